@@ -1,0 +1,303 @@
+/**
+ * Plays whole games between computer players without Discord, writes their records
+ * (and the table pictures when the renderer is there) and prints the scores.
+ *
+ *   npm run demo -- --players 4 --seed 42 --out out/
+ *   npm run demo -- --players 2 --mighty-duel --seats hard,random --dynasty
+ *
+ * Exit codes: 0 done, 2 bad command line (the message says why), 1 anything else.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Action, GameOptions, GameResult, GameState, Seat } from '../game/index.js';
+import {
+  applyDynasty, apply, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
+  legalPlacements, prompt, result, toRecord,
+} from '../game/index.js';
+import { Rng } from '../game/rng.js';
+
+const LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
+type Level = (typeof LEVELS)[number];
+type AiLevel = Exclude<Level, 'random'>;
+
+interface DemoConfig {
+  readonly seed: string;
+  readonly out: string;
+  readonly seats: readonly Level[];
+  readonly options: Partial<Omit<GameOptions, 'players'>>;
+  readonly dynasty: boolean;
+  readonly images: boolean;
+}
+
+/** A command line we cannot run: exit code 2 with this message. */
+class UsageError extends Error {}
+
+const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR]
+  [--seats LEVEL,LEVEL,...]   one level per player: random, easy, normal, hard (default: all random)
+  [--mighty-duel] [--harmony] [--middle-kingdom] [--three-player classic|discard]
+  [--balanced-opening] [--dynasty] [--no-images]`;
+
+// ---------------------------------------------------------------- command line
+
+function parseConfig(argv: readonly string[]): DemoConfig {
+  const { values } = parseCommandLine(argv);
+  const seats = parseSeats(values.seats, values.players);
+  const players = seats.length;
+  const threePlayer = parseThreePlayer(values['three-player']);
+  checkCombination(players, values['mighty-duel'] === true, values['balanced-opening'] === true, threePlayer !== undefined);
+  const seed = values.seed ?? String(Date.now());
+  if (seed === '') throw new UsageError('--seed must not be empty');
+  return {
+    seed,
+    out: values.out ?? 'out',
+    seats,
+    options: {
+      grid: values['mighty-duel'] ? 7 : 5,
+      harmony: values.harmony === true,
+      middleKingdom: values['middle-kingdom'] === true,
+      balancedOpening: values['balanced-opening'] === true,
+      ...(threePlayer ? { threePlayer } : {}),
+    },
+    dynasty: values.dynasty === true,
+    images: values['no-images'] !== true,
+  };
+}
+
+function parseCommandLine(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        players: { type: 'string' },
+        seed: { type: 'string' },
+        out: { type: 'string' },
+        seats: { type: 'string' },
+        'mighty-duel': { type: 'boolean' },
+        harmony: { type: 'boolean' },
+        'middle-kingdom': { type: 'boolean' },
+        'three-player': { type: 'string' },
+        'balanced-opening': { type: 'boolean' },
+        dynasty: { type: 'boolean' },
+        'no-images': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parsePlayers(text: string): 2 | 3 | 4 {
+  if (text === '2' || text === '3' || text === '4') return Number(text) as 2 | 3 | 4;
+  throw new UsageError(`--players must be 2, 3 or 4 (got "${text}")`);
+}
+
+function parseSeats(seatsText: string | undefined, playersText: string | undefined): Level[] {
+  const players = playersText === undefined ? undefined : parsePlayers(playersText);
+  if (seatsText === undefined) return Array<Level>(players ?? 4).fill('random');
+  const seats = seatsText.split(',').map((s) => s.trim());
+  const unknown = seats.find((s) => !(LEVELS as readonly string[]).includes(s));
+  if (unknown !== undefined) throw new UsageError(`--seats: unknown level "${unknown}" (levels: ${LEVELS.join(', ')})`);
+  if (players !== undefined && seats.length !== players) {
+    throw new UsageError(`--seats lists ${seats.length} levels but --players is ${players}`);
+  }
+  if (seats.length < 2 || seats.length > 4) throw new UsageError(`--seats must list 2, 3 or 4 levels (got ${seats.length})`);
+  return seats as Level[];
+}
+
+function parseThreePlayer(text: string | undefined): GameOptions['threePlayer'] | undefined {
+  if (text === undefined || text === 'classic' || text === 'discard') return text;
+  throw new UsageError(`--three-player must be "classic" or "discard" (got "${text}")`);
+}
+
+function checkCombination(players: number, mightyDuel: boolean, balancedOpening: boolean, threePlayer: boolean): void {
+  if (mightyDuel && players !== 2) throw new UsageError(`the Mighty Duel is a 2-player game (got ${players} players)`);
+  if (balancedOpening && players !== 2) throw new UsageError(`the balanced opening is for 2-player games (got ${players} players)`);
+  if (threePlayer && players !== 3) throw new UsageError(`--three-player is for 3-player games (got ${players} players)`);
+}
+
+// ---------------------------------------------------------------- optional modules
+
+type ChooseAction = (state: GameState, level: AiLevel, opts?: { seed?: number }) => Action;
+interface Renderer {
+  renderTable(state: GameState): Promise<Buffer>;
+  renderScoreSheet(state: GameState): Promise<Buffer>;
+}
+
+/**
+ * The AI and the renderer are built by other parts of the project; the demo plays
+ * (random seats, no pictures) without them. The specifier is a variable so the
+ * type check does not require the module.
+ */
+async function optionalModule<T>(specifier: string): Promise<T | null> {
+  try {
+    return (await import(specifier)) as T;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- players
+
+type Chooser = (state: GameState) => Action;
+
+function randomAction(state: GameState, rng: Rng): Action {
+  const p = prompt(state);
+  switch (p.kind) {
+    case 'claim':
+      return { type: 'claim', player: p.player, domino: pick(p.choices, rng) };
+    case 'place': {
+      if (!p.canPlace) return { type: 'discard', player: p.player };
+      const { a, b } = pick(legalPlacements(state), rng);
+      return { type: 'place', player: p.player, a, b };
+    }
+    case 'over':
+      throw new Error('no action: the game is over');
+  }
+}
+
+function pick<T>(items: readonly T[], rng: Rng): T {
+  const item = items[rng.int(items.length)];
+  if (item === undefined) throw new Error('nothing to choose from');
+  return item;
+}
+
+async function makeChooser(seats: readonly Level[], seed: string): Promise<Chooser> {
+  const rng = Rng.fromSeed(`demo/${seed}`);
+  const needsAi = seats.some((level) => level !== 'random');
+  const ai = needsAi ? await optionalModule<{ chooseAction: ChooseAction }>('../ai/index.js') : null;
+  if (needsAi && !ai) throw new UsageError('levels other than "random" need the AI module (src/ai), which is not built yet');
+  return (state) => {
+    const player = activePlayer(state);
+    const level = seats[player] ?? 'random';
+    return level === 'random' || !ai ? randomAction(state, rng) : ai.chooseAction(state, level, { seed: rng.next() });
+  };
+}
+
+function activePlayer(state: GameState): number {
+  const p = prompt(state);
+  return p.kind === 'over' ? -1 : p.player;
+}
+
+function seatsOf(levels: readonly Level[]): Seat[] {
+  return levels.map((level, i) => ({ name: `Player ${i + 1}`, kind: `ai:${level}` }));
+}
+
+// ---------------------------------------------------------------- output
+
+/** Writes a game's pictures as it goes and its record and score sheet at the end. */
+class GameWriter {
+  private moves = 0;
+
+  constructor(private readonly dir: string, private readonly renderer: Renderer | null) {}
+
+  async start(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  async moved(state: GameState): Promise<void> {
+    this.moves++;
+    if (!this.renderer) return;
+    await writeFile(join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`), await this.renderer.renderTable(state));
+  }
+
+  async finished(state: GameState): Promise<string> {
+    const recordPath = join(this.dir, 'record.json');
+    await writeFile(recordPath, `${JSON.stringify(toRecord(state), null, 2)}\n`);
+    if (this.renderer) await writeFile(join(this.dir, 'final.png'), await this.renderer.renderScoreSheet(state));
+    return recordPath;
+  }
+}
+
+function printResult(title: string, seats: readonly Seat[], res: GameResult): void {
+  console.log(title);
+  const ranked = [...res.scores].sort((x, y) => y.total - x.total);
+  for (const s of ranked) {
+    const seat = seats[s.player];
+    const bonuses = [s.harmony ? `harmony +${s.harmony}` : '', s.middleKingdom ? `middle kingdom +${s.middleKingdom}` : ''].filter(Boolean);
+    console.log(`  ${seat?.name} (${seat?.kind}): ${s.total} points (largest territory ${s.largestTerritory}, crowns ${s.crowns}${bonuses.length ? `, ${bonuses.join(', ')}` : ''})`);
+  }
+  const names = res.winners.map((w) => seats[w]?.name).join(', ');
+  const decided = res.decidedBy === 'none' || res.decidedBy === 'shared' ? '' : ` (tie broken by ${res.decidedBy.replace('-', ' ')})`;
+  console.log(res.winners.length > 1 ? `Winners (shared victory): ${names}` : `Winner: ${names}${decided}`);
+}
+
+function describeSetup(config: DemoConfig): string {
+  const variants = [
+    config.options.grid === 7 ? 'Mighty Duel' : '',
+    config.options.harmony ? 'Harmony' : '',
+    config.options.middleKingdom ? 'Middle Kingdom' : '',
+    config.options.threePlayer === 'classic' ? '3-player classic' : '',
+    config.options.balancedOpening ? 'balanced opening' : '',
+    config.dynasty ? 'Dynasty' : '',
+  ].filter(Boolean);
+  return `Kingdomino demo: ${config.seats.length} players (${config.seats.join(', ')}), seed "${config.seed}"${variants.length ? `, ${variants.join(', ')}` : ''}`;
+}
+
+// ---------------------------------------------------------------- play
+
+function mustApply<T>(applied: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!applied.ok) throw new Error(`the engine refused a computer player's move: ${applied.error.message}`);
+  return applied.value;
+}
+
+async function playOneGame(config: DemoConfig, choose: Chooser, renderer: Renderer | null): Promise<void> {
+  const created = createGame({ seats: seatsOf(config.seats), seed: config.seed, options: config.options });
+  if (!created.ok) throw new UsageError(created.error.message);
+  const writer = new GameWriter(config.out, renderer);
+  await writer.start();
+  let state = created.value;
+  while (prompt(state).kind !== 'over') {
+    state = mustApply(apply(state, choose(state)));
+    await writer.moved(state);
+  }
+  console.log(`Record: ${await writer.finished(state)}`);
+  printResult('Final scores:', state.seats, result(state)!);
+}
+
+async function playDynasty(config: DemoConfig, choose: Chooser, renderer: Renderer | null): Promise<void> {
+  const created = createDynasty({ seats: seatsOf(config.seats), seed: config.seed, options: config.options });
+  if (!created.ok) throw new UsageError(created.error.message);
+  let dynasty = created.value;
+  let writer: GameWriter | null = null;
+  while (!dynastyResult(dynasty)) {
+    const number = dynastyGameNumber(dynasty);
+    if (!writer) {
+      writer = new GameWriter(join(config.out, `game-${number}`), renderer);
+      await writer.start();
+    }
+    dynasty = mustApply(applyDynasty(dynasty, choose(dynastyGame(dynasty))));
+    const played = dynasty.games[number - 1]!;
+    await writer.moved(played);
+    const over = result(played);
+    if (over) {
+      console.log(`Record: ${await writer.finished(played)}`);
+      printResult(`Game ${number} scores:`, played.seats, over);
+      writer = null;
+    }
+  }
+  printResult('Dynasty totals:', dynastyGame(dynasty).seats, dynastyResult(dynasty)!);
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const config = parseConfig(argv);
+    const choose = await makeChooser(config.seats, config.seed);
+    const renderer = config.images ? await optionalModule<Renderer>('../render/index.js') : null;
+    console.log(describeSetup(config));
+    await (config.dynasty ? playDynasty : playOneGame)(config, choose, renderer);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`error: ${error.message}\n${USAGE}`);
+      return 2;
+    }
+    console.error(error);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
