@@ -1,0 +1,348 @@
+/**
+ * The kingdom kernel: one mutable bitboard per kingdom, used both by the JSON engine
+ * (engine.ts, score.ts, which rebuild a Board from a state's placements) and by the
+ * playout simulator (sim.ts), so placement legality and scoring are written once.
+ *
+ * Layout: a 13x13 window of coordinates x, y in [-6, 6] (castle at 0,0) padded by one
+ * empty row above and below. Each row is a bit mask (bit c = column x+6). `terr` holds
+ * one row mask per terrain, and the castle bit is set in all six: the castle is wild,
+ * so "touches a square of terrain t or the castle" is one mask test. Scoring reads
+ * the byte grids `cell`/`crowns`, where the castle is its own kind and joins nothing.
+ */
+import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from './dominoes.js';
+
+export const ROWS = 15;
+/** Cells are indexed r * 16 + c: row r = y + 7, column c = x + 6. */
+export const CELLS = ROWS * 16;
+const ROW_OFFSET = 7;
+const COL_OFFSET = 6;
+const TERRAIN_COUNT = 6;
+/** `cell` value of the castle; land squares hold terrain index + 1, empty cells 0. */
+export const CASTLE = 7;
+const CASTLE_INDEX = ROW_OFFSET * 16 + COL_OFFSET;
+
+/** Where half b lies from half a, by direction code 0..3 (a placement code's low two bits). */
+export const DIR_DX: readonly number[] = [1, -1, 0, 0];
+export const DIR_DY: readonly number[] = [0, 0, 1, -1];
+/** The most placements one domino can have: every cell of the window, four directions. */
+export const MAX_PLACEMENTS = 13 * 13 * 4;
+
+export type PlacementFailure = 'not-adjacent' | 'occupied' | 'no-connection' | 'out-of-frame';
+
+export function cellIndex(x: number, y: number): number {
+  return ((y + ROW_OFFSET) << 4) | (x + COL_OFFSET);
+}
+export function cellX(index: number): number {
+  return (index & 15) - COL_OFFSET;
+}
+export function cellY(index: number): number {
+  return (index >> 4) - ROW_OFFSET;
+}
+
+/**
+ * A placement as one integer: (cell of half a) * 4 + direction of half b. Lists of
+ * placements are Int32Arrays of these codes, so listing them allocates nothing.
+ */
+export function placementCode(ax: number, ay: number, bx: number, by: number): number {
+  const dir = bx === ax + 1 ? 0 : bx === ax - 1 ? 1 : by === ay + 1 ? 2 : 3;
+  return (cellIndex(ax, ay) << 2) | dir;
+}
+export function codeAx(code: number): number {
+  return cellX(code >> 2);
+}
+export function codeAy(code: number): number {
+  return cellY(code >> 2);
+}
+export function codeBx(code: number): number {
+  return cellX(code >> 2) + (DIR_DX[code & 3] ?? 0);
+}
+export function codeBy(code: number): number {
+  return cellY(code >> 2) + (DIR_DY[code & 3] ?? 0);
+}
+
+/** Scratch space of the scoring flood fill (single-threaded and never re-entered). */
+const fillStack = new Int32Array(CELLS);
+const fillLabel = new Int16Array(CELLS);
+const regionTerrain = new Uint8Array(CELLS);
+const regionSquares = new Uint8Array(CELLS);
+const regionCrowns = new Uint8Array(CELLS);
+const scratchEmpty = new Int32Array(ROWS);
+const scratchAdjB = new Int32Array(ROWS);
+const scratchCodes = new Int32Array(MAX_PLACEMENTS);
+
+/** The score of a kingdom as numbers (see Board.score); territory details come from Board.territories. */
+export interface BoardScore {
+  total: number;
+  harmony: number;
+  middleKingdom: number;
+  largestTerritory: number;
+  crowns: number;
+}
+
+export interface TerritoryCells {
+  terrain: number;
+  squares: number;
+  crowns: number;
+  cells: number[];
+}
+
+export class Board {
+  readonly grid: number;
+  /** Occupied cells (castle included), one mask per row. */
+  readonly occ = new Int32Array(ROWS);
+  /** Per terrain t: terr[t * ROWS + r] = squares of terrain t in row r, plus the castle. */
+  readonly terr = new Int32Array(TERRAIN_COUNT * ROWS);
+  readonly cell = new Uint8Array(CELLS);
+  readonly crowns = new Uint8Array(CELLS);
+  minX = 0;
+  maxX = 0;
+  minY = 0;
+  maxY = 0;
+  /** Occupied cells, castle included. */
+  filled = 1;
+  discards = 0;
+
+  constructor(grid: number) {
+    this.grid = grid;
+    this.reset();
+  }
+
+  reset(): void {
+    this.occ.fill(0);
+    this.terr.fill(0);
+    this.cell.fill(0);
+    this.crowns.fill(0);
+    this.occ[ROW_OFFSET] = 1 << COL_OFFSET;
+    for (let t = 0; t < TERRAIN_COUNT; t++) this.terr[t * ROWS + ROW_OFFSET] = 1 << COL_OFFSET;
+    this.cell[CASTLE_INDEX] = CASTLE;
+    this.minX = this.maxX = this.minY = this.maxY = 0;
+    this.filled = 1;
+    this.discards = 0;
+  }
+
+  copyFrom(o: Board): void {
+    this.occ.set(o.occ);
+    this.terr.set(o.terr);
+    this.cell.set(o.cell);
+    this.crowns.set(o.crowns);
+    this.minX = o.minX;
+    this.maxX = o.maxX;
+    this.minY = o.minY;
+    this.maxY = o.maxY;
+    this.filled = o.filled;
+    this.discards = o.discards;
+  }
+
+  clone(): Board {
+    const b = new Board(this.grid);
+    b.copyFrom(this);
+    return b;
+  }
+
+  isEmpty(x: number, y: number): boolean {
+    return this.cell[cellIndex(x, y)] === 0;
+  }
+
+  /** Does the cell (x, y) touch, orthogonally, a square of terrain t or the castle? */
+  private touches(t: number, x: number, y: number): boolean {
+    const r = y + ROW_OFFSET;
+    const base = t * ROWS + r;
+    const row = this.terr[base] ?? 0;
+    const adj = (row << 1) | (row >>> 1) | (this.terr[base - 1] ?? 0) | (this.terr[base + 1] ?? 0);
+    return ((adj >>> (x + COL_OFFSET)) & 1) === 1;
+  }
+
+  /** Why domino n cannot go with half a at (ax, ay) and half b at (bx, by), or null when it can. */
+  check(n: number, ax: number, ay: number, bx: number, by: number): PlacementFailure | null {
+    if (Math.abs(ax - bx) + Math.abs(ay - by) !== 1) return 'not-adjacent';
+    const g = this.grid;
+    const w = Math.max(this.maxX, ax, bx) - Math.min(this.minX, ax, bx) + 1;
+    const h = Math.max(this.maxY, ay, by) - Math.min(this.minY, ay, by) + 1;
+    if (w > g || h > g) return 'out-of-frame';
+    if (!this.isEmpty(ax, ay) || !this.isEmpty(bx, by)) return 'occupied';
+    const ta = HALF_A_TERRAIN[n] ?? 0;
+    const tb = HALF_B_TERRAIN[n] ?? 0;
+    if (!this.touches(ta, ax, ay) && !this.touches(tb, bx, by)) return 'no-connection';
+    return null;
+  }
+
+  /**
+   * Writes the code of every legal placement of domino n into `out` and returns how
+   * many. Order: rows top to bottom, then direction, then columns left to right.
+   */
+  legal(n: number, out: Int32Array): number {
+    const g = this.grid;
+    const xlo = this.maxX - g + 1;
+    const xhi = this.minX + g - 1;
+    const rlo = this.maxY - g + 1 + ROW_OFFSET;
+    const rhi = this.minY + g - 1 + ROW_OFFSET;
+    const colMask = ((1 << (xhi - xlo + 1)) - 1) << (xlo + COL_OFFSET);
+    const empty = scratchEmpty;
+    const adjB = scratchAdjB;
+    const terr = this.terr;
+    const occ = this.occ;
+    const aBase = (HALF_A_TERRAIN[n] ?? 0) * ROWS;
+    const bBase = (HALF_B_TERRAIN[n] ?? 0) * ROWS;
+    empty.fill(0);
+    for (let r = rlo; r <= rhi; r++) {
+      empty[r] = ~(occ[r] ?? 0) & colMask;
+      const tb = terr[bBase + r] ?? 0;
+      adjB[r] = (tb << 1) | (tb >>> 1) | (terr[bBase + r - 1] ?? 0) | (terr[bBase + r + 1] ?? 0);
+    }
+    let count = 0;
+    for (let r = rlo; r <= rhi; r++) {
+      const e = empty[r] ?? 0;
+      if (e === 0) continue;
+      const ta = terr[aBase + r] ?? 0;
+      const adjA = (ta << 1) | (ta >>> 1) | (terr[aBase + r - 1] ?? 0) | (terr[aBase + r + 1] ?? 0);
+      const b = adjB[r] ?? 0;
+      const rowBits = r << 6;
+      count = emit(out, count, rowBits, 0, e & (e >>> 1) & (adjA | (b >>> 1)));
+      count = emit(out, count, rowBits, 1, e & (e << 1) & (adjA | (b << 1)));
+      count = emit(out, count, rowBits, 2, e & (empty[r + 1] ?? 0) & (adjA | (adjB[r + 1] ?? 0)));
+      count = emit(out, count, rowBits, 3, e & (empty[r - 1] ?? 0) & (adjA | (adjB[r - 1] ?? 0)));
+    }
+    return count;
+  }
+
+  canPlace(n: number): boolean {
+    return this.legal(n, scratchCodes) > 0;
+  }
+
+  /** Puts domino n down without any check (callers check first). */
+  place(n: number, ax: number, ay: number, bx: number, by: number): void {
+    this.setSquare(ax, ay, HALF_A_TERRAIN[n] ?? 0, HALF_A_CROWNS[n] ?? 0);
+    this.setSquare(bx, by, HALF_B_TERRAIN[n] ?? 0, HALF_B_CROWNS[n] ?? 0);
+    this.filled += 2;
+  }
+
+  placeCode(n: number, code: number): void {
+    this.place(n, codeAx(code), codeAy(code), codeBx(code), codeBy(code));
+  }
+
+  private setSquare(x: number, y: number, t: number, crowns: number): void {
+    const r = y + ROW_OFFSET;
+    const bit = 1 << (x + COL_OFFSET);
+    this.occ[r] = (this.occ[r] ?? 0) | bit;
+    this.terr[t * ROWS + r] = (this.terr[t * ROWS + r] ?? 0) | bit;
+    const i = cellIndex(x, y);
+    this.cell[i] = t + 1;
+    this.crowns[i] = crowns;
+    if (x < this.minX) this.minX = x;
+    if (x > this.maxX) this.maxX = x;
+    if (y < this.minY) this.minY = y;
+    if (y > this.maxY) this.maxY = y;
+  }
+
+  /**
+   * Labels the territories (fillLabel over the bounding box, region* tables) and
+   * returns how many there are. Shared by score() and territories().
+   */
+  private label(): number {
+    const cell = this.cell;
+    const crowns = this.crowns;
+    const r0 = this.minY + ROW_OFFSET;
+    const r1 = this.maxY + ROW_OFFSET;
+    const c0 = this.minX + COL_OFFSET;
+    const c1 = this.maxX + COL_OFFSET;
+    for (let r = r0; r <= r1; r++) fillLabel.fill(-1, (r << 4) + c0, (r << 4) + c1 + 1);
+    let regions = 0;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const start = (r << 4) | c;
+        const kind = cell[start] ?? 0;
+        if (kind === 0 || kind === CASTLE || fillLabel[start] !== -1) continue;
+        let squares = 0;
+        let crownSum = 0;
+        let top = 0;
+        fillStack[top++] = start;
+        fillLabel[start] = regions;
+        while (top > 0) {
+          const i = fillStack[--top] ?? 0;
+          squares++;
+          crownSum += crowns[i] ?? 0;
+          top = visit(i + 1, kind, regions, top);
+          top = visit(i - 1, kind, regions, top);
+          top = visit(i + 16, kind, regions, top);
+          top = visit(i - 16, kind, regions, top);
+        }
+        regionTerrain[regions] = kind - 1;
+        regionSquares[regions] = squares;
+        regionCrowns[regions] = crownSum;
+        regions++;
+      }
+    }
+    return regions;
+
+    function visit(j: number, kind: number, region: number, top: number): number {
+      if (cell[j] === kind && fillLabel[j] === -1) {
+        fillLabel[j] = region;
+        fillStack[top++] = j;
+      }
+      return top;
+    }
+  }
+
+  /** Territory points only (squares x crowns summed), no bonuses: the playouts' hot path. */
+  points(): number {
+    const regions = this.label();
+    let total = 0;
+    for (let k = 0; k < regions; k++) total += (regionSquares[k] ?? 0) * (regionCrowns[k] ?? 0);
+    return total;
+  }
+
+  harmonyEarned(): boolean {
+    return this.filled === this.grid * this.grid && this.discards === 0;
+  }
+
+  /** The castle is the exact centre of the frame: the kingdom reaches (grid-1)/2 cells in all four directions. */
+  middleKingdomEarned(): boolean {
+    const h = (this.grid - 1) >> 1;
+    return this.minX === -h && this.maxX === h && this.minY === -h && this.maxY === h;
+  }
+
+  score(harmony: boolean, middleKingdom: boolean): BoardScore {
+    const regions = this.label();
+    let total = 0;
+    let largest = 0;
+    let crowns = 0;
+    for (let k = 0; k < regions; k++) {
+      const squares = regionSquares[k] ?? 0;
+      const c = regionCrowns[k] ?? 0;
+      total += squares * c;
+      crowns += c;
+      if (squares > largest) largest = squares;
+    }
+    const h = harmony && this.harmonyEarned() ? 5 : 0;
+    const m = middleKingdom && this.middleKingdomEarned() ? 10 : 0;
+    return { total: total + h + m, harmony: h, middleKingdom: m, largestTerritory: largest, crowns };
+  }
+
+  /** Every territory, scoring or not, with its cells (as cell indices), in reading order of their first cell. */
+  territories(): TerritoryCells[] {
+    const regions = this.label();
+    const list: TerritoryCells[] = [];
+    for (let k = 0; k < regions; k++) {
+      list.push({ terrain: regionTerrain[k] ?? 0, squares: regionSquares[k] ?? 0, crowns: regionCrowns[k] ?? 0, cells: [] });
+    }
+    for (let r = this.minY + ROW_OFFSET; r <= this.maxY + ROW_OFFSET; r++) {
+      for (let c = this.minX + COL_OFFSET; c <= this.maxX + COL_OFFSET; c++) {
+        const i = (r << 4) | c;
+        const k = this.cell[i] === 0 || this.cell[i] === CASTLE ? -1 : fillLabel[i] ?? -1;
+        if (k >= 0) list[k]?.cells.push(i);
+      }
+    }
+    return list;
+  }
+}
+
+/** Appends one placement code per set bit of `mask` (columns ascending). */
+function emit(out: Int32Array, count: number, rowBits: number, dir: number, mask: number): number {
+  let m = mask;
+  while (m !== 0) {
+    const low = m & -m;
+    out[count++] = rowBits | ((31 - Math.clz32(low)) << 2) | dir;
+    m ^= low;
+  }
+  return count;
+}

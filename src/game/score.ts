@@ -1,0 +1,75 @@
+/** Scores, the ranking with its tie-breaks, and read-only views of a kingdom. */
+import { Board, CASTLE, cellIndex, cellX, cellY } from './board.js';
+import { domino, TERRAINS } from './dominoes.js';
+import { boardOf, isOver } from './engine.js';
+import type { GameResult, GameState, PlayerScore, Square, TerritoryScore, TieBreak } from './types.js';
+
+/** A kingdom's score from its bitboard; `player` only labels it. */
+export function scoreBoard(board: Board, player: number, harmony: boolean, middleKingdom: boolean): PlayerScore {
+  const s = board.score(harmony, middleKingdom);
+  const territories = board.territories().map((t): TerritoryScore => ({
+    terrain: TERRAINS[t.terrain] ?? 'wheat',
+    squares: t.squares,
+    crowns: t.crowns,
+    points: t.squares * t.crowns,
+    cells: t.cells.map((i) => [cellX(i), cellY(i)] as const),
+  }));
+  return { player, territories, harmony: s.harmony, middleKingdom: s.middleKingdom, total: s.total, largestTerritory: s.largestTerritory, crowns: s.crowns };
+}
+
+/** Running score of one player at any moment. */
+export function scorePlayer(state: GameState, player: number): PlayerScore {
+  return scoreBoard(boardOf(state, player), player, state.options.harmony, state.options.middleKingdom);
+}
+
+/** Winners among scores: highest total, then largest territory, then crowns; still tied = shared. */
+export function rank(scores: readonly PlayerScore[]): GameResult {
+  const best = (list: readonly PlayerScore[], key: (s: PlayerScore) => number): PlayerScore[] => {
+    const top = Math.max(...list.map(key));
+    return list.filter((s) => key(s) === top);
+  };
+  const steps: [TieBreak, (s: PlayerScore) => number][] = [
+    ['largest-territory', (s) => s.largestTerritory],
+    ['crowns', (s) => s.crowns],
+  ];
+  let field = best(scores, (s) => s.total);
+  let decidedBy: TieBreak = field.length > 1 ? 'shared' : 'none';
+  for (const [name, key] of steps) {
+    if (field.length === 1) break;
+    field = best(field, key);
+    if (field.length === 1) decidedBy = name;
+  }
+  return { scores, winners: field.map((s) => s.player), decidedBy };
+}
+
+/** Ranking as if the game ended now (running scores with tie-breaks). */
+export function rankNow(state: GameState): GameResult {
+  return rank(state.kingdoms.map((_, p) => scorePlayer(state, p)));
+}
+
+/** The final result, or null while the game runs. */
+export function result(state: GameState): GameResult | null {
+  return isOver(state) ? rankNow(state) : null;
+}
+
+/** A kingdom as a map from "x,y" to its square, castle included. */
+export function kingdomSquares(state: GameState, player: number): ReadonlyMap<string, Square> {
+  const map = new Map<string, Square>([['0,0', { kind: 'castle' }]]);
+  for (const p of state.kingdoms[player]?.placements ?? []) {
+    const d = domino(p.domino);
+    map.set(`${p.a[0]},${p.a[1]}`, { kind: 'land', terrain: d.a.terrain, crowns: d.a.crowns, domino: d.n });
+    map.set(`${p.b[0]},${p.b[1]}`, { kind: 'land', terrain: d.b.terrain, crowns: d.b.crowns, domino: d.n });
+  }
+  return map;
+}
+
+/** The bounding box of a kingdom, castle included: [minX, minY, maxX, maxY]. */
+export function kingdomBounds(state: GameState, player: number): readonly [number, number, number, number] {
+  const b = boardOf(state, player);
+  return [b.minX, b.minY, b.maxX, b.maxY];
+}
+
+/** Is (x, y) the castle of any kingdom? (for views that walk a grid) */
+export function isCastle(board: Board, x: number, y: number): boolean {
+  return board.cell[cellIndex(x, y)] === CASTLE;
+}
