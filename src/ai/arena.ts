@@ -1,0 +1,120 @@
+/**
+ * The arena's game logic (the CLI in src/cli/arena.ts spreads games over cores):
+ * one seeded game between AI levels, checked through its record, and the
+ * statistics over many games.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { apply, createGame, fromRecord, prompt, result, toRecord } from '../game/index.js';
+import type { GameOptions, GameState } from '../game/types.js';
+import { chooseAction } from './index.js';
+import { mixSeed } from './rng.js';
+import type { Level } from './types.js';
+
+export interface ArenaGame {
+  /** The level of each seat, in seat order. */
+  readonly seats: readonly Level[];
+  readonly options: Partial<Omit<GameOptions, 'players'>>;
+  readonly seed: string;
+  /** The hard level's budget per decision. */
+  readonly timeMs: number;
+}
+
+export interface GameOutcome {
+  readonly seats: readonly Level[];
+  readonly scores: readonly number[];
+  /** Each seat's share of the victory: 1, 1/k for a victory shared by k, or 0. */
+  readonly shares: readonly number[];
+  /** Hard's decision times in ms. */
+  readonly hardMs: readonly number[];
+}
+
+export class ArenaError extends Error {}
+
+/** Plays one game to the end; throws ArenaError when the engine refuses anything or the record does not replay. */
+export function playGame(game: ArenaGame): GameOutcome {
+  const created = createGame({
+    seats: game.seats.map((level, i) => ({ name: `${level} ${i + 1}`, kind: `ai:${level}` as const })),
+    seed: game.seed,
+    options: game.options,
+  });
+  if (!created.ok) throw new ArenaError(created.error.message);
+  let state = created.value;
+  const hardMs: number[] = [];
+  for (let step = 0; ; step++) {
+    const asked = prompt(state);
+    if (asked.kind === 'over') break;
+    const level = game.seats[asked.player] as Level;
+    const started = performance.now();
+    const action = chooseAction(state, level, { timeMs: game.timeMs, seed: mixSeed(step, hashText(game.seed)) });
+    if (level === 'hard') hardMs.push(performance.now() - started);
+    const next = apply(state, action);
+    if (!next.ok) throw new ArenaError(`${level} played an illegal action at turn ${state.turn}: ${next.error.message}`);
+    state = next.value;
+  }
+  checkRecord(state);
+  const final = result(state);
+  if (!final) throw new ArenaError('the game ended without a result');
+  const shares = game.seats.map((_, p) => (final.winners.includes(p) ? 1 / final.winners.length : 0));
+  return { seats: game.seats, scores: final.scores.map((s) => s.total), shares, hardMs };
+}
+
+/** The engine's own check: the exported record must rebuild the identical state. */
+function checkRecord(state: GameState): void {
+  const record = JSON.parse(JSON.stringify(toRecord(state))) as unknown;
+  const rebuilt = fromRecord(record);
+  if (!rebuilt.ok) throw new ArenaError(`record rejected: ${rebuilt.error.message}`);
+  if (!isDeepStrictEqual(rebuilt.value, state)) throw new ArenaError('record replays to a different state');
+}
+
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Seat order for game g: the list of levels rotated by g, so no level keeps one seat. */
+export function rotateSeats(levels: readonly Level[], g: number): Level[] {
+  const n = levels.length;
+  return levels.map((_, s) => levels[(s + g) % n] as Level);
+}
+
+export interface LevelStats {
+  readonly level: Level;
+  /** Seat-games played by this level. */
+  readonly seatGames: number;
+  readonly winRate: number;
+  readonly low: number;
+  readonly high: number;
+  readonly avgScore: number;
+  /** Average of (own score - best opponent's score). */
+  readonly avgMargin: number;
+}
+
+export function summarize(outcomes: readonly GameOutcome[]): LevelStats[] {
+  const levels = [...new Set(outcomes.flatMap((o) => o.seats))];
+  return levels.map((level) => {
+    let seatGames = 0, wins = 0, score = 0, margin = 0;
+    for (const o of outcomes) {
+      o.seats.forEach((l, s) => {
+        if (l !== level) return;
+        const best = Math.max(...o.scores.filter((_, t) => t !== s));
+        seatGames++;
+        wins += o.shares[s] as number;
+        score += o.scores[s] as number;
+        margin += (o.scores[s] as number) - best;
+      });
+    }
+    const [low, high] = wilson(wins, seatGames);
+    return { level, seatGames, winRate: wins / seatGames, low, high, avgScore: score / seatGames, avgMargin: margin / seatGames };
+  });
+}
+
+/** Wilson score interval (95% by default) for `wins` successes out of `n` (wins may be fractional). */
+export function wilson(wins: number, n: number, z = 1.96): readonly [number, number] {
+  if (n === 0) return [0, 1];
+  const p = wins / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}

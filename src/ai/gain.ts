@@ -1,0 +1,127 @@
+/**
+ * The immediate score gain of a placement, in O(1) per candidate: the territories
+ * of a kingdom are labelled once per decision, then a candidate's gain only looks
+ * at the territories its two halves would join. This is the greedy players'
+ * inner loop (normal level, playout policies), where re-scoring a whole kingdom
+ * per candidate would cost ten times more. The engine's Board stays the
+ * authority: test/ai/gain.test.ts checks every gain against Board.score().
+ */
+import { Board, CASTLE, CELLS, cellX, cellY } from '../game/board.js';
+import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from '../game/dominoes.js';
+
+/** Where half b lies from half a, as a cell index offset, by direction code (see board.ts). */
+const DIR_OFFSET: readonly number[] = [1, -1, 16, -16];
+const NEIGHBOURS: readonly number[] = [1, -1, 16, -16];
+
+export function halfA(code: number): number {
+  return code >> 2;
+}
+export function halfB(code: number): number {
+  return (code >> 2) + (DIR_OFFSET[code & 3] as number);
+}
+
+export class Territories {
+  /** Territory label of each cell, -1 for none. */
+  private readonly label = new Int16Array(CELLS).fill(-1);
+  private readonly squares = new Int16Array(CELLS);
+  private readonly crowns = new Int16Array(CELLS);
+  private readonly stack = new Int32Array(CELLS);
+  /** Labels met by the candidate being scored, deduplicated. */
+  private readonly met = new Int16Array(8);
+  board: Board | null = null;
+
+  load(board: Board): this {
+    this.board = board;
+    const { cell, crowns } = board;
+    this.label.fill(-1);
+    let regions = 0;
+    for (let i = 0; i < CELLS; i++) {
+      const kind = cell[i] as number;
+      if (kind === 0 || kind === CASTLE || (this.label[i] as number) >= 0) continue;
+      let sq = 0, cr = 0, top = 0;
+      this.stack[top++] = i;
+      this.label[i] = regions;
+      while (top > 0) {
+        const j = this.stack[--top] as number;
+        sq++;
+        cr += crowns[j] as number;
+        for (const d of NEIGHBOURS) {
+          const k = j + d;
+          if (k >= 0 && k < CELLS && cell[k] === kind && this.label[k] === -1) {
+            this.label[k] = regions;
+            this.stack[top++] = k;
+          }
+        }
+      }
+      this.squares[regions] = sq;
+      this.crowns[regions] = cr;
+      regions++;
+    }
+    return this;
+  }
+
+  /** Territory points gained by placing domino n at `code` (no bonuses). */
+  gain(n: number, code: number): number {
+    const ia = halfA(code), ib = halfB(code);
+    const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
+    const ca = HALF_A_CROWNS[n] as number, cb = HALF_B_CROWNS[n] as number;
+    if (ta === tb) return this.merge(ta, 2, ca + cb, ia, ib);
+    return this.merge(ta, 1, ca, ia, -1) + this.merge(tb, 1, cb, ib, -1);
+  }
+
+  /** New points of the territory formed by `cells` squares of terrain kind at ia (and ib), minus those it absorbs. */
+  private merge(kind: number, sq: number, cr: number, ia: number, ib: number): number {
+    const cell = (this.board as Board).cell;
+    let count = 0, before = 0;
+    for (let h = 0; h < 2; h++) {
+      const at = h === 0 ? ia : ib;
+      if (at < 0) break;
+      for (const d of NEIGHBOURS) {
+        const k = at + d;
+        if (cell[k] !== kind) continue;
+        const l = this.label[k] as number;
+        let seen = false;
+        for (let m = 0; m < count; m++) if (this.met[m] === l) seen = true;
+        if (seen) continue;
+        this.met[count++] = l;
+        sq += this.squares[l] as number;
+        cr += this.crowns[l] as number;
+        before += (this.squares[l] as number) * (this.crowns[l] as number);
+      }
+    }
+    return sq * cr - before;
+  }
+
+  /** Same-terrain neighbours of both halves (the castle counts): how well a placement fits. */
+  matches(n: number, code: number): number {
+    const cell = (this.board as Board).cell;
+    const ia = halfA(code), ib = halfB(code);
+    const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
+    let m = 0;
+    for (const d of NEIGHBOURS) {
+      // The other half's cell is still empty, so it never counts.
+      const ka = cell[ia + d], kb = cell[ib + d];
+      if (ka === ta || ka === CASTLE) m++;
+      if (kb === tb || kb === CASTLE) m++;
+    }
+    return m;
+  }
+}
+
+/**
+ * Bonus points (Harmony, Middle Kingdom) this placement would add: what the
+ * engine's Board.score() would count after it, minus what it counts now.
+ */
+export function bonusGain(board: Board, code: number, harmony: boolean, middleKingdom: boolean): number {
+  let gain = 0;
+  if (harmony && board.discards === 0 && board.filled + 2 === board.grid * board.grid) gain += 5;
+  if (middleKingdom) {
+    const before = board.middleKingdomEarned();
+    const h = (board.grid - 1) >> 1;
+    const ax = cellX(halfA(code)), ay = cellY(halfA(code)), bx = cellX(halfB(code)), by = cellY(halfB(code));
+    const after = Math.min(board.minX, ax, bx) === -h && Math.max(board.maxX, ax, bx) === h
+      && Math.min(board.minY, ay, by) === -h && Math.max(board.maxY, ay, by) === h;
+    gain += (after ? 10 : 0) - (before ? 10 : 0);
+  }
+  return gain;
+}

@@ -1,0 +1,53 @@
+/**
+ * Computer players: pure functions from a game state to an action, no I/O.
+ * Every decision starts from the public view of the state (knowledge.ts): the
+ * hidden draw pile is never read.
+ */
+import { prompt } from '../game/engine.js';
+import type { Action, GameState, Placement } from '../game/types.js';
+import { hardAction } from './hard.js';
+import { publicView } from './knowledge.js';
+import { easyAction, normalAction, type Decision } from './levels.js';
+import { makeRng, mixSeed } from './rng.js';
+import type { ChooseOptions, Level } from './types.js';
+
+export { AiPool, AiPoolClosedError, type AiPoolOptions } from './pool.js';
+export { isLevel, LEVELS, type ChooseOptions, type Level } from './types.js';
+
+export class GameOverError extends Error {
+  constructor() { super('the game is over: there is no action to choose'); }
+}
+
+/**
+ * A legal action for the player the game is waiting for. Deterministic for a
+ * given seed (hard: with `playouts` set, or time permitting). Throws
+ * GameOverError when the game is over.
+ */
+export function chooseAction(state: GameState, level: Level, opts: ChooseOptions = {}): Action {
+  const view = publicView(state);
+  const asked = decision(view);
+  const rng = makeRng(mixSeed(opts.seed ?? 0, view.turn));
+  switch (level) {
+    case 'easy': return easyAction(view, asked, rng);
+    case 'normal': return normalAction(view, asked, rng);
+    case 'hard': return hardAction(view, asked, opts, rng);
+  }
+}
+
+/**
+ * The hard level's suggestion for the placement the game is waiting for, or
+ * null when the game is not waiting for a placement (or the domino fits nowhere).
+ */
+export function hint(state: GameState, opts: ChooseOptions = {}): Placement | null {
+  const view = publicView(state);
+  const asked = decision(view);
+  if (asked.kind !== 'place') return null;
+  const action = hardAction(view, asked, opts, makeRng(mixSeed(opts.seed ?? 0, view.turn)));
+  return action.type === 'place' ? { domino: asked.domino, a: action.a, b: action.b } : null;
+}
+
+function decision(view: GameState): Decision {
+  const asked = prompt(view);
+  if (asked.kind === 'over') throw new GameOverError();
+  return asked;
+}

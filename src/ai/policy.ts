@@ -1,0 +1,98 @@
+/**
+ * Move policies on the engine's Board kernel, shared by the easy and normal
+ * levels and by the hard level's playouts. A policy only ranks the legal
+ * placements the Board lists; legality and scoring stay the engine's.
+ */
+import { Board, MAX_PLACEMENTS } from '../game/board.js';
+import { HALF_A_CROWNS, HALF_B_CROWNS } from '../game/dominoes.js';
+import { bonusGain, Territories } from './gain.js';
+import type { Rng } from './rng.js';
+
+export interface Bonuses {
+  readonly harmony: boolean;
+  readonly middleKingdom: boolean;
+}
+
+/** The placement codes a policy ranks, reused between calls (one decision at a time per thread). */
+const codes = new Int32Array(MAX_PLACEMENTS);
+const scratchTerritories = new Territories();
+
+/** Immediate points (territories and bonuses) of placing domino n at code on the loaded board. */
+function immediate(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
+  return t.gain(n, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom);
+}
+
+/**
+ * Full greedy: the legal placement with the best immediate score, ties broken at
+ * random; -1 when the domino fits nowhere.
+ */
+export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng): number {
+  const count = board.legal(n, codes);
+  if (count === 0) return -1;
+  const t = scratchTerritories.load(board);
+  let best = -1, bestValue = -Infinity, ties = 0;
+  for (let i = 0; i < count; i++) {
+    const code = codes[i] as number;
+    const value = immediate(t, board, n, code, bonuses);
+    if (value > bestValue) {
+      best = code; bestValue = value; ties = 1;
+    } else if (value === bestValue && rng.int(++ties) === 0) {
+      best = code;
+    }
+  }
+  return best;
+}
+
+/** The best immediate score domino n could gain on this board now (0 when it fits nowhere). */
+export function bestGain(board: Board, n: number, bonuses: Bonuses): number {
+  const count = board.legal(n, codes);
+  if (count === 0) return 0;
+  const t = scratchTerritories.load(board);
+  let best = -Infinity;
+  for (let i = 0; i < count; i++) best = Math.max(best, immediate(t, board, n, codes[i] as number, bonuses));
+  return best;
+}
+
+/**
+ * Greedy pick: the domino whose best placement in my kingdom, as it stands,
+ * gains the most points; ties broken at random. Returns an index into `choices`.
+ */
+export function greedyPick(board: Board, choices: readonly number[], bonuses: Bonuses, rng: Rng): number {
+  let best = 0, bestValue = -Infinity, ties = 0;
+  choices.forEach((n, i) => {
+    const value = bestGain(board, n, bonuses);
+    if (value > bestValue) {
+      best = i; bestValue = value; ties = 1;
+    } else if (value === bestValue && rng.int(++ties) === 0) {
+      best = i;
+    }
+  });
+  return best;
+}
+
+/**
+ * Easy placement: fits terrains together (same-terrain neighbours) and likes
+ * points, with enough noise to make mistakes; never a random-looking move.
+ */
+export function casualPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng): number {
+  const count = board.legal(n, codes);
+  if (count === 0) return -1;
+  const t = scratchTerritories.load(board);
+  let best = -1, bestValue = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const code = codes[i] as number;
+    const value = t.matches(n, code) + 0.5 * immediate(t, board, n, code, bonuses) + 3 * rng.next();
+    if (value > bestValue) { best = code; bestValue = value; }
+  }
+  return best;
+}
+
+/** Easy pick: likes crowns, with a lot of noise. Returns an index into `choices`. */
+export function casualPick(choices: readonly number[], rng: Rng): number {
+  let best = 0, bestValue = -Infinity;
+  choices.forEach((n, i) => {
+    const value = (HALF_A_CROWNS[n] as number) + (HALF_B_CROWNS[n] as number) + 2.5 * rng.next();
+    if (value > bestValue) { best = i; bestValue = value; }
+  });
+  return best;
+}

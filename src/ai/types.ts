@@ -1,0 +1,20 @@
+/** The AI's public types. */
+export type Level = 'easy' | 'normal' | 'hard';
+
+export const LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
+
+export interface ChooseOptions {
+  /** Thinking time per decision for the hard level (ms). Default 1000. */
+  readonly timeMs?: number;
+  /** Seed of the AI's own randomness; same state + same seed = same decision (with `playouts`). */
+  readonly seed?: number;
+  /**
+   * Hard only: a fixed number of playouts instead of a time budget, which makes
+   * the decision fully reproducible (tests). The time budget still caps it.
+   */
+  readonly playouts?: number;
+}
+
+export function isLevel(value: unknown): value is Level {
+  return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);
+}

@@ -1,0 +1,156 @@
+/**
+ * npm run arena -- --games 200 --seats hard,normal,normal,normal --seed 1 [--time-ms 1000]
+ *   [--mighty-duel] [--harmony] [--middle-kingdom] [--three-player classic|discard]
+ *   [--balanced-opening] [--workers N]
+ *
+ * Plays seeded games between AI levels on every core (one game per worker thread
+ * at a time), rotating the seat order, checks every game's record with the
+ * engine, and prints each level's win rate (shared wins as fractions, 95% Wilson
+ * interval), average score and average margin to the best opponent.
+ */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { playGame, rotateSeats, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
+import { startWorker } from '../ai/spawn.js';
+import { isLevel, type Level } from '../ai/types.js';
+import type { GameOptions } from '../game/types.js';
+
+type Reply = { readonly ok: true; readonly outcome: GameOutcome } | { readonly ok: false; readonly error: string };
+
+interface Plan {
+  readonly games: readonly ArenaGame[];
+  readonly workers: number;
+}
+
+class UsageError extends Error {}
+
+function plan(argv: readonly string[]): Plan {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      games: { type: 'string', default: '20' },
+      seats: { type: 'string', default: 'hard,normal,normal,normal' },
+      players: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      'time-ms': { type: 'string', default: '1000' },
+      workers: { type: 'string', default: String(availableParallelism()) },
+      'mighty-duel': { type: 'boolean', default: false },
+      harmony: { type: 'boolean', default: false },
+      'middle-kingdom': { type: 'boolean', default: false },
+      'three-player': { type: 'string', default: 'discard' },
+      'balanced-opening': { type: 'boolean', default: false },
+    },
+  });
+  const seats = values.seats.split(',').map((s) => s.trim());
+  const levels = seats.filter(isLevel);
+  if (levels.length !== seats.length) throw new UsageError(`--seats takes easy, normal or hard, comma-separated (got "${values.seats}")`);
+  if (levels.length < 2 || levels.length > 4) throw new UsageError('--seats needs 2 to 4 seats');
+  if (values.players !== undefined && Number(values.players) !== levels.length) {
+    throw new UsageError(`--players ${values.players} does not match the ${levels.length} seats given`);
+  }
+  const threePlayer = values['three-player'];
+  if (threePlayer !== 'discard' && threePlayer !== 'classic') throw new UsageError('--three-player is classic or discard');
+  const options: Partial<Omit<GameOptions, 'players'>> = {
+    grid: values['mighty-duel'] ? 7 : 5,
+    harmony: values.harmony,
+    middleKingdom: values['middle-kingdom'],
+    threePlayer,
+    balancedOpening: values['balanced-opening'],
+  };
+  const count = positiveInt(values.games, '--games');
+  const timeMs = positiveInt(values['time-ms'], '--time-ms');
+  const games = Array.from({ length: count }, (_, g): ArenaGame => ({
+    seats: rotateSeats(levels, g),
+    options,
+    seed: `${values.seed}-${g}`,
+    timeMs,
+  }));
+  return { games, workers: Math.min(count, positiveInt(values.workers, '--workers')) };
+}
+
+function positiveInt(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer (got "${text}")`);
+  return n;
+}
+
+async function runAll(p: Plan): Promise<GameOutcome[]> {
+  const outcomes: GameOutcome[] = [];
+  let next = 0;
+  const started = Date.now();
+  const runWorker = async (): Promise<void> => {
+    const worker = startWorker(new URL(import.meta.url));
+    try {
+      while (next < p.games.length) {
+        const game = p.games[next++] as ArenaGame;
+        const reply = await new Promise<Reply>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+          worker.postMessage(game);
+        });
+        worker.removeAllListeners('error');
+        if (!reply.ok) throw new Error(`game ${game.seed}: ${reply.error}`);
+        outcomes.push(reply.outcome);
+        progress(outcomes, p.games.length, started);
+      }
+    } finally {
+      await worker.terminate();
+    }
+  };
+  await Promise.all(Array.from({ length: p.workers }, runWorker));
+  return outcomes;
+}
+
+function progress(outcomes: readonly GameOutcome[], total: number, started: number): void {
+  const every = Math.max(1, Math.floor(total / 20));
+  if (outcomes.length % every !== 0 && outcomes.length !== total) return;
+  const line = summarize(outcomes).map((s) => `${s.level} ${(100 * s.winRate).toFixed(1)}%`).join(', ');
+  console.error(`[${outcomes.length}/${total}] ${((Date.now() - started) / 1000).toFixed(0)} s: ${line}`);
+}
+
+function report(stats: readonly LevelStats[], outcomes: readonly GameOutcome[]): string {
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  const lines = stats.map((s) =>
+    `${s.level.padEnd(6)} win ${pct(s.winRate)} (95% CI ${pct(s.low)}-${pct(s.high)}, ${s.seatGames} seat-games)` +
+    `  avg score ${s.avgScore.toFixed(1)}  avg margin ${s.avgMargin >= 0 ? '+' : ''}${s.avgMargin.toFixed(1)}`);
+  const hardMs = outcomes.flatMap((o) => o.hardMs).sort((a, b) => a - b);
+  if (hardMs.length > 0) lines.push(`hard decision ms: p50 ${hardMs[Math.floor(hardMs.length / 2)]?.toFixed(0)}, max ${hardMs.at(-1)?.toFixed(0)} over ${hardMs.length} decisions`);
+  return lines.join('\n');
+}
+
+function serveGames(): void {
+  parentPort?.on('message', (game: ArenaGame) => {
+    let reply: Reply;
+    try {
+      reply = { ok: true, outcome: playGame(game) };
+    } catch (err) {
+      reply = { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort?.postMessage(reply);
+  });
+}
+
+async function main(): Promise<void> {
+  let p: Plan;
+  try {
+    p = plan(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 2;
+    return;
+  }
+  const first = p.games[0] as ArenaGame;
+  console.log(`arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard, ${p.workers} workers, options ${JSON.stringify(first.options)}`);
+  const outcomes = await runAll(p);
+  console.log(report(summarize(outcomes), outcomes));
+}
+
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+  });
+} else {
+  serveGames();
+}
