@@ -1,0 +1,110 @@
+/**
+ * src/store: the only place that knows where tables (lobbies, then games) live.
+ *
+ * ```ts
+ * import { openStore, save, keep, StoreError } from '../store/index.js';
+ *
+ * const store = await openStore({});                         // SQLite at ./data/kingdomino.sqlite
+ * const store = await openStore({ redisUrl: 'redis://...' }); // Redis instead
+ *
+ * await store.create(key, table);            // Table (version 1); StoreError 'exists' if the key is taken
+ * const loaded = await store.get(key);       // { kind: 'found', table } | { kind: 'missing' }
+ *                                            // | { kind: 'corrupt', reason, quarantineKey }
+ * const { value, table, saved } = await store.update(key, (t) => {
+ *   const r = apply(t.game, action);         // pure work only: fn may run again after a conflict
+ *   return r.ok ? save({ ...t, game: r.value }, 'moved') : keep(r.error);
+ * });
+ * await store.delete(key);                   // true when something was deleted
+ * await store.userStats(userId);             // UserStats | null (never finished a game)
+ * await store.leaderboard(guildId, 10);      // UserStats[], most wins first, then best average
+ * await store.close();
+ * ```
+ *
+ * Keys: the table key (the lobby message id, which is also the thread id).
+ *
+ * `update(key, fn)`: the whole load -> fn -> save runs under a per-key lock in this
+ * process, and the save is a compare-and-set on `version` in storage (a SQLite
+ * transaction, a Redis Lua script), retried with a fresh load when another process
+ * won; so no click is ever lost and two writers never both win. `fn` returns
+ * `save(table, value?)` or `keep(value?)`; the store sets `version` and `updatedAt`
+ * itself. update() throws StoreError `missing` / `corrupt` when there is no readable
+ * table, and an exception thrown by `fn` propagates unchanged (nothing is saved).
+ *
+ * Statistics: the save that moves a table to status `finished` also adds its
+ * human seats' results (seat i of the table is player i of the game; each game of
+ * a dynasty counts) to the per-user and per-guild statistics, atomically with the
+ * save, so they are counted exactly once. Cancelled games count nothing.
+ *
+ * Expiry: finished and cancelled tables expire `finishedTtlMs` after their last
+ * save (their records can be exported until then); lobbies and running games
+ * expire `idleTtlMs` after their last save (null: never).
+ *
+ * Validation: every load checks the envelope and the game (`isGameState`) and
+ * migrates older schemas; an unreadable value is reported as `corrupt` once, moved
+ * to `quarantineKey` (never overwritten), and the key becomes free. Every save is
+ * checked too (`invalid`): nothing malformed is ever written.
+ *
+ * Failures: every storage problem (disk full, database locked, Redis down or not
+ * answering within `redisTimeoutMs`) is a StoreError `unavailable`, and a save is
+ * all or nothing.
+ */
+import { resolve } from 'node:path';
+import type { Backend } from './backend.js';
+import { openRedis } from './redis.js';
+import { MIGRATIONS, type Migrations } from './schema.js';
+import { openSqlite } from './sqlite.js';
+import { TableStore } from './table-store.js';
+
+export { StoreError, isStoreError, type StoreErrorCode } from './errors.js';
+export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
+export type { Table, UnsavedTable, UserStats, TableSeat, TableSettings, TableMessages, AiLevel } from './types.js';
+export { TABLE_SCHEMA } from './types.js';
+
+export interface StoreConfig {
+  /** Directory of the default SQLite file. Default `./data`. */
+  readonly dataDir?: string;
+  /** SQLite file; default `<dataDir>/kingdomino.sqlite`, created on first start. */
+  readonly sqliteFile?: string;
+  /** Use Redis at this URL (`redis://[:password@]host:port[/db]`) instead of SQLite. */
+  readonly redisUrl?: string;
+  /** Prefix of every key, so several bots can share one Redis. Default `kingdomino`. */
+  readonly namespace?: string;
+  /** How long finished and cancelled tables are kept. Default 7 days. */
+  readonly finishedTtlMs?: number;
+  /** How long a lobby or running game is kept after its last move; null = forever. Default 30 days. */
+  readonly idleTtlMs?: number | null;
+  /** Deadline of every Redis call (and of connecting). Default 1500 ms. */
+  readonly redisTimeoutMs?: number;
+  /** How long a SQLite writer waits for another process's write. Default 1500 ms. */
+  readonly sqliteBusyTimeoutMs?: number;
+  /** For tests: migrations to use instead of the built-in ones. */
+  readonly migrations?: Migrations;
+  /** For tests: cap the SQLite file at this many pages (simulates a full disk). */
+  readonly sqliteMaxPages?: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NAMESPACE = 'kingdomino';
+
+/** Opens the configured back-end; rejects with StoreError `unavailable` when it cannot. */
+export async function openStore(config: StoreConfig = {}): Promise<TableStore> {
+  const timeoutMs = config.redisTimeoutMs ?? 1500;
+  const backend = await openBackend(config, timeoutMs);
+  return new TableStore(backend, {
+    finishedTtlMs: config.finishedTtlMs ?? 7 * DAY_MS,
+    idleTtlMs: config.idleTtlMs === undefined ? 30 * DAY_MS : config.idleTtlMs,
+    timeoutMs,
+    migrations: config.migrations ?? MIGRATIONS,
+  });
+}
+
+async function openBackend(config: StoreConfig, timeoutMs: number): Promise<Backend> {
+  const namespace = config.namespace ?? NAMESPACE;
+  if (config.redisUrl) return openRedis({ url: config.redisUrl, namespace, timeoutMs });
+  return openSqlite({
+    file: resolve(config.sqliteFile ?? resolve(config.dataDir ?? './data', 'kingdomino.sqlite')),
+    namespace,
+    busyTimeoutMs: config.sqliteBusyTimeoutMs ?? 1500,
+    ...(config.sqliteMaxPages === undefined ? {} : { maxPages: config.sqliteMaxPages }),
+  });
+}

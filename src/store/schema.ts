@@ -1,0 +1,114 @@
+/**
+ * The stored form of a table: validation on load (and before every save), and the
+ * migrations that bring an older stored schema up to TABLE_SCHEMA.
+ */
+import { isGameState } from '../game/index.js';
+import { SCHEMA_VERSION, type DynastyState } from '../game/types.js';
+import { TABLE_SCHEMA, type Table } from './types.js';
+
+/** Turns a stored value of schema n into one of schema n + 1 (it may still be invalid; validation follows). */
+export type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
+/** Keyed by the schema a migration starts from. Empty while TABLE_SCHEMA is 1. */
+export type Migrations = Readonly<Record<number, Migration>>;
+export const MIGRATIONS: Migrations = {};
+
+export type Checked = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isNullableStr = (v: unknown): boolean => v === null || isStr(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+
+/** The stored text of a table; `version` first so it is cheap to find in the raw text. */
+export function encodeTable(table: Table): string {
+  const { version, ...rest } = table;
+  return JSON.stringify({ version, ...rest });
+}
+
+/** Parses stored text into a current-schema table, or says why it cannot. Never throws. */
+export function readStored(text: string, migrations: Migrations = MIGRATIONS): Checked {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const migrated = migrate(value, migrations);
+  return migrated.ok ? checkTable(migrated.value) : migrated;
+}
+
+export function migrate(value: unknown, migrations: Migrations): { ok: true; value: Obj } | { ok: false; reason: string } {
+  if (!isObj(value)) return { ok: false, reason: 'not an object' };
+  let current = value;
+  for (;;) {
+    const schema = current['schema'];
+    if (schema === TABLE_SCHEMA) return { ok: true, value: current };
+    if (!isInt(schema)) return { ok: false, reason: 'no schema version' };
+    const step = migrations[schema];
+    if (step === undefined) return { ok: false, reason: `unknown schema version ${schema}` };
+    try {
+      current = step(current);
+    } catch (error) {
+      return { ok: false, reason: `migration from schema ${schema} failed: ${String(error)}` };
+    }
+    if (!isObj(current) || current['schema'] === schema) return { ok: false, reason: `migration from schema ${schema} made no progress` };
+  }
+}
+
+/** Is this a well-formed table of the current schema (game states checked by the engine)? */
+export function checkTable(value: unknown): Checked {
+  const reason = envelopeProblem(value) ?? gameProblem(value as Obj);
+  return reason === null ? { ok: true, table: value as Table } : { ok: false, reason };
+}
+
+function envelopeProblem(v: unknown): string | null {
+  if (!isObj(v)) return 'not an object';
+  if (v['schema'] !== TABLE_SCHEMA) return `schema is not ${TABLE_SCHEMA}`;
+  if (!isInt(v['version']) || v['version'] < 1) return 'bad version';
+  for (const field of ['id', 'guildId', 'hostId'] as const) if (!isStr(v[field])) return `bad ${field}`;
+  if (!isNum(v['createdAt']) || !isNum(v['updatedAt'])) return 'bad timestamps';
+  if (!Array.isArray(v['seats']) || !v['seats'].every(isSeat)) return 'bad seats';
+  if (!isSettings(v['settings'])) return 'bad settings';
+  if (!isMessages(v['messages'])) return 'bad messages';
+  if (v['hintsUsed'] !== undefined && !isHints(v['hintsUsed'])) return 'bad hintsUsed';
+  const status = v['status'];
+  if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
+  if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
+  return null;
+}
+
+function gameProblem(v: Obj): string | null {
+  const status = v['status'];
+  const needsGame = status === 'playing' || status === 'finished';
+  if (v['game'] === undefined) return needsGame ? 'missing game' : null;
+  if (status === 'lobby') return 'a lobby with a game';
+  if (!isGameState(v['game'])) return 'bad game state';
+  if (v['dynasty'] !== undefined && !isDynasty(v['dynasty'])) return 'bad dynasty state';
+  return null;
+}
+
+function isSeat(s: unknown): boolean {
+  if (!isObj(s) || !isStr(s['name'])) return false;
+  if (s['kind'] === 'human') return isStr(s['userId']);
+  return s['kind'] === 'ai' && (s['level'] === 'easy' || s['level'] === 'normal' || s['level'] === 'hard');
+}
+
+const SETTING_FLAGS = ['mightyDuel', 'harmony', 'middleKingdom', 'dynasty', 'threePlayerClassic', 'balancedOpening'] as const;
+function isSettings(s: unknown): boolean {
+  return isObj(s) && SETTING_FLAGS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0;
+}
+
+function isMessages(m: unknown): boolean {
+  return isObj(m) && isStr(m['lobbyChannelId']) && isNullableStr(m['lobbyMessageId'])
+    && isNullableStr(m['threadId']) && isNullableStr(m['turnMessageId']);
+}
+
+function isHints(h: unknown): boolean {
+  return isObj(h) && Object.values(h).every((ids) => Array.isArray(ids) && ids.every(isStr));
+}
+
+function isDynasty(d: unknown): d is DynastyState {
+  return isObj(d) && d['schema'] === SCHEMA_VERSION && isInt(d['length']) && Array.isArray(d['games']) && d['games'].every((g) => isGameState(g));
+}

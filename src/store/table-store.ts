@@ -1,0 +1,170 @@
+/** The store proper: keys, locking, compare-and-set retries, validation, expiry. */
+import type { Backend, Commit } from './backend.js';
+import { StoreError, withTimeout } from './errors.js';
+import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
+import { gameEndStats } from './stats.js';
+import type { Table, UnsavedTable, UserStats } from './types.js';
+
+export type Loaded =
+  | { readonly kind: 'found'; readonly table: Table }
+  | { readonly kind: 'missing' }
+  /** The stored value was unreadable; it now lives under `quarantineKey` and the key is free. */
+  | { readonly kind: 'corrupt'; readonly reason: string; readonly quarantineKey: string };
+
+/** What an update function decides: save a new table, or keep the stored one; `value` goes back to the caller. */
+export type Change<R> =
+  | { readonly kind: 'save'; readonly table: UnsavedTable; readonly value: R }
+  | { readonly kind: 'keep'; readonly value: R };
+
+export function save(table: UnsavedTable): Change<undefined>;
+export function save<R>(table: UnsavedTable, value: R): Change<R>;
+export function save<R>(table: UnsavedTable, value?: R): Change<R | undefined> {
+  return { kind: 'save', table, value };
+}
+
+export function keep(): Change<undefined>;
+export function keep<R>(value: R): Change<R>;
+export function keep<R>(value?: R): Change<R | undefined> {
+  return { kind: 'keep', value };
+}
+
+export interface Updated<R> {
+  readonly value: R;
+  /** The table as stored now (the new one when saved). */
+  readonly table: Table;
+  readonly saved: boolean;
+}
+
+export interface TableStoreOptions {
+  readonly finishedTtlMs: number;
+  readonly idleTtlMs: number | null;
+  readonly timeoutMs: number;
+  readonly migrations: Migrations;
+}
+
+const MAX_ATTEMPTS = 50;
+const tableKey = (key: string): string => `table:${key}`;
+
+/** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
+class KeyedLock {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const tail = previous.then(() => new Promise<void>((resolve) => { release = resolve; }));
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await task();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class TableStore {
+  private readonly lock = new KeyedLock();
+
+  constructor(private readonly backend: Backend, private readonly options: TableStoreOptions) {}
+
+  get kind(): 'sqlite' | 'redis' {
+    return this.backend.kind;
+  }
+
+  async get(key: string): Promise<Loaded> {
+    const text = await withTimeout(this.backend.keyv.get(tableKey(key)), this.options.timeoutMs, `reading table ${key}`);
+    if (text === undefined) return { kind: 'missing' };
+    const checked = readStored(text, this.options.migrations);
+    if (checked.ok) return { kind: 'found', table: checked.table };
+    return this.setAside(key, text, checked.reason);
+  }
+
+  async create(key: string, table: UnsavedTable): Promise<Table> {
+    return this.lock.run(key, async () => {
+      const created = this.stamp(table, 1);
+      if (!(await this.backend.commit(this.commitOf(key, null, created)))) {
+        throw new StoreError('exists', `a table is already stored under ${key}`, { key });
+      }
+      return created;
+    });
+  }
+
+  /**
+   * Load, let `fn` decide, save with compare-and-set; on a conflict with another
+   * process, load again and call `fn` again (so `fn` must not have side effects).
+   */
+  async update<R>(key: string, fn: (table: Table) => Change<R> | Promise<Change<R>>): Promise<Updated<R>> {
+    return this.lock.run(key, async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const current = await this.loadForUpdate(key);
+        const change = await fn(current);
+        if (change.kind === 'keep') return { value: change.value, table: current, saved: false };
+        const next = this.stamp(change.table, current.version + 1);
+        if (await this.backend.commit(this.commitOf(key, current, next))) return { value: change.value, table: next, saved: true };
+        await pause(Math.random() * 2 * attempt);
+      }
+      throw new StoreError('contention', `gave up saving ${key} after ${MAX_ATTEMPTS} conflicting writes`, { key });
+    });
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.lock.run(key, () => withTimeout(this.backend.keyv.delete(tableKey(key)), this.options.timeoutMs, `deleting table ${key}`));
+  }
+
+  /** Null for a user who never finished a game. */
+  async userStats(userId: string): Promise<UserStats | null> {
+    return this.backend.userStats(userId);
+  }
+
+  /** Best first: most wins, then best average score. */
+  async leaderboard(guildId: string, limit = 10): Promise<readonly UserStats[]> {
+    return limit < 1 ? [] : this.backend.leaderboard(guildId, Math.floor(limit));
+  }
+
+  /** A quarantined value as it was stored, for inspection. */
+  async readQuarantined(quarantineKey: string): Promise<string | null> {
+    return this.backend.readRaw(quarantineKey);
+  }
+
+  async close(): Promise<void> {
+    await this.backend.close();
+  }
+
+  private async loadForUpdate(key: string): Promise<Table> {
+    const loaded = await this.get(key);
+    if (loaded.kind === 'found') return loaded.table;
+    if (loaded.kind === 'missing') throw new StoreError('missing', `no table is stored under ${key}`, { key });
+    throw new StoreError('corrupt', `the table stored under ${key} was unreadable (${loaded.reason}) and was moved aside`,
+      { key, quarantineKey: loaded.quarantineKey });
+  }
+
+  private async setAside(key: string, text: string, reason: string): Promise<Loaded> {
+    const quarantineKey = `quarantine:${key}:${Date.now()}`;
+    const moved = await this.backend.quarantine(tableKey(key), text, quarantineKey);
+    // Not moved: another caller changed or moved it meanwhile; read again to report what is there now.
+    return moved ? { kind: 'corrupt', reason, quarantineKey } : this.get(key);
+  }
+
+  /** The table as it will be stored: our version and clock, and checked, so nothing invalid is ever written. */
+  private stamp(table: UnsavedTable, version: number): Table {
+    const stamped = { ...table, version, updatedAt: Date.now() };
+    const checked = checkTable(stamped);
+    if (!checked.ok) throw new StoreError('invalid', `refusing to save an invalid table: ${checked.reason}`);
+    return checked.table;
+  }
+
+  private commitOf(key: string, previous: Table | null, next: Table): Commit {
+    const ended = next.status === 'finished' || next.status === 'cancelled';
+    return {
+      key: tableKey(key),
+      expectedVersion: previous?.version ?? null,
+      text: encodeTable(next),
+      ttlMs: ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
+      stats: gameEndStats(previous, next),
+    };
+  }
+}
