@@ -36,7 +36,7 @@ function isResolved(state: GameState, player: number, domino: number): boolean {
 }
 
 function claimPrompt(state: GameState, king: KingId): Pending {
-  const choices = state.next.filter((s) => s.king === null && !state.dropped.includes(s.domino)).map((s) => s.domino);
+  const choices = state.next.filter((s) => s.king === null).map((s) => s.domino);
   return { kind: 'claim', player: ownerOf(state, king), king, choices };
 }
 
@@ -179,13 +179,15 @@ function claimed(state: GameState, king: KingId, domino: number): GameState {
   const next = state.next.map((s): LineSlot => (s.domino === domino ? { domino, king } : s));
   const events: GameEvent[] = [...state.events, { type: 'claim', player: ownerOf(state, king), domino }];
   let dropped = state.dropped;
+  let line = next;
   const lineFull = next.filter((s) => s.king !== null).length === kingCount(state.options.players);
   if (lineFull && dropsLeftover(state.options)) {
     const leftover = next.filter((s) => s.king === null).map((s) => s.domino);
     dropped = [...dropped, ...leftover];
+    line = next.filter((s) => s.king !== null);
     for (const d of leftover) events.push({ type: 'drop', domino: d });
   }
-  const after: GameState = { ...state, next, dropped, turn: state.turn + 1, events };
+  const after: GameState = { ...state, next: line, dropped, turn: state.turn + 1, events };
   return lineFull ? nextRound(after) : after;
 }
 

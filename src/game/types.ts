@@ -42,12 +42,20 @@ export interface Seat {
   readonly kind: SeatKind;
 }
 
-/** A king: index into GameState.kings. Players with two kings own two of them. */
+/**
+ * A king: index into GameState.kings. Players with two kings own two of them. King ids
+ * follow the first round's claim order, drawn at set-up: king 0 claims first, and so on.
+ */
 export type KingId = number;
 
 export interface LineSlot {
   readonly domino: number;
-  /** The king standing on this domino, or null while unclaimed. */
+  /**
+   * The king that claimed this domino, or null while unclaimed. In `current` it stays
+   * after the domino is placed (the domino is then in its owner's kingdom, placed or
+   * discarded). A 3-player leftover leaves its line when dropped (GameState.dropped),
+   * so `current` never has an unclaimed slot.
+   */
   readonly king: KingId | null;
 }
 
@@ -101,7 +109,10 @@ export interface GameState {
   /** The line whose dominoes are being claimed (empty in the last round). */
   readonly next: readonly LineSlot[];
   readonly kingdoms: readonly KingdomState[];
-  /** 1-based round number; round 1 is the first claim round. */
+  /**
+   * 1-based round number; round 1 is the first claim round, the last (place-only)
+   * round is the number of lines + 1 (13 with 48 or 36 dominoes, 7 with 24).
+   */
   readonly round: number;
   /** Number of actions applied so far: a version for stale-button checks. */
   readonly turn: number;

@@ -116,6 +116,7 @@ function stateProblem(v: unknown): string | null {
     const ks = line.map((s: Obj) => s['king']).filter((x) => x !== null);
     if (new Set(ks).size !== ks.length) return `a king stands twice in ${key}`;
   }
+  if ((v['current'] as Obj[]).some((slot) => slot['king'] === null)) return 'an unclaimed domino in the current line';
   const kingdoms = v['kingdoms'];
   if (!Array.isArray(kingdoms) || kingdoms.length !== players) return 'kingdoms do not match the number of players';
   for (const kd of kingdoms) {
@@ -139,7 +140,7 @@ function consistencyProblem(s: GameState): string | null {
   const inLines = new Set([...inCurrent, ...s.next.map((x) => x.domino)]);
   const count = (d: number): void => { seen[d] = (seen[d] ?? 0) + 1; };
   [...s.pile, ...s.removedAtSetup, ...inLines].forEach(count);
-  for (const d of s.dropped) if (!inLines.has(d)) count(d);
+  s.dropped.forEach(count);
   for (const kd of s.kingdoms) {
     for (const d of [...kd.placements.map((p) => p.domino), ...kd.discarded]) {
       if (s.next.some((x) => x.domino === d)) return `domino ${d} is used but still in the next line`;
