@@ -15,6 +15,7 @@ export interface Bonuses {
 
 /** The placement codes a policy ranks, reused between calls (one decision at a time per thread). */
 const codes = new Int32Array(MAX_PLACEMENTS);
+const FIT_TIE_BREAK = process.env['FIT'] === '1';
 const scratchTerritories = new Territories();
 
 /** Immediate points (territories and bonuses) of placing domino n at code on the loaded board. */
@@ -33,7 +34,7 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   let best = -1, bestValue = -Infinity, ties = 0;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = immediate(t, board, n, code, bonuses);
+    const value = FIT_TIE_BREAK ? immediate(t, board, n, code, bonuses) * 16 + t.matches(n, code) : immediate(t, board, n, code, bonuses);
     if (value > bestValue) {
       best = code; bestValue = value; ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
@@ -81,7 +82,7 @@ export function casualPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   let best = -1, bestValue = -Infinity;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = t.matches(n, code) + 0.5 * immediate(t, board, n, code, bonuses) + 3 * rng.next();
+    const value = Math.min(t.matches(n, code), 2) + 0.1 * immediate(t, board, n, code, bonuses) + 3 * rng.next();
     if (value > bestValue) { best = code; bestValue = value; }
   }
   return best;
@@ -91,7 +92,7 @@ export function casualPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
 export function casualPick(choices: readonly number[], rng: Rng): number {
   let best = 0, bestValue = -Infinity;
   choices.forEach((n, i) => {
-    const value = (HALF_A_CROWNS[n] as number) + (HALF_B_CROWNS[n] as number) + 2.5 * rng.next();
+    const value = 0.5 * ((HALF_A_CROWNS[n] as number) + (HALF_B_CROWNS[n] as number)) + 4 * rng.next();
     if (value > bestValue) { best = i; bestValue = value; }
   });
   return best;

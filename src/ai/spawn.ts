@@ -2,16 +2,10 @@
  * Starting a worker thread from a module of this project, whether the app runs
  * compiled JavaScript or TypeScript under tsx (npm start, vitest, the arena).
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** A worker running `script` (a .ts file gets tsx's loader, resolved from here so any cwd works). */
-export function startWorker(script: URL, workerData?: unknown): Worker {
-  const execArgv = script.pathname.endsWith('.ts') ? ['--import', tsxLoaderUrl()] : [];
-  return new Worker(script, { workerData, execArgv });
-}
-
-function tsxLoaderUrl(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** A worker running `script`; a .ts script starts through a bootstrap that registers tsx first. */
+export function startWorker(script: URL): Worker {
+  if (!script.pathname.endsWith('.ts')) return new Worker(script);
+  return new Worker(new URL('./tsx-bootstrap.mjs', import.meta.url), { workerData: { script: script.href } });
 }
