@@ -1,0 +1,5 @@
+/** Every slash command of the bot, for the router (src/main.ts) and for registration (src/deploy.ts). */
+import type { Command } from '../src/discord/router.js';
+import * as kingdomino from './kingdomino.js';
+
+export const commands: readonly Command[] = [kingdomino];

@@ -1,0 +1,34 @@
+/**
+ * `npm run deploy`: registers the slash commands, to one server when
+ * DISCORD_GUILD_ID is set (immediate, for testing), globally otherwise (Discord
+ * may take up to an hour to show them everywhere).
+ */
+import { REST, Routes } from 'discord.js';
+import type { APIApplication } from 'discord-api-types/v10';
+import { config as loadDotenv } from 'dotenv';
+import { commands } from '../commands/index.js';
+import { loadConfig } from './config.js';
+import { errorText } from './discord/log.js';
+
+async function deploy(): Promise<void> {
+  loadDotenv({ quiet: true });
+  const config = loadConfig();
+  if (!config.token) {
+    console.error('DISCORD_TOKEN is not set: put it in .env (see .env.example), then run npm run deploy again.');
+    process.exit(1);
+  }
+  const rest = new REST({ api: config.apiBase }).setToken(config.token);
+  const applicationId = config.applicationId ?? ((await rest.get(Routes.currentApplication())) as APIApplication).id;
+  const body = commands.map((c) => c.data.toJSON());
+  const route = config.guildId
+    ? Routes.applicationGuildCommands(applicationId, config.guildId)
+    : Routes.applicationCommands(applicationId);
+  await rest.put(route, { body });
+  const where = config.guildId ? `server ${config.guildId} (available now)` : 'every server (global; may take up to an hour to appear)';
+  console.log(`Registered ${body.length} command${body.length === 1 ? '' : 's'} (${commands.map((c) => `/${c.data.name}`).join(', ')}) for ${where}.`);
+}
+
+deploy().catch((error: unknown) => {
+  console.error(`Could not register the commands: ${errorText(error)}`);
+  process.exit(1);
+});

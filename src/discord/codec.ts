@@ -1,0 +1,150 @@
+/**
+ * The custom_id codec: every button the bot sends is built here and every click is
+ * decoded here, nowhere else. A custom_id carries all a click needs (the action,
+ * the game's turn number for stale checks, the payload), so buttons keep working
+ * after a restart without any in-memory collector. The table is not in it: it is
+ * the lobby message's id, or the thread's (the same id), which Discord gives us.
+ *
+ * Shape: `k1:<verb>[:<field>...]`, always well under Discord's 100 characters.
+ * Anything else (older formats, forged ids) decodes to null.
+ */
+import type { AiLevel } from '../store/types.js';
+
+const PREFIX = 'k1';
+export const CUSTOM_ID_MAX = 100;
+
+/** Where the domino in hand would go: half a at (x, y), half b one step in direction r. */
+export interface Cursor {
+  readonly x: number;
+  readonly y: number;
+  /** 0 right, 1 down, 2 left, 3 up: where half b lies from half a. */
+  readonly r: 0 | 1 | 2 | 3;
+}
+
+/** What the player did with the domino in hand before picking. */
+export type Placed = { readonly kind: 'place'; readonly at: Cursor } | { readonly kind: 'discard' } | { readonly kind: 'none' };
+
+/** Panel buttons that show the preview elsewhere; the slot keeps ids unique in one message. */
+export type PanelSlot = 'left' | 'right' | 'up' | 'down' | 'rotate' | 'next' | 'prev' | 'here';
+
+export type ClickAction =
+  | { readonly verb: 'join' }
+  | { readonly verb: 'leave' }
+  | { readonly verb: 'add-ai'; readonly level: AiLevel }
+  | { readonly verb: 'remove-ai' }
+  | { readonly verb: 'start' }
+  | { readonly verb: 'cancel' }
+  | { readonly verb: 'your-turn'; readonly turn: number }
+  | { readonly verb: 'preview'; readonly turn: number; readonly slot: PanelSlot; readonly at: Cursor; readonly hint: Cursor | null }
+  | { readonly verb: 'hint'; readonly turn: number; readonly at: Cursor | null }
+  | { readonly verb: 'confirm'; readonly turn: number; readonly at: Cursor }
+  | { readonly verb: 'discard'; readonly turn: number }
+  | { readonly verb: 'pick'; readonly turn: number; readonly placed: Placed; readonly domino: number }
+  | { readonly verb: 'rematch' };
+
+const VERBS = {
+  join: 'j', leave: 'l', 'add-ai': 'a', 'remove-ai': 'x', start: 's', cancel: 'c',
+  'your-turn': 'y', preview: 'v', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r',
+} as const satisfies Record<ClickAction['verb'], string>;
+
+const SLOTS = {
+  left: 'L', right: 'R', up: 'U', down: 'D', rotate: 'O', next: 'N', prev: 'P', here: 'H',
+} as const satisfies Record<PanelSlot, string>;
+
+const LEVELS: readonly AiLevel[] = ['easy', 'normal', 'hard'];
+/** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
+const MAX_COORD = 6;
+const MAX_TURN = 10_000;
+
+function cursorText(c: Cursor): string {
+  return `${c.x}.${c.y}.${c.r}`;
+}
+
+function placedText(p: Placed): string {
+  return p.kind === 'place' ? cursorText(p.at) : p.kind === 'discard' ? 'd' : '-';
+}
+
+export function encode(action: ClickAction): string {
+  const fields: (string | number)[] = [PREFIX, VERBS[action.verb]];
+  switch (action.verb) {
+    case 'add-ai': fields.push(action.level); break;
+    case 'your-turn': case 'discard': fields.push(action.turn); break;
+    case 'preview': fields.push(action.turn, SLOTS[action.slot], cursorText(action.at), action.hint ? cursorText(action.hint) : '-'); break;
+    case 'hint': fields.push(action.turn, action.at ? cursorText(action.at) : '-'); break;
+    case 'confirm': fields.push(action.turn, cursorText(action.at)); break;
+    case 'pick': fields.push(action.turn, placedText(action.placed), action.domino); break;
+    default: break;
+  }
+  return fields.join(':');
+}
+
+function int(text: string | undefined, min: number, max: number): number | null {
+  if (text === undefined || !/^-?\d{1,5}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+function cursor(text: string | undefined): Cursor | null {
+  const parts = text?.split('.');
+  if (!parts || parts.length !== 3) return null;
+  const x = int(parts[0], -MAX_COORD, MAX_COORD);
+  const y = int(parts[1], -MAX_COORD, MAX_COORD);
+  const r = int(parts[2], 0, 3);
+  if (x === null || y === null || r === null) return null;
+  return { x, y, r: r as Cursor['r'] };
+}
+
+function placed(text: string | undefined): Placed | null {
+  if (text === 'd') return { kind: 'discard' };
+  if (text === '-') return { kind: 'none' };
+  const at = cursor(text);
+  return at ? { kind: 'place', at } : null;
+}
+
+function key<T extends string>(table: Record<T, string>, code: string | undefined): T | null {
+  const found = Object.entries(table).find(([, c]) => c === code);
+  return found ? (found[0] as T) : null;
+}
+
+/** Decode a custom_id, or null when it is not one of ours (forged, truncated, from an older format). */
+export function decode(customId: string): ClickAction | null {
+  if (customId.length > CUSTOM_ID_MAX) return null;
+  const [prefix, code, ...rest] = customId.split(':');
+  if (prefix !== PREFIX) return null;
+  const verb = key(VERBS, code);
+  if (verb === null) return null;
+  const turn = int(rest[0], 0, MAX_TURN);
+  const arity = (n: number) => rest.length === n;
+  switch (verb) {
+    case 'join': case 'leave': case 'remove-ai': case 'start': case 'cancel': case 'rematch':
+      return arity(0) ? { verb } : null;
+    case 'add-ai': {
+      const level = LEVELS.find((l) => l === rest[0]);
+      return arity(1) && level ? { verb, level } : null;
+    }
+    case 'your-turn': case 'discard':
+      return arity(1) && turn !== null ? { verb, turn } : null;
+    case 'preview': {
+      const slot = key(SLOTS, rest[1]);
+      const at = cursor(rest[2]);
+      const hint = rest[3] === '-' ? null : cursor(rest[3]);
+      if (!arity(4) || turn === null || slot === null || at === null) return null;
+      if (hint === null && rest[3] !== '-') return null;
+      return { verb, turn, slot, at, hint };
+    }
+    case 'hint': {
+      const at = rest[1] === '-' ? null : cursor(rest[1]);
+      if (!arity(2) || turn === null || (at === null && rest[1] !== '-')) return null;
+      return { verb, turn, at };
+    }
+    case 'confirm': {
+      const at = cursor(rest[1]);
+      return arity(2) && turn !== null && at ? { verb, turn, at } : null;
+    }
+    case 'pick': {
+      const what = placed(rest[1]);
+      const domino = int(rest[2], 1, 48);
+      return arity(3) && turn !== null && what && domino !== null ? { verb, turn, placed: what, domino } : null;
+    }
+  }
+}

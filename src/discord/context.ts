@@ -1,0 +1,21 @@
+/** What every flow works with: settings, the Discord client, the store, the AI workers, the log. */
+import type { Client } from 'discord.js';
+import type { AiPool } from '../ai/index.js';
+import type { Config } from '../config.js';
+import type { TableStore } from '../store/index.js';
+import type { Logger } from './log.js';
+
+export interface Scheduler {
+  /** Something changed at this table: let AI seats move, re-arm the turn timer. */
+  kick(tableId: string): void;
+  stop(): void;
+}
+
+export interface Bot {
+  readonly config: Config;
+  readonly client: Client;
+  readonly store: TableStore;
+  readonly ai: AiPool;
+  readonly log: Logger;
+  readonly scheduler: Scheduler;
+}

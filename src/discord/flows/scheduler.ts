@@ -1,0 +1,152 @@
+/**
+ * What happens without a click: AI seats move (computed in the AI worker pool, at a
+ * readable pace), and the turn timer reminds a slow player, then moves for them.
+ * Nothing here is needed to survive a restart: the store says whose turn it is,
+ * and `kick` is called again on start-up for every running game.
+ */
+import { apply, prompt } from '../../game/index.js';
+import type { Action, GameState } from '../../game/types.js';
+import type { AiLevel } from '../../store/index.js';
+import type { Placed } from '../codec.js';
+import type { Bot, Scheduler } from '../context.js';
+import { errorText } from '../log.js';
+import { placementCursor } from '../moves.js';
+import { currentSeat, type PlayingTable } from '../tables.js';
+import { durationText } from '../views/text.js';
+import { makeMove } from './move.js';
+
+/** The level that plays for a human whose time ran out: sensible, quick. */
+const STAND_IN: AiLevel = 'normal';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+function placedOf(action: Action): Placed {
+  if (action.type === 'place') return { kind: 'place', at: placementCursor({ domino: 0, a: action.a, b: action.b }) };
+  return action.type === 'discard' ? { kind: 'discard' } : { kind: 'none' };
+}
+
+/** One whole move for a seat: what to do with the domino in hand, then which domino to take. */
+export async function computerMove(bot: Bot, game: GameState, level: AiLevel): Promise<{ placed: Placed; claim: number | null }> {
+  const opts = { timeMs: bot.config.aiHardMs };
+  const first = await bot.ai.choose(game, level, opts);
+  if (first.type === 'claim') return { placed: { kind: 'none' }, claim: first.domino };
+  const after = apply(game, first);
+  if (!after.ok) throw new Error(`the AI chose an illegal action: ${after.error.message}`);
+  const next = prompt(after.value);
+  const claims = next.kind === 'claim' && next.player === first.player;
+  const second = claims ? await bot.ai.choose(after.value, level, opts) : null;
+  return { placed: placedOf(first), claim: second?.type === 'claim' ? second.domino : null };
+}
+
+interface Timer {
+  readonly turn: number;
+  readonly handles: NodeJS.Timeout[];
+}
+
+export class TableScheduler implements Scheduler {
+  /** Tables being driven now; true when another kick came in meanwhile. */
+  private readonly running = new Map<string, boolean>();
+  private readonly timers = new Map<string, Timer>();
+  private stopped = false;
+
+  constructor(private readonly bot: () => Bot) {}
+
+  kick(tableId: string): void {
+    if (this.stopped) return;
+    if (this.running.has(tableId)) {
+      this.running.set(tableId, true);
+      return;
+    }
+    this.running.set(tableId, false);
+    void this.drive(tableId)
+      .catch((error: unknown) => this.bot().log.error('scheduler failed', { game: tableId, error: errorText(error) }))
+      .finally(() => {
+        const again = this.running.get(tableId);
+        this.running.delete(tableId);
+        if (again) this.kick(tableId);
+      });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers.values()) timer.handles.forEach(clearTimeout);
+    this.timers.clear();
+  }
+
+  /** Let AI seats play until a human must act (then arm the timer) or the game ends. */
+  private async drive(tableId: string): Promise<void> {
+    const bot = this.bot();
+    for (;;) {
+      if (this.stopped) return;
+      const loaded = await bot.store.get(tableId);
+      if (loaded.kind !== 'found' || loaded.table.status !== 'playing') {
+        this.disarm(tableId);
+        return;
+      }
+      const table = loaded.table;
+      const now = currentSeat(table);
+      if (!now) return;
+      if (now.seat.kind === 'human') {
+        this.arm(table, now.seat.userId);
+        return;
+      }
+      this.disarm(tableId);
+      await sleep(bot.config.aiMoveDelayMs);
+      const move = await computerMove(bot, table.game, now.seat.level);
+      const made = await makeMove(bot, tableId, { turn: table.game.turn, mover: { kind: 'seat', player: now.player }, ...move });
+      if (!made.ok) bot.log.debug('AI move not made', { game: tableId, why: made.refusal });
+    }
+  }
+
+  private disarm(tableId: string): void {
+    this.timers.get(tableId)?.handles.forEach(clearTimeout);
+    this.timers.delete(tableId);
+  }
+
+  /** Reminder at half time, automatic move at the end; counted from the table's last save. */
+  private arm(table: PlayingTable, userId: string): void {
+    const limitMs = table.settings.turnTimerS * 1000;
+    const turn = table.game.turn;
+    if (this.timers.get(table.id)?.turn === turn) return;
+    this.disarm(table.id);
+    if (limitMs <= 0) return;
+    const elapsed = Math.max(0, Date.now() - table.updatedAt);
+    const handles: NodeJS.Timeout[] = [];
+    const remindIn = limitMs / 2 - elapsed;
+    if (remindIn > 0) handles.push(setTimeout(() => void this.remind(table, userId, turn, limitMs / 2), remindIn));
+    handles.push(setTimeout(() => void this.timeUp(table.id, turn), Math.max(0, limitMs - elapsed)));
+    handles.forEach((h) => h.unref());
+    this.timers.set(table.id, { turn, handles });
+  }
+
+  private async remind(table: PlayingTable, userId: string, turn: number, leftMs: number): Promise<void> {
+    const bot = this.bot();
+    try {
+      const loaded = await bot.store.get(table.id);
+      if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
+      const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
+      if (!thread?.isSendable()) return;
+      await thread.send({
+        content: `⏰ <@${userId}>, it is still your turn: about ${durationText(Math.round(leftMs / 1000))} left before a move is made for you.`,
+        allowedMentions: { users: [userId] },
+      });
+    } catch (error) {
+      bot.log.warn('could not send a turn reminder', { game: table.id, user: userId, error: errorText(error) });
+    }
+  }
+
+  private async timeUp(tableId: string, turn: number): Promise<void> {
+    const bot = this.bot();
+    this.timers.delete(tableId);
+    try {
+      const loaded = await bot.store.get(tableId);
+      if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
+      const now = currentSeat(loaded.table);
+      if (!now) return;
+      const move = await computerMove(bot, loaded.table.game, STAND_IN);
+      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, ...move, note: '(Time ran out: this move was made automatically.)' });
+    } catch (error) {
+      bot.log.error('could not make the automatic move', { game: tableId, error: errorText(error) });
+    }
+  }
+}

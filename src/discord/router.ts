@@ -1,0 +1,84 @@
+/**
+ * The interaction router: slash commands to their command module, buttons through
+ * the custom_id codec to their flow. Every interaction is answered, even when a
+ * flow fails: the user sees a short apology, the log gets the details.
+ */
+import { MessageFlags, PermissionFlagsBits } from 'discord.js';
+import type { ButtonInteraction, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
+import { answer, privately } from './answer.js';
+import { decode, type ClickAction } from './codec.js';
+import type { Bot } from './context.js';
+import { errorText, type LogContext } from './log.js';
+import { addAi, cancelLobby, join, leave, rematch, removeAi, start, type LobbyClick } from './flows/lobby.js';
+import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from './flows/panel.js';
+
+export interface Command {
+  readonly data: { readonly name: string; toJSON(): unknown };
+  execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void>;
+}
+
+const FORGED = 'This button is not one I recognise (it may come from an older version of the game). Nothing was changed.';
+const OOPS = 'Something went wrong on my side; nothing was changed. Please try again.';
+
+function contextOf(interaction: Interaction): LogContext {
+  return { guild: interaction.guildId, channel: interaction.channelId, user: interaction.user.id };
+}
+
+function lobbyClick(interaction: ButtonInteraction, tableId: string): LobbyClick {
+  const member = interaction.member as GuildMember | null;
+  return {
+    tableId,
+    userId: interaction.user.id,
+    userName: member?.displayName ?? interaction.user.globalName ?? interaction.user.username,
+    moderator: interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false,
+  };
+}
+
+function onButton(bot: Bot, interaction: ButtonInteraction, action: ClickAction): Promise<void> {
+  // Lobby buttons live on the lobby message (its id is the table's key); game buttons in the thread (same id).
+  const onLobby = lobbyClick(interaction, interaction.message.id);
+  const inThread = { tableId: interaction.channelId, userId: interaction.user.id };
+  switch (action.verb) {
+    case 'join': return answer(interaction, 'update', () => join(bot, onLobby));
+    case 'leave': return answer(interaction, 'update', () => leave(bot, onLobby));
+    case 'add-ai': return answer(interaction, 'update', () => addAi(bot, onLobby, action.level));
+    case 'remove-ai': return answer(interaction, 'update', () => removeAi(bot, onLobby));
+    case 'cancel': return answer(interaction, 'update', () => cancelLobby(bot, onLobby));
+    case 'start': return answer(interaction, 'update', () => start(bot, onLobby, interaction));
+    case 'your-turn': return answer(interaction, 'private', () => openPanel(bot, { ...inThread, turn: action.turn }));
+    case 'preview': return answer(interaction, 'update', () => movePreview(bot, { ...inThread, turn: action.turn }, action.at, action.hint));
+    case 'hint': return answer(interaction, 'update', () => showHint(bot, { ...inThread, turn: action.turn }, action.at));
+    case 'confirm': return answer(interaction, 'update', () => confirmPlacement(bot, { ...inThread, turn: action.turn }, action.at));
+    case 'discard': return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
+    case 'pick': return answer(interaction, 'update', () => pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino));
+    case 'rematch': return answer(interaction, 'private', () => rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message));
+  }
+}
+
+/** Last resort: answer somehow, so Discord never shows "This interaction failed". */
+async function apologise(interaction: Interaction): Promise<void> {
+  if (!interaction.isRepliable()) return;
+  const message = { content: OOPS, flags: MessageFlags.Ephemeral } as const;
+  if (interaction.deferred || interaction.replied) await interaction.followUp(message);
+  else await interaction.reply(message);
+}
+
+export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction): Promise<void> {
+  const log = bot.log.child(contextOf(interaction));
+  try {
+    if (interaction.isChatInputCommand()) {
+      const command = commands.get(interaction.commandName);
+      log.debug('command', { command: interaction.commandName, sub: interaction.options.getSubcommand(false) });
+      if (command) await command.execute(interaction, bot);
+      else await interaction.reply({ content: 'I do not know that command.', flags: MessageFlags.Ephemeral });
+    } else if (interaction.isButton()) {
+      const action = decode(interaction.customId);
+      log.debug('click', { customId: interaction.customId, message: interaction.message.id });
+      if (action) await onButton(bot, interaction, action);
+      else await answer(interaction, 'private', async () => privately(FORGED));
+    }
+  } catch (error) {
+    log.error('interaction failed', { error: errorText(error) });
+    await apologise(interaction).catch((e: unknown) => log.error('could not even apologise', { error: errorText(e) }));
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The ephemeral placement panel and the pick buttons, shown only to the player
+ * whose turn it is. Every button carries the cursor it leads to, so the panel
+ * needs no memory between clicks.
+ */
+import { ButtonStyle } from 'discord.js';
+import type { BaseMessageOptions } from 'discord.js';
+import type { GameState, Rejection } from '../../game/types.js';
+import type { Cursor, PanelSlot, Placed } from '../codec.js';
+import { cursorCells, sameCursor, stepLegal } from '../moves.js';
+import { button, row, rows } from './components.js';
+import { dominoLabel, placementText } from './text.js';
+
+export const PREVIEW_PNG = 'preview.png';
+
+export interface PanelInfo {
+  readonly game: GameState;
+  readonly player: number;
+  readonly domino: number;
+  readonly at: Cursor;
+  readonly legal: readonly Cursor[];
+  /** Why `at` is illegal, or null when it is legal. */
+  readonly problem: Rejection | null;
+  /** Points the placement would add, when legal. */
+  readonly gain: number | null;
+  /** The hard AI's suggestion, once asked for. */
+  readonly hint: { readonly at: Cursor; readonly pick: number | null } | null;
+  readonly hintUsed: boolean;
+  readonly png: Buffer;
+}
+
+const MOVES: readonly { slot: Exclude<PanelSlot, 'here' | 'rotate' | 'next' | 'prev'>; label: string; dx: number; dy: number }[] = [
+  { slot: 'left', label: '◀', dx: -1, dy: 0 },
+  { slot: 'up', label: '▲', dx: 0, dy: -1 },
+  { slot: 'down', label: '▼', dx: 0, dy: 1 },
+  { slot: 'right', label: '▶', dx: 1, dy: 0 },
+];
+
+/** Can both halves still be drawn inside the largest frame the kingdom could have? */
+function onBoard(game: GameState, at: Cursor): boolean {
+  const reach = game.options.grid - 1;
+  const { a, b } = cursorCells(at);
+  return [a, b].every(([x, y]) => Math.abs(x) <= reach && Math.abs(y) <= reach);
+}
+
+function previewButtons(info: PanelInfo): ReturnType<typeof row>[] {
+  const { game, at } = info;
+  const turn = game.turn;
+  const hint = info.hint?.at ?? null;
+  const to = (slot: Exclude<PanelSlot, 'here'>, target: Cursor | null, label: string) =>
+    button(label, { verb: 'preview', turn, slot, at: target ?? at, hint }, ButtonStyle.Secondary, target === null || !onBoard(game, target));
+  const rotated: Cursor = { ...at, r: ((at.r + 1) % 4) as Cursor['r'] };
+  const legalIndex = info.legal.findIndex((c) => sameCursor(c, at));
+  return [
+    row(...MOVES.map((m) => to(m.slot, { ...at, x: at.x + m.dx, y: at.y + m.dy }, m.label)), to('rotate', rotated, '⟳ Rotate')),
+    row(
+      to('prev', stepLegal(info.legal, at, -1), '⏮ Previous fit'),
+      to('next', stepLegal(info.legal, at, 1), `⏭ Next fit${legalIndex >= 0 ? ` (${legalIndex + 1}/${info.legal.length})` : ''}`),
+      button('💡 Hint', { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
+      button('✅ Confirm', { verb: 'confirm', turn, at }, ButtonStyle.Success, info.problem !== null),
+    ),
+  ];
+}
+
+export function panelView(info: PanelInfo): BaseMessageOptions {
+  const { game, player, at } = info;
+  const head = `**Place ${dominoLabel(info.domino)}**`;
+  const where = placementText(game, player, at);
+  const verdict = info.problem === null
+    ? `✅ ${where} fits, for ${info.gain !== null && info.gain >= 0 ? '+' : ''}${info.gain ?? 0} points.`
+    : `❌ ${where} does not fit: ${info.problem.message}`;
+  const hint = info.hint
+    ? `💡 Hint: ${placementText(game, player, info.hint.at)}${info.hint.pick !== null ? `, then take #${info.hint.pick}` : ''}.`
+    : null;
+  return {
+    content: [head, verdict, ...(hint ? [hint] : []), 'Move with the arrows, rotate, or jump between the places where it fits; then confirm.'].join('\n'),
+    files: [{ attachment: info.png, name: PREVIEW_PNG }],
+    components: previewButtons(info),
+  };
+}
+
+/** Nothing fits: the panel says so and offers only the discard. */
+export function discardView(game: GameState, domino: number, png: Buffer): BaseMessageOptions {
+  return {
+    content: `**${dominoLabel(domino)}** fits nowhere in your kingdom, so it must be discarded (it scores nothing).`,
+    files: [{ attachment: png, name: PREVIEW_PNG }],
+    components: [row(button('🗑 Discard it', { verb: 'discard', turn: game.turn }, ButtonStyle.Danger))],
+  };
+}
+
+export interface PickInfo {
+  readonly game: GameState;
+  readonly player: number;
+  readonly placed: Placed;
+  readonly inHand: number | null;
+  readonly gain: number | null;
+  readonly choices: readonly number[];
+  /** The preview with the placement, or null in the first round (nothing placed). */
+  readonly png: Buffer | null;
+}
+
+export function pickView(info: PickInfo): BaseMessageOptions {
+  const { game, placed } = info;
+  const done = placed.kind === 'place' && info.inHand !== null
+    ? `#${info.inHand} goes to ${placementText(game, info.player, placed.at)} for +${info.gain ?? 0}. `
+    : placed.kind === 'discard' && info.inHand !== null ? `#${info.inHand} will be discarded. ` : '';
+  const picks = info.choices.map((n) => button(dominoLabel(n), { verb: 'pick', turn: game.turn, placed, domino: n }, ButtonStyle.Primary));
+  const back = placed.kind === 'place'
+    ? [row(button('↩ Back to placing', { verb: 'preview', turn: game.turn, slot: 'here', at: placed.at, hint: null }))]
+    : [];
+  return {
+    content: `${done}**Pick a domino** for your next turn (a higher number plays later):`,
+    files: info.png ? [{ attachment: info.png, name: PREVIEW_PNG }] : [],
+    attachments: [],
+    components: [...rows(picks), ...back],
+  } as BaseMessageOptions;
+}
+
+/** The panel after the move went through: nothing left to click. */
+export function panelDoneView(text: string): BaseMessageOptions {
+  return { content: `✅ ${text}`, components: [], files: [], attachments: [] } as BaseMessageOptions;
+}
