@@ -7,10 +7,11 @@
  * its seed and its actions just as a single game does, and each game's own record
  * (toRecord) replays on its own.
  */
-import type { Action, DynastyState, GameResult, GameState, PlayerScore, Rejection, Result, TieBreak } from './types.js';
+import type { Action, DynastyState, GameResult, GameState, PlayerScore, Rejection, Result } from './types.js';
 import { SCHEMA_VERSION } from './types.js';
 import type { NewGame, SetupError } from './index.js';
 import { apply, createGame, isGameState, result, scorePlayer } from './index.js';
+import { rank } from './score.js';
 
 export const DYNASTY_GAMES = 3;
 
@@ -70,7 +71,7 @@ export function dynastyGameResults(d: DynastyState): readonly (GameResult | null
 export function dynastyStandings(d: DynastyState): GameResult {
   const players = d.games[0]!.seats.map((_, player) => player);
   const scores = players.map((player) => sumScores(player, d.games.map((g) => finalOrRunningScore(g, player))));
-  return rankScores(scores);
+  return rank(scores);
 }
 
 /** Totals over the three games, tie-breaks on the sums; null until all three are over. */
@@ -103,18 +104,4 @@ function sumScores(player: number, scores: readonly PlayerScore[]): PlayerScore 
     largestTerritory: sum('largestTerritory'),
     crowns: sum('crowns'),
   };
-}
-
-/** Highest total wins; ties: largest territory, then crowns, else shared. */
-function rankScores(scores: readonly PlayerScore[]): GameResult {
-  const keys: readonly ('total' | 'largestTerritory' | 'crowns')[] = ['total', 'largestTerritory', 'crowns'];
-  const decidedBy: readonly TieBreak[] = ['none', 'largest-territory', 'crowns'];
-  let contenders = [...scores];
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const best = Math.max(...contenders.map((s) => s[key]));
-    contenders = contenders.filter((s) => s[key] === best);
-    if (contenders.length === 1) return { scores, winners: [contenders[0]!.player], decidedBy: decidedBy[i]! };
-  }
-  return { scores, winners: contenders.map((s) => s.player), decidedBy: 'shared' };
 }
