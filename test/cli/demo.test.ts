@@ -1,0 +1,111 @@
+/** The demo as a user runs it: a child process, its files and what it prints. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameRecord } from '../../src/game/index.js';
+import { checkRecord } from '../../src/game/index.js';
+
+interface Run { readonly code: number; readonly stdout: string; readonly stderr: string }
+
+function demo(args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/cli/demo.ts', ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+let dir: string;
+beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'kingdomino-demo-')); });
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+async function readRecord(path: string): Promise<GameRecord> {
+  return JSON.parse(await readFile(path, 'utf8')) as GameRecord;
+}
+
+/** The record passes the engine's checks and the printed winner is the record's. */
+function expectWinnerPrinted(record: GameRecord, stdout: string, heading: string): void {
+  expect(checkRecord(record)).toMatchObject({ ok: true });
+  const names = record.result!.winners.map((w) => record.players[w]!.name);
+  const section = stdout.slice(stdout.indexOf(heading));
+  const winnerLine = section.split('\n').find((line) => line.startsWith('Winner'))!;
+  expect(winnerLine).toEqual(names.length > 1 ? `Winners (shared victory): ${names.join(', ')}` : expect.stringMatching(new RegExp(`^Winner: ${names[0]}( \\(|$)`)));
+  for (const score of record.result!.scores) {
+    expect(section).toContain(`${record.players[score.player]!.name} (${record.players[score.player]!.kind}): ${score.total} points`);
+  }
+}
+
+describe('npm run demo', () => {
+  it('plays a 4-player game, writes a record that replays, prints the scores and the winner', async () => {
+    const out = join(dir, 'four');
+    const run = await demo(['--players', '4', '--seed', '42', '--out', out, '--no-images']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const record = await readRecord(join(out, 'record.json'));
+    expect(record.seed).toBe('42');
+    expect(record.players.map((p) => p.kind)).toEqual(['ai:random', 'ai:random', 'ai:random', 'ai:random']);
+    expectWinnerPrinted(record, run.stdout, 'Final scores:');
+    expect((await readdir(out)).filter((f) => f.endsWith('.png'))).toEqual([]);
+  });
+
+  it('is reproducible from its seed', async () => {
+    const [a, b] = await Promise.all(['again-a', 'again-b'].map(async (name) => {
+      const out = join(dir, name);
+      await demo(['--players', '3', '--three-player', 'classic', '--seed', 'same', '--out', out, '--no-images']);
+      return readFile(join(out, 'record.json'), 'utf8');
+    }));
+    expect(a).toBe(b);
+  });
+
+  it('plays the variants: a Mighty Duel with both bonuses', async () => {
+    const out = join(dir, 'duel');
+    const run = await demo(['--players', '2', '--mighty-duel', '--harmony', '--middle-kingdom', '--seed', '7', '--out', out, '--no-images']);
+    expect(run.code).toBe(0);
+    const record = await readRecord(join(out, 'record.json'));
+    expect(record.options).toEqual({ players: 2, grid: 7, harmony: true, middleKingdom: true });
+    expect(record.players.map((p) => p.kings)).toEqual([2, 2]);
+    expectWinnerPrinted(record, run.stdout, 'Final scores:');
+  });
+
+  it('plays a Dynasty: three records and the totals', async () => {
+    const out = join(dir, 'dynasty');
+    const run = await demo(['--players', '2', '--balanced-opening', '--dynasty', '--seed', 'd', '--out', out, '--no-images']);
+    expect(run.code).toBe(0);
+    const records = await Promise.all([1, 2, 3].map((number) => readRecord(join(out, `game-${number}`, 'record.json'))));
+    records.forEach((record, i) => {
+      expect(record.seed).toBe(`d/${i + 1}`);
+      expect(record.options.balancedOpening).toBe(true);
+      expectWinnerPrinted(record, run.stdout, `Game ${i + 1} scores:`);
+    });
+    const totals = records[0]!.players.map((_, player) =>
+      records.reduce((n, r) => n + r.result!.scores.find((s) => s.player === player)!.total, 0));
+    const section = run.stdout.slice(run.stdout.indexOf('Dynasty totals:'));
+    totals.forEach((total, player) => expect(section).toContain(`Player ${player + 1} (ai:random): ${total} points`));
+    const best = totals.indexOf(Math.max(...totals));
+    if (totals.filter((t) => t === totals[best]).length === 1) expect(section).toMatch(new RegExp(`^Winner: Player ${best + 1}`, 'm'));
+  });
+
+  it('refuses impossible command lines with exit code 2 and says why', async () => {
+    const cases: readonly [readonly string[], RegExp][] = [
+      [['--players', '3', '--mighty-duel'], /Mighty Duel is a 2-player game/],
+      [['--players', '4', '--balanced-opening'], /balanced opening is for 2-player games/],
+      [['--players', '4', '--three-player', 'classic'], /--three-player is for 3-player games/],
+      [['--players', '3', '--three-player', 'modern'], /--three-player must be "classic" or "discard"/],
+      [['--players', '5'], /--players must be 2, 3 or 4/],
+      [['--players', 'four'], /--players must be 2, 3 or 4/],
+      [['--colour', 'red'], /Unknown option '--colour'/],
+      [['extra'], /extra/],
+      [['--seats', 'random,genius'], /unknown level "genius"/],
+      [['--players', '2', '--seats', 'random,random,random'], /--seats lists 3 levels but --players is 2/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => demo([...args, '--out', join(dir, 'never'), '--no-images'])));
+    runs.forEach((run, i) => {
+      expect(run.code, cases[i]![0].join(' ')).toBe(2);
+      expect(run.stderr).toMatch(cases[i]![1]);
+      expect(run.stderr).toContain('usage: npm run demo');
+    });
+    await expect(readdir(join(dir, 'never'))).rejects.toThrow();
+  });
+});
