@@ -69,6 +69,9 @@ const regionCrowns = new Uint8Array(CELLS);
 const scratchEmpty = new Int32Array(ROWS);
 const scratchAdjB = new Int32Array(ROWS);
 const scratchCodes = new Int32Array(MAX_PLACEMENTS);
+const scratchScore = new Int32Array(3);
+export const HARMONY_BONUS = 5;
+export const MIDDLE_KINGDOM_BONUS = 10;
 
 /** The score of a kingdom as numbers (see Board.score); territory details come from Board.territories. */
 export interface BoardScore {
@@ -283,14 +286,6 @@ export class Board {
     }
   }
 
-  /** Territory points only (squares x crowns summed), no bonuses: the playouts' hot path. */
-  points(): number {
-    const regions = this.label();
-    let total = 0;
-    for (let k = 0; k < regions; k++) total += (regionSquares[k] ?? 0) * (regionCrowns[k] ?? 0);
-    return total;
-  }
-
   harmonyEarned(): boolean {
     return this.filled === this.grid * this.grid && this.discards === 0;
   }
@@ -301,7 +296,11 @@ export class Board {
     return this.minX === -h && this.maxX === h && this.minY === -h && this.maxY === h;
   }
 
-  score(harmony: boolean, middleKingdom: boolean): BoardScore {
+  /**
+   * Writes [total with bonuses, largest territory, crowns] at out[at..at+2]: what the
+   * ranking needs, without allocating (the playouts' hot path).
+   */
+  scoreInto(harmony: boolean, middleKingdom: boolean, out: Int32Array, at: number): void {
     const regions = this.label();
     let total = 0;
     let largest = 0;
@@ -313,9 +312,22 @@ export class Board {
       crowns += c;
       if (squares > largest) largest = squares;
     }
-    const h = harmony && this.harmonyEarned() ? 5 : 0;
-    const m = middleKingdom && this.middleKingdomEarned() ? 10 : 0;
-    return { total: total + h + m, harmony: h, middleKingdom: m, largestTerritory: largest, crowns };
+    if (harmony && this.harmonyEarned()) total += HARMONY_BONUS;
+    if (middleKingdom && this.middleKingdomEarned()) total += MIDDLE_KINGDOM_BONUS;
+    out[at] = total;
+    out[at + 1] = largest;
+    out[at + 2] = crowns;
+  }
+
+  score(harmony: boolean, middleKingdom: boolean): BoardScore {
+    this.scoreInto(harmony, middleKingdom, scratchScore, 0);
+    return {
+      total: scratchScore[0] ?? 0,
+      harmony: harmony && this.harmonyEarned() ? HARMONY_BONUS : 0,
+      middleKingdom: middleKingdom && this.middleKingdomEarned() ? MIDDLE_KINGDOM_BONUS : 0,
+      largestTerritory: scratchScore[1] ?? 0,
+      crowns: scratchScore[2] ?? 0,
+    };
   }
 
   /** Every territory, scoring or not, with its cells (as cell indices), in reading order of their first cell. */
@@ -345,4 +357,9 @@ function emit(out: Int32Array, count: number, rowBits: number, dir: number, mask
     m ^= low;
   }
   return count;
+}
+
+/** A placement code as the positions of an Action or a Placement. */
+export function placementOf(code: number): { a: [number, number]; b: [number, number] } {
+  return { a: [codeAx(code), codeAy(code)], b: [codeBx(code), codeBy(code)] };
 }

@@ -34,8 +34,9 @@ export function randomAction(state: GameState, rng: Rng): Action {
   if (p.kind === 'over') throw new Error('the game is over');
   if (p.kind === 'claim') return { type: 'claim', player: p.player, domino: p.choices[rng.int(p.choices.length)] ?? 0 };
   const legal = legalPlacements(state);
-  const pick = legal[rng.int(legal.length)];
-  return pick === undefined ? { type: 'discard', player: p.player } : { type: 'place', player: p.player, a: pick.a, b: pick.b };
+  if (legal.length === 0) return { type: 'discard', player: p.player };
+  const pick = legal[rng.int(legal.length)] ?? legal[0];
+  return { type: 'place', player: p.player, a: pick?.a ?? [0, 0], b: pick?.b ?? [0, 0] };
 }
 
 export function step(state: GameState, action: Action): GameState {
