@@ -1,0 +1,179 @@
+import type { Client } from 'discord.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startBot, startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
+import { TINY_COMMANDS, startTinyBot } from './fake-discord/fixtures/tiny-bot.js';
+
+describe('the fake Discord with a real discord.js client in process', () => {
+  let discord: FakeDiscord;
+  let client: Client;
+  const botErrors: unknown[] = [];
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord({ channels: ['kingdomino', { name: 'no-threads', deny: ['CreatePublicThreads'] }] });
+    client = await startTinyBot({ apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 }, (e) => botErrors.push(e));
+  });
+
+  afterEach(async () => {
+    await discord.assertClean();
+    expect(botErrors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await client?.destroy();
+    await discord?.close();
+  });
+
+  it('logs the client in with the fixture guild and its channels cached, and learns its commands', async () => {
+    await discord.waitForReady();
+    expect(client.user?.id).toBe(discord.bot.id);
+    expect(client.guilds.cache.get(discord.guildId)?.channels.cache.get(discord.channel.id)?.name).toBe('kingdomino');
+    expect(discord.commands().map((c) => c.name)).toEqual(TINY_COMMANDS.map((c) => c.name));
+    expect(discord.bot.id).toMatch(/^\d{17,19}$/);
+  });
+
+  it('delivers a slash command and keeps the PNG the bot replied with', async () => {
+    const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
+    const reply = await draw.reply();
+    expect((await draw.response()).type).toBe(4);
+    expect(reply.content).toBe('Here is the table');
+    expect(reply.pngs()).toHaveLength(1);
+    expect(reply.attachments[0]).toMatchObject({ filename: 'table.png', isPng: true, width: 1, height: 1 });
+    expect(discord.messages().map((m) => m.id)).toContain(reply.id);
+    expect(draw.answered).toBe(true);
+  });
+
+  it('updates the message a button is on', async () => {
+    const reply = await (await discord.slashCommand({ user: 'alice', name: 'draw' })).reply();
+    const click = await discord.click(reply, 'count:0', 'bob');
+    const updated = await click.reply();
+    expect((await click.response()).type).toBe(7);
+    expect(updated.id).toBe(reply.id);
+    expect(updated.content).toBe('Count 1');
+    expect(updated.button(/Count/).customId).toBe('count:1');
+    expect(updated.pngs()).toHaveLength(1);
+    await expect(discord.click(updated, 'count:0', 'bob')).rejects.toThrow(/no such component/);
+  });
+
+  it('starts a thread from the reply, with the message id, and lets the bot post a PNG in it', async () => {
+    const game = await discord.slashCommand({ user: 'carol', name: 'game' });
+    const lobby = await game.reply();
+    expect(lobby.content).toBe('Lobby');
+    const board = await discord.waitFor(() => discord.messages(lobby.id)[0], 'the board in the thread');
+    const thread = discord.thread(lobby.id);
+    expect(thread?.parentId).toBe(discord.channel.id);
+    expect(board.pngs()).toHaveLength(1);
+    expect(client.channels.cache.get(lobby.id)?.isThread()).toBe(true);
+    const where = await (await discord.slashCommand({ user: 'carol', name: 'where', channel: lobby.id })).reply();
+    expect(where.content).toBe(`channel ${lobby.id} thread=true`);
+    expect(where.ephemeral).toBe(true);
+    expect(discord.messages(lobby.id)).not.toContainEqual(where);
+  });
+
+  it('refuses a thread with 403 / 50013 where the bot lacks Create Public Threads, and says so in app_permissions', async () => {
+    const withdraw = discord.expectError({ status: 403, code: 50013 });
+    const channel = discord.channelNamed('no-threads');
+    const game = await discord.slashCommand({ user: 'dave', name: 'game', channel: channel.id });
+    const notice = await game.followUp(0);
+    withdraw();
+    expect(notice.content).toBe('I cannot open a thread here (app_permissions says allowed=false)');
+    expect(notice.ephemeral).toBe(true);
+    expect(discord.threads(channel.id)).toEqual([]);
+    expect(discord.requests.filter((r) => r.status === 403).map((r) => r.route)).toEqual(['/channels/:channel/messages/:message/threads']);
+  });
+
+  it('opens a modal and delivers its submission', async () => {
+    const ask = await discord.slashCommand({ user: 'erin', name: 'ask' });
+    expect((await ask.modal()).customId).toBe('ask');
+    const submit = await discord.submitModal(ask, { answer: 'forty-two' });
+    expect((await submit.reply()).content).toBe('You said forty-two');
+  });
+
+  it('rate-limits a request with 429 and the client retries after retry_after', async () => {
+    discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'rate-limit', retryAfterMs: 100 });
+    const post = await discord.slashCommand({ user: 'alice', name: 'post', options: { text: 'after a 429' } });
+    expect((await post.edited()).content).toBe('posted');
+    expect(discord.messages().at(-1)?.content).toBe('after a 429');
+    const posts = discord.requests.filter((r) => r.route === '/channels/:channel/messages' && r.method === 'POST');
+    expect(posts.slice(-2).map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it('answers 502 once and the client retries', async () => {
+    discord.injectFault({ path: '/interactions/:id/:token/callback' }, { kind: 'server-error', status: 502 });
+    const draw = await discord.slashCommand({ user: 'bob', name: 'draw' });
+    expect((await draw.reply()).pngs()).toHaveLength(1);
+  });
+
+  it('survives a dropped gateway connection by resuming', async () => {
+    const before = discord.gatewayStats;
+    await discord.dropGateway();
+    expect(discord.gatewayStats).toEqual({ identifies: before.identifies, resumes: before.resumes + 1 });
+    const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
+    expect((await draw.reply()).content).toBe('Here is the table');
+  });
+
+  it('refuses messages over Discord limits with 400 / 50035', async () => {
+    const withdraw = discord.expectError({ status: 400, code: 50035 });
+    const row = { type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'x'.repeat(101) }] };
+    await expect(client.rest.post(`/channels/${discord.channel.id}/messages`, { body: { content: 'hi', components: [row] } })).rejects.toThrow(/custom_id/);
+    withdraw();
+  });
+});
+
+describe('strict mode', () => {
+  it('records unknown routes, unexpected errors and interactions left unanswered, and refuses late callbacks', async () => {
+    const discord = await startFakeDiscord({ interactionDeadlineMs: 100 });
+    const client = await startTinyBot({ apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 }, () => undefined);
+    try {
+      await expect(client.rest.get('/guilds/1/audit-logs')).rejects.toThrow();
+      client.removeAllListeners('interactionCreate');
+      const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
+      await discord.waitFor(() => draw.expired, 'the deadline');
+      expect(discord.unansweredInteractions()).toEqual([draw]);
+      const late = await fetch(`${discord.apiBase}/v10/interactions/${draw.id}/${draw.token}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 4, data: { content: 'late' } }) });
+      expect(late.status).toBe(404);
+      await expect(discord.assertClean()).rejects.toThrow(/unknown route: GET \/guilds\/1\/audit-logs[\s\S]*not answered within 100 ms[\s\S]*10062/);
+    } finally {
+      await client.destroy();
+      await discord.close();
+    }
+  });
+});
+
+describe('the bot as a child process', () => {
+  it('runs an entry with the fake environment, and a crash fails the wait with its stderr', async () => {
+    const discord = await startFakeDiscord();
+    const bot = startBot({ entry: 'test/fake-discord/fixtures/tiny-bot-main.ts', env: { ...discord.env(), TINY_BOT_CRASH: '1' } });
+    discord.watch(bot);
+    try {
+      await bot.waitForOutput(/tiny bot ready/);
+      await bot.race(discord.waitForReady());
+      const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
+      await expect(draw.reply()).rejects.toThrow(/exited unexpectedly[\s\S]*tiny bot crashed on purpose/);
+      expect(bot.exit?.code).toBe(1);
+    } finally {
+      await bot.kill();
+      discord.errors.length = 0;
+      await discord.close();
+    }
+  });
+
+  it('is killed with SIGKILL and a restarted bot logs in again', async () => {
+    const discord = await startFakeDiscord();
+    const first = startBot({ entry: 'test/fake-discord/fixtures/tiny-bot-main.ts', env: discord.env() });
+    discord.watch(first);
+    await first.race(discord.waitForReady());
+    expect((await first.kill()).signal).toBe('SIGKILL');
+    const second = startBot({ entry: 'test/fake-discord/fixtures/tiny-bot-main.ts', env: discord.env() });
+    discord.watch(second);
+    try {
+      await discord.waitFor(() => discord.gatewayStats.identifies === 2, 'the second login');
+      await second.race(discord.waitForReady());
+      const draw = await discord.slashCommand({ user: 'bob', name: 'draw' });
+      expect((await draw.reply()).pngs()).toHaveLength(1);
+      await discord.assertClean();
+    } finally {
+      await second.kill();
+      await discord.close();
+    }
+  });
+});

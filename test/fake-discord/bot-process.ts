@@ -1,0 +1,137 @@
+/**
+ * The bot as a child process for end-to-end tests: `node --import tsx <entry>`
+ * with the fake's environment, output captured, and a crash turned into a test
+ * failure that shows the child's stderr.
+ *
+ *   const bot = startBot({ env: discord.env() });   // src/main.ts by default
+ *   discord.watch(bot);                              // any wait fails at once if it crashes
+ *   await bot.race(discord.waitForReady());
+ *   ...
+ *   await bot.kill();                                // SIGKILL, waits for the exit
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Waiters } from './waiters.js';
+
+export interface BotProcessOptions {
+  /** Entry file relative to the repository root (or absolute). Default `src/main.ts`. */
+  readonly entry?: string;
+  /** Added to (and overriding) the parent's environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Default: the repository root. */
+  readonly cwd?: string;
+  /** Also copy the child's output to this process's stderr (or set BOT_LOG=1). */
+  readonly echo?: boolean;
+  /** Default timeout of `waitForOutput`. */
+  readonly waitTimeoutMs?: number;
+}
+
+export interface ExitInfo {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export class BotProcess {
+  readonly child: ChildProcess;
+  /** Resolves when the child has exited, however it ended. */
+  readonly exited: Promise<ExitInfo>;
+  #stdout = '';
+  #stderr = '';
+  #exit: ExitInfo | null = null;
+  #stopping = false;
+  readonly #waiters: Waiters;
+
+  constructor(opts: BotProcessOptions = {}) {
+    const entry = opts.entry ?? 'src/main.ts';
+    const echo = opts.echo ?? process.env.BOT_LOG === '1';
+    this.#waiters = new Waiters(opts.waitTimeoutMs ?? 10_000, () => `stdout:\n${this.#stdout}\nstderr:\n${this.#stderr}`);
+    this.child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.#stdout += chunk;
+      if (echo) process.stderr.write(`[bot] ${chunk}`);
+      this.#waiters.notify();
+    });
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.#stderr += chunk;
+      if (echo) process.stderr.write(`[bot!] ${chunk}`);
+      this.#waiters.notify();
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        this.#exit = { code, signal };
+        this.#waiters.notify();
+        resolve(this.#exit);
+      });
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get stdout(): string {
+    return this.#stdout;
+  }
+
+  get stderr(): string {
+    return this.#stderr;
+  }
+
+  /** Null while running. */
+  get exit(): ExitInfo | null {
+    return this.#exit;
+  }
+
+  /** For FakeDiscord.watch: an error with the child's stderr, unless we ended it ourselves. */
+  crashError(): Error | null {
+    if (this.#stopping || !this.#exit) return null;
+    return new Error(`the bot exited unexpectedly (code ${this.#exit.code}, signal ${this.#exit.signal})\n--- its stderr ---\n${this.#stderr}\n--- its stdout ---\n${this.#stdout}`);
+  }
+
+  /** Throws (with the child's stderr) if the child is no longer running. */
+  assertRunning(): void {
+    if (!this.#exit) return;
+    throw this.crashError() ?? new Error(`the bot is not running (it was stopped: code ${this.#exit.code}, signal ${this.#exit.signal})`);
+  }
+
+  /** The promise's value, or a failure with the child's stderr if the child exits first. */
+  async race<T>(promise: Promise<T>): Promise<T> {
+    const crash = this.exited.then(() => {
+      throw this.crashError() ?? new Error('the bot was stopped while waiting');
+    });
+    return Promise.race([promise, crash]);
+  }
+
+  /** Resolves with the first match of `pattern` in stdout or stderr, waiting for it. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray> {
+    const probe = (): RegExpMatchArray | null => {
+      const hit = pattern.exec(this.#stdout) ?? pattern.exec(this.#stderr);
+      if (hit) return hit;
+      if (this.#exit) throw this.crashError() ?? new Error(`the bot exited before printing ${pattern}`);
+      return null;
+    };
+    return this.#waiters.waitFor(probe, `the bot to print ${pattern}`, timeoutMs);
+  }
+
+  /** SIGKILL (the process gets no chance to clean up) and wait for the exit. */
+  kill(): Promise<ExitInfo> {
+    return this.stop('SIGKILL');
+  }
+
+  /** Send a signal (SIGTERM by default) and wait for the exit. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<ExitInfo> {
+    this.#stopping = true;
+    if (!this.#exit) this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+export function startBot(opts: BotProcessOptions = {}): BotProcess {
+  return new BotProcess(opts);
+}

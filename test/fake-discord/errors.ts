@@ -1,0 +1,23 @@
+/** Discord's JSON error answers, thrown by route handlers and turned into responses by the server. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly errors?: unknown,
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { message: this.message, code: this.code, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
+
+export const unknownChannel = () => new ApiError(404, 10003, 'Unknown Channel');
+export const unknownMessage = () => new ApiError(404, 10008, 'Unknown Message');
+export const unknownWebhook = () => new ApiError(404, 10015, 'Unknown Webhook');
+export const unknownInteraction = () => new ApiError(404, 10062, 'Unknown interaction');
+export const missingPermissions = (what: string) => new ApiError(403, 50013, `Missing Permissions (${what})`);
+export const invalidFormBody = (problems: readonly string[]) =>
+  new ApiError(400, 50035, `Invalid Form Body: ${problems.join('; ')}`, { _errors: problems.map((message) => ({ code: 'INVALID', message })) });

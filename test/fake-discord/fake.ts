@@ -1,0 +1,438 @@
+/**
+ * FakeDiscord: the world, the REST server and the gateway together, with the
+ * test-facing API (fixtures, interactions, state, waits, faults, strict mode).
+ * See index.ts for the guide.
+ */
+import type { AddressInfo } from 'node:net';
+import { ComponentType, type APIApplicationCommand } from 'discord-api-types/v10';
+import { replaceCommands } from './commands.js';
+import { Gateway } from './gateway.js';
+import {
+  FakeInteraction,
+  commandInteraction,
+  componentInteraction,
+  modalSubmitInteraction,
+  type GuildInteraction,
+  type InteractionKind,
+  type SlashCommandInput,
+} from './interactions.js';
+import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
+import { permissionBits, type PermissionName } from './permissions.js';
+import { installRoutes } from './routes.js';
+import { RestServer, matchesRequest, type Fault, type RequestMatcher, type RequestRecord } from './server.js';
+import { Waiters, type Probe } from './waiters.js';
+import { World, type ChannelPermissionChange, type WorldOptions } from './world.js';
+
+export interface FakeDiscordOptions extends WorldOptions {
+  /** Record an error for unknown routes, unexpected answers >= 400 and late interactions (default true). */
+  readonly strict?: boolean;
+  /** Discord's 3 s: after it, an unanswered interaction is an error and its callback gets 10062. */
+  readonly interactionDeadlineMs?: number;
+  /** Default timeout of every wait (response(), waitFor, nextRequest, ...). Default 10 s. */
+  readonly waitTimeoutMs?: number;
+  /** Print every request to stderr (also with FAKE_DISCORD_LOG=1). */
+  readonly log?: boolean;
+}
+
+/** An error answer a test provoked on purpose: not a strict-mode error. */
+export interface ExpectedError extends RequestMatcher {
+  readonly status?: number;
+  /** Discord's JSON error code, e.g. 50013 Missing Permissions. */
+  readonly code?: number;
+}
+
+/** Something that can die under the fake's feet, e.g. a BotProcess. */
+export interface Watchable {
+  readonly exited: Promise<unknown>;
+  /** After exit: the error to fail the test with, or null when the exit was asked for. */
+  crashError(): Error | null;
+}
+
+export interface ClickOptions {
+  /** Send it even when no such enabled component is on the message (forged or stale ids). */
+  readonly force?: boolean;
+}
+
+export class FakeDiscord {
+  readonly errors: string[] = [];
+  readonly #world: World;
+  readonly #server: RestServer;
+  readonly #gateway: Gateway;
+  readonly #waiters: Waiters;
+  readonly #interactions = new Map<string, FakeInteraction>();
+  readonly #expected: ExpectedError[] = [];
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #strict: boolean;
+  readonly #deadlineMs: number;
+  #port = 0;
+
+  private constructor(opts: FakeDiscordOptions) {
+    this.#world = new World(opts);
+    this.#strict = opts.strict ?? true;
+    this.#deadlineMs = opts.interactionDeadlineMs ?? 3000;
+    this.#waiters = new Waiters(opts.waitTimeoutMs ?? 10_000, () => this.describe());
+    this.#server = new RestServer({
+      token: this.#world.token,
+      log: opts.log ?? process.env.FAKE_DISCORD_LOG === '1',
+      onRequest: () => this.#waiters.notify(),
+      onProblem: (problem) => this.#problem(problem),
+      isExpectedError: (record) => this.#expected.some((e) => isExpectedError(e, record)),
+    });
+    this.#gateway = new Gateway(this.#server.http, {
+      token: this.#world.token,
+      ready: (sessionId, url) => this.#world.ready(sessionId, url),
+      guildCreate: () => this.#world.guildCreate(),
+      changed: () => this.#waiters.notify(),
+      newId: () => this.#world.ids.next(),
+    }, () => this.gatewayUrl);
+    installRoutes(this.#server, { world: this.#world, gateway: this.#gateway, interactions: this.#interactions, gatewayUrl: () => this.gatewayUrl });
+  }
+
+  static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    const fake = new FakeDiscord(opts);
+    await new Promise<void>((resolve) => fake.#server.http.listen(0, '127.0.0.1', resolve));
+    fake.#port = (fake.#server.http.address() as AddressInfo).port;
+    fake.#world.apiBase = fake.apiBase;
+    return fake;
+  }
+
+  // ---- Where the bot connects ------------------------------------------------
+
+  /** REST base without the version, what the client takes as `rest.api`. */
+  get apiBase(): string {
+    return `http://127.0.0.1:${this.#port}/api`;
+  }
+
+  get gatewayUrl(): string {
+    return `ws://127.0.0.1:${this.#port}/gateway`;
+  }
+
+  get token(): string {
+    return this.#world.token;
+  }
+
+  get applicationId(): string {
+    return this.#world.applicationId;
+  }
+
+  get guildId(): string {
+    return this.#world.guildId;
+  }
+
+  /** The bot's own user (its id is the application id). */
+  get bot(): FakeUser {
+    return this.#world.bot;
+  }
+
+  /** Environment for a bot child process (see src/config.ts). */
+  env(): Record<string, string> {
+    return {
+      DISCORD_API_BASE: this.apiBase,
+      DISCORD_TOKEN: this.token,
+      DISCORD_APPLICATION_ID: this.applicationId,
+      DISCORD_GUILD_ID: this.guildId,
+      DISCORD_REST_RPS: '1000',
+    };
+  }
+
+  /** `rest` options for an in-process discord.js Client. */
+  clientOptions(): { rest: { api: string; globalRequestsPerSecond: number } } {
+    return { rest: { api: this.apiBase, globalRequestsPerSecond: 1000 } };
+  }
+
+  // ---- The fixture world ------------------------------------------------------
+
+  /** A user by name or id (`alice`, `bob`, `carol`, `dave`, `erin` by default). */
+  user(nameOrId: string): FakeUser {
+    return this.#world.user(nameOrId);
+  }
+
+  /** The first text channel of the fixture. */
+  get channel(): FakeChannel {
+    return this.#textChannels()[0] as FakeChannel;
+  }
+
+  /** A text channel or thread by id or name. */
+  channelNamed(idOrName: string): FakeChannel {
+    const hit = this.#world.channels.get(idOrName) ?? [...this.#world.channels.values()].find((c) => c.name === idOrName);
+    if (!hit) throw new Error(`no channel "${idOrName}"; there are: ${[...this.#world.channels.values()].map((c) => c.name).join(', ')}`);
+    return hit;
+  }
+
+  /** A thread by id (= its starter message id) or name; undefined when there is none. */
+  thread(idOrName: string): FakeChannel | undefined {
+    return this.threads().find((t) => t.id === idOrName || t.name === idOrName);
+  }
+
+  threads(parentId?: string): FakeChannel[] {
+    return [...this.#world.channels.values()].filter((c) => isThread(c) && (parentId === undefined || c.parentId === parentId));
+  }
+
+  #textChannels(): FakeChannel[] {
+    return [...this.#world.channels.values()].filter((c) => !isThread(c));
+  }
+
+  /** Withhold or grant permissions of the bot in one channel (and tell the client, CHANNEL_UPDATE). */
+  setBotChannelPermissions(channelId: string, change: ChannelPermissionChange): void {
+    const channel = this.#world.channel(channelId);
+    this.#world.setBotOverwrite(channel, change);
+    this.#gateway.dispatch('CHANNEL_UPDATE', channelApi(channel));
+  }
+
+  /** Replace the bot role's permissions guild-wide (and tell the client, GUILD_ROLE_UPDATE). */
+  setBotPermissions(names: readonly PermissionName[]): void {
+    this.#world.botPermissions = permissionBits(names);
+    const role = this.#world.roles().find((r) => r.id === this.#world.botRoleId);
+    this.#gateway.dispatch('GUILD_ROLE_UPDATE', { guild_id: this.guildId, role });
+  }
+
+  /** Register commands as `npm run deploy` would (guild by default); also learned from PUT requests. */
+  registerCommands(defs: readonly unknown[], opts: { global?: boolean } = {}): void {
+    const list = opts.global ? this.#world.globalCommands : this.#world.guildCommands;
+    replaceCommands(this.#world, list, defs, !opts.global);
+  }
+
+  commands(opts: { global?: boolean } = {}): readonly APIApplicationCommand[] {
+    return opts.global ? this.#world.globalCommands : this.#world.guildCommands;
+  }
+
+  // ---- The gateway ------------------------------------------------------------
+
+  /** Resolves once a client has identified (or resumed) and is connected. */
+  waitForReady(timeoutMs?: number): Promise<void> {
+    return this.#waiters.waitFor(() => this.#gateway.isReady, 'the bot to connect to the gateway (READY)', timeoutMs).then(() => undefined);
+  }
+
+  /** How many times a client identified (a restarted bot identifies again) and resumed. */
+  get gatewayStats(): { identifies: number; resumes: number } {
+    return { identifies: this.#gateway.identifies, resumes: this.#gateway.resumes };
+  }
+
+  /**
+   * Cut the gateway connection and resolve when the client is back: by RESUME
+   * (default, a network failure) or, with `resumable: false`, by a new IDENTIFY
+   * after an invalid session (discord.js waits ~5 s between identifies then).
+   */
+  async dropGateway(opts: { resumable?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    const before = this.#gateway.identifies + this.#gateway.resumes;
+    if (opts.resumable === false) this.#gateway.invalidate();
+    else this.#gateway.drop();
+    await this.#waiters.waitFor(
+      () => this.#gateway.identifies + this.#gateway.resumes > before && this.#gateway.isReady,
+      'the client to reconnect after the dropped gateway connection',
+      opts.timeoutMs,
+    );
+  }
+
+  // ---- Users acting -------------------------------------------------------------
+
+  /** A user runs a slash command; options are typed from the registered command when there is one. */
+  async slashCommand(input: SlashCommandInput): Promise<FakeInteraction> {
+    const user = typeof input.user === 'string' ? this.user(input.user) : input.user;
+    const channel = this.#world.channel(input.channel ?? this.channel.id);
+    const payload = commandInteraction(this.#world, input, user, channel, this.#world.command(input.name));
+    const label = `/${[input.name, input.group, input.subcommand].filter(Boolean).join(' ')} by ${user.username}`;
+    return this.#send(payload, 'command', user, channel.id, null, label);
+  }
+
+  /** A user clicks a button on a message (checked to be there and enabled unless `force`). */
+  async click(message: FakeMessage | string, customId: string, user: FakeUser | string, opts: ClickOptions = {}): Promise<FakeInteraction> {
+    const { msg, who, type } = this.#component(message, customId, user, [ComponentType.Button], opts);
+    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, { custom_id: customId, component_type: type ?? ComponentType.Button });
+    return this.#send(payload, 'button', who, msg.channelId, msg.id, `click on ${customId} by ${who.username}`);
+  }
+
+  /** A user chooses values in a select menu on a message. */
+  async select(message: FakeMessage | string, customId: string, values: readonly string[], user: FakeUser | string, opts: ClickOptions = {}): Promise<FakeInteraction> {
+    const selects = [ComponentType.StringSelect, ComponentType.UserSelect, ComponentType.RoleSelect, ComponentType.MentionableSelect, ComponentType.ChannelSelect];
+    const { msg, who, type } = this.#component(message, customId, user, selects, opts);
+    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, { custom_id: customId, component_type: type ?? ComponentType.StringSelect, values: [...values] });
+    return this.#send(payload, 'select', who, msg.channelId, msg.id, `select ${values.join(',')} in ${customId} by ${who.username}`);
+  }
+
+  /** The user submits the modal the bot opened in answer to `opener`, with values by custom_id. */
+  async submitModal(opener: FakeInteraction, values: Readonly<Record<string, string | string[]>>): Promise<FakeInteraction> {
+    const modal = await opener.modal();
+    const source = opener.sourceMessageId ? (this.#world.messages.get(opener.sourceMessageId) ?? null) : null;
+    const payload = modalSubmitInteraction(this.#world, opener.user, this.#world.channel(opener.channelId), source, modal, values);
+    return this.#send(payload, 'modal', opener.user, opener.channelId, source?.id ?? null, `modal ${modal.customId} by ${opener.user.username}`);
+  }
+
+  #component(message: FakeMessage | string, customId: string, user: FakeUser | string, types: readonly ComponentType[], opts: ClickOptions) {
+    const who = typeof user === 'string' ? this.user(user) : user;
+    const id = typeof message === 'string' ? message : message.id;
+    const msg = this.#world.messages.get(id);
+    if (!msg) throw new Error(`no message ${id} to interact with`);
+    const found = msg.interactive().find((c) => c.customId === customId);
+    const type = (found?.type ?? null) as ComponentType | null;
+    if (opts.force) return { msg, who, type };
+    const problem = msg.deleted
+      ? 'the message was deleted'
+      : msg.visibleTo !== null && msg.visibleTo !== who.id
+        ? `the message is ephemeral, shown only to ${this.user(msg.visibleTo).username}`
+        : !found || !types.includes(found.type)
+          ? `no such component; it has: ${msg.interactive().map((c) => c.customId).join(', ') || 'none'}`
+          : found.disabled
+            ? 'the component is disabled'
+            : null;
+    if (problem) throw new Error(`${who.username} cannot use ${customId} on message ${id}: ${problem} (pass { force: true } to send it anyway)`);
+    return { msg, who, type };
+  }
+
+  async #send(payload: GuildInteraction, kind: InteractionKind, user: FakeUser, channelId: string, sourceMessageId: string | null, label: string): Promise<FakeInteraction> {
+    await this.waitForReady();
+    const interaction = new FakeInteraction(payload, kind, user, channelId, sourceMessageId, label, this.#waiters, this.#world);
+    this.#interactions.set(interaction.id, interaction);
+    this.#gateway.dispatch('INTERACTION_CREATE', payload);
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      if (interaction.callback) return;
+      interaction.expired = true;
+      this.#problem(`${label} was not answered within ${this.#deadlineMs} ms ("This interaction failed")`);
+      this.#waiters.notify();
+    }, this.#deadlineMs);
+    timer.unref();
+    this.#timers.add(timer);
+    return interaction;
+  }
+
+  // ---- What Discord shows -------------------------------------------------------
+
+  /** A channel's or thread's messages as everyone sees them now (no ephemeral, no deleted), oldest first. */
+  messages(channelId: string = this.channel.id): FakeMessage[] {
+    return this.#world.visibleMessages(channelId);
+  }
+
+  message(id: string): FakeMessage | undefined {
+    return this.#world.messages.get(id);
+  }
+
+  /** Ephemeral messages (optionally those shown to one user), oldest first. */
+  ephemeralMessages(user?: FakeUser | string): FakeMessage[] {
+    const userId = user === undefined ? null : typeof user === 'string' ? this.user(user).id : user.id;
+    return [...this.#world.messages.values()].filter((m) => m.visibleTo !== null && !m.deleted && (userId === null || m.visibleTo === userId));
+  }
+
+  /** Every interaction sent, oldest first. */
+  interactions(): FakeInteraction[] {
+    return [...this.#interactions.values()];
+  }
+
+  /** Interactions with no callback yet (including ones still within their 3 s). */
+  unansweredInteractions(): FakeInteraction[] {
+    return this.interactions().filter((i) => !i.answered);
+  }
+
+  /** Every REST request answered so far, oldest first. */
+  get requests(): readonly RequestRecord[] {
+    return this.#server.requests;
+  }
+
+  // ---- Waiting ---------------------------------------------------------------------
+
+  /** Resolves with the probe's first truthy value, re-checked on every request and gateway event. */
+  waitFor<T>(probe: Probe<T>, what = 'a condition', timeoutMs?: number): Promise<T> {
+    return this.#waiters.waitFor(probe, what, timeoutMs);
+  }
+
+  /** The first request answered from now on that matches. */
+  nextRequest(matcher: RequestMatcher, timeoutMs?: number): Promise<RequestRecord> {
+    const from = this.#server.requests.length;
+    return this.#waiters.waitFor(
+      () => this.#server.requests.slice(from).find((r) => matchesRequest(matcher, r)),
+      `a request ${describeMatcher(matcher)}`,
+      timeoutMs,
+    );
+  }
+
+  /** The first message that appears in the channel from now on (and matches, if a predicate is given). */
+  nextMessage(channelId: string, predicate: (m: FakeMessage) => boolean = () => true, timeoutMs?: number): Promise<FakeMessage> {
+    const before = new Set(this.messages(channelId).map((m) => m.id));
+    return this.#waiters.waitFor(
+      () => this.messages(channelId).find((m) => !before.has(m.id) && predicate(m)),
+      `a new message in channel ${channelId}`,
+      timeoutMs,
+    );
+  }
+
+  // ---- Faults and strictness ----------------------------------------------------------
+
+  /** The next `times` requests matching get the fault (429 with retry_after, 5xx, or a delay). */
+  injectFault(match: RequestMatcher, fault: Fault, times = 1): void {
+    this.#server.faults.push({ match, fault, remaining: times });
+  }
+
+  /** Answers matching this are provoked on purpose and are not strict-mode errors; call the result to withdraw it. */
+  expectError(expected: ExpectedError): () => void {
+    this.#expected.push(expected);
+    return () => {
+      const at = this.#expected.indexOf(expected);
+      if (at >= 0) this.#expected.splice(at, 1);
+    };
+  }
+
+  /** Fail every wait at once when the watched process dies unexpectedly. */
+  watch(target: Watchable): void {
+    void target.exited.then(() => {
+      const error = target.crashError();
+      if (!error) return;
+      this.#problem(error.message);
+      this.#waiters.failAll(error);
+    });
+  }
+
+  /**
+   * Throws when strict mode saw a problem: unknown routes, unexpected answers
+   * >= 400, interactions unanswered in time. Waits first for interactions still
+   * inside their deadline, so an answer in flight is not reported.
+   */
+  async assertClean(): Promise<void> {
+    await this.#waiters
+      .waitFor(() => this.interactions().every((i) => i.answered || i.expired), 'pending interactions to be answered', this.#deadlineMs + 1000)
+      .catch(() => undefined);
+    if (this.errors.length > 0) throw new Error(`the fake Discord saw ${this.errors.length} problem(s):\n- ${this.errors.join('\n- ')}`);
+  }
+
+  #problem(problem: string): void {
+    if (this.#strict) this.errors.push(problem);
+  }
+
+  /** A summary for timeout messages: recent requests, the gateway, open interactions. */
+  describe(): string {
+    const recent = this.#server.requests.slice(-15).map((r) => `  ${r.method} ${r.path} -> ${r.status}${r.fault ? ` (${r.fault})` : ''}`);
+    const open = this.unansweredInteractions().map((i) => `  ${i.label}${i.expired ? ' (expired)' : ''}`);
+    const channels = [...this.#world.channels.values()].map((c) => `  #${c.name} (${c.id}): ${this.messages(c.id).length} messages`);
+    return [
+      `gateway: ${this.#gateway.isReady ? 'ready' : 'not connected'} (identifies ${this.#gateway.identifies}, resumes ${this.#gateway.resumes})`,
+      `last requests (${this.#server.requests.length} in all):`,
+      ...(recent.length ? recent : ['  none']),
+      `unanswered interactions: ${open.length ? `\n${open.join('\n')}` : 'none'}`,
+      'channels:',
+      ...channels,
+      ...(this.errors.length ? ['strict-mode problems:', ...this.errors.map((e) => `  ${e}`)] : []),
+    ].join('\n');
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#waiters.failAll(new Error('the fake Discord was closed'));
+    await this.#gateway.close();
+    this.#server.http.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.http.close(() => resolve()));
+  }
+}
+
+function isExpectedError(e: ExpectedError, r: RequestRecord): boolean {
+  if (e.status !== undefined && e.status !== r.status) return false;
+  const code = (r.response as { code?: unknown } | undefined)?.code;
+  if (e.code !== undefined && e.code !== code) return false;
+  return matchesRequest(e, r);
+}
+
+function describeMatcher(m: RequestMatcher): string {
+  return [m.method ?? 'ANY', m.path ? String(m.path) : '(any path)', m.where ? '(with a condition)' : ''].join(' ').trim();
+}
+
+export function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  return FakeDiscord.start(opts);
+}

@@ -1,0 +1,96 @@
+/**
+ * # A fake Discord for tests
+ *
+ * REST v10 and a JSON gateway on 127.0.0.1 that the real, unmodified discord.js
+ * client logs in to. It keeps a small world (one guild, text channels, threads,
+ * users, messages with their attachments' bytes) and answers like Discord,
+ * status codes, error codes and permission checks included. Facts it respects:
+ * /work/shared/notes/discord-testing.md.
+ *
+ * ## Start it, point the bot at it
+ * ```ts
+ * const discord = await startFakeDiscord({
+ *   users: ['alice', 'bob', { username: 'mod', moderator: true }],   // default: alice bob carol dave erin
+ *   channels: ['kingdomino', { name: 'no-threads', deny: ['CreatePublicThreads'] }],
+ *   // botPermissions: [...]  guild-wide bot role (default DEFAULT_BOT_PERMISSIONS)
+ * });
+ * // child process (end-to-end): env DISCORD_API_BASE, DISCORD_TOKEN, DISCORD_APPLICATION_ID,
+ * // DISCORD_GUILD_ID and DISCORD_REST_RPS=1000 (the client's own rate limit, raised for tests)
+ * const bot = startBot({ env: { ...discord.env(), DATA_DIR: tmp } });   // ./bot-process.ts
+ * discord.watch(bot);                 // a crash fails every wait at once, with the bot's stderr
+ * // or in process: new Client({ intents, ...discord.clientOptions() }).login(discord.token)
+ * await discord.waitForReady();       // HELLO, IDENTIFY, READY, GUILD_CREATE done
+ * ```
+ * `discord.apiBase` is `http://127.0.0.1:PORT/api`; also `token`, `applicationId`,
+ * `guildId`, `bot` (the bot user), `channel` (the first text channel),
+ * `user('alice')`, `channelNamed('no-threads')`.
+ *
+ * ## Act as users
+ * ```ts
+ * const start = await discord.slashCommand({ user: 'alice', name: 'kingdomino', subcommand: 'start', options: { players: 4 } });
+ * const lobby = await start.reply();                  // the reply once final (after a deferral too)
+ * const join = await discord.click(lobby, 'lobby:join:...', 'bob');   // checks the button exists and is enabled
+ * await join.response();                              // {type: 4|5|6|7|9, data, files, ms}
+ * const updated = await join.reply();                 // the lobby after a type-7 update (or after the edit following a 6)
+ * const panel = await (await discord.click(turn, id, 'alice')).reply();   // an ephemeral reply: panel.ephemeral
+ * await discord.click(msg, 'forged:id', 'carol', { force: true });       // forged / stale custom_id
+ * discord.select(message, customId, ['value'], user); discord.submitModal(openerInteraction, { field: 'text' });
+ * ```
+ * Options are typed from the registered command when the bot registered one
+ * (PUT .../commands, or `discord.registerCommands(defs)`), inferred otherwise; a
+ * FakeUser value is a USER option. Each call returns a FakeInteraction:
+ * `response()`, `reply()`, `edited(n)`, `followUp(i)`, `modal()`, `messages()`,
+ * `answered`, `callback.ms`. Payloads come from one template typed against
+ * APIInteraction (entitlements, authorizing_integration_owners, member.user,
+ * channel, message, app_permissions, locale, ...).
+ *
+ * ## See what Discord shows
+ * `discord.messages(channelId?)` (not ephemeral, not deleted, oldest first):
+ * FakeMessage with `content`, `embeds`, `components`, `text` (content + embeds +
+ * text displays), `buttons()`, `button(/Join/)`, `attachments` (`bytes`, `isPng`,
+ * `width`, `height`), `pngs()`, `flags`, `ephemeral`, `edits`, `threadId`.
+ * `discord.thread(idOrName)`, `discord.threads(parentId?)` (a thread started
+ * from a message has that message's id), `discord.ephemeralMessages(user?)`,
+ * `discord.message(id)`, `discord.interactions()`, `discord.unansweredInteractions()`,
+ * `discord.requests` (every REST call with parsed body and files),
+ * `discord.commands({ global? })`.
+ *
+ * ## Wait for things (event-driven; a timeout lists what did arrive)
+ * `await discord.nextMessage(threadId, m => m.pngs().length > 0)`,
+ * `await discord.nextRequest({ method: 'POST', path: '/channels/:channel/messages' })`,
+ * `await discord.waitFor(() => discord.thread(lobby.id), 'the game thread')`.
+ * Default timeout 10 s (`waitTimeoutMs`).
+ *
+ * ## Faults
+ * `discord.injectFault({ method: 'POST', path: /\/messages$/ }, { kind: 'rate-limit', retryAfterMs: 100 })`,
+ * `{ kind: 'server-error', status: 502 }`, `{ kind: 'slow', delayMs: 500 }` (optional
+ * count, default 1); `await discord.dropGateway()` cuts the connection and resolves
+ * when the client has resumed; `dropGateway({ resumable: false })` forces a new IDENTIFY.
+ * `discord.setBotChannelPermissions(channelId, { deny: ['AttachFiles'] })` and
+ * `discord.setBotPermissions([...])` change permissions live (the client is told).
+ *
+ * ## Strict mode (default on)
+ * Unknown routes, answers >= 400 the test did not announce with
+ * `discord.expectError({ status: 403, code: 50013 })`, and interactions not
+ * answered within 3 s (`interactionDeadlineMs`; a later callback gets 10062 as on
+ * Discord) are recorded in `discord.errors`; `await discord.assertClean()` throws
+ * with the list (it first lets interactions in flight finish). Injected faults are
+ * never errors. Permission checks answer 403 / 50013 as Discord does: sending
+ * (SendMessages, or SendMessagesInThreads in threads), AttachFiles for uploads,
+ * CreatePublicThreads, ReadMessageHistory, ManageMessages/ManageThreads.
+ * Messages are validated against Discord's limits (2000 characters, 5 rows of 5
+ * buttons, 100-character unique custom_ids, 10 embeds/files, ...): 400 / 50035.
+ *
+ * `await discord.close()` at the end. FAKE_DISCORD_LOG=1 prints every request.
+ */
+export { FakeDiscord, startFakeDiscord } from './fake.js';
+export type { ClickOptions, ExpectedError, FakeDiscordOptions, Watchable } from './fake.js';
+export { FakeInteraction } from './interactions.js';
+export type { CallbackRecord, ModalRecord, OptionValue, SlashCommandInput } from './interactions.js';
+export { FakeMessage } from './model.js';
+export type { FakeAttachment, FakeChannel, FakeUser, FoundComponent } from './model.js';
+export { DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS, type PermissionName } from './permissions.js';
+export type { Fault, RequestMatcher, RequestRecord } from './server.js';
+export { snowflakeTime } from './snowflake.js';
+export { BotProcess, startBot, type BotProcessOptions, type ExitInfo } from './bot-process.js';
+export type { ChannelPermissionChange, ChannelSpec, UserSpec } from './world.js';

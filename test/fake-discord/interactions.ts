@@ -1,0 +1,316 @@
+/**
+ * INTERACTION_CREATE payloads, all built from one complete template (every field
+ * discord.js relies on: entitlements, authorizing_integration_owners,
+ * member.user, the channel object, app_permissions, locale, ...), and the
+ * record of each interaction: its callback, its @original and its follow-ups.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ComponentType,
+  InteractionContextType,
+  InteractionResponseType,
+  InteractionType,
+  Locale,
+  type APIApplicationCommand,
+  type APIApplicationCommandInteractionDataBasicOption,
+  type APIApplicationCommandInteractionDataOption,
+  type APIApplicationCommandOption,
+  type APIChatInputApplicationCommandGuildInteraction,
+  type APIInteractionDataResolved,
+  type APIMessageComponentGuildInteraction,
+  type APIModalSubmitGuildInteraction,
+  type APIModalSubmission,
+} from 'discord-api-types/v10';
+import { channelApi, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
+import type { UploadedFile } from './payload.js';
+import type { Waiters } from './waiters.js';
+import type { World } from './world.js';
+
+export type InteractionKind = 'command' | 'button' | 'select' | 'modal';
+
+export type GuildInteraction = APIChatInputApplicationCommandGuildInteraction | APIMessageComponentGuildInteraction | APIModalSubmitGuildInteraction;
+
+export interface CallbackRecord {
+  readonly type: InteractionResponseType;
+  /** The callback's `data` as the bot sent it (message fields, modal, choices). */
+  readonly data: Record<string, unknown> | null;
+  readonly files: readonly UploadedFile[];
+  /** When it arrived, and how long after the interaction was sent. */
+  readonly at: number;
+  readonly ms: number;
+}
+
+/** A modal the bot opened (callback type 9). */
+export interface ModalRecord {
+  readonly customId: string;
+  readonly title: string;
+  readonly components: readonly Record<string, unknown>[];
+}
+
+export class FakeInteraction {
+  callback: CallbackRecord | null = null;
+  /** Discord's deadline passed with no callback: later callbacks get 10062 Unknown interaction. */
+  expired = false;
+  /** The message `@original` refers to, once there is one. */
+  originalId: string | null = null;
+  readonly followUpIds: string[] = [];
+  /** Edits of @original through the webhook (PATCH .../messages/@original or by id). */
+  originalEdits = 0;
+  readonly sentAt = Date.now();
+
+  constructor(
+    readonly payload: GuildInteraction,
+    readonly kind: InteractionKind,
+    readonly user: FakeUser,
+    readonly channelId: string,
+    /** The message a component was on (or the modal's origin message). */
+    readonly sourceMessageId: string | null,
+    /** Short description for error messages, e.g. `/kingdomino start by alice`. */
+    readonly label: string,
+    private readonly waiters: Waiters,
+    private readonly world: World,
+  ) {}
+
+  get id(): string {
+    return this.payload.id;
+  }
+
+  get token(): string {
+    return this.payload.token;
+  }
+
+  get answered(): boolean {
+    return this.callback !== null;
+  }
+
+  /** The interaction's callback (type 4/5/6/7/9 and its data), once it arrives. */
+  response(timeoutMs?: number): Promise<CallbackRecord> {
+    return this.waiters.waitFor(() => this.callback, `the callback of ${this.label}`, timeoutMs);
+  }
+
+  /**
+   * The message the answer is shown in, once final: the reply (type 4), the
+   * deferred reply after its first edit (type 5), the updated message (type 7),
+   * or the component's message after the first @original edit (type 6).
+   */
+  reply(timeoutMs?: number): Promise<FakeMessage> {
+    return this.waiters.waitFor(() => this.#finalOriginal(), `the reply to ${this.label}`, timeoutMs);
+  }
+
+  /** @original once it has been edited `count` times through the webhook. */
+  edited(count = 1, timeoutMs?: number): Promise<FakeMessage> {
+    return this.waiters.waitFor(
+      () => (this.originalEdits >= count ? this.#original() : null),
+      `edit #${count} of the reply to ${this.label}`,
+      timeoutMs,
+    );
+  }
+
+  /** The n-th follow-up (0 = first), ephemeral or not. */
+  followUp(index = 0, timeoutMs?: number): Promise<FakeMessage> {
+    return this.waiters.waitFor(
+      () => {
+        const id = this.followUpIds[index];
+        return id ? this.world.messages.get(id) : null;
+      },
+      `follow-up #${index} of ${this.label}`,
+      timeoutMs,
+    );
+  }
+
+  /** The modal the bot opened in answer. */
+  modal(timeoutMs?: number): Promise<ModalRecord> {
+    return this.waiters.waitFor(
+      () => {
+        if (this.callback?.type !== InteractionResponseType.Modal || !this.callback.data) return null;
+        const d = this.callback.data;
+        return { customId: String(d.custom_id), title: String(d.title), components: (d.components ?? []) as Record<string, unknown>[] };
+      },
+      `a modal in answer to ${this.label}`,
+      timeoutMs,
+    );
+  }
+
+  /** Every message this interaction produced (its @original first), as they are now. */
+  messages(): FakeMessage[] {
+    const ids = [this.originalId, ...this.followUpIds].filter((id): id is string => id !== null);
+    return ids.map((id) => this.world.messages.get(id)).filter((m): m is FakeMessage => m !== undefined);
+  }
+
+  #original(): FakeMessage | null {
+    return this.originalId ? (this.world.messages.get(this.originalId) ?? null) : null;
+  }
+
+  #finalOriginal(): FakeMessage | null {
+    const type = this.callback?.type;
+    const original = this.#original();
+    if (!original || type === undefined) return null;
+    if (type === InteractionResponseType.DeferredMessageUpdate) return this.originalEdits > 0 ? original : null;
+    return original.loading ? null : original;
+  }
+}
+
+/** A value for a slash command option; a user stands for a USER option. */
+export type OptionValue = string | number | boolean | FakeUser;
+
+export interface SlashCommandInput {
+  readonly user: FakeUser | string;
+  /** Channel or thread id; default: the fixture's first text channel. */
+  readonly channel?: string;
+  readonly name: string;
+  readonly group?: string;
+  readonly subcommand?: string;
+  readonly options?: Readonly<Record<string, OptionValue>>;
+  readonly locale?: Locale;
+}
+
+function isUser(value: OptionValue): value is FakeUser {
+  return typeof value === 'object';
+}
+
+function inferType(value: OptionValue): ApplicationCommandOptionType {
+  if (isUser(value)) return ApplicationCommandOptionType.User;
+  if (typeof value === 'boolean') return ApplicationCommandOptionType.Boolean;
+  if (typeof value === 'number') return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
+  return ApplicationCommandOptionType.String;
+}
+
+type LeafOptionDef = Exclude<APIApplicationCommandOption, { type: ApplicationCommandOptionType.Subcommand | ApplicationCommandOptionType.SubcommandGroup }>;
+
+/**
+ * Options as Discord sends them, typed from the registered command when there is
+ * one (and checked against it: a user cannot send an option the command lacks),
+ * inferred from the values otherwise.
+ */
+function buildOptions(
+  input: SlashCommandInput,
+  definition: APIApplicationCommand | undefined,
+  world: World,
+  channelId: string,
+): { options: APIApplicationCommandInteractionDataOption[]; resolved: APIInteractionDataResolved | undefined } {
+  let defs: readonly APIApplicationCommandOption[] | undefined = definition?.options;
+  const where = `/${input.name}${input.group ? ` ${input.group}` : ''}${input.subcommand ? ` ${input.subcommand}` : ''}`;
+  const descend = (name: string, type: ApplicationCommandOptionType): void => {
+    if (!definition) return;
+    const hit = defs?.find((o) => o.name === name && o.type === type);
+    if (!hit) throw new Error(`${where}: the registered command has no ${ApplicationCommandOptionType[type]} "${name}"`);
+    defs = 'options' in hit ? (hit.options as readonly APIApplicationCommandOption[] | undefined) : [];
+  };
+  if (input.group) descend(input.group, ApplicationCommandOptionType.SubcommandGroup);
+  if (input.subcommand) descend(input.subcommand, ApplicationCommandOptionType.Subcommand);
+  const users: NonNullable<APIInteractionDataResolved['users']> = {};
+  const members: NonNullable<APIInteractionDataResolved['members']> = {};
+  const leaves: APIApplicationCommandInteractionDataBasicOption[] = Object.entries(input.options ?? {}).map(([name, value]) => {
+    const def = defs?.find((o) => o.name === name) as LeafOptionDef | undefined;
+    if (definition && !def) throw new Error(`${where}: the registered command has no option "${name}"; it has ${(defs ?? []).map((o) => o.name).join(', ') || 'none'}`);
+    checkChoice(where, def, value);
+    const type = def?.type ?? inferType(value);
+    if (isUser(value)) {
+      users[value.id] = value.api();
+      const { user: _user, ...member } = world.interactionMember(value, channelId);
+      members[value.id] = member;
+      return { name, type: ApplicationCommandOptionType.User, value: value.id };
+    }
+    return { name, type, value } as APIApplicationCommandInteractionDataBasicOption;
+  });
+  for (const def of defs ?? []) {
+    if ('required' in def && def.required && !(def.name in (input.options ?? {}))) throw new Error(`${where}: required option "${def.name}" is missing`);
+  }
+  let options: APIApplicationCommandInteractionDataOption[] = leaves;
+  if (input.subcommand) options = [{ name: input.subcommand, type: ApplicationCommandOptionType.Subcommand, options: leaves }];
+  if (input.group) options = [{ name: input.group, type: ApplicationCommandOptionType.SubcommandGroup, options: options as never }];
+  const resolved = Object.keys(users).length > 0 ? { users, members } : undefined;
+  return { options, resolved };
+}
+
+function checkChoice(where: string, def: LeafOptionDef | undefined, value: OptionValue): void {
+  const choices = def && 'choices' in def ? (def.choices as readonly { value: unknown }[] | undefined) : undefined;
+  if (choices && choices.length > 0 && !choices.some((c) => c.value === value)) {
+    throw new Error(`${where}: ${String(value)} is not one of the choices of "${def?.name}" (${choices.map((c) => String(c.value)).join(', ')})`);
+  }
+}
+
+/** The fields every guild interaction carries, for a user in a channel. */
+function template(world: World, user: FakeUser, channel: FakeChannel, locale: Locale) {
+  return {
+    id: world.ids.next(),
+    application_id: world.applicationId,
+    token: `fake-interaction-token.${world.ids.next()}.${Math.random().toString(36).slice(2)}`,
+    version: 1 as const,
+    guild: { id: world.guildId, locale: Locale.EnglishUS, features: [] },
+    guild_id: world.guildId,
+    guild_locale: Locale.EnglishUS,
+    channel: channelApi(channel),
+    channel_id: channel.id,
+    member: world.interactionMember(user, channel.id),
+    app_permissions: String(world.permissionsIn(world.bot.id, channel.id)),
+    locale,
+    entitlements: [],
+    authorizing_integration_owners: { '0': world.guildId },
+    context: InteractionContextType.Guild,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
+}
+
+export function commandInteraction(world: World, input: SlashCommandInput, user: FakeUser, channel: FakeChannel, definition: APIApplicationCommand | undefined): APIChatInputApplicationCommandGuildInteraction {
+  const { options, resolved } = buildOptions(input, definition, world, channel.id);
+  return {
+    ...template(world, user, channel, input.locale ?? Locale.EnglishUS),
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: definition?.id ?? world.ids.next(),
+      name: input.name,
+      type: ApplicationCommandType.ChatInput,
+      ...(definition?.guild_id ? { guild_id: definition.guild_id } : {}),
+      options,
+      ...(resolved ? { resolved } : {}),
+    },
+  } as APIChatInputApplicationCommandGuildInteraction;
+}
+
+export function componentInteraction(
+  world: World,
+  user: FakeUser,
+  channel: FakeChannel,
+  message: FakeMessage,
+  data: { custom_id: string; component_type: ComponentType; values?: string[] },
+): APIMessageComponentGuildInteraction {
+  return {
+    ...template(world, user, channel, Locale.EnglishUS),
+    type: InteractionType.MessageComponent,
+    message: message.api(world.apiBase),
+    data: data.component_type === ComponentType.Button ? { custom_id: data.custom_id, component_type: ComponentType.Button } : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
+  } as APIMessageComponentGuildInteraction;
+}
+
+export function modalSubmitInteraction(
+  world: World,
+  user: FakeUser,
+  channel: FakeChannel,
+  message: FakeMessage | null,
+  modal: ModalRecord,
+  values: Readonly<Record<string, string | string[]>>,
+): APIModalSubmitGuildInteraction {
+  return {
+    ...template(world, user, channel, Locale.EnglishUS),
+    type: InteractionType.ModalSubmit,
+    ...(message ? { message: message.api(world.apiBase) } : {}),
+    data: { custom_id: modal.customId, components: modal.components.map((c) => submittedComponent(c, values)) as unknown as APIModalSubmission['components'] },
+  } as APIModalSubmitGuildInteraction;
+}
+
+/** A modal component as it comes back on submit: the same layout with the user's values. */
+function submittedComponent(component: Record<string, unknown>, values: Readonly<Record<string, string | string[]>>): Record<string, unknown> {
+  const inner = (c: Record<string, unknown>): Record<string, unknown> => {
+    const id = String(c.custom_id);
+    const value = values[id];
+    if (c.type === ComponentType.TextInput) return { type: c.type, id: c.id, custom_id: id, value: typeof value === 'string' ? value : (c.value ?? '') };
+    return { type: c.type, id: c.id, custom_id: id, values: Array.isArray(value) ? value : value === undefined ? [] : [value] };
+  };
+  if (component.type === ComponentType.ActionRow) {
+    return { type: component.type, id: component.id, components: ((component.components ?? []) as Record<string, unknown>[]).map(inner) };
+  }
+  if (component.type === ComponentType.Label) return { type: component.type, id: component.id, component: inner(component.component as Record<string, unknown>) };
+  return { type: component.type, id: component.id };
+}

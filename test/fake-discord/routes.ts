@@ -1,0 +1,469 @@
+/**
+ * The REST v10 routes the bot uses, answering as Discord does: the same status
+ * codes, error codes and permission checks, and the gateway events that follow
+ * (THREAD_CREATE, MESSAGE_CREATE, ...).
+ */
+import {
+  ChannelType,
+  GatewayIntentBits,
+  InteractionResponseType,
+  MessageFlags,
+  MessageType,
+  type APIApplicationCommand,
+  type APIThreadMember,
+  type ThreadMemberFlags,
+} from 'discord-api-types/v10';
+import { ApiError, invalidFormBody, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
+import type { Gateway } from './gateway.js';
+import type { FakeInteraction } from './interactions.js';
+import { channelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
+import { applyMessageBody, asMessageBody, type MessageBody, type UploadedFile } from './payload.js';
+import type { PermissionName } from './permissions.js';
+import type { Reply, RestServer, RouteContext } from './server.js';
+import { replaceCommands, storedCommand, validateCommands } from './commands.js';
+import type { World } from './world.js';
+
+export interface Core {
+  readonly world: World;
+  readonly gateway: Gateway;
+  readonly interactions: Map<string, FakeInteraction>;
+  gatewayUrl(): string;
+}
+
+const ok = (body: unknown, status = 200): Reply => ({ status, body });
+const noContent: Reply = { status: 204 };
+
+export function installRoutes(server: RestServer, core: Core): void {
+  installIdentityRoutes(server, core);
+  installCommandRoutes(server, core);
+  installInteractionRoutes(server, core);
+  installMessageRoutes(server, core);
+  installThreadRoutes(server, core);
+  installGuildRoutes(server, core);
+}
+
+function dispatchMessage(core: Core, t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: FakeMessage): void {
+  if (message.ephemeral || (core.gateway.intents & GatewayIntentBits.GuildMessages) === 0) return;
+  core.gateway.dispatch(t, { ...message.api(core.world.apiBase), guild_id: core.world.guildId });
+}
+
+function installIdentityRoutes(server: RestServer, { world, gatewayUrl }: Core): void {
+  const gateway = () => ({
+    url: gatewayUrl(),
+    shards: 1,
+    session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
+  });
+  server.route('GET', '/gateway/bot', () => ok(gateway()));
+  server.route('GET', '/gateway', () => ok({ url: gatewayUrl() }), { auth: false });
+  server.route('GET', '/users/@me', () => ok({ ...world.bot.api(), verified: true, mfa_enabled: false, flags: 0 }));
+  server.route('GET', '/users/:user', ({ params }) => {
+    const user = world.users.get(params.user ?? '');
+    if (!user) throw new ApiError(404, 10013, 'Unknown User');
+    return ok(user.api());
+  });
+  server.route('GET', '/applications/@me', () =>
+    ok({
+      id: world.applicationId,
+      name: world.bot.username,
+      icon: null,
+      description: '',
+      bot_public: true,
+      bot_require_code_grant: false,
+      bot: world.bot.api(),
+      verify_key: 'fake',
+      flags: 0,
+      team: null,
+      owner: world.user(world.ownerId).api(),
+      summary: '',
+    }),
+  );
+}
+
+function installCommandRoutes(server: RestServer, { world }: Core): void {
+  const scopes: Array<{ prefix: string; list: APIApplicationCommand[]; guild: boolean }> = [
+    { prefix: '/applications/:app/commands', list: world.globalCommands, guild: false },
+    { prefix: '/applications/:app/guilds/:guild/commands', list: world.guildCommands, guild: true },
+  ];
+  for (const { prefix, list, guild } of scopes) {
+    const check = ({ params }: RouteContext) => {
+      if (params.app !== world.applicationId) throw new ApiError(403, 50001, 'Missing Access');
+      if (guild && params.guild !== world.guildId) throw new ApiError(403, 50001, 'Missing Access');
+    };
+    const stored = (def: Record<string, unknown>, old?: APIApplicationCommand) => storedCommand(world, def, guild, old);
+    const find = (params: RouteContext['params']) => {
+      const hit = list.find((c) => c.id === params.command);
+      if (!hit) throw new ApiError(404, 10063, 'Unknown application command');
+      return hit;
+    };
+    server.route('GET', prefix, (ctx) => (check(ctx), ok(list)));
+    server.route('PUT', prefix, (ctx) => {
+      check(ctx);
+      replaceCommands(world, list, ctx.body, guild);
+      return ok(list);
+    });
+    server.route('POST', prefix, (ctx) => {
+      check(ctx);
+      const [def] = validateCommands([ctx.body]);
+      const old = list.find((c) => c.name === def?.name);
+      const command = stored(def ?? {}, old);
+      if (old) list.splice(list.indexOf(old), 1, command);
+      else list.push(command);
+      return ok(command, old ? 200 : 201);
+    });
+    server.route('GET', `${prefix}/:command`, (ctx) => (check(ctx), ok(find(ctx.params))));
+    server.route('PATCH', `${prefix}/:command`, (ctx) => {
+      check(ctx);
+      const old = find(ctx.params);
+      const [def] = validateCommands([{ ...old, ...(ctx.body as object) }]);
+      const command = stored(def ?? {}, old);
+      list.splice(list.indexOf(old), 1, command);
+      return ok(command);
+    });
+    server.route('DELETE', `${prefix}/:command`, (ctx) => {
+      check(ctx);
+      list.splice(list.indexOf(find(ctx.params)), 1);
+      return noContent;
+    });
+  }
+}
+
+function interactionByToken(core: Core, app: string | undefined, token: string | undefined): FakeInteraction {
+  const hit = [...core.interactions.values()].find((i) => i.token === token);
+  if (!hit || app !== core.world.applicationId) throw unknownWebhook();
+  return hit;
+}
+
+function webhookMessage(core: Core, i: FakeInteraction, which: string | undefined): FakeMessage {
+  const id = which === '@original' ? i.originalId : which;
+  const known = id !== null && id !== undefined && (id === i.originalId || i.followUpIds.includes(id));
+  const message = known ? core.world.messages.get(id) : undefined;
+  if (!message || message.deleted) throw unknownMessage();
+  return message;
+}
+
+function installInteractionRoutes(server: RestServer, core: Core): void {
+  const { world } = core;
+  server.route('POST', '/interactions/:id/:token/callback', (ctx) => answerInteraction(core, ctx), { auth: false });
+
+  server.route('POST', '/webhooks/:app/:token', (ctx) => {
+    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+    if (!i.callback) throw unknownWebhook();
+    const body = asMessageBody(ctx.body);
+    const original = i.originalId ? world.messages.get(i.originalId) : undefined;
+    let message: FakeMessage;
+    if (original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
+      // Discord shows the first follow-up after a deferred reply in place of "thinking...".
+      applyMessageBody(original, body, ctx.files, { isEdit: true, newId: () => world.ids.next() });
+      i.originalEdits += 1;
+      message = original;
+    } else {
+      message = world.newMessage(i.channelId, world.bot, { visibleTo: isEphemeral(body) ? i.user.id : null, interactionId: i.id });
+      applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+      world.register(message);
+      dispatchMessage(core, 'MESSAGE_CREATE', message);
+    }
+    i.followUpIds.push(message.id);
+    return ctx.query.get('wait') === 'true' ? ok(message.api(world.apiBase)) : noContent;
+  }, { auth: false });
+
+  const messagePath = '/webhooks/:app/:token/messages/:message';
+  server.route('GET', messagePath, (ctx) => {
+    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+    return ok(webhookMessage(core, i, ctx.params.message).api(world.apiBase));
+  }, { auth: false });
+  server.route('PATCH', messagePath, (ctx) => {
+    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+    const message = webhookMessage(core, i, ctx.params.message);
+    editMessage(core, message, asMessageBody(ctx.body), ctx.files);
+    if (message.id === i.originalId) i.originalEdits += 1;
+    return ok(message.api(world.apiBase));
+  }, { auth: false });
+  server.route('DELETE', messagePath, (ctx) => {
+    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+    deleteMessage(core, webhookMessage(core, i, ctx.params.message));
+    return noContent;
+  }, { auth: false });
+}
+
+function isEphemeral(body: MessageBody): boolean {
+  return ((body.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+}
+
+function answerInteraction(core: Core, ctx: RouteContext): Reply {
+  const { world } = core;
+  const i = core.interactions.get(ctx.params.id ?? '');
+  if (!i || i.token !== ctx.params.token || i.expired) throw unknownInteraction();
+  if (i.callback) throw new ApiError(400, 40060, 'Interaction has already been acknowledged.');
+  const body = (ctx.body ?? {}) as { type?: number; data?: Record<string, unknown> | null };
+  const data = body.data ?? null;
+  const type = body.type as InteractionResponseType;
+  const source = i.sourceMessageId ? world.messages.get(i.sourceMessageId) : undefined;
+  const newId = () => world.ids.next();
+  switch (type) {
+    case InteractionResponseType.ChannelMessageWithSource:
+    case InteractionResponseType.DeferredChannelMessageWithSource: {
+      const messageBody = asMessageBody(data ?? {});
+      const message = world.newMessage(i.channelId, world.bot, {
+        visibleTo: isEphemeral(messageBody) ? i.user.id : null,
+        interactionId: i.id,
+        type: i.kind === 'command' ? MessageType.ChatInputCommand : MessageType.Default,
+      });
+      if (type === InteractionResponseType.DeferredChannelMessageWithSource) {
+        message.flags = MessageFlags.Loading | (isEphemeral(messageBody) ? MessageFlags.Ephemeral : 0);
+      } else {
+        applyMessageBody(message, messageBody, ctx.files, { isEdit: false, newId });
+      }
+      world.register(message);
+      i.originalId = message.id;
+      dispatchMessage(core, 'MESSAGE_CREATE', message);
+      break;
+    }
+    case InteractionResponseType.DeferredMessageUpdate:
+    case InteractionResponseType.UpdateMessage: {
+      if (!source) throw invalidFormBody([`callback type ${type} is only valid for interactions on a message`]);
+      if (type === InteractionResponseType.UpdateMessage) editMessage(core, source, asMessageBody(data ?? {}), ctx.files);
+      i.originalId = source.id;
+      break;
+    }
+    case InteractionResponseType.Modal: {
+      if (i.kind === 'modal') throw invalidFormBody(['a modal cannot answer a modal submit']);
+      if (!data || typeof data.custom_id !== 'string' || typeof data.title !== 'string') throw invalidFormBody(['a modal needs custom_id and title']);
+      break;
+    }
+    default:
+      throw invalidFormBody([`callback type ${String(body.type)} is not valid here`]);
+  }
+  const at = Date.now();
+  i.callback = { type, data, files: ctx.files, at, ms: at - i.sentAt };
+  if (ctx.query.get('with_response') !== 'true') return noContent;
+  const message = i.originalId ? world.messages.get(i.originalId) : undefined;
+  return ok({
+    interaction: {
+      id: i.id,
+      type: i.payload.type,
+      ...(message ? { response_message_id: message.id, response_message_loading: message.loading, response_message_ephemeral: message.ephemeral } : {}),
+    },
+    resource: { type, ...(message ? { message: message.api(world.apiBase) } : {}) },
+  });
+}
+
+function editMessage(core: Core, message: FakeMessage, body: MessageBody, files: readonly UploadedFile[]): void {
+  applyMessageBody(message, body, files, { isEdit: true, newId: () => core.world.ids.next() });
+  message.editedAt = Date.now();
+  message.edits += 1;
+  dispatchMessage(core, 'MESSAGE_UPDATE', message);
+}
+
+function deleteMessage(core: Core, message: FakeMessage): void {
+  message.deleted = true;
+  if (!message.ephemeral && core.gateway.intents & GatewayIntentBits.GuildMessages) {
+    core.gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, guild_id: core.world.guildId });
+  }
+}
+
+function sendPermission(channel: FakeChannel): PermissionName {
+  return isThread(channel) ? 'SendMessagesInThreads' : 'SendMessages';
+}
+
+function channelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel; message: FakeMessage } {
+  const channel = core.world.channel(ctx.params.channel ?? '');
+  const message = core.world.messages.get(ctx.params.message ?? '');
+  if (!message || message.deleted || message.channelId !== channel.id || message.visibleTo !== null) throw unknownMessage();
+  return { channel, message };
+}
+
+/** Posting in an archived thread unarchives it, unless it is locked. */
+function reopenForPosting(core: Core, channel: FakeChannel): void {
+  if (!channel.thread?.archived) return;
+  if (channel.thread.locked) throw new ApiError(400, 50083, 'Thread is archived');
+  channel.thread.archived = false;
+  core.gateway.dispatch('THREAD_UPDATE', channelApi(channel));
+}
+
+function installMessageRoutes(server: RestServer, core: Core): void {
+  const { world } = core;
+  server.route('POST', '/channels/:channel/messages', (ctx) => {
+    const channel = world.channel(ctx.params.channel ?? '');
+    world.requireBot(channel.id, ['ViewChannel', sendPermission(channel), ...(ctx.files.length > 0 ? (['AttachFiles'] as const) : [])]);
+    reopenForPosting(core, channel);
+    const body = asMessageBody(ctx.body);
+    if (isEphemeral(body)) throw invalidFormBody(['flags: EPHEMERAL is only for interaction responses']);
+    const message = world.newMessage(channel.id, world.bot);
+    applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+    world.register(message);
+    dispatchMessage(core, 'MESSAGE_CREATE', message);
+    return ok(message.api(world.apiBase));
+  });
+  server.route('GET', '/channels/:channel/messages', (ctx) => {
+    const channel = world.channel(ctx.params.channel ?? '');
+    world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
+    const limit = Math.min(100, Number(ctx.query.get('limit') ?? 50));
+    const before = ctx.query.get('before');
+    const after = ctx.query.get('after');
+    const list = world
+      .visibleMessages(channel.id)
+      .filter((m) => (before ? BigInt(m.id) < BigInt(before) : true) && (after ? BigInt(m.id) > BigInt(after) : true))
+      .reverse();
+    return ok((after ? list.slice(-limit) : list.slice(0, limit)).map((m) => m.api(world.apiBase)));
+  });
+  server.route('GET', '/channels/:channel/messages/:message', (ctx) => {
+    const { channel, message } = channelMessage(core, ctx);
+    world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
+    return ok(message.api(world.apiBase));
+  });
+  server.route('PATCH', '/channels/:channel/messages/:message', (ctx) => {
+    const { channel, message } = channelMessage(core, ctx);
+    if (message.author.id !== world.bot.id) throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
+    if (ctx.files.length > 0) world.requireBot(channel.id, ['AttachFiles']);
+    editMessage(core, message, asMessageBody(ctx.body), ctx.files);
+    return ok(message.api(world.apiBase));
+  });
+  server.route('DELETE', '/channels/:channel/messages/:message', (ctx) => {
+    const { channel, message } = channelMessage(core, ctx);
+    if (message.author.id !== world.bot.id) world.requireBot(channel.id, ['ManageMessages']);
+    deleteMessage(core, message);
+    return noContent;
+  });
+  server.route('POST', '/channels/:channel/typing', (ctx) => {
+    world.requireBot(world.channel(ctx.params.channel ?? '').id, ['ViewChannel']);
+    return noContent;
+  });
+}
+
+function threadName(body: unknown): string {
+  const name = (body as { name?: unknown } | null)?.name;
+  if (typeof name !== 'string' || name.length < 1 || name.length > 100) throw invalidFormBody(['name: a thread name needs 1-100 characters']);
+  return name;
+}
+
+function installThreadRoutes(server: RestServer, core: Core): void {
+  const { world } = core;
+  const openThread = (parent: FakeChannel, id: string, type: ChannelType.PublicThread | ChannelType.PrivateThread, body: unknown): Reply => {
+    if (isThread(parent)) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
+    const requested = (body as { auto_archive_duration?: number } | null)?.auto_archive_duration;
+    const thread: FakeChannel = {
+      id,
+      name: threadName(body),
+      type,
+      guildId: world.guildId,
+      parentId: parent.id,
+      overwrites: [],
+      position: 0,
+      lastMessageId: null,
+      thread: {
+        archived: false,
+        locked: false,
+        autoArchiveDuration: requested === 60 || requested === 1440 || requested === 10080 ? requested : 4320,
+        createdAt: new Date().toISOString(),
+        ownerId: world.bot.id,
+        members: new Set([world.bot.id]),
+        messageCount: 0,
+      },
+    };
+    world.channels.set(thread.id, thread);
+    core.gateway.dispatch('THREAD_CREATE', { ...channelApi(thread), newly_created: true, member: threadMember(thread, world.bot.id) });
+    return ok(channelApi(thread), 201);
+  };
+  server.route('POST', '/channels/:channel/messages/:message/threads', (ctx) => {
+    const { channel, message } = channelMessage(core, ctx);
+    world.requireBot(channel.id, ['ViewChannel', 'CreatePublicThreads']);
+    if (message.threadId) throw new ApiError(400, 160004, 'A thread has already been created for this message');
+    const reply = openThread(channel, message.id, ChannelType.PublicThread, ctx.body);
+    message.threadId = message.id;
+    return reply;
+  });
+  server.route('POST', '/channels/:channel/threads', (ctx) => {
+    const channel = world.channel(ctx.params.channel ?? '');
+    const type = (ctx.body as { type?: number } | null)?.type === ChannelType.PublicThread ? ChannelType.PublicThread : ChannelType.PrivateThread;
+    world.requireBot(channel.id, ['ViewChannel', type === ChannelType.PublicThread ? 'CreatePublicThreads' : 'CreatePrivateThreads']);
+    return openThread(channel, world.ids.next(), type, ctx.body);
+  });
+  server.route('GET', '/channels/:channel', (ctx) => ok(channelApi(world.channel(ctx.params.channel ?? ''))));
+  server.route('PATCH', '/channels/:channel', (ctx) => {
+    const channel = world.channel(ctx.params.channel ?? '');
+    const body = (ctx.body ?? {}) as { name?: string; archived?: boolean; locked?: boolean };
+    if (!isThread(channel)) {
+      world.requireBot(channel.id, ['ManageChannels']);
+      if (body.name !== undefined) channel.name = threadName(body);
+      core.gateway.dispatch('CHANNEL_UPDATE', channelApi(channel));
+      return ok(channelApi(channel));
+    }
+    const owner = channel.thread.ownerId === world.bot.id;
+    if (body.locked !== undefined || !owner) world.requireBot(channel.id, ['ManageThreads']);
+    if (body.name !== undefined) channel.name = threadName(body);
+    if (body.archived !== undefined) channel.thread.archived = body.archived;
+    if (body.locked !== undefined) channel.thread.locked = body.locked;
+    core.gateway.dispatch('THREAD_UPDATE', channelApi(channel));
+    return ok(channelApi(channel));
+  });
+  server.route('DELETE', '/channels/:channel', (ctx) => {
+    const channel = world.channel(ctx.params.channel ?? '');
+    world.requireBot(channel.id, [isThread(channel) ? 'ManageThreads' : 'ManageChannels']);
+    world.channels.delete(channel.id);
+    const api = channelApi(channel);
+    core.gateway.dispatch(isThread(channel) ? 'THREAD_DELETE' : 'CHANNEL_DELETE', api);
+    return ok(api);
+  });
+  const threadOf = (ctx: RouteContext) => {
+    const channel = world.channel(ctx.params.channel ?? '');
+    if (!isThread(channel)) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
+    return channel;
+  };
+  const member = (ctx: RouteContext) => (ctx.params.user === '@me' ? world.bot : world.user(ctx.params.user ?? ''));
+  server.route('GET', '/channels/:channel/thread-members', (ctx) => {
+    const thread = threadOf(ctx);
+    return ok([...thread.thread.members].map((id) => threadMember(thread, id)));
+  });
+  server.route('GET', '/channels/:channel/thread-members/:user', (ctx) => {
+    const thread = threadOf(ctx);
+    const user = member(ctx);
+    if (!thread.thread.members.has(user.id)) throw new ApiError(404, 10067, 'Unknown thread member');
+    return ok(threadMember(thread, user.id));
+  });
+  server.route('PUT', '/channels/:channel/thread-members/:user', (ctx) => {
+    const thread = threadOf(ctx);
+    const user = member(ctx);
+    if (user.id !== world.bot.id) world.requireBot(thread.id, ['SendMessagesInThreads']);
+    thread.thread.members.add(user.id);
+    return noContent;
+  });
+  server.route('DELETE', '/channels/:channel/thread-members/:user', (ctx) => {
+    const thread = threadOf(ctx);
+    const user = member(ctx);
+    if (user.id !== world.bot.id) world.requireBot(thread.id, ['ManageThreads']);
+    thread.thread.members.delete(user.id);
+    return noContent;
+  });
+}
+
+function threadMember(thread: FakeChannel, userId: string): APIThreadMember {
+  return { id: thread.id, user_id: userId, join_timestamp: thread.thread?.createdAt ?? new Date().toISOString(), flags: 0 as ThreadMemberFlags };
+}
+
+function installGuildRoutes(server: RestServer, core: Core): void {
+  const { world } = core;
+  const guildOf = (ctx: RouteContext) => {
+    if (ctx.params.guild !== world.guildId) throw new ApiError(404, 10004, 'Unknown Guild');
+  };
+  server.route('GET', '/guilds/:guild', (ctx) => {
+    guildOf(ctx);
+    const { members: _m, channels: _c, threads: _t, presences: _p, voice_states: _v, ...guild } = world.guildCreate();
+    return ok(guild);
+  });
+  server.route('GET', '/guilds/:guild/channels', (ctx) => {
+    guildOf(ctx);
+    return ok([...world.channels.values()].filter((c) => !isThread(c)).map(channelApi));
+  });
+  server.route('GET', '/guilds/:guild/threads/active', (ctx) => {
+    guildOf(ctx);
+    const threads = [...world.channels.values()].filter((c) => isThread(c) && !c.thread.archived);
+    return ok({ threads: threads.map(channelApi), members: threads.filter((t) => t.thread?.members.has(world.bot.id)).map((t) => threadMember(t, world.bot.id)) });
+  });
+  server.route('GET', '/guilds/:guild/roles', (ctx) => (guildOf(ctx), ok(world.roles())));
+  server.route('GET', '/guilds/:guild/members/:user', (ctx) => {
+    guildOf(ctx);
+    const user = world.users.get(ctx.params.user ?? '');
+    if (!user) throw new ApiError(404, 10007, 'Unknown Member');
+    return ok(world.member(user));
+  });
+}

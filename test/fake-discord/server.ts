@@ -1,0 +1,257 @@
+/**
+ * The HTTP side: routing of `/api/v10/...`, body parsing (JSON and multipart
+ * uploads), authorization, injected faults, and the request log with strict-mode
+ * bookkeeping. Route handlers live in routes.ts.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError } from './errors.js';
+import type { UploadedFile } from './payload.js';
+
+export interface RequestRecord {
+  readonly seq: number;
+  readonly method: string;
+  /** Decoded path after `/api/v10`, e.g. `/webhooks/1/tok/messages/@original`. */
+  readonly path: string;
+  /** The route template that handled it, e.g. `/channels/:channel/messages`; null when unknown. */
+  readonly route: string | null;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** Parsed JSON body, or `payload_json` of a multipart upload. */
+  readonly body: unknown;
+  readonly files: readonly UploadedFile[];
+  readonly status: number;
+  readonly response: unknown;
+  readonly receivedAt: number;
+  readonly answeredAt: number;
+  /** The fault injected into this request, if any. */
+  readonly fault: FaultKind | null;
+}
+
+export interface RouteContext {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+  readonly files: readonly UploadedFile[];
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly body?: unknown;
+}
+
+export type Handler = (ctx: RouteContext) => Reply | Promise<Reply>;
+
+interface Route {
+  readonly method: string;
+  readonly template: string;
+  readonly segments: readonly string[];
+  readonly handler: Handler;
+  /** Interaction callbacks and webhook routes are called without the bot token. */
+  readonly auth: boolean;
+}
+
+/** Which requests a fault, an expectation or a wait applies to. */
+export interface RequestMatcher {
+  readonly method?: string;
+  /** A concrete path (`/channels/1/messages`), a route template (`/channels/:channel/messages`) or a RegExp on the path. */
+  readonly path?: string | RegExp;
+  /** Any further condition on the request. */
+  readonly where?: (request: RequestRecord) => boolean;
+}
+
+export type FaultKind = 'rate-limit' | 'server-error' | 'slow';
+
+export type Fault =
+  | { readonly kind: 'rate-limit'; readonly retryAfterMs: number; readonly global?: boolean }
+  | { readonly kind: 'server-error'; readonly status?: 500 | 502 | 503 | 504 }
+  | { readonly kind: 'slow'; readonly delayMs: number };
+
+export interface FaultRule {
+  readonly match: RequestMatcher;
+  readonly fault: Fault;
+  /** How many requests it still applies to. */
+  remaining: number;
+}
+
+export function matchesRequest(m: RequestMatcher, r: Pick<RequestRecord, 'method' | 'path' | 'route'> & Partial<RequestRecord>): boolean {
+  if (m.method && m.method.toUpperCase() !== r.method) return false;
+  if (m.path instanceof RegExp && !m.path.test(r.path)) return false;
+  if (typeof m.path === 'string' && m.path !== r.path && m.path !== r.route) return false;
+  if (m.where && !m.where(r as RequestRecord)) return false;
+  return true;
+}
+
+export interface ServerHooks {
+  readonly token: string;
+  /** The request was answered (logged already). */
+  onRequest(record: RequestRecord): void;
+  /** A condition strict mode reports. */
+  onProblem(problem: string): void;
+  isExpectedError(record: RequestRecord): boolean;
+  readonly log: boolean;
+}
+
+export class RestServer {
+  readonly http: Server;
+  readonly #routes: Route[] = [];
+  readonly faults: FaultRule[] = [];
+  readonly requests: RequestRecord[] = [];
+  #seq = 0;
+
+  constructor(private readonly hooks: ServerHooks) {
+    this.http = createServer((req, res) => void this.#handle(req, res));
+  }
+
+  route(method: string, template: string, handler: Handler, opts: { auth?: boolean } = {}): void {
+    this.#routes.push({ method, template, segments: template.split('/').slice(1), handler, auth: opts.auth ?? true });
+  }
+
+  #match(method: string, path: string): { route: Route; params: Record<string, string> } | null {
+    const parts = path.split('/').slice(1);
+    for (const route of this.#routes) {
+      if (route.method !== method || route.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      const ok = route.segments.every((seg, i) => {
+        const part = parts[i] ?? '';
+        if (seg.startsWith(':')) {
+          params[seg.slice(1)] = part;
+          return part !== '';
+        }
+        return seg === part;
+      });
+      if (ok) return { route, params };
+    }
+    return null;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const rawPath = url.pathname.replace(/^\/api\/v10(?=\/)/, '');
+    const path = rawPath.split('/').map(safeDecode).join('/');
+    let parsed: { body: unknown; files: UploadedFile[] } = { body: null, files: [] };
+    let reply: Reply;
+    let fault: FaultKind | null = null;
+    const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path) : null;
+    try {
+      parsed = await readBody(req);
+      if (!matched) throw new ApiError(404, 0, '404: Not Found');
+      if (matched.route.auth && req.headers.authorization !== `Bot ${this.hooks.token}`) throw new ApiError(401, 0, '401: Unauthorized');
+      const rule = this.#takeFault(method, path, matched.route.template);
+      fault = rule?.kind ?? null;
+      if (rule?.kind === 'slow') await sleep(rule.delayMs);
+      reply = rule && rule.kind !== 'slow' ? faultReply(rule) : await matched.route.handler({ method, path, params: matched.params, query: url.searchParams, body: parsed.body, files: parsed.files });
+    } catch (error) {
+      reply = errorReply(error, this.hooks, method, path);
+    }
+    const record: RequestRecord = {
+      seq: ++this.#seq,
+      method,
+      path,
+      route: matched?.route.template ?? null,
+      params: matched?.params ?? {},
+      query: url.searchParams,
+      body: parsed.body,
+      files: parsed.files,
+      status: reply.status,
+      response: reply.body,
+      receivedAt,
+      answeredAt: Date.now(),
+      fault,
+    };
+    this.requests.push(record);
+    if (this.hooks.log) process.stderr.write(`[fake-discord] ${method} ${path} -> ${reply.status}${fault ? ` (${fault})` : ''}\n`);
+    if (!matched) this.hooks.onProblem(`unknown route: ${method} ${path} (the fake does not implement it)`);
+    else if (reply.status >= 400 && fault === null && !this.hooks.isExpectedError(record)) {
+      this.hooks.onProblem(`unexpected ${reply.status} on ${method} ${path}: ${JSON.stringify(reply.body)}`);
+    }
+    send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : {});
+    this.hooks.onRequest(record);
+  }
+
+  #takeFault(method: string, path: string, route: string): Fault | null {
+    const rule = this.faults.find((f) => f.remaining > 0 && matchesRequest(f.match, { method, path, route }));
+    if (!rule) return null;
+    rule.remaining -= 1;
+    return rule.fault;
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<{ body: unknown; files: UploadedFile[] }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const type = req.headers['content-type'] ?? '';
+  if (raw.length === 0) return { body: null, files: [] };
+  if (type.startsWith('multipart/form-data')) return readMultipart(raw, type);
+  try {
+    return { body: JSON.parse(raw.toString('utf8')), files: [] };
+  } catch {
+    throw new ApiError(400, 50109, 'The request body contains invalid JSON.');
+  }
+}
+
+async function readMultipart(raw: Buffer, contentType: string): Promise<{ body: unknown; files: UploadedFile[] }> {
+  const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  let body: unknown = {};
+  const files: UploadedFile[] = [];
+  for (const [name, value] of form.entries()) {
+    if (name === 'payload_json' && typeof value === 'string') {
+      body = JSON.parse(value);
+      continue;
+    }
+    const index = /^files\[(\d+)\]$/.exec(name)?.[1];
+    if (index !== undefined && typeof value !== 'string') {
+      files.push({ index: Number(index), filename: value.name, contentType: value.type || null, bytes: Buffer.from(await value.arrayBuffer()) });
+    }
+  }
+  return { body, files };
+}
+
+function faultReply(fault: Exclude<Fault, { kind: 'slow' }>): Reply {
+  if (fault.kind === 'rate-limit') {
+    return { status: 429, body: { message: 'You are being rate limited.', retry_after: fault.retryAfterMs / 1000, global: fault.global ?? false } };
+  }
+  return { status: fault.status ?? 500, body: { message: '500: Internal Server Error', code: 0 } };
+}
+
+function rateLimitHeaders(reply: Reply): Record<string, string> {
+  const body = reply.body as { retry_after: number; global: boolean };
+  const seconds = String(body.retry_after);
+  return {
+    'retry-after': seconds,
+    'x-ratelimit-limit': '5',
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset-after': seconds,
+    'x-ratelimit-bucket': 'fake-bucket',
+    'x-ratelimit-scope': body.global ? 'global' : 'user',
+    ...(body.global ? { 'x-ratelimit-global': 'true' } : {}),
+  };
+}
+
+function errorReply(error: unknown, hooks: ServerHooks, method: string, path: string): Reply {
+  if (error instanceof ApiError) return { status: error.status, body: error.body() };
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  hooks.onProblem(`the fake itself failed on ${method} ${path}: ${text}`);
+  return { status: 500, body: { message: '500: Internal Server Error', code: 0 } };
+}
+
+function send(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers).end();
+    return;
+  }
+  res.writeHead(reply.status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+}

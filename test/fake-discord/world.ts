@@ -1,0 +1,318 @@
+/**
+ * The fixture world's state: one guild with its roles, the bot and the users as
+ * members, text channels and threads, every message, the registered commands.
+ * Permission checks read from here, so what the bot sees in GUILD_CREATE and in
+ * `app_permissions` is what the REST routes enforce.
+ */
+import {
+  ApplicationCommandType,
+  ChannelType,
+  GuildFeature,
+  MessageType,
+  OverwriteType,
+  type APIApplicationCommand,
+  type ApplicationFlags,
+  type GuildMemberFlags,
+  type GuildSystemChannelFlags,
+  type RoleFlags,
+  type UserFlags,
+  type APIGuildMember,
+  type APIInteractionGuildMember,
+  type APIRole,
+  type GatewayGuildCreateDispatchData,
+  type GatewayReadyDispatchData,
+} from 'discord-api-types/v10';
+import { missingPermissions, unknownChannel } from './errors.js';
+import { FakeMessage, channelApi, isThread, makeUser, type FakeChannel, type FakeUser } from './model.js';
+import {
+  DEFAULT_BOT_PERMISSIONS,
+  EVERYONE_PERMISSIONS,
+  computePermissions,
+  permissionBits,
+  permissionNames,
+  type PermissionName,
+  type RoleGrant,
+} from './permissions.js';
+import { SnowflakeFactory } from './snowflake.js';
+
+export interface ChannelPermissionChange {
+  /** Taken from the bot in this channel (a member overwrite), e.g. ['CreatePublicThreads']. */
+  readonly deny?: readonly PermissionName[];
+  /** Granted to the bot in this channel. */
+  readonly allow?: readonly PermissionName[];
+}
+
+export interface ChannelSpec extends ChannelPermissionChange {
+  readonly name: string;
+}
+
+export interface UserSpec {
+  readonly username: string;
+  readonly globalName?: string;
+  /** Gets the moderator role (Manage Threads, Manage Messages). */
+  readonly moderator?: boolean;
+}
+
+export interface WorldOptions {
+  readonly guildName?: string;
+  /** Text channels; the first is the default `discord.channel`. Default: one channel `kingdomino`. */
+  readonly channels?: readonly (ChannelSpec | string)[];
+  /** Users by name; default alice, bob, carol, dave, erin. */
+  readonly users?: readonly (UserSpec | string)[];
+  /** The bot role's permissions in the whole guild. Default: DEFAULT_BOT_PERMISSIONS. */
+  readonly botPermissions?: readonly PermissionName[];
+  readonly botName?: string;
+}
+
+const MODERATOR_PERMISSIONS: readonly PermissionName[] = ['ManageThreads', 'ManageMessages'];
+
+export class World {
+  readonly ids = new SnowflakeFactory();
+  readonly applicationId: string;
+  readonly token: string;
+  readonly bot: FakeUser;
+  readonly guildId: string;
+  readonly guildName: string;
+  readonly ownerId: string;
+  readonly createdAt = new Date().toISOString();
+  readonly botRoleId: string;
+  readonly moderatorRoleId: string;
+  botPermissions: bigint;
+  readonly users = new Map<string, FakeUser>();
+  readonly channels = new Map<string, FakeChannel>();
+  readonly messages = new Map<string, FakeMessage>();
+  /** Message ids per channel, oldest first. */
+  readonly channelMessages = new Map<string, string[]>();
+  readonly globalCommands: APIApplicationCommand[] = [];
+  readonly guildCommands: APIApplicationCommand[] = [];
+  /** `http://127.0.0.1:PORT/api`, known once the server listens (attachment URLs use it). */
+  apiBase = '';
+
+  constructor(opts: WorldOptions) {
+    this.applicationId = this.ids.next();
+    this.token = makeToken(this.applicationId);
+    this.bot = makeUser({ id: this.applicationId, username: opts.botName ?? 'Kingdomino', bot: true });
+    this.users.set(this.bot.id, this.bot);
+    this.guildId = this.ids.next();
+    this.guildName = opts.guildName ?? 'Board Game Night';
+    const owner = makeUser({ id: this.ids.next(), username: 'owner' });
+    this.ownerId = owner.id;
+    this.users.set(owner.id, owner);
+    this.botRoleId = this.ids.next();
+    this.moderatorRoleId = this.ids.next();
+    this.botPermissions = permissionBits(opts.botPermissions ?? DEFAULT_BOT_PERMISSIONS);
+    for (const spec of opts.users ?? ['alice', 'bob', 'carol', 'dave', 'erin']) {
+      const s = typeof spec === 'string' ? { username: spec } : spec;
+      const user = makeUser({ id: this.ids.next(), ...s });
+      this.users.set(user.id, user);
+    }
+    (opts.channels ?? ['kingdomino']).forEach((spec, position) => {
+      const s = typeof spec === 'string' ? { name: spec } : spec;
+      const channel: FakeChannel = {
+        id: this.ids.next(),
+        name: s.name,
+        type: ChannelType.GuildText,
+        guildId: this.guildId,
+        parentId: null,
+        overwrites: [],
+        thread: null,
+        position,
+        lastMessageId: null,
+      };
+      this.setBotOverwrite(channel, s);
+      this.channels.set(channel.id, channel);
+    });
+  }
+
+  user(nameOrId: string): FakeUser {
+    const user = this.users.get(nameOrId) ?? [...this.users.values()].find((u) => u.username === nameOrId);
+    if (!user) throw new Error(`no user "${nameOrId}" in the fixture world; there are: ${[...this.users.values()].map((u) => u.username).join(', ')}`);
+    return user;
+  }
+
+  channel(id: string): FakeChannel {
+    const channel = this.channels.get(id);
+    if (!channel) throw unknownChannel();
+    return channel;
+  }
+
+  setBotOverwrite(channel: FakeChannel, change: ChannelPermissionChange): void {
+    const others = channel.overwrites.filter((o) => o.id !== this.bot.id);
+    const allow = permissionBits(change.allow ?? []);
+    const deny = permissionBits(change.deny ?? []);
+    channel.overwrites = allow === 0n && deny === 0n ? others : [...others, { id: this.bot.id, type: OverwriteType.Member, allow: String(allow), deny: String(deny) }];
+  }
+
+  roles(): APIRole[] {
+    const role = (id: string, name: string, permissions: bigint, position: number, managed: boolean): APIRole => ({
+      id,
+      name,
+      color: 0,
+      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position,
+      permissions: String(permissions),
+      managed,
+      mentionable: false,
+      flags: 0 as RoleFlags,
+      ...(managed ? { tags: { bot_id: this.bot.id } } : {}),
+    });
+    return [
+      role(this.guildId, '@everyone', permissionBits(EVERYONE_PERMISSIONS), 0, false),
+      role(this.moderatorRoleId, 'Moderator', permissionBits(MODERATOR_PERMISSIONS), 1, false),
+      role(this.botRoleId, this.bot.username, this.botPermissions, 2, true),
+    ];
+  }
+
+  #roleIdsOf(user: FakeUser): string[] {
+    if (user.id === this.bot.id) return [this.botRoleId];
+    return user.moderator ? [this.moderatorRoleId] : [];
+  }
+
+  /** What a member may do in a channel (a thread uses its parent's overwrites). */
+  permissionsIn(userId: string, channelId: string): bigint {
+    const channel = this.channel(channelId);
+    const overwrites = isThread(channel) ? this.channel(channel.parentId).overwrites : channel.overwrites;
+    const user = this.user(userId);
+    const mine = new Set([this.guildId, ...this.#roleIdsOf(user)]);
+    const roles: RoleGrant[] = this.roles()
+      .filter((r) => mine.has(r.id))
+      .map((r) => ({ id: r.id, permissions: BigInt(r.permissions) }));
+    return computePermissions({ guildId: this.guildId, ownerId: this.ownerId, memberId: userId, roles, overwrites });
+  }
+
+  /** Throws Discord's 403 (50013) naming what the bot lacks in the channel. */
+  requireBot(channelId: string, needed: readonly PermissionName[]): void {
+    const have = this.permissionsIn(this.bot.id, channelId);
+    const missing = permissionNames(permissionBits(needed) & ~have);
+    if (missing.length > 0) throw missingPermissions(`${missing.join(', ')} in channel ${channelId}`);
+  }
+
+  member(user: FakeUser): APIGuildMember {
+    return {
+      user: user.api(),
+      nick: null,
+      avatar: null,
+      banner: null,
+      roles: this.#roleIdsOf(user),
+      joined_at: this.createdAt,
+      deaf: false,
+      mute: false,
+      flags: 0 as GuildMemberFlags,
+    };
+  }
+
+  interactionMember(user: FakeUser, channelId: string): APIInteractionGuildMember {
+    return { ...this.member(user), user: user.api(), permissions: String(this.permissionsIn(user.id, channelId)) };
+  }
+
+  /** A message not yet in the world: filled and validated first, then `register`ed. */
+  newMessage(channelId: string, author: FakeUser, opts: { visibleTo?: string | null; interactionId?: string | null; type?: MessageType } = {}): FakeMessage {
+    return new FakeMessage(
+      this.ids.next(),
+      channelId,
+      author,
+      Date.now(),
+      opts.visibleTo ?? null,
+      opts.interactionId ?? null,
+      opts.interactionId ? this.applicationId : null,
+      opts.type ?? MessageType.Default,
+    );
+  }
+
+  register(message: FakeMessage): FakeMessage {
+    this.messages.set(message.id, message);
+    const list = this.channelMessages.get(message.channelId) ?? [];
+    list.push(message.id);
+    this.channelMessages.set(message.channelId, list);
+    const channel = this.channels.get(message.channelId);
+    if (channel && !message.ephemeral) {
+      channel.lastMessageId = message.id;
+      if (channel.thread) channel.thread.messageCount += 1;
+    }
+    return message;
+  }
+
+  /** The command a user would see under this name: the guild's first, then the global one. */
+  command(name: string): APIApplicationCommand | undefined {
+    return [...this.guildCommands, ...this.globalCommands].find((c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput);
+  }
+
+  /** Non-ephemeral, not deleted messages of a channel, oldest first. */
+  visibleMessages(channelId: string): FakeMessage[] {
+    return (this.channelMessages.get(channelId) ?? [])
+      .map((id) => this.messages.get(id))
+      .filter((m): m is FakeMessage => m !== undefined && !m.deleted && m.visibleTo === null);
+  }
+
+  ready(sessionId: string, resumeUrl: string): GatewayReadyDispatchData {
+    return {
+      v: 10,
+      user: { ...this.bot.api(), verified: true, mfa_enabled: false, flags: 0 as UserFlags },
+      guilds: [{ id: this.guildId, unavailable: true }],
+      session_id: sessionId,
+      resume_gateway_url: resumeUrl,
+      shard: [0, 1],
+      application: { id: this.applicationId, flags: 0 as ApplicationFlags, flags_new: '0' },
+    };
+  }
+
+  guildCreate(): GatewayGuildCreateDispatchData {
+    const all = [...this.channels.values()];
+    const members = [...this.users.values()].map((u) => this.member(u));
+    return {
+      id: this.guildId,
+      name: this.guildName,
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      owner_id: this.ownerId,
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      roles: this.roles(),
+      emojis: [],
+      features: [GuildFeature.Community],
+      mfa_level: 0,
+      application_id: null,
+      system_channel_id: null,
+      system_channel_flags: 0 as GuildSystemChannelFlags,
+      rules_channel_id: null,
+      vanity_url_code: null,
+      description: null,
+      banner: null,
+      premium_tier: 0,
+      preferred_locale: 'en-US' as GatewayGuildCreateDispatchData['preferred_locale'],
+      public_updates_channel_id: null,
+      nsfw_level: 0,
+      premium_progress_bar_enabled: false,
+      safety_alerts_channel_id: null,
+      stickers: [],
+      hub_type: null,
+      incidents_data: null,
+      region: 'us-west',
+      joined_at: this.createdAt,
+      large: false,
+      unavailable: false,
+      member_count: members.length,
+      voice_states: [],
+      members,
+      channels: all.filter((c) => !isThread(c)).map((c) => channelApi(c)) as GatewayGuildCreateDispatchData['channels'],
+      threads: all.filter((c) => isThread(c) && !c.thread.archived).map((c) => channelApi(c)) as GatewayGuildCreateDispatchData['threads'],
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+    };
+  }
+}
+
+/** Shaped like a real bot token (so log redaction that looks for tokens is exercised), never a real one. */
+function makeToken(applicationId: string): string {
+  const random = (n: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(n))).toString('base64url');
+  return `${Buffer.from(applicationId).toString('base64url')}.${random(5)}.${random(28)}`;
+}
