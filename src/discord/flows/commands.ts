@@ -3,7 +3,7 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { dynastyResult, result, toRecord } from '../../game/index.js';
 import type { GameState } from '../../game/types.js';
-import { renderScoreSheet, renderTable } from '../../render/index.js';
+import { renderScoreSheet, renderTable } from '../pictures.js';
 import { keep, save, type AiLevel, type Table, type TableSettings } from '../../store/index.js';
 import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
@@ -52,17 +52,21 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
     host: { userId: interaction.user.id, name: displayName(interaction) },
     aiSeats: options.aiSeats, aiLevel: options.aiLevel, settings: options.settings, now: Date.now(),
   });
-  const response = await interaction.reply({ ...lobbyView(draft), withResponse: true });
+  // The lobby message's id is the table's key: get it from a deferred reply, save the
+  // table, and only then show the buttons, so no click can arrive before the table exists.
+  const response = await interaction.deferReply({ withResponse: true });
   const messageId = response.resource?.message?.id;
   if (!messageId) throw new Error('Discord did not return the lobby message');
   const table = { ...draft, id: messageId, messages: { ...draft.messages, lobbyMessageId: messageId } };
   try {
     await bot.store.create(messageId, table);
-    bot.log.info('lobby opened', { guild: table.guildId, channel: interaction.channelId, game: messageId, user: interaction.user.id });
   } catch (error) {
     bot.log.error('could not save a new lobby', { game: messageId, error: errorText(error) });
     await interaction.editReply({ content: 'I could not save this table (storage problem). Please try again in a moment.', components: [] });
+    return;
   }
+  await interaction.editReply(lobbyView(table));
+  bot.log.info('lobby opened', { guild: table.guildId, channel: interaction.channelId, game: messageId, user: interaction.user.id });
 }
 
 async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Promise<Table | null> {

@@ -4,7 +4,7 @@
  * accept anyone with Manage Threads (moderators).
  */
 import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
-import type { ButtonInteraction, Message, MessageCreateOptions } from 'discord.js';
+import type { ButtonInteraction, Message, MessageEditOptions } from 'discord.js';
 import { keep, save, StoreError, type AiLevel, type Change, type Table, type TableSeat } from '../../store/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
@@ -169,8 +169,11 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
       aiSeats: 0, aiLevel: 'normal', settings: old.settings, now: Date.now(),
     });
     const draft: LobbyTable = { ...fresh, seats };
-    const message = await parent.send(lobbyView(draft) as MessageCreateOptions);
-    await bot.store.create(message.id, { ...draft, id: message.id, messages: { ...draft.messages, lobbyMessageId: message.id } });
+    // The buttons appear only once the table is saved under the message's id, so no click comes too early.
+    const message = await parent.send({ content: '🔁 Setting up the rematch…' });
+    const table: LobbyTable = { ...draft, id: message.id, messages: { ...draft.messages, lobbyMessageId: message.id } };
+    await bot.store.create(message.id, table);
+    await message.edit(lobbyView(table) as MessageEditOptions);
     bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
     const link = `https://discord.com/channels/${old.guildId}/${old.messages.lobbyChannelId}/${message.id}`;
     return updating({ content: `${finalMessage.content}\n🔁 Rematch lobby opened by <@${click.userId}>: ${link}`, components: [], allowedMentions: { parse: [] } });

@@ -6,7 +6,7 @@
  */
 import { prompt } from '../../game/index.js';
 import type { GameState } from '../../game/types.js';
-import { renderPreview } from '../../render/index.js';
+import { renderPreview } from '../pictures.js';
 import { keep, save, type Table } from '../../store/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Cursor, Placed } from '../codec.js';

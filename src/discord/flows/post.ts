@@ -4,7 +4,7 @@
  * older turn message's buttons from looking live.
  */
 import type { MessageCreateOptions, SendableChannels } from 'discord.js';
-import { renderScoreSheet, renderTable } from '../../render/index.js';
+import { renderScoreSheet, renderTable } from '../pictures.js';
 import { save, keep } from '../../store/index.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';

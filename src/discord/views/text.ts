@@ -1,7 +1,7 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves. */
 import { domino, scorePlayer } from '../../game/index.js';
 import type { GameState, Half, Terrain } from '../../game/types.js';
-import { cellName } from '../../render/index.js';
+import { cellName } from '../pictures.js';
 import type { TableSeat, TableSettings } from '../../store/types.js';
 import type { Placed } from '../codec.js';
 import { cursorCells } from '../moves.js';

@@ -1,0 +1,150 @@
+/**
+ * End-to-end harness: the real bot (src/main.ts) as a child process, logged in to
+ * the fake Discord, with its own data directory; and the moves of a game as
+ * players make them, by slash commands and button clicks.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { commands } from '../../commands/index.js';
+import { startBot, type BotProcess } from '../fake-discord/bot-process.js';
+import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fake-discord/fake.js';
+import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
+import type { OptionValue } from '../fake-discord/interactions.js';
+
+export interface World {
+  readonly discord: FakeDiscord;
+  bot: BotProcess;
+  readonly dataDir: string;
+  /** SIGKILL the bot, start it again on the same data (with these settings changed), wait until it is back. */
+  restart(env?: Readonly<Record<string, string>>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function botEnv(discord: FakeDiscord, dataDir: string): Record<string, string> {
+  return {
+    ...discord.env(),
+    DATA_DIR: dataDir,
+    REDIS_URL: '',
+    AI_MOVE_DELAY_MS: '0',
+    AI_HARD_MS: '20',
+    TURN_TIMER_S: '0',
+    LOG_LEVEL: 'info',
+  };
+}
+
+async function launchBot(discord: FakeDiscord, dataDir: string, env: Readonly<Record<string, string>>): Promise<BotProcess> {
+  const bot = startBot({ env: { ...botEnv(discord, dataDir), ...env }, waitTimeoutMs: 20_000 });
+  discord.watch(bot);
+  await bot.race(discord.waitForReady(20_000));
+  await bot.waitForOutput(/resumed running games/);
+  return bot;
+}
+
+export async function launch(options: FakeDiscordOptions = {}, env: Readonly<Record<string, string>> = {}): Promise<World> {
+  const discord = await startFakeDiscord({ waitTimeoutMs: 20_000, ...options });
+  discord.registerCommands(commands.map((c) => c.data.toJSON()));
+  const dataDir = mkdtempSync(join(tmpdir(), 'kingdomino-e2e-'));
+  const world: World = {
+    discord,
+    bot: await launchBot(discord, dataDir, env),
+    dataDir,
+    async restart(changed = {}) {
+      await world.bot.kill();
+      world.bot = await launchBot(discord, dataDir, { ...env, ...changed });
+    },
+    async close() {
+      await world.bot.stop();
+      await discord.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+export type StartOptions = Readonly<Record<string, OptionValue>>;
+
+/** /kingdomino start by the host: the lobby message. */
+export async function openLobby(discord: FakeDiscord, host: string, options: StartOptions = {}): Promise<FakeMessage> {
+  const command = await discord.slashCommand({ user: host, name: 'kingdomino', subcommand: 'start', options });
+  return command.reply();
+}
+
+/** Others join, the host starts: the thread id (= the lobby message id), once the first board is posted. */
+export async function startTable(discord: FakeDiscord, host: string, others: readonly string[], options: StartOptions = {}): Promise<string> {
+  const lobby = await openLobby(discord, host, options);
+  for (const user of others) await (await discord.click(lobby, 'k1:j', user)).reply();
+  await (await discord.click(lobby, 'k1:s', host)).reply();
+  await discord.waitFor(() => discord.thread(lobby.id) && boardCount(discord, lobby.id) > 0, 'the first board in the game thread');
+  return lobby.id;
+}
+
+export function boardCount(discord: FakeDiscord, threadId: string): number {
+  return discord.messages(threadId).filter((m) => m.pngs().length > 0).length;
+}
+
+export function lastMessage(discord: FakeDiscord, threadId: string): FakeMessage {
+  const all = discord.messages(threadId);
+  const last = all[all.length - 1];
+  if (!last) throw new Error('the thread is empty');
+  return last;
+}
+
+/** The user a turn message asks to play, or null (an AI's turn, or the game is over). */
+export function userToPlay(discord: FakeDiscord, message: FakeMessage): FakeUser | null {
+  const id = /<@(\d+)>, your turn/.exec(message.content)?.[1];
+  return id ? discord.user(id) : null;
+}
+
+export function isFinal(message: FakeMessage): boolean {
+  return /Game over!/.test(message.content);
+}
+
+/** The live "Your turn" button of a turn message. */
+export function yourTurnId(message: FakeMessage): string {
+  const id = message.button(/^Your turn/).customId;
+  if (!id) throw new Error('the turn button has no custom_id');
+  return id;
+}
+
+/**
+ * One move by `user` from the turn message: open the panel, confirm the placement
+ * it starts on (the first that fits) or discard, then take the first free domino.
+ * Resolves with the board message the move posted.
+ */
+export async function playMove(discord: FakeDiscord, threadId: string, turnMessage: FakeMessage, user: FakeUser): Promise<FakeMessage> {
+  const boards = boardCount(discord, threadId);
+  const panel = await (await discord.click(turnMessage, yourTurnId(turnMessage), user)).reply();
+  for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
+    const next = panel.buttons().find((b) => !b.disabled && /^(✅ Confirm|🗑 Discard)/.test(b.label ?? ''))
+      ?? panel.buttons().find((b) => b.customId?.startsWith('k1:k:'));
+    if (!next?.customId) throw new Error(`nothing to press on the panel: ${panel.content}`);
+    await (await discord.click(panel, next.customId, user)).reply();
+  }
+  if (!panel.content.startsWith('✅')) throw new Error(`the move did not go through: ${panel.content}`);
+  await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board after the move');
+  return lastMessage(discord, threadId);
+}
+
+/** Play until the final message: humans by clicks, AI seats on their own. Resolves with the final message. */
+export async function playToEnd(discord: FakeDiscord, threadId: string, onMove: (board: FakeMessage) => void = () => {}): Promise<FakeMessage> {
+  for (let guard = 0; guard < 500; guard++) {
+    const last = lastMessage(discord, threadId);
+    if (isFinal(last)) return last;
+    const user = userToPlay(discord, last);
+    if (user) {
+      onMove(await playMove(discord, threadId, last, user));
+    } else {
+      const seen = discord.messages(threadId).length;
+      await discord.waitFor(() => discord.messages(threadId).length > seen, 'an AI move');
+      onMove(lastMessage(discord, threadId));
+    }
+  }
+  throw new Error('the game did not end');
+}
+
+/** /kingdomino record in the thread: the record JSON files. */
+export async function exportRecords(discord: FakeDiscord, threadId: string, user: string): Promise<unknown[]> {
+  const reply = await (await discord.slashCommand({ user, channel: threadId, name: 'kingdomino', subcommand: 'record' })).reply();
+  return reply.attachments.map((a) => JSON.parse(a.bytes.toString('utf8')) as unknown);
+}

@@ -1,0 +1,65 @@
+/**
+ * The bot killed (SIGKILL) in the middle of a game and started again: the game
+ * goes on from the same state, the buttons posted before the crash still work,
+ * and a computer player whose turn it was plays on by itself.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkRecord } from '../../src/game/index.js';
+import {
+  boardCount, exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, yourTurnId, type World,
+} from './harness.js';
+
+let world: World;
+/** Slow AI moves in the first processes, so the bot can be killed while an AI seat is about to move. */
+const SLOW_AI = { AI_MOVE_DELAY_MS: '1500' };
+
+beforeAll(async () => {
+  world = await launch({}, SLOW_AI);
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+it('survives SIGKILL: old buttons work, AI seats resume, the game ends with a valid record', async () => {
+  const { discord } = world;
+  const threadId = await startTable(discord, 'alice', ['bob'], { 'ai-seats': 1, 'ai-level': 'normal' });
+
+  // Wait for a human's turn, open their panel, and kill the bot with the panel open.
+  await discord.waitFor(() => userToPlay(discord, lastMessage(discord, threadId)), 'a human turn');
+  const turn = lastMessage(discord, threadId);
+  const player = userToPlay(discord, turn)!;
+  const panel = await (await discord.click(turn, yourTurnId(turn), player)).reply();
+  const boards = boardCount(discord, threadId);
+  await world.restart(SLOW_AI);
+
+  // The private panel from before the crash still works: its pick (or confirm) goes through.
+  const button = panel.buttons().find((b) => b.customId?.startsWith('k1:k:')) ?? panel.button(/Confirm/);
+  await (await discord.click(panel, button.customId!, player)).reply();
+  if (panel.buttons().length > 0) {
+    await (await discord.click(panel, panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!.customId!, player)).reply();
+  }
+  await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move made with a pre-crash button');
+  expect(boardCount(discord, threadId)).toBe(boards + 1);
+
+  // Play humans until the AI is to move, then kill the bot before it does.
+  for (;;) {
+    const last = lastMessage(discord, threadId);
+    const user = userToPlay(discord, last);
+    if (!user) break;
+    await playMove(discord, threadId, last, user);
+  }
+  expect(isFinal(lastMessage(discord, threadId))).toBe(false);
+  const beforeKill = boardCount(discord, threadId);
+  await world.restart({ AI_MOVE_DELAY_MS: '0' });
+  // Nobody clicks: the restarted bot sees the AI's turn and plays it.
+  await discord.waitFor(() => boardCount(discord, threadId) > beforeKill, 'the AI move after the restart');
+  expect(boardCount(discord, threadId)).toBe(beforeKill + 1);
+
+  const final = await playToEnd(discord, threadId);
+  expect(final.content).toMatch(/Game over!/);
+  const [record] = await exportRecords(discord, threadId, 'alice');
+  const checked = checkRecord(record);
+  expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
+  await discord.assertClean();
+});
