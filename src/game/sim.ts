@@ -38,7 +38,8 @@
  *   shuffled with the seed and the first `state.pile.length` become the pile. Only
  *   `Sim.exact(state)` (the engine's own tests and benchmarks) copies the real pile.
  * - `log`: set to an array to record GameEvents as the JSON engine does (slow, tests only).
- * - `playRandom(rng)` finishes the game with uniformly random legal moves.
+ * - `playRandom(rng)` finishes the game with uniformly random legal moves;
+ *   `redeterminize(rng)` reshuffles the unseen dominoes (a new guess at the pile).
  */
 import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from './board.js';
 import { DOMINO_COUNT } from './dominoes.js';
@@ -68,9 +69,15 @@ export class Sim {
   /** owner[king] = the player (seat) of that king. */
   readonly owner: Int8Array;
   readonly boards: Board[];
+  /**
+   * pile[pilePos..pileLen) is the draw pile, next first; pile[pilePos..unseenLen) all
+   * the dominoes a player has not seen (the pile and, in a determinized Sim, the ones
+   * removed at set-up), which `redeterminize` reshuffles.
+   */
   readonly pile = new Int8Array(DOMINO_COUNT);
   pileLen = 0;
   pilePos = 0;
+  unseenLen = 0;
   readonly cur = new Int8Array(MAX_LINE);
   readonly curKing = new Int8Array(MAX_LINE);
   curLen = 0;
@@ -109,19 +116,20 @@ export class Sim {
     const unseen: number[] = [];
     for (let d = 1; d <= DOMINO_COUNT; d++) if (seen[d] === 0) unseen.push(d);
     new Rng(seedState(`sim/${seed}`)).shuffle(unseen);
-    return Sim.build(state, unseen.slice(0, state.pile.length));
+    return Sim.build(state, unseen, state.pile.length);
   }
 
   /** The game exactly, real pile included: for the engine's tests and benchmarks, never for a player. */
   static exact(state: GameState): Sim {
-    return Sim.build(state, state.pile);
+    return Sim.build(state, state.pile, state.pile.length);
   }
 
-  private static build(state: GameState, pile: readonly number[]): Sim {
+  private static build(state: GameState, unseen: readonly number[], pileLen: number): Sim {
     const sim = new Sim(state.options, state.kings);
     sim.boards.forEach((b, p) => b.copyFrom(boardOf(state, p)));
-    sim.pile.set(pile);
-    sim.pileLen = pile.length;
+    sim.pile.set(unseen);
+    sim.pileLen = pileLen;
+    sim.unseenLen = unseen.length;
     sim.curLen = state.current.length;
     state.current.forEach((s, i) => { sim.cur[i] = s.domino; sim.curKing[i] = s.king ?? -1; });
     sim.nxtLen = state.next.length;
@@ -168,6 +176,7 @@ export class Sim {
     this.pile.set(o.pile);
     this.pileLen = o.pileLen;
     this.pilePos = o.pilePos;
+    this.unseenLen = o.unseenLen;
     this.cur.set(o.cur);
     this.curKing.set(o.curKing);
     this.curLen = o.curLen;
@@ -305,6 +314,17 @@ export class Sim {
     this.round++;
     this.act = 0;
     this.phase = PLACE;
+  }
+
+  /** A new guess at the hidden pile: shuffles the unseen dominoes (cheap: for one determinization per playout). */
+  redeterminize(rng: Rng): void {
+    const pile = this.pile;
+    for (let i = this.unseenLen - 1; i > this.pilePos; i--) {
+      const j = this.pilePos + rng.int(i - this.pilePos + 1);
+      const t = pile[i] ?? 0;
+      pile[i] = pile[j] ?? 0;
+      pile[j] = t;
+    }
   }
 
   /** Finishes the game with uniformly random legal actions. */
