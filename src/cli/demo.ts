@@ -16,10 +16,10 @@ import {
   legalPlacements, prompt, result, toRecord,
 } from '../game/index.js';
 import { Rng } from '../game/rng.js';
+import { chooseAction } from '../ai/index.js';
 
 const LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
 type Level = (typeof LEVELS)[number];
-type AiLevel = Exclude<Level, 'random'>;
 
 interface DemoConfig {
   readonly seed: string;
@@ -28,6 +28,8 @@ interface DemoConfig {
   readonly options: Partial<Omit<GameOptions, 'players'>>;
   readonly dynasty: boolean;
   readonly images: boolean;
+  /** The hard level's thinking time per move; the AI's default when absent. */
+  readonly thinkMs: number | undefined;
 }
 
 /** A command line we cannot run: exit code 2 with this message. */
@@ -36,7 +38,7 @@ class UsageError extends Error {}
 const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR]
   [--seats LEVEL,LEVEL,...]   one level per player: random, easy, normal, hard (default: all random)
   [--mighty-duel] [--harmony] [--middle-kingdom] [--three-player classic|discard]
-  [--balanced-opening] [--dynasty] [--no-images]`;
+  [--balanced-opening] [--dynasty] [--no-images] [--think-ms N]   (N: the hard level's time per move)`;
 
 // ---------------------------------------------------------------- command line
 
@@ -61,6 +63,7 @@ function parseConfig(argv: readonly string[]): DemoConfig {
     },
     dynasty: values.dynasty === true,
     images: values['no-images'] !== true,
+    thinkMs: values['think-ms'] === undefined ? undefined : parseThinkMs(values['think-ms']),
   };
 }
 
@@ -82,6 +85,7 @@ function parseCommandLine(argv: readonly string[]) {
         'balanced-opening': { type: 'boolean' },
         dynasty: { type: 'boolean' },
         'no-images': { type: 'boolean' },
+        'think-ms': { type: 'string' },
       },
     });
   } catch (error) {
@@ -107,6 +111,12 @@ function parseSeats(seatsText: string | undefined, playersText: string | undefin
   return seats as Level[];
 }
 
+function parseThinkMs(text: string): number {
+  const ms = Number(text);
+  if (/^\d+$/.test(text) && ms >= 1 && ms <= 600_000) return ms;
+  throw new UsageError(`--think-ms must be a whole number of milliseconds from 1 to 600000 (got "${text}")`);
+}
+
 function parseThreePlayer(text: string | undefined): GameOptions['threePlayer'] | undefined {
   if (text === undefined || text === 'classic' || text === 'discard') return text;
   throw new UsageError(`--three-player must be "classic" or "discard" (got "${text}")`);
@@ -120,16 +130,15 @@ function checkCombination(players: number, mightyDuel: boolean, balancedOpening:
 
 // ---------------------------------------------------------------- optional modules
 
-type ChooseAction = (state: GameState, level: AiLevel, opts?: { seed?: number }) => Action;
 interface Renderer {
   renderTable(state: GameState): Promise<Buffer>;
   renderScoreSheet(state: GameState): Promise<Buffer>;
 }
 
 /**
- * The AI and the renderer are built by other parts of the project; the demo plays
- * (random seats, no pictures) without them. The specifier is a variable so the
- * type check does not require the module.
+ * The renderer is built by another part of the project; the demo plays without
+ * pictures until it is there. The specifier is a variable so the type check does
+ * not require the module.
  */
 async function optionalModule<T>(specifier: string): Promise<T | null> {
   try {
@@ -165,15 +174,11 @@ function pick<T>(items: readonly T[], rng: Rng): T {
   return item;
 }
 
-async function makeChooser(seats: readonly Level[], seed: string): Promise<Chooser> {
+function makeChooser(seats: readonly Level[], seed: string, thinkMs: number | undefined): Chooser {
   const rng = Rng.fromSeed(`demo/${seed}`);
-  const needsAi = seats.some((level) => level !== 'random');
-  const ai = needsAi ? await optionalModule<{ chooseAction: ChooseAction }>('../ai/index.js') : null;
-  if (needsAi && !ai) throw new UsageError('levels other than "random" need the AI module (src/ai), which is not built yet');
   return (state) => {
-    const player = activePlayer(state);
-    const level = seats[player] ?? 'random';
-    return level === 'random' || !ai ? randomAction(state, rng) : ai.chooseAction(state, level, { seed: rng.next() });
+    const level = seats[activePlayer(state)] ?? 'random';
+    return level === 'random' ? randomAction(state, rng) : chooseAction(state, level, { seed: rng.next(), ...(thinkMs ? { timeMs: thinkMs } : {}) });
   };
 }
 
@@ -285,7 +290,7 @@ async function playDynasty(config: DemoConfig, choose: Chooser, renderer: Render
 async function main(argv: readonly string[]): Promise<number> {
   try {
     const config = parseConfig(argv);
-    const choose = await makeChooser(config.seats, config.seed);
+    const choose = makeChooser(config.seats, config.seed, config.thinkMs);
     const renderer = config.images ? await optionalModule<Renderer>('../render/index.js') : null;
     console.log(describeSetup(config));
     await (config.dynasty ? playDynasty : playOneGame)(config, choose, renderer);

@@ -69,6 +69,15 @@ describe('npm run demo', () => {
     expectWinnerPrinted(record, run.stdout, 'Final scores:');
   });
 
+  it('seats any mix of AI levels', async () => {
+    const out = join(dir, 'levels');
+    const run = await demo(['--seats', 'hard,normal,easy', '--think-ms', '20', '--seed', 'ai', '--out', out, '--no-images']);
+    expect(run.code).toBe(0);
+    const record = await readRecord(join(out, 'record.json'));
+    expect(record.players.map((p) => p.kind)).toEqual(['ai:hard', 'ai:normal', 'ai:easy']);
+    expectWinnerPrinted(record, run.stdout, 'Final scores:');
+  });
+
   it('plays a Dynasty: three records and the totals', async () => {
     const out = join(dir, 'dynasty');
     const run = await demo(['--players', '2', '--balanced-opening', '--dynasty', '--seed', 'd', '--out', out, '--no-images']);
@@ -99,6 +108,7 @@ describe('npm run demo', () => {
       [['extra'], /extra/],
       [['--seats', 'random,genius'], /unknown level "genius"/],
       [['--players', '2', '--seats', 'random,random,random'], /--seats lists 3 levels but --players is 2/],
+      [['--think-ms', 'soon'], /--think-ms must be a whole number/],
     ];
     const runs = await Promise.all(cases.map(([args]) => demo([...args, '--out', join(dir, 'never'), '--no-images'])));
     runs.forEach((run, i) => {
