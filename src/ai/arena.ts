@@ -17,6 +17,8 @@ export interface ArenaGame {
   readonly seed: string;
   /** The hard level's budget per decision. */
   readonly timeMs: number;
+  /** Hard: a fixed number of playouts per decision (still capped by timeMs). */
+  readonly playouts?: number;
 }
 
 export interface GameOutcome {
@@ -45,7 +47,7 @@ export function playGame(game: ArenaGame): GameOutcome {
     if (asked.kind === 'over') break;
     const level = game.seats[asked.player] as Level;
     const started = performance.now();
-    const action = chooseAction(state, level, { timeMs: game.timeMs, seed: mixSeed(step, hashText(game.seed)) });
+    const action = chooseAction(state, level, { timeMs: game.timeMs, playouts: game.playouts, seed: mixSeed(step, hashText(game.seed)) });
     if (level === 'hard') hardMs.push(performance.now() - started);
     const next = apply(state, action);
     if (!next.ok) throw new ArenaError(`${level} played an illegal action at turn ${state.turn}: ${next.error.message}`);

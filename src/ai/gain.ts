@@ -6,7 +6,7 @@
  * per candidate would cost ten times more. The engine's Board stays the
  * authority: test/ai/gain.test.ts checks every gain against Board.score().
  */
-import { Board, CASTLE, CELLS, cellX, cellY } from '../game/board.js';
+import { Board, CASTLE, CELLS, cellIndex, cellX, cellY } from '../game/board.js';
 import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from '../game/dominoes.js';
 
 /** Where half b lies from half a, as a cell index offset, by direction code (see board.ts). */
@@ -33,31 +33,44 @@ export class Territories {
   load(board: Board): this {
     this.board = board;
     const { cell, crowns } = board;
-    this.label.fill(-1);
+    // Only occupied cells are ever looked up, and they all lie in the bounding box.
+    const width = board.maxX - board.minX;
+    for (let y = board.minY; y <= board.maxY; y++) {
+      const from = cellIndex(board.minX, y);
+      this.label.fill(-1, from, from + width + 1);
+    }
     let regions = 0;
-    for (let i = 0; i < CELLS; i++) {
-      const kind = cell[i] as number;
-      if (kind === 0 || kind === CASTLE || (this.label[i] as number) >= 0) continue;
-      let sq = 0, cr = 0, top = 0;
-      this.stack[top++] = i;
-      this.label[i] = regions;
-      while (top > 0) {
-        const j = this.stack[--top] as number;
-        sq++;
-        cr += crowns[j] as number;
-        for (const d of NEIGHBOURS) {
-          const k = j + d;
-          if (k >= 0 && k < CELLS && cell[k] === kind && this.label[k] === -1) {
-            this.label[k] = regions;
-            this.stack[top++] = k;
-          }
-        }
+    for (let y = board.minY; y <= board.maxY; y++) {
+      const from = cellIndex(board.minX, y);
+      for (let i = from; i <= from + width; i++) {
+        const kind = cell[i] as number;
+        if (kind === 0 || kind === CASTLE || (this.label[i] as number) >= 0) continue;
+        this.fill(i, kind, regions, crowns);
+        regions++;
       }
-      this.squares[regions] = sq;
-      this.crowns[regions] = cr;
-      regions++;
     }
     return this;
+  }
+
+  private fill(start: number, kind: number, region: number, crowns: Uint8Array): void {
+    const cell = (this.board as Board).cell;
+    let sq = 0, cr = 0, top = 0;
+    this.stack[top++] = start;
+    this.label[start] = region;
+    while (top > 0) {
+      const j = this.stack[--top] as number;
+      sq++;
+      cr += crowns[j] as number;
+      for (let d = 0; d < 4; d++) {
+        const k = j + (NEIGHBOURS[d] as number);
+        if (cell[k] === kind && this.label[k] === -1) {
+          this.label[k] = region;
+          this.stack[top++] = k;
+        }
+      }
+    }
+    this.squares[region] = sq;
+    this.crowns[region] = cr;
   }
 
   /** Territory points gained by placing domino n at `code` (no bonuses). */

@@ -16,6 +16,7 @@
 import { Board, MAX_PLACEMENTS } from '../game/board.js';
 import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from '../game/dominoes.js';
 import { boardOf } from '../game/engine.js';
+import { OVER, PLACE, Sim } from '../game/sim.js';
 import type { Action, GameState } from '../game/types.js';
 import { halfA, halfB, Territories, bonusGain } from './gain.js';
 import { successiveHalving } from './halving.js';
@@ -23,7 +24,6 @@ import { bonusesOf, placeAction, type Decision } from './levels.js';
 import { greedyPick, greedyPlacement, type Bonuses } from './policy.js';
 import { makeRng, mixSeed, type Rng } from './rng.js';
 import type { ChooseOptions } from './types.js';
-import { openWorld, type World } from './world.js';
 
 export const DEFAULT_TIME_MS = 1000;
 /** Placements kept for the search after ranking by the prior. */
@@ -48,18 +48,20 @@ export function hardAction(view: GameState, asked: Decision, opts: ChooseOptions
   const me = asked.player;
   const bonuses = bonusesOf(view);
   const salt = rng.int(2 ** 32);
-  let sweepWorld: World | null = null;
-  let sweepSeen = -1;
+  let root: Sim | null = null;
+  let rootSweep = -1;
+  let work: Sim | null = null;
   const sample = (i: number, sweep: number): number => {
-    if (sweep !== sweepSeen) {
-      sweepWorld = openWorld(view, mixSeed(salt, sweep));
-      sweepSeen = sweep;
+    if (sweep !== rootSweep) {
+      // One guess at the hidden deck per sweep, shared by every candidate.
+      root = Sim.fromState(view, mixSeed(salt, sweep));
+      rootSweep = sweep;
     }
-    const world = (sweepWorld as World).clone();
-    const policyRng = makeRng(mixSeed(salt, sweep, 1));
-    play(world, candidates[i] as Candidate);
-    playOut(world, bonuses, policyRng);
-    return outcome(world, me);
+    work ??= (root as Sim).clone();
+    work.copyFrom(root as Sim);
+    play(work, candidates[i] as Candidate);
+    playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)));
+    return outcome(work, me);
   };
   const found = successiveHalving(candidates.length, sample, budget);
   return first(candidates[found.best] as Candidate);
@@ -102,34 +104,40 @@ export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): num
   return ranked.slice(0, PLACEMENT_WIDTH).map((r) => r.code);
 }
 
-function play(world: World, c: Candidate): void {
-  if (world.phase() === 'place') {
-    if (c.code < 0) world.discard();
-    else world.place(c.code);
+function play(sim: Sim, c: Candidate): void {
+  if (sim.phase === PLACE) {
+    if (c.code < 0) sim.discard();
+    else sim.place(c.code);
   }
-  if (c.claim >= 0) world.claim(c.claim);
+  if (c.claim >= 0) sim.claim(c.claim);
 }
 
-/** Everyone plays full greedy to the end. */
-function playOut(world: World, bonuses: Bonuses, rng: Rng): void {
-  for (let phase = world.phase(); phase !== 'over'; phase = world.phase()) {
-    const board = world.board(world.player());
-    if (phase === 'place') {
-      const code = greedyPlacement(board, world.domino(), bonuses, rng);
-      if (code < 0) world.discard();
-      else world.place(code);
+const choices: number[] = [];
+
+/** Everyone plays full greedy (the normal level) to the end. */
+function playOut(sim: Sim, bonuses: Bonuses, rng: Rng): void {
+  while (sim.phase !== OVER) {
+    const board = sim.boards[sim.player] as Board;
+    if (sim.phase === PLACE) {
+      const code = greedyPlacement(board, sim.domino, bonuses, rng);
+      if (code < 0) sim.discard();
+      else sim.place(code);
     } else {
-      const choices = world.choices();
-      world.claim(choices[greedyPick(board, choices, bonuses, rng)] as number);
+      choices.length = 0;
+      for (let i = 0; i < sim.nxtLen; i++) if (sim.nxtKing[i] === -1) choices.push(sim.nxt[i] as number);
+      sim.claim(choices[greedyPick(board, choices, bonuses, rng)] as number);
     }
   }
 }
 
+const shares = new Float64Array(4);
+const totals = new Int32Array(4);
+
 /** A win (shared: a fraction) plus a little for the margin over the best opponent. */
-function outcome(world: World, me: number): number {
-  const ranking = world.ranking();
+function outcome(sim: Sim, me: number): number {
+  sim.outcome(shares);
+  sim.totals(totals);
   let best = -Infinity;
-  for (let p = 0; p < ranking.scores.length; p++) if (p !== me) best = Math.max(best, ranking.scores[p] as number);
-  const share = ranking.winners.includes(me) ? 1 / ranking.winners.length : 0;
-  return share + MARGIN_WEIGHT * ((ranking.scores[me] as number) - best);
+  for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, totals[p] as number);
+  return (shares[me] as number) + MARGIN_WEIGHT * ((totals[me] as number) - best);
 }

@@ -6,9 +6,9 @@
  * downstream can read the real ones.
  */
 import type { GameOptions, GameState, RngState } from '../game/types.js';
-import { makeRng, shuffle, type Rng } from './rng.js';
 
 const ALL_DOMINOES = 48;
+const NEUTRAL_RNG: RngState = [1, 2, 3, 4];
 
 /** How many dominoes a set-up plays with (the rest are removed face down). */
 export function dominoesInPlay(options: GameOptions): number {
@@ -35,19 +35,20 @@ export function publicDeck(state: GameState): PublicDeck {
 }
 
 /**
- * The state with its hidden parts replaced: the unseen dominoes, in the order
- * given (ascending for a neutral view, shuffled for a determinization), fill
- * the pile first and the removed heap after. The engine's generator and seed
- * (which fix the real pile) are replaced too.
+ * The state with its hidden parts replaced: the unseen dominoes in ascending
+ * order fill the pile first and the removed heap after. The engine's generator
+ * and seed (which fix the real pile) are replaced too.
  */
-export function withHiddenDeck(state: GameState, deck: PublicDeck, order: readonly number[], rng: RngState): GameState {
+export function publicView(state: GameState): GameState {
+  const deck = publicDeck(state);
+  const order = deck.unseen;
   return {
     schema: state.schema,
     seed: 'ai-view',
     options: state.options,
     seats: state.seats,
     kings: state.kings,
-    rng,
+    rng: NEUTRAL_RNG,
     pile: order.slice(0, deck.pileSize),
     removedAtSetup: order.slice(deck.pileSize),
     dropped: state.dropped,
@@ -60,17 +61,4 @@ export function withHiddenDeck(state: GameState, deck: PublicDeck, order: readon
   };
 }
 
-const NEUTRAL_RNG: RngState = [1, 2, 3, 4];
 
-/** The state as any player sees it: the hidden deck in ascending order. */
-export function publicView(state: GameState): GameState {
-  const deck = publicDeck(state);
-  return withHiddenDeck(state, deck, deck.unseen, NEUTRAL_RNG);
-}
-
-/** One guess at the hidden deck: the unseen dominoes shuffled by the AI's own generator. */
-export function determinize(view: GameState, deck: PublicDeck, rng: Rng): GameState {
-  const order = shuffle([...deck.unseen], rng);
-  const words: RngState = [rng.int(2 ** 32), rng.int(2 ** 32), rng.int(2 ** 32), rng.int(2 ** 32) | 1];
-  return withHiddenDeck(view, deck, order, words);
-}

@@ -15,7 +15,6 @@ export interface Bonuses {
 
 /** The placement codes a policy ranks, reused between calls (one decision at a time per thread). */
 const codes = new Int32Array(MAX_PLACEMENTS);
-const FIT_TIE_BREAK = process.env['FIT'] === '1';
 const scratchTerritories = new Territories();
 
 /** Immediate points (territories and bonuses) of placing domino n at code on the loaded board. */
@@ -23,9 +22,14 @@ function immediate(t: Territories, board: Board, n: number, code: number, bonuse
   return t.gain(n, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom);
 }
 
+/** Terrain fit counts at most 8 same-terrain neighbours: scaled below one point. */
+const FIT_SCALE = 16;
+
 /**
- * Full greedy: the legal placement with the best immediate score, ties broken at
- * random; -1 when the domino fits nowhere.
+ * Full greedy: the legal placement with the best immediate score; among equal
+ * scores the best terrain fit (same-terrain neighbours), then at random; -1 when
+ * the domino fits nowhere. (Without the fit tie-break, most early placements tie
+ * at 0 points and greedy kingdoms become a random patchwork.)
  */
 export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng): number {
   const count = board.legal(n, codes);
@@ -34,7 +38,7 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   let best = -1, bestValue = -Infinity, ties = 0;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = FIT_TIE_BREAK ? immediate(t, board, n, code, bonuses) * 16 + t.matches(n, code) : immediate(t, board, n, code, bonuses);
+    const value = immediate(t, board, n, code, bonuses) * FIT_SCALE + t.matches(n, code);
     if (value > bestValue) {
       best = code; bestValue = value; ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
@@ -44,11 +48,10 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   return best;
 }
 
-/** The best immediate score domino n could gain on this board now (0 when it fits nowhere). */
-export function bestGain(board: Board, n: number, bonuses: Bonuses): number {
+/** The best immediate score domino n could gain on the board `t` has loaded (0 when it fits nowhere). */
+export function bestGain(t: Territories, board: Board, n: number, bonuses: Bonuses): number {
   const count = board.legal(n, codes);
   if (count === 0) return 0;
-  const t = scratchTerritories.load(board);
   let best = -Infinity;
   for (let i = 0; i < count; i++) best = Math.max(best, immediate(t, board, n, codes[i] as number, bonuses));
   return best;
@@ -59,9 +62,10 @@ export function bestGain(board: Board, n: number, bonuses: Bonuses): number {
  * gains the most points; ties broken at random. Returns an index into `choices`.
  */
 export function greedyPick(board: Board, choices: readonly number[], bonuses: Bonuses, rng: Rng): number {
+  const t = scratchTerritories.load(board);
   let best = 0, bestValue = -Infinity, ties = 0;
   choices.forEach((n, i) => {
-    const value = bestGain(board, n, bonuses);
+    const value = bestGain(t, board, n, bonuses);
     if (value > bestValue) {
       best = i; bestValue = value; ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {

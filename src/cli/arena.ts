@@ -1,7 +1,10 @@
 /**
  * npm run arena -- --games 200 --seats hard,normal,normal,normal --seed 1 [--time-ms 1000]
  *   [--mighty-duel] [--harmony] [--middle-kingdom] [--three-player classic|discard]
- *   [--balanced-opening] [--workers N]
+ *   [--balanced-opening] [--workers N] [--playouts N]
+ *
+ * --playouts gives hard a fixed number of playouts per decision (capped by --time-ms),
+ * which makes a run reproducible and independent of the machine's load.
  *
  * Plays seeded games between AI levels on every core (one game per worker thread
  * at a time), rotating the seat order, checks every game's record with the
@@ -34,6 +37,7 @@ function plan(argv: readonly string[]): Plan {
       players: { type: 'string' },
       seed: { type: 'string', default: '1' },
       'time-ms': { type: 'string', default: '1000' },
+      playouts: { type: 'string' },
       workers: { type: 'string', default: String(availableParallelism()) },
       'mighty-duel': { type: 'boolean', default: false },
       harmony: { type: 'boolean', default: false },
@@ -60,11 +64,13 @@ function plan(argv: readonly string[]): Plan {
   };
   const count = positiveInt(values.games, '--games');
   const timeMs = positiveInt(values['time-ms'], '--time-ms');
+  const playouts = values.playouts === undefined ? undefined : positiveInt(values.playouts, '--playouts');
   const games = Array.from({ length: count }, (_, g): ArenaGame => ({
     seats: rotateSeats(levels, g),
     options,
     seed: `${values.seed}-${g}`,
     timeMs,
+    ...(playouts === undefined ? {} : { playouts }),
   }));
   return { games, workers: Math.min(count, positiveInt(values.workers, '--workers')) };
 }
@@ -141,7 +147,7 @@ async function main(): Promise<void> {
     return;
   }
   const first = p.games[0] as ArenaGame;
-  console.log(`arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard, ${p.workers} workers, options ${JSON.stringify(first.options)}`);
+  console.log(`arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard${first.playouts ? ` (at most ${first.playouts} playouts)` : ''}, ${p.workers} workers, options ${JSON.stringify(first.options)}`);
   const outcomes = await runAll(p);
   console.log(report(summarize(outcomes), outcomes));
 }
