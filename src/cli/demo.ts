@@ -9,6 +9,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Action, GameOptions, GameResult, GameState, Seat } from '../game/index.js';
 import {
@@ -21,7 +22,7 @@ import { chooseAction } from '../ai/index.js';
 const LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
 type Level = (typeof LEVELS)[number];
 
-interface DemoConfig {
+export interface DemoConfig {
   readonly seed: string;
   readonly out: string;
   readonly seats: readonly Level[];
@@ -33,7 +34,7 @@ interface DemoConfig {
 }
 
 /** A command line we cannot run: exit code 2 with this message. */
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR]
   [--seats LEVEL,LEVEL,...]   one level per player: random, easy, normal, hard (default: all random)
@@ -42,7 +43,7 @@ const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR
 
 // ---------------------------------------------------------------- command line
 
-function parseConfig(argv: readonly string[]): DemoConfig {
+export function parseConfig(argv: readonly string[]): DemoConfig {
   const { values } = parseCommandLine(argv);
   const seats = parseSeats(values.seats, values.players);
   const players = seats.length;
@@ -305,4 +306,5 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Run only as a program, so the tests can import parseConfig.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main(process.argv.slice(2));

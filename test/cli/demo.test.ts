@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/game/index.js';
 import { checkRecord } from '../../src/game/index.js';
+import { parseConfig, UsageError } from '../../src/cli/demo.js';
 
 interface Run { readonly code: number; readonly stdout: string; readonly stderr: string }
 
@@ -96,26 +97,44 @@ describe('npm run demo', () => {
     if (totals.filter((t) => t === totals[best]).length === 1) expect(section).toMatch(new RegExp(`^Winner: Player ${best + 1}`, 'm'));
   });
 
-  it('refuses impossible command lines with exit code 2 and says why', async () => {
-    const cases: readonly [readonly string[], RegExp][] = [
-      [['--players', '3', '--mighty-duel'], /Mighty Duel is a 2-player game/],
-      [['--players', '4', '--balanced-opening'], /balanced opening is for 2-player games/],
-      [['--players', '4', '--three-player', 'classic'], /--three-player is for 3-player games/],
-      [['--players', '3', '--three-player', 'modern'], /--three-player must be "classic" or "discard"/],
-      [['--players', '5'], /--players must be 2, 3 or 4/],
-      [['--players', 'four'], /--players must be 2, 3 or 4/],
-      [['--colour', 'red'], /Unknown option '--colour'/],
-      [['extra'], /extra/],
-      [['--seats', 'random,genius'], /unknown level "genius"/],
-      [['--players', '2', '--seats', 'random,random,random'], /--seats lists 3 levels but --players is 2/],
-      [['--think-ms', 'soon'], /--think-ms must be a whole number/],
-    ];
-    const runs = await Promise.all(cases.map(([args]) => demo([...args, '--out', join(dir, 'never'), '--no-images'])));
-    runs.forEach((run, i) => {
-      expect(run.code, cases[i]![0].join(' ')).toBe(2);
-      expect(run.stderr).toMatch(cases[i]![1]);
-      expect(run.stderr).toContain('usage: npm run demo');
-    });
+  it('refuses an impossible command line with exit code 2, the reason and the usage', async () => {
+    const runs = await Promise.all([['--players', '3', '--mighty-duel'], ['--colour', 'red']].map((args) => demo([...args, '--out', join(dir, 'never')])));
+    expect(runs.map((r) => r.code)).toEqual([2, 2]);
+    expect(runs[0]!.stderr).toMatch(/^error: the Mighty Duel is a 2-player game \(got 3 players\)\nusage: npm run demo/);
+    expect(runs[1]!.stderr).toMatch(/^error: Unknown option '--colour'/);
     await expect(readdir(join(dir, 'never'))).rejects.toThrow();
+  });
+});
+
+describe('the demo\'s command line', () => {
+  it.each([
+    [['--players', '3', '--mighty-duel'], /Mighty Duel is a 2-player game/],
+    [['--players', '4', '--balanced-opening'], /balanced opening is for 2-player games/],
+    [['--players', '4', '--three-player', 'classic'], /--three-player is for 3-player games/],
+    [['--players', '3', '--three-player', 'modern'], /--three-player must be "classic" or "discard"/],
+    [['--players', '5'], /--players must be 2, 3 or 4/],
+    [['--players', 'four'], /--players must be 2, 3 or 4/],
+    [['--colour', 'red'], /Unknown option '--colour'/],
+    [['extra'], /extra/],
+    [['--seats', 'random,genius'], /unknown level "genius"/],
+    [['--players', '2', '--seats', 'random,random,random'], /--seats lists 3 levels but --players is 2/],
+    [['--seats', 'hard'], /--seats must list 2, 3 or 4 levels/],
+    [['--think-ms', 'soon'], /--think-ms must be a whole number/],
+    [['--seed', ''], /--seed must not be empty/],
+  ] as const)('refuses %j', (args, reason) => {
+    expect(() => parseConfig(args)).toThrow(UsageError);
+    expect(() => parseConfig(args)).toThrow(reason);
+  });
+
+  it('reads every set-up and variant', () => {
+    expect(parseConfig(['--players', '2', '--mighty-duel', '--harmony', '--middle-kingdom', '--balanced-opening', '--seed', 's', '--out', 'o', '--no-images', '--dynasty'])).toEqual({
+      seed: 's', out: 'o', seats: ['random', 'random'], dynasty: true, images: false, thinkMs: undefined,
+      options: { grid: 7, harmony: true, middleKingdom: true, balancedOpening: true },
+    });
+    expect(parseConfig(['--three-player', 'classic', '--seats', 'easy,normal,hard', '--think-ms', '250'])).toMatchObject({
+      seats: ['easy', 'normal', 'hard'], thinkMs: 250, images: true, out: 'out',
+      options: { grid: 5, harmony: false, middleKingdom: false, balancedOpening: false, threePlayer: 'classic' },
+    });
+    expect(parseConfig([]).seats).toEqual(['random', 'random', 'random', 'random']);
   });
 });
