@@ -1,8 +1,6 @@
 /** `npm start`: run the bot with the settings from the environment and `.env`. */
 import { config as loadDotenv } from 'dotenv';
-import { commands } from '../commands/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { startBot } from './discord/client.js';
 import { createLogger, errorText } from './discord/log.js';
 
 const NO_TOKEN = [
@@ -31,6 +29,8 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error: errorText(error) }));
+  // Loaded only now, so that a missing token is reported at once.
+  const [{ commands }, { startBot }] = await Promise.all([import('../commands/index.js'), import('./discord/client.js')]);
   const running = await startBot(config, commands, log);
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,0 +1,67 @@
+/**
+ * What an operator does: start without a token (a clear message, no crash trace),
+ * register the commands with npm run deploy; and the turn timer a host can set.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { commands } from '../../commands/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
+import { lastMessage, launch, startTable, type World } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs a script as npm would, without blocking this process (the fake Discord answers from here). */
+function run(entry: string, env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('npm start and npm run deploy', () => {
+  let discord: FakeDiscord | undefined;
+  afterAll(async () => {
+    await discord?.close();
+  });
+
+  it('npm start without a token says what to set and where, and stops', async () => {
+    const started = await run('src/main.ts', { DISCORD_TOKEN: '' });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toMatch(/DISCORD_TOKEN is not set/);
+    expect(started.stderr).toMatch(/\.env/);
+  });
+
+  it('npm run deploy registers /kingdomino in the configured server', async () => {
+    discord = await startFakeDiscord();
+    const deployed = await run('src/deploy.ts', discord.env());
+    expect(deployed.stderr).toBe('');
+    expect(deployed.stdout).toMatch(/Registered 1 command \(\/kingdomino\)/);
+    const registered = discord.commands();
+    expect(registered.map((c) => c.name)).toEqual(['kingdomino']);
+    const subcommands = (registered[0]?.options ?? []).map((o) => o.name);
+    expect(subcommands).toEqual(['start', 'status', 'rules', 'cancel', 'record', 'stats', 'leaderboard']);
+    expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
+    expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
+  });
+});
+
+describe('the turn timer', () => {
+  let world: World;
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('reminds a slow player, then moves for them', async () => {
+    world = await launch({}, { TURN_TIMER_S: '2' });
+    const { discord } = world;
+    const threadId = await startTable(discord, 'alice', ['bob']);
+    const reminder = await discord.waitFor(() => discord.messages(threadId).find((m) => m.content.startsWith('⏰')), 'a reminder');
+    expect(reminder.content).toMatch(/still your turn/);
+    const auto = await discord.waitFor(() => discord.messages(threadId).find((m) => /Time ran out/.test(m.content)), 'an automatic move');
+    expect(auto.pngs()).toHaveLength(1);
+    expect(lastMessage(discord, threadId).content).toMatch(/your turn/);
+    await discord.assertClean();
+  });
+});

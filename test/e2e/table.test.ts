@@ -1,0 +1,149 @@
+/**
+ * The rest of what players and hosts do around a game: the lobby's buttons and who
+ * may press them, the panel's arrows and hint, /kingdomino status, rules, cancel,
+ * stats and leaderboard, the rematch; and the token never shows up in the logs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeMessage } from '../fake-discord/model.js';
+import { boardCount, lastMessage, launch, openLobby, playToEnd, startTable, userToPlay, yourTurnId, type World } from './harness.js';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await launch();
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function press(lobby: FakeMessage, customId: string, user: string): Promise<FakeMessage> {
+  return (await world.discord.click(lobby, customId, user)).reply();
+}
+
+function command(user: string, subcommand: string, channel?: string, options?: Record<string, string | number | boolean>) {
+  return world.discord.slashCommand({ user, name: 'kingdomino', subcommand, ...(channel ? { channel } : {}), ...(options ? { options } : {}) });
+}
+
+describe('the lobby', () => {
+  it('seats players, keeps host actions for the host, and closes on Cancel', async () => {
+    const lobby = await openLobby(world.discord, 'alice');
+    expect(lobby.content).toContain('Seats (1/4)');
+    expect(lobby.button('Start').disabled).toBe(true);
+
+    await press(lobby, 'k1:j', 'bob');
+    expect(lobby.content).toContain('Seats (2/4)');
+    expect((await press(lobby, 'k1:j', 'bob')).content).toBe('You already have a seat at this table.');
+    expect((await press(lobby, 'k1:a:hard', 'bob')).content).toMatch(/Only the host/);
+    expect((await press(lobby, 'k1:l', 'alice')).content).toMatch(/use Cancel/);
+
+    await press(lobby, 'k1:a:hard', 'alice');
+    expect(lobby.content).toContain('Hard AI');
+    await press(lobby, 'k1:x', 'alice');
+    expect(lobby.content).not.toContain('Hard AI');
+    await press(lobby, 'k1:l', 'bob');
+    expect(lobby.content).toContain('Seats (1/4)');
+
+    expect((await press(lobby, 'k1:c', 'bob')).content).toMatch(/Only the host/);
+    await press(lobby, 'k1:c', 'alice');
+    expect(lobby.content).toMatch(/cancelled/);
+    expect(lobby.buttons()).toHaveLength(0);
+  });
+
+  it('holds exactly two seats in a Mighty Duel', async () => {
+    const lobby = await openLobby(world.discord, 'carol', { 'mighty-duel': true });
+    expect(lobby.content).toContain('Seats (1/2)');
+    await press(lobby, 'k1:j', 'dave');
+    expect(lobby.button('Join').disabled).toBe(true);
+    expect(lobby.button('Start').disabled).toBe(false);
+    await press(lobby, 'k1:c', 'carol');
+  });
+});
+
+describe('during a game', () => {
+  let threadId: string;
+
+  beforeAll(async () => {
+    threadId = await startTable(world.discord, 'alice', ['bob']);
+  });
+
+  it('the panel moves the domino, and the hint is given once per turn', async () => {
+    const { discord } = world;
+    // Round 1 is picks only: make one so that a placement comes up.
+    for (;;) {
+      const turn = lastMessage(discord, threadId);
+      const user = userToPlay(discord, turn)!;
+      const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+      const pick = panel.buttons().find((b) => b.customId?.startsWith('k1:k:'));
+      if (!pick) {
+        expect(panel.content).toMatch(/^\*\*Place #\d+/);
+        expect(panel.pngs()).toHaveLength(1);
+        const where = panel.content.split('\n')[1];
+        await (await discord.click(panel, panel.button('▶').customId!, user)).reply();
+        expect(panel.content.split('\n')[1]).not.toBe(where);
+        await (await discord.click(panel, panel.button('💡 Hint').customId!, user)).reply();
+        expect(panel.content).toMatch(/💡 Hint: [A-Z]\d+-[A-Z]\d+/);
+        expect(panel.button('💡 Hint').disabled).toBe(true);
+        const again = await (await discord.click(panel, panel.button('💡 Hint').customId!, user, { force: true })).reply();
+        expect(again.content).toBe('You have already used your hint this turn.');
+        return;
+      }
+      const boards = boardCount(discord, threadId);
+      await (await discord.click(panel, pick.customId!, user)).reply();
+      await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the pick');
+    }
+  });
+
+  it('/kingdomino status shows the board again with a working button; rules are private', async () => {
+    const { discord } = world;
+    const status = await (await command('erin', 'status', threadId)).reply();
+    expect(status.pngs()).toHaveLength(1);
+    expect(status.content).toMatch(/your turn/);
+    const user = userToPlay(discord, status)!;
+    const panel = await (await discord.click(status, yourTurnId(status), user)).reply();
+    expect(panel.ephemeral).toBe(true);
+    const rules = await (await command('erin', 'rules')).reply();
+    expect(rules.ephemeral).toBe(true);
+    expect(rules.content).toMatch(/squares × crowns/);
+  });
+
+  it('the record waits for the end; only the host cancels; a cancelled game takes no clicks', async () => {
+    const { discord } = world;
+    expect((await (await command('bob', 'record', threadId)).reply()).content).toMatch(/when the game is over/);
+    expect((await (await command('bob', 'cancel', threadId)).reply()).content).toMatch(/Only the host/);
+    const turn = lastMessage(discord, threadId);
+    const cancelled = await (await command('alice', 'cancel', threadId)).reply();
+    expect(cancelled.content).toMatch(/cancelled by/);
+    const user = userToPlay(discord, turn) ?? discord.user('alice');
+    const answer = await (await discord.click(turn, yourTurnId(turn), user, { force: true })).reply();
+    expect(answer.content).toBe('This game was cancelled.');
+    await discord.assertClean();
+  });
+});
+
+describe('after a game', () => {
+  it('counts statistics, ranks the server, and offers a rematch with the same seats', async () => {
+    const { discord } = world;
+    const threadId = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+    const final = await playToEnd(discord, threadId);
+    const stats = await (await command('dave', 'stats', undefined, {})).reply();
+    expect(stats.content).toMatch(/has not finished a game yet/);
+    const erinStats = await (await discord.slashCommand({ user: 'dave', name: 'kingdomino', subcommand: 'stats', options: { user: discord.user('erin') } })).reply();
+    expect(erinStats.content).toMatch(/1 game, [01] wins?/);
+    const board = await (await command('dave', 'leaderboard')).reply();
+    expect(board.content).toContain(discord.user('erin').mention);
+
+    const lobbies = discord.messages().length;
+    const rematch = await (await discord.click(final, final.button(/Rematch/).customId!, 'erin')).reply();
+    expect(rematch.content).toMatch(/Rematch lobby opened/);
+    await discord.waitFor(() => discord.messages().length > lobbies && discord.messages().at(-1)?.buttons().length, 'the rematch lobby');
+    const lobby = discord.messages().at(-1)!;
+    expect(lobby.content).toContain('Easy AI');
+    expect(lobby.button('Start').disabled).toBe(false);
+    await discord.assertClean();
+  });
+
+  it('never writes the token in its logs', () => {
+    expect(world.bot.stderr + world.bot.stdout).not.toContain(world.discord.token);
+  });
+});
