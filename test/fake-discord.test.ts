@@ -88,6 +88,21 @@ describe('the fake Discord with a real discord.js client in process', () => {
     expect((await submit.reply()).content).toBe('You said forty-two');
   });
 
+  it('delivers a select menu choice', async () => {
+    const menu = await (await discord.slashCommand({ user: 'bob', name: 'pick' })).reply();
+    const choice = await discord.select(menu, 'pick', ['meadow'], 'bob');
+    const updated = await choice.reply();
+    expect(updated.content).toBe('Picked meadow');
+    expect(updated.components).toEqual([]);
+  });
+
+  it('answers slowly when told to, and the interaction still gets its reply', async () => {
+    discord.injectFault({ path: '/interactions/:id/:token/callback' }, { kind: 'slow', delayMs: 50 });
+    const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
+    expect((await draw.reply()).pngs()).toHaveLength(1);
+    expect(discord.requests.find((r) => r.path.includes(draw.id))?.fault).toBe('slow');
+  });
+
   it('rate-limits a request with 429 and the client retries after retry_after', async () => {
     discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'rate-limit', retryAfterMs: 100 });
     const post = await discord.slashCommand({ user: 'alice', name: 'post', options: { text: 'after a 429' } });
@@ -140,38 +155,30 @@ describe('strict mode', () => {
 });
 
 describe('the bot as a child process', () => {
-  it('runs an entry with the fake environment, and a crash fails the wait with its stderr', async () => {
-    const discord = await startFakeDiscord();
-    const bot = startBot({ entry: 'test/fake-discord/fixtures/tiny-bot-main.ts', env: { ...discord.env(), TINY_BOT_CRASH: '1' } });
-    discord.watch(bot);
-    try {
-      await bot.waitForOutput(/tiny bot ready/);
-      await bot.race(discord.waitForReady());
-      const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
-      await expect(draw.reply()).rejects.toThrow(/exited unexpectedly[\s\S]*tiny bot crashed on purpose/);
-      expect(bot.exit?.code).toBe(1);
-    } finally {
-      await bot.kill();
-      discord.errors.length = 0;
-      await discord.close();
-    }
-  });
+  const entry = 'test/fake-discord/fixtures/tiny-bot-main.ts';
 
-  it('is killed with SIGKILL and a restarted bot logs in again', async () => {
+  it('runs with the fake environment, is killed with SIGKILL and restarted, and a crash fails the wait with its stderr', async () => {
     const discord = await startFakeDiscord();
-    const first = startBot({ entry: 'test/fake-discord/fixtures/tiny-bot-main.ts', env: discord.env() });
+    const first = startBot({ entry, env: discord.env() });
     discord.watch(first);
-    await first.race(discord.waitForReady());
-    expect((await first.kill()).signal).toBe('SIGKILL');
-    const second = startBot({ entry: 'test/fake-discord/fixtures/tiny-bot-main.ts', env: discord.env() });
-    discord.watch(second);
+    let second = first;
     try {
-      await discord.waitFor(() => discord.gatewayStats.identifies === 2, 'the second login');
-      await second.race(discord.waitForReady());
+      await first.race(discord.waitForReady());
       const draw = await discord.slashCommand({ user: 'bob', name: 'draw' });
       expect((await draw.reply()).pngs()).toHaveLength(1);
+      expect((await first.kill()).signal).toBe('SIGKILL');
+
+      second = startBot({ entry, env: { ...discord.env(), TINY_BOT_CRASH: '1' } });
+      discord.watch(second);
+      await discord.waitFor(() => discord.gatewayStats.identifies === 2, 'the second login');
+      await second.waitForOutput(/tiny bot ready/);
       await discord.assertClean();
+      const fatal = await discord.slashCommand({ user: 'alice', name: 'draw' });
+      await expect(fatal.reply()).rejects.toThrow(/exited unexpectedly[\s\S]*tiny bot crashed on purpose/);
+      expect(second.exit?.code).toBe(1);
+      expect(discord.errors).toHaveLength(1);
     } finally {
+      await first.kill();
       await second.kill();
       await discord.close();
     }

@@ -229,7 +229,7 @@ export class FakeDiscord {
   /** A user runs a slash command; options are typed from the registered command when there is one. */
   async slashCommand(input: SlashCommandInput): Promise<FakeInteraction> {
     const user = typeof input.user === 'string' ? this.user(input.user) : input.user;
-    const channel = this.#world.channel(input.channel ?? this.channel.id);
+    const channel = this.#world.channel(idOf(input.channel ?? this.channel));
     const payload = commandInteraction(this.#world, input, user, channel, this.#world.command(input.name));
     const label = `/${[input.name, input.group, input.subcommand].filter(Boolean).join(' ')} by ${user.username}`;
     return this.#send(payload, 'command', user, channel.id, null, label);
@@ -299,8 +299,8 @@ export class FakeDiscord {
   // ---- What Discord shows -------------------------------------------------------
 
   /** A channel's or thread's messages as everyone sees them now (no ephemeral, no deleted), oldest first. */
-  messages(channelId: string = this.channel.id): FakeMessage[] {
-    return this.#world.visibleMessages(channelId);
+  messages(channel: ChannelRef = this.channel): FakeMessage[] {
+    return this.#world.visibleMessages(idOf(channel));
   }
 
   message(id: string): FakeMessage | undefined {
@@ -346,11 +346,25 @@ export class FakeDiscord {
   }
 
   /** The first message that appears in the channel from now on (and matches, if a predicate is given). */
-  nextMessage(channelId: string, predicate: (m: FakeMessage) => boolean = () => true, timeoutMs?: number): Promise<FakeMessage> {
-    const before = new Set(this.messages(channelId).map((m) => m.id));
+  nextMessage(channel: ChannelRef, predicate: (m: FakeMessage) => boolean = () => true, timeoutMs?: number): Promise<FakeMessage> {
+    const before = new Set(this.messages(channel).map((m) => m.id));
     return this.#waiters.waitFor(
-      () => this.messages(channelId).find((m) => !before.has(m.id) && predicate(m)),
-      `a new message in channel ${channelId}`,
+      () => this.messages(channel).find((m) => !before.has(m.id) && predicate(m)),
+      `a new message in channel ${idOf(channel)}`,
+      timeoutMs,
+    );
+  }
+
+  /** The message once it has been edited again (by any route), from now on. */
+  nextEdit(message: FakeMessage | string, timeoutMs?: number): Promise<FakeMessage> {
+    const id = typeof message === 'string' ? message : message.id;
+    const edits = this.#world.messages.get(id)?.edits ?? 0;
+    return this.#waiters.waitFor(
+      () => {
+        const now = this.#world.messages.get(id);
+        return now && now.edits > edits ? now : null;
+      },
+      `an edit of message ${id}`,
       timeoutMs,
     );
   }
@@ -420,6 +434,13 @@ export class FakeDiscord {
     this.#server.http.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.http.close(() => resolve()));
   }
+}
+
+/** A channel or thread, by id or as an object that has one (a FakeChannel, or a starter message for its thread). */
+export type ChannelRef = string | { readonly id: string };
+
+function idOf(channel: ChannelRef): string {
+  return typeof channel === 'string' ? channel : channel.id;
 }
 
 function isExpectedError(e: ExpectedError, r: RequestRecord): boolean {

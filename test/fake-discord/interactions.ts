@@ -156,8 +156,8 @@ export type OptionValue = string | number | boolean | FakeUser;
 
 export interface SlashCommandInput {
   readonly user: FakeUser | string;
-  /** Channel or thread id; default: the fixture's first text channel. */
-  readonly channel?: string;
+  /** Channel or thread (or its id); default: the fixture's first text channel. */
+  readonly channel?: string | { readonly id: string };
   readonly name: string;
   readonly group?: string;
   readonly subcommand?: string;

@@ -209,8 +209,8 @@ export class FakeMessage {
   deleted = false;
   /** How many times the message was edited. */
   edits = 0;
-  /** Set when a thread was started from this message (same id). */
-  threadId: string | null = null;
+  /** The thread started from this message (it has the message's id). */
+  thread: FakeChannel | null = null;
 
   constructor(
     readonly id: string,
@@ -224,6 +224,10 @@ export class FakeMessage {
     readonly webhookId: string | null,
     readonly type: MessageType,
   ) {}
+
+  get threadId(): string | null {
+    return this.thread?.id ?? null;
+  }
 
   get ephemeral(): boolean {
     return (this.flags & MessageFlags.Ephemeral) !== 0;
@@ -304,6 +308,7 @@ export class FakeMessage {
       type: this.type,
       flags: this.flags,
       ...(this.webhookId ? { webhook_id: this.webhookId, application_id: this.webhookId } : {}),
+      ...(this.thread ? { thread: channelApi(this.thread) as APIMessage['thread'] } : {}),
     };
   }
 }

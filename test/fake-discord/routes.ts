@@ -369,7 +369,7 @@ function installThreadRoutes(server: RestServer, core: Core): void {
     world.requireBot(channel.id, ['ViewChannel', 'CreatePublicThreads']);
     if (message.threadId) throw new ApiError(400, 160004, 'A thread has already been created for this message');
     const reply = openThread(channel, message.id, ChannelType.PublicThread, ctx.body);
-    message.threadId = message.id;
+    message.thread = world.channel(message.id);
     return reply;
   });
   server.route('POST', '/channels/:channel/threads', (ctx) => {
