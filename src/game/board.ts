@@ -4,10 +4,12 @@
  * playout simulator (sim.ts), so placement legality and scoring are written once.
  *
  * Layout: a 13x13 window of coordinates x, y in [-6, 6] (castle at 0,0) padded by one
- * empty row above and below. Each row is a bit mask (bit c = column x+6). `terr` holds
- * one row mask per terrain, and the castle bit is set in all six: the castle is wild,
- * so "touches a square of terrain t or the castle" is one mask test. Scoring reads
- * the byte grids `cell`/`crowns`, where the castle is its own kind and joins nothing.
+ * empty row above and below. Each row is a bit mask (bit c = column x+6). `near` holds,
+ * per terrain t, the cells orthogonally next to a square of terrain t or to the castle
+ * (the castle is wild), kept up to date as squares are added: "may this half go
+ * here?" is one bit test, and listing placements is a few mask operations per row.
+ * Scoring reads the byte grids `cell`/`crowns`, where the castle is its own kind and
+ * joins nothing.
  */
 import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from './dominoes.js';
 
@@ -66,8 +68,6 @@ const fillLabel = new Int16Array(CELLS);
 const regionTerrain = new Uint8Array(CELLS);
 const regionSquares = new Uint8Array(CELLS);
 const regionCrowns = new Uint8Array(CELLS);
-const scratchEmpty = new Int32Array(ROWS);
-const scratchAdjB = new Int32Array(ROWS);
 const scratchCodes = new Int32Array(MAX_PLACEMENTS);
 const scratchScore = new Int32Array(3);
 export const HARMONY_BONUS = 5;
@@ -93,8 +93,8 @@ export class Board {
   readonly grid: number;
   /** Occupied cells (castle included), one mask per row. */
   readonly occ = new Int32Array(ROWS);
-  /** Per terrain t: terr[t * ROWS + r] = squares of terrain t in row r, plus the castle. */
-  readonly terr = new Int32Array(TERRAIN_COUNT * ROWS);
+  /** Per terrain t: near[t * ROWS + r] = cells of row r next to a square of terrain t or to the castle. */
+  readonly near = new Int32Array(TERRAIN_COUNT * ROWS);
   readonly cell = new Uint8Array(CELLS);
   readonly crowns = new Uint8Array(CELLS);
   minX = 0;
@@ -112,11 +112,11 @@ export class Board {
 
   reset(): void {
     this.occ.fill(0);
-    this.terr.fill(0);
+    this.near.fill(0);
     this.cell.fill(0);
     this.crowns.fill(0);
     this.occ[ROW_OFFSET] = 1 << COL_OFFSET;
-    for (let t = 0; t < TERRAIN_COUNT; t++) this.terr[t * ROWS + ROW_OFFSET] = 1 << COL_OFFSET;
+    for (let t = 0; t < TERRAIN_COUNT; t++) this.markNear(t, ROW_OFFSET, 1 << COL_OFFSET);
     this.cell[CASTLE_INDEX] = CASTLE;
     this.minX = this.maxX = this.minY = this.maxY = 0;
     this.filled = 1;
@@ -125,7 +125,7 @@ export class Board {
 
   copyFrom(o: Board): void {
     this.occ.set(o.occ);
-    this.terr.set(o.terr);
+    this.near.set(o.near);
     this.cell.set(o.cell);
     this.crowns.set(o.crowns);
     this.minX = o.minX;
@@ -148,11 +148,16 @@ export class Board {
 
   /** Does the cell (x, y) touch, orthogonally, a square of terrain t or the castle? */
   private touches(t: number, x: number, y: number): boolean {
-    const r = y + ROW_OFFSET;
+    return ((this.near[t * ROWS + y + ROW_OFFSET]! >>> (x + COL_OFFSET)) & 1) === 1;
+  }
+
+  /** Records that the cells around `bit` of row r now touch terrain t. */
+  private markNear(t: number, r: number, bit: number): void {
     const base = t * ROWS + r;
-    const row = this.terr[base] ?? 0;
-    const adj = (row << 1) | (row >>> 1) | (this.terr[base - 1] ?? 0) | (this.terr[base + 1] ?? 0);
-    return ((adj >>> (x + COL_OFFSET)) & 1) === 1;
+    const near = this.near;
+    near[base] = near[base]! | (bit << 1) | (bit >>> 1);
+    near[base - 1] = near[base - 1]! | bit;
+    near[base + 1] = near[base + 1]! | bit;
   }
 
   /** Why domino n cannot go with half a at (ax, ay) and half b at (bx, by), or null when it can. */
@@ -180,30 +185,30 @@ export class Board {
     const rlo = this.maxY - g + 1 + ROW_OFFSET;
     const rhi = this.minY + g - 1 + ROW_OFFSET;
     const colMask = ((1 << (xhi - xlo + 1)) - 1) << (xlo + COL_OFFSET);
-    const empty = scratchEmpty;
-    const adjB = scratchAdjB;
-    const terr = this.terr;
+    const near = this.near;
     const occ = this.occ;
-    const aBase = (HALF_A_TERRAIN[n] ?? 0) * ROWS;
-    const bBase = (HALF_B_TERRAIN[n] ?? 0) * ROWS;
-    empty.fill(0);
-    for (let r = rlo; r <= rhi; r++) {
-      empty[r] = ~(occ[r] ?? 0) & colMask;
-      const tb = terr[bBase + r] ?? 0;
-      adjB[r] = (tb << 1) | (tb >>> 1) | (terr[bBase + r - 1] ?? 0) | (terr[bBase + r + 1] ?? 0);
-    }
+    const aBase = HALF_A_TERRAIN[n]! * ROWS;
+    const bBase = HALF_B_TERRAIN[n]! * ROWS;
+    // A legal domino touches the kingdom, so half a lies at most two rows beyond it.
+    const r0 = Math.max(rlo, this.minY - 2 + ROW_OFFSET);
+    const r1 = Math.min(rhi, this.maxY + 2 + ROW_OFFSET);
     let count = 0;
-    for (let r = rlo; r <= rhi; r++) {
-      const e = empty[r] ?? 0;
-      if (e === 0) continue;
-      const ta = terr[aBase + r] ?? 0;
-      const adjA = (ta << 1) | (ta >>> 1) | (terr[aBase + r - 1] ?? 0) | (terr[aBase + r + 1] ?? 0);
-      const b = adjB[r] ?? 0;
-      const rowBits = r << 6;
-      count = emit(out, count, rowBits, 0, e & (e >>> 1) & (adjA | (b >>> 1)));
-      count = emit(out, count, rowBits, 1, e & (e << 1) & (adjA | (b << 1)));
-      count = emit(out, count, rowBits, 2, e & (empty[r + 1] ?? 0) & (adjA | (adjB[r + 1] ?? 0)));
-      count = emit(out, count, rowBits, 3, e & (empty[r - 1] ?? 0) & (adjA | (adjB[r - 1] ?? 0)));
+    // Empty cells inside the frame of rows r-1, r and r+1 (0 outside the frame).
+    let above = r0 > rlo ? ~occ[r0 - 1]! & colMask : 0;
+    let here = ~occ[r0]! & colMask;
+    for (let r = r0; r <= r1; r++) {
+      const below = r < rhi ? ~occ[r + 1]! & colMask : 0;
+      if (here !== 0) {
+        const nearA = near[aBase + r]!;
+        const nearB = near[bBase + r]!;
+        const rowBits = r << 6;
+        count = emit(out, count, rowBits, 0, here & (here >>> 1) & (nearA | (nearB >>> 1)));
+        count = emit(out, count, rowBits, 1, here & (here << 1) & (nearA | (nearB << 1)));
+        count = emit(out, count, rowBits, 2, here & below & (nearA | near[bBase + r + 1]!));
+        count = emit(out, count, rowBits, 3, here & above & (nearA | near[bBase + r - 1]!));
+      }
+      above = here;
+      here = below;
     }
     return count;
   }
@@ -226,8 +231,8 @@ export class Board {
   private setSquare(x: number, y: number, t: number, crowns: number): void {
     const r = y + ROW_OFFSET;
     const bit = 1 << (x + COL_OFFSET);
-    this.occ[r] = (this.occ[r] ?? 0) | bit;
-    this.terr[t * ROWS + r] = (this.terr[t * ROWS + r] ?? 0) | bit;
+    this.occ[r] = this.occ[r]! | bit;
+    this.markNear(t, r, bit);
     const i = cellIndex(x, y);
     this.cell[i] = t + 1;
     this.crowns[i] = crowns;

@@ -4,6 +4,7 @@ import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from '../../src
 import { DOMINOES, domino } from '../../src/game/index.js';
 import type { PlayerScore } from '../../src/game/index.js';
 import { rank, scoreBoard } from '../../src/game/score.js';
+import { Rng } from '../../src/game/rng.js';
 import { build, type Put } from './engine-kit.js';
 
 function legalList(board: Board, n: number): string[] {
@@ -92,6 +93,29 @@ describe('placing a domino', () => {
       }
     });
   }
+
+  it('the fast listing equals a cell-by-cell check, on random kingdoms of both sizes', () => {
+    const rng = new Rng([7, 7, 7, 7]);
+    for (const grid of [5, 7] as const) {
+      for (let game = 0; game < 40; game++) {
+        const board = new Board(grid);
+        for (let turn = 0; turn < (grid === 5 ? 12 : 24); turn++) {
+          const n = 1 + rng.int(48);
+          const slow: string[] = [];
+          for (let y = -6; y <= 6; y++) for (let x = -6; x <= 6; x++) for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+            if (board.check(n, x, y, x + dx, y + dy) === null) slow.push(`${x},${y} ${x + dx},${y + dy}`);
+          }
+          const fast = legalList(board, n);
+          expect(fast.sort()).toEqual(slow.sort());
+          expect(board.canPlace(n)).toBe(slow.length > 0);
+          const pick = fast[rng.int(fast.length)];
+          if (pick === undefined) continue;
+          const [a = [], b = []] = pick.split(' ').map((c) => c.split(',').map(Number));
+          board.place(n, a[0] ?? 0, a[1] ?? 0, b[0] ?? 0, b[1] ?? 0);
+        }
+      }
+    }
+  });
 
   it('a full frame leaves a domino nowhere to go (a forced discard)', () => {
     const board = build(5, [[3, 1, 0, 2, 0], [4, 3, 0, 4, 0], [5, 0, 1, 0, 2], [6, 0, 3, 0, 4]]);
