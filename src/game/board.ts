@@ -269,10 +269,10 @@ export class Board {
           const i = fillStack[--top] ?? 0;
           squares++;
           crownSum += crowns[i] ?? 0;
-          top = visit(i + 1, kind, regions, top);
-          top = visit(i - 1, kind, regions, top);
-          top = visit(i + 16, kind, regions, top);
-          top = visit(i - 16, kind, regions, top);
+          top = joinRegion(cell, i + 1, kind, regions, top);
+          top = joinRegion(cell, i - 1, kind, regions, top);
+          top = joinRegion(cell, i + 16, kind, regions, top);
+          top = joinRegion(cell, i - 16, kind, regions, top);
         }
         regionTerrain[regions] = kind - 1;
         regionSquares[regions] = squares;
@@ -281,14 +281,6 @@ export class Board {
       }
     }
     return regions;
-
-    function visit(j: number, kind: number, region: number, top: number): number {
-      if (cell[j] === kind && fillLabel[j] === -1) {
-        fillLabel[j] = region;
-        fillStack[top++] = j;
-      }
-      return top;
-    }
   }
 
   harmonyEarned(): boolean {
@@ -351,6 +343,15 @@ export class Board {
     }
     return list;
   }
+}
+
+/** Flood-fill step: cell j joins `region` (and the stack) when it is unlabelled land of `kind`. */
+function joinRegion(cell: Uint8Array, j: number, kind: number, region: number, top: number): number {
+  if (cell[j] === kind && fillLabel[j] === -1) {
+    fillLabel[j] = region;
+    fillStack[top++] = j;
+  }
+  return top;
 }
 
 /** Appends one placement code per set bit of `mask` (columns ascending). */

@@ -329,14 +329,17 @@ export class Sim {
 
   /** Finishes the game with uniformly random legal actions. */
   playRandom(rng: Rng): void {
+    const codes = playoutCodes;
     while (this.phase !== OVER) {
       if (this.phase === CLAIM) {
-        this.claimSlot(this.freeSlot(rng.int(this.freeCount())));
-      } else {
-        const n = this.legalPlacements(playoutCodes);
-        if (n === 0) this.discard();
-        else this.place(playoutCodes[rng.int(n)] ?? 0);
+        this.claimSlot(this.freeSlot(rng.int(this.nxtLen - this.nxtClaimed)));
+        continue;
       }
+      const d = this.cur[this.act]!;
+      const board = this.boards[this.owner[this.curKing[this.act]!]!]!;
+      const n = board.legal(d, codes);
+      if (n === 0) this.discard();
+      else this.place(codes[rng.int(n)]!);
     }
   }
 
