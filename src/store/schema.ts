@@ -2,8 +2,7 @@
  * The stored form of a table: validation on load (and before every save), and the
  * migrations that bring an older stored schema up to TABLE_SCHEMA.
  */
-import { isGameState } from '../game/index.js';
-import { SCHEMA_VERSION, type DynastyState } from '../game/types.js';
+import { gameStateProblem, isDynastyState } from '../game/index.js';
 import { TABLE_SCHEMA, type Table } from './types.js';
 
 /** Turns a stored value of schema n into one of schema n + 1 (it may still be invalid; validation follows). */
@@ -57,7 +56,7 @@ export function migrate(value: unknown, migrations: Migrations): { ok: true; val
   }
 }
 
-/** Is this a well-formed table of the current schema (game states checked by the engine)? */
+/** Is this a well-formed table of the current schema (game and dynasty states checked by the engine)? */
 export function checkTable(value: unknown): Checked {
   const reason = envelopeProblem(value) ?? gameProblem(value as Obj);
   return reason === null ? { ok: true, table: value as Table } : { ok: false, reason };
@@ -84,8 +83,9 @@ function gameProblem(v: Obj): string | null {
   const needsGame = status === 'playing' || status === 'finished';
   if (v['game'] === undefined) return needsGame ? 'missing game' : null;
   if (status === 'lobby') return 'a lobby with a game';
-  if (!isGameState(v['game'])) return 'bad game state';
-  if (v['dynasty'] !== undefined && !isDynasty(v['dynasty'])) return 'bad dynasty state';
+  const problem = gameStateProblem(v['game']);
+  if (problem !== null) return `bad game state: ${problem}`;
+  if (v['dynasty'] !== undefined && !isDynastyState(v['dynasty'])) return 'bad dynasty state';
   return null;
 }
 
@@ -107,8 +107,4 @@ function isMessages(m: unknown): boolean {
 
 function isHints(h: unknown): boolean {
   return isObj(h) && Object.values(h).every((ids) => Array.isArray(ids) && ids.every(isStr));
-}
-
-function isDynasty(d: unknown): d is DynastyState {
-  return isObj(d) && d['schema'] === SCHEMA_VERSION && isInt(d['length']) && Array.isArray(d['games']) && d['games'].every((g) => isGameState(g));
 }

@@ -138,7 +138,7 @@ class SqliteBackend implements Backend {
     const db = this.db;
     const insert = db.prepare<[string, string, number | null, number]>(`INSERT INTO kv (key, value, expires) VALUES (?, ?, ?)
       ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires
-      WHERE kv.expires IS NOT NULL AND kv.expires <= ?4`);
+      WHERE kv.expires IS NOT NULL AND kv.expires <= ?`);
     const update = db.prepare<[string, number | null, string, number, number]>(`UPDATE kv SET value = ?, expires = ?
       WHERE key = ? AND json_extract(value, '$.version') = ? AND (expires IS NULL OR expires > ?)`);
     const user = db.prepare<[string, number, number, number]>(

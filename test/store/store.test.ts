@@ -1,0 +1,272 @@
+/**
+ * The store's behaviour, the same suite against SQLite (a temporary file) and a
+ * real Redis server started for the run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { result } from '../../src/game/index.js';
+import { keep, openStore, save, StoreError, type StoreConfig, type Table, type TableStore } from '../../src/store/index.js';
+import { appendLog, finished, humans, lobby, logOf, newGame, play, playing } from './fixtures.js';
+import { redisHarness, sqliteHarness, startWorker, type Harness } from './harness.js';
+
+const backends: { name: string; make: () => Promise<Harness> }[] = [
+  { name: 'sqlite', make: async () => sqliteHarness() },
+  { name: 'redis', make: redisHarness },
+];
+
+function found(loaded: Awaited<ReturnType<TableStore['get']>>): Table {
+  if (loaded.kind !== 'found') throw new Error(`expected a table, got ${JSON.stringify(loaded)}`);
+  return loaded.table;
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+describe.each(backends)('store on $name', ({ make }) => {
+  let h: Harness;
+  const opened: TableStore[] = [];
+  beforeAll(async () => { h = await make(); });
+  afterAll(async () => { await h.teardown(); });
+  afterEach(async () => { await Promise.all(opened.splice(0).map((s) => s.close())); });
+
+  async function open(config: StoreConfig): Promise<TableStore> {
+    const store = await openStore(config);
+    opened.push(store);
+    return store;
+  }
+
+  it('creates, reads back and refuses to create twice', async () => {
+    const store = await open(h.fresh());
+    expect(await store.get('t1')).toEqual({ kind: 'missing' });
+    const created = await store.create('t1', lobby('t1'));
+    expect(created.version).toBe(1);
+    expect(found(await store.get('t1'))).toEqual(created);
+    await expect(store.create('t1', lobby('t1'))).rejects.toMatchObject({ code: 'exists' });
+  });
+
+  it('saves a change with a new version, keeps the table on keep(), and returns the caller value', async () => {
+    const store = await open(h.fresh());
+    await store.create('t1', lobby('t1'));
+    const moved = await store.update('t1', (t) => save({ ...t, hostId: 'u9' }, 'moved'));
+    expect(moved).toMatchObject({ value: 'moved', saved: true, table: { version: 2, hostId: 'u9' } });
+    const kept = await store.update('t1', () => keep({ code: 'not-your-turn' }));
+    expect(kept).toMatchObject({ value: { code: 'not-your-turn' }, saved: false, table: { version: 2 } });
+    expect(found(await store.get('t1')).hostId).toBe('u9');
+  });
+
+  it('reports a missing table and leaves the table alone when the update function throws', async () => {
+    const store = await open(h.fresh());
+    await expect(store.update('nope', (t) => save(t))).rejects.toMatchObject({ code: 'missing' });
+    await store.create('t1', lobby('t1'));
+    await expect(store.update('t1', () => { throw new Error('bug in caller'); })).rejects.toThrow('bug in caller');
+    expect(found(await store.get('t1')).version).toBe(1);
+  });
+
+  it('never writes an invalid table', async () => {
+    const store = await open(h.fresh());
+    await store.create('t1', lobby('t1'));
+    const broken = { ...lobby('t1'), status: 'playing', game: { schema: 1 } } as unknown as Table;
+    await expect(store.update('t1', () => save(broken))).rejects.toMatchObject({ code: 'invalid' });
+    expect(found(await store.get('t1')).status).toBe('lobby');
+  });
+
+  it('keeps a whole game: state, messages and seats come back identical', async () => {
+    const store = await open(h.fresh());
+    const seats = humans('u1', 'u2', 'u3', 'u4');
+    const game = play(newGame(seats), 30);
+    const stored = await store.create('t1', { ...playing(lobby('t1', seats), game), messages: {
+      lobbyChannelId: 'channel-1', lobbyMessageId: 't1', threadId: 't1', turnMessageId: 'm42' } });
+    expect(found(await store.get('t1'))).toEqual(stored);
+  });
+
+  it('loses no update when many arrive at once in one process', async () => {
+    const store = await open(h.fresh());
+    await store.create('t1', lobby('t1'));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => store.update('t1', (t) => save(appendLog(t, `e${i}`)))));
+    const table = found(await store.get('t1'));
+    expect(new Set(logOf(table)).size).toBe(60);
+    expect(table.version).toBe(61);
+  });
+
+  it('reads in one process what another process wrote, and the other way round', async () => {
+    const config = h.fresh();
+    await startWorker({ op: 'create', config, key: 'from-child' }).done();
+    const store = await open(config);
+    expect(found(await store.get('from-child')).id).toBe('from-child');
+    await store.create('from-parent', lobby('from-parent'));
+    const [read] = await startWorker({ op: 'read', config, key: 'from-parent' }).done();
+    expect(read).toMatchObject({ loaded: { kind: 'found', table: { id: 'from-parent', version: 1 } } });
+  });
+
+  it('loses nothing when two processes update one game concurrently', async () => {
+    const config = h.fresh();
+    const store = await open(config);
+    await store.create('t1', lobby('t1'));
+    const workers = ['a', 'b'].map((tag) => startWorker({ op: 'append', config, key: 't1', count: 100, tag }));
+    await Promise.all(workers.map((w) => w.done()));
+    const table = found(await store.get('t1'));
+    expect(new Set(logOf(table)).size).toBe(200);
+    expect(table.version).toBe(201);
+  });
+
+  it('leaves the old or the new table, never garbage, when a writer is killed mid-write', async () => {
+    const config = h.fresh();
+    const store = await open(config);
+    await store.create('t1', lobby('t1'));
+    const worker = startWorker({ op: 'churn', config, key: 't1', tag: 'k' });
+    await worker.waitFor((e) => typeof e['version'] === 'number' && e['version'] >= 40);
+    const killed = new Promise((resolve) => worker.child.once('exit', resolve));
+    worker.child.kill('SIGKILL');
+    await killed;
+    const table = found(await store.get('t1'));
+    expect(table.version).toBeGreaterThanOrEqual(40);
+    expect(logOf(table)).toHaveLength(table.version - 1);
+    if (config.sqliteFile) {
+      const db = new Database(config.sqliteFile, { readonly: true });
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    }
+    const after = await store.update('t1', (t) => save(appendLog(t, 'after the crash')));
+    expect(after.table.version).toBe(table.version + 1);
+  });
+
+  it('reports a corrupt entry once, keeps it aside, and goes on working', async () => {
+    const config = h.fresh();
+    const store = await open(config);
+    await store.create('good', lobby('good'));
+    await h.writeRaw(config, 'bad', '{"schema":1,"version":3,"id":');
+    const loaded = await store.get('bad');
+    expect(loaded).toMatchObject({ kind: 'corrupt', reason: 'not JSON' });
+    if (loaded.kind !== 'corrupt') return;
+    expect(await store.readQuarantined(loaded.quarantineKey)).toBe('{"schema":1,"version":3,"id":');
+    expect(await store.get('bad')).toEqual({ kind: 'missing' });
+    expect(found(await store.get('good')).id).toBe('good');
+    await store.create('bad', lobby('bad'));
+    expect(found(await store.get('bad')).version).toBe(1);
+  });
+
+  it('reports an update of a corrupt entry as a typed error', async () => {
+    const config = h.fresh();
+    const store = await open(config);
+    const seats = humans('u1', 'u2');
+    const game = newGame(seats);
+    const table = { ...playing(lobby('t1', seats), game), version: 4, updatedAt: 1 };
+    await h.writeRaw(config, 't1', JSON.stringify({ ...table, game: { ...game, kingdoms: [] } }));
+    const error = await store.update('t1', (t) => save(t)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error).toMatchObject({ code: 'corrupt', message: expect.stringContaining('bad game state') });
+  });
+
+  it('migrates an older schema and refuses one it does not know', async () => {
+    const config = h.fresh();
+    // A fake schema 0 that kept the thread id at the top level.
+    const migrations = { 0: ({ threadId, messages, ...rest }: Record<string, unknown>) =>
+      ({ ...rest, schema: 1, messages: { ...(messages as object), threadId } }) };
+    const store = await open({ ...config, migrations });
+    const { messages, ...current } = { ...lobby('old'), version: 7, updatedAt: 1 };
+    const v0 = { ...current, schema: 0, threadId: 'thread-9', messages: { ...messages, threadId: undefined } };
+    await h.writeRaw(config, 'old', JSON.stringify(v0));
+    const migrated = found(await store.get('old'));
+    expect(migrated).toMatchObject({ schema: 1, version: 7, messages: { threadId: 'thread-9' } });
+    expect((await store.update('old', (t) => save(t))).table.version).toBe(8);
+    await h.writeRaw(config, 'future', JSON.stringify({ ...current, schema: 99 }));
+    expect(await store.get('future')).toMatchObject({ kind: 'corrupt', reason: 'unknown schema version 99' });
+  });
+
+  it('counts finished games once into user statistics and the server leaderboard', async () => {
+    const store = await open(h.fresh());
+    const seats = humans('ann', 'bob');
+    const game = play(newGame(seats, 'stats-1'));
+    const outcome = result(game)!;
+    const scoreOf = (p: number): number => outcome.scores.find((s) => s.player === p)!.total;
+    const [ann, bob] = [scoreOf(0), scoreOf(1)];
+    await store.create('g1', playing(lobby('g1', seats), play(newGame(seats, 'stats-1'), 5)));
+    await store.update('g1', (t) => save(finished(t, game)));
+    await store.update('g1', (t) => save({ ...t, messages: { ...t.messages, turnMessageId: 'final' } }));
+
+    const annStats = await store.userStats('ann');
+    expect(annStats).toMatchObject({ games: 1, wins: outcome.winners.includes(0) ? 1 : 0, bestScore: ann, totalScore: ann, averageScore: ann });
+    expect(await store.userStats('bob')).toMatchObject({ games: 1, bestScore: bob });
+    expect(await store.userStats('nobody')).toBeNull();
+
+    // A second game in the same server, against an AI seat that has no statistics.
+    const vsAi = [...humans('ann'), { kind: 'ai', level: 'easy', name: 'Bot' } as const];
+    const game2 = play(newGame(vsAi, 'stats-2'));
+    const ann2 = result(game2)!.scores.find((s) => s.player === 0)!.total;
+    await store.create('g2', finished(lobby('g2', vsAi), game2));
+    await store.update('g2', (t) => save(finished(t, game2)));
+    await store.create('g3', { ...lobby('g3', seats), status: 'cancelled', finishedAt: 1 });
+
+    const both = await store.userStats('ann');
+    expect(both).toMatchObject({ games: 2, bestScore: Math.max(ann, ann2), totalScore: ann + ann2 });
+    const board = await store.leaderboard('guild-1', 10);
+    expect(board.map((s) => s.userId).sort()).toEqual(['ann', 'bob']);
+    const [first, second] = board;
+    expect(first!.wins > second!.wins || (first!.wins === second!.wins && first!.averageScore >= second!.averageScore)).toBe(true);
+    expect(await store.leaderboard('guild-1', 1)).toHaveLength(1);
+    expect(await store.leaderboard('other-guild', 10)).toEqual([]);
+  });
+
+  it('expires finished tables after their time and keeps running ones', async () => {
+    const store = await open({ ...h.fresh(), finishedTtlMs: 300, idleTtlMs: null });
+    await store.create('running', lobby('running'));
+    await store.create('over', lobby('over'));
+    await store.update('over', (t) => save({ ...t, status: 'cancelled', finishedAt: Date.now() }));
+    expect(found(await store.get('over')).status).toBe('cancelled');
+    await until(async () => (await store.get('over')).kind === 'missing');
+    expect(found(await store.get('running')).status).toBe('lobby');
+    await store.create('over', lobby('over'));
+  });
+
+  it('deletes a table', async () => {
+    const store = await open(h.fresh());
+    await store.create('t1', lobby('t1'));
+    expect(await store.delete('t1')).toBe(true);
+    expect(await store.get('t1')).toEqual({ kind: 'missing' });
+    expect(await store.delete('t1')).toBe(false);
+  });
+});
+
+describe('storage failures', () => {
+  it('a full SQLite disk is a typed error and the stored game stays intact', async () => {
+    const h = sqliteHarness();
+    const store = await openStore({ ...h.fresh(), sqliteMaxPages: 40 });
+    await store.create('t1', lobby('t1'));
+    const huge = humans('u1').map((s) => ({ ...s, name: 'n'.repeat(400_000) }));
+    await expect(store.update('t1', (t) => save({ ...t, seats: huge }))).rejects.toMatchObject({ code: 'unavailable' });
+    expect(found(await store.get('t1')).seats).toEqual(humans('u1'));
+    expect((await store.update('t1', (t) => save({ ...t, hostId: 'u2' }))).table.version).toBe(2);
+    await store.close();
+    await h.teardown();
+  });
+
+  it('an SQLite file that cannot be created is a typed error', async () => {
+    const h = sqliteHarness();
+    const { sqliteFile } = h.fresh();
+    writeFileSync(sqliteFile!, 'a plain file, not a directory');
+    await expect(openStore({ sqliteFile: join(sqliteFile!, 'data', 'kingdomino.sqlite') })).rejects.toMatchObject({ code: 'unavailable' });
+    await h.teardown();
+  });
+
+  it('Redis going down gives a typed error within the deadline, and service resumes when it is back', async () => {
+    const h = await redisHarness();
+    const config = h.fresh();
+    const store = await openStore({ ...config, redisTimeoutMs: 1000 });
+    await store.create('t1', lobby('t1'));
+    await h.teardown();
+    await expect(store.get('t1')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(store.update('t1', (t) => save(t))).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(store.create('t2', lobby('t2'))).rejects.toMatchObject({ code: 'unavailable' });
+    await store.close();
+  }, 10_000);
+
+  it('an unreachable Redis is a typed error when opening', async () => {
+    const h = await redisHarness();
+    const { redisUrl } = h.fresh();
+    await h.teardown();
+    await expect(openStore({ redisUrl: redisUrl!, redisTimeoutMs: 1000 })).rejects.toMatchObject({ code: 'unavailable' });
+  }, 10_000);
+});
