@@ -1,7 +1,13 @@
+import { MessageType, OverwriteType } from 'discord-api-types/v10';
 import type { Client } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBot, startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
-import { TINY_COMMANDS, startTinyBot } from './fake-discord/fixtures/tiny-bot.js';
+import { validateCommands } from './fake-discord/commands.js';
+import { TINY_COMMANDS, TINY_PNG, startTinyBot } from './fake-discord/fixtures/tiny-bot.js';
+import { FakeMessage, snowflakeTime, startBot, startFakeDiscord, type FakeDiscord, type PermissionName } from './fake-discord/index.js';
+import { makeUser } from './fake-discord/model.js';
+import { applyMessageBody, type MessageBody } from './fake-discord/payload.js';
+import { computePermissions, permissionBits, permissionNames } from './fake-discord/permissions.js';
+import { SnowflakeFactory } from './fake-discord/snowflake.js';
 
 describe('the fake Discord with a real discord.js client in process', () => {
   let discord: FakeDiscord;
@@ -182,5 +188,56 @@ describe('the bot as a child process', () => {
       await second.kill();
       await discord.close();
     }
+  });
+});
+
+describe('the rules the fake applies, without a client', () => {
+  it('makes real, increasing snowflakes that carry their time', () => {
+    const ids = new SnowflakeFactory();
+    const now = Date.now();
+    const made = Array.from({ length: 5000 }, () => ids.next(now));
+    expect(made.every((id) => /^\d{17,19}$/.test(id))).toBe(true);
+    expect(made.every((id, i) => i === 0 || BigInt(id) > BigInt(made[i - 1] ?? '0'))).toBe(true);
+    expect(Math.abs(snowflakeTime(made[0] ?? '') - now)).toBeLessThanOrEqual(1);
+  });
+
+  it('computes permissions like Discord: the member overwrite wins over roles, no View Channel means nothing', () => {
+    const base = { guildId: 'g', ownerId: 'owner', memberId: 'm', roles: [{ id: 'g', permissions: permissionBits(['ViewChannel', 'SendMessages', 'AttachFiles']) }] };
+    const deny = (names: PermissionName[], id = 'm', type = OverwriteType.Member) => ({ id, type, allow: '0', deny: String(permissionBits(names)) });
+    expect(permissionNames(computePermissions({ ...base, overwrites: [deny(['AttachFiles'])] }))).toEqual(['ViewChannel', 'SendMessages']);
+    expect(computePermissions({ ...base, overwrites: [deny(['ViewChannel'], 'g', OverwriteType.Role)] })).toBe(0n);
+    expect(computePermissions({ ...base, memberId: 'owner', overwrites: [deny(['ViewChannel'], 'owner')] })).not.toBe(0n);
+  });
+
+  it('refuses messages Discord would refuse', () => {
+    const ids = new SnowflakeFactory();
+    const fresh = () => new FakeMessage(ids.next(), 'c', makeUser({ id: ids.next(), username: 'bot', bot: true }), Date.now(), null, null, null, MessageType.Default);
+    const apply = (body: MessageBody) => applyMessageBody(fresh(), body, [], { isEdit: false, newId: () => ids.next() });
+    const button = (id: string) => ({ type: 2, style: 1, label: id, custom_id: id });
+    const row = (...ids: string[]) => ({ type: 1, components: ids.map(button) });
+    expect(() => apply({ content: '' })).toThrow(/empty message/);
+    expect(() => apply({ content: 'x'.repeat(2001) })).toThrow(/2001 characters/);
+    expect(() => apply({ components: [row('a', 'b', 'c', 'd', 'e', 'f')] })).toThrow(/6 buttons/);
+    expect(() => apply({ components: [row('a'), row('b'), row('c'), row('d'), row('e'), row('f')] })).toThrow(/6 rows/);
+    expect(() => apply({ components: [row('a', 'a')] })).toThrow(/used twice/);
+    expect(() => apply({ components: [row('a', 'b', 'c', 'd', 'e'), row('f')] })).not.toThrow();
+  });
+
+  it('keeps attachments on edit unless the attachments list leaves them out', () => {
+    const ids = new SnowflakeFactory();
+    const message = new FakeMessage(ids.next(), 'c', makeUser({ id: ids.next(), username: 'bot', bot: true }), Date.now(), null, null, null, MessageType.Default);
+    const png = { index: 0, filename: 'a.png', contentType: 'image/png', bytes: TINY_PNG };
+    const opts = (isEdit: boolean) => ({ isEdit, newId: () => ids.next() });
+    applyMessageBody(message, { content: 'one' }, [png], opts(false));
+    applyMessageBody(message, { content: 'two' }, [], opts(true));
+    expect(message.attachments.map((a) => a.filename)).toEqual(['a.png']);
+    applyMessageBody(message, { attachments: [{ id: 0, filename: 'b.png' }] }, [png], opts(true));
+    expect(message.attachments.map((a) => a.filename)).toEqual(['b.png']);
+  });
+
+  it('checks command definitions on registration', () => {
+    expect(() => validateCommands([{ name: 'Kingdomino', description: 'x' }])).toThrow(/lowercase/);
+    expect(() => validateCommands([{ name: 'k', description: 'x', options: [{ name: 'a', description: 'a', type: 3 }, { name: 'b', description: 'b', type: 3, required: true }] }])).toThrow(/required options/);
+    expect(validateCommands(TINY_COMMANDS)).toHaveLength(TINY_COMMANDS.length);
   });
 });

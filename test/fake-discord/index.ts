@@ -21,9 +21,17 @@
  * // or in process: new Client({ intents, ...discord.clientOptions() }).login(discord.token)
  * await discord.waitForReady();       // HELLO, IDENTIFY, READY, GUILD_CREATE done
  * ```
- * `discord.apiBase` is `http://127.0.0.1:PORT/api`; also `token`, `applicationId`,
- * `guildId`, `bot` (the bot user), `channel` (the first text channel),
- * `user('alice')`, `channelNamed('no-threads')`.
+ * `discord.apiBase` is `http://127.0.0.1:PORT/api`; also `token` (shaped like a real
+ * one, so log redaction is exercised), `applicationId` (= the bot user's id),
+ * `guildId` (= the @everyone role's id), `bot`, `channel` (the first text channel),
+ * `user('alice')` (by name or id; the guild owner is a separate user `owner`, with
+ * every permission), `channelNamed('no-threads')`. Users with `moderator: true`
+ * get a role with Manage Threads and Manage Messages. Ids are real snowflakes.
+ *
+ * Register the bot's commands in the fake (`discord.registerCommands(defs)`) or
+ * wait for the bot's own PUT: options are then typed and checked from the
+ * definitions (a Number option stays a Number even for 3); without a definition
+ * they are inferred from the JS values.
  *
  * ## Act as users
  * ```ts
@@ -45,7 +53,8 @@
  * channel, message, app_permissions, locale, ...).
  *
  * ## See what Discord shows
- * `discord.messages(channelId?)` (not ephemeral, not deleted, oldest first):
+ * Messages are live objects: one you hold shows later edits.
+ * `discord.messages(channel?)` (id or object; not ephemeral, not deleted, oldest first):
  * FakeMessage with `content`, `embeds`, `components`, `text` (content + embeds +
  * text displays), `buttons()`, `button(/Join/)`, `attachments` (`bytes`, `isPng`,
  * `width`, `height`), `pngs()`, `flags`, `ephemeral`, `edits`, `threadId`.
@@ -56,7 +65,8 @@
  * `discord.commands({ global? })`.
  *
  * ## Wait for things (event-driven; a timeout lists what did arrive)
- * `await discord.nextMessage(threadId, m => m.pngs().length > 0)`,
+ * `await discord.nextMessage(threadId, m => m.pngs().length > 0)` (new messages only),
+ * `await discord.nextEdit(message)`,
  * `await discord.nextRequest({ method: 'POST', path: '/channels/:channel/messages' })`,
  * `await discord.waitFor(() => discord.thread(lobby.id), 'the game thread')`.
  * Default timeout 10 s (`waitTimeoutMs`).
