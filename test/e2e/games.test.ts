@@ -41,6 +41,19 @@ async function playWholeGame(host: string, others: readonly string[], options: S
 }
 
 describe('a whole game on Discord', () => {
+  it('a Dynasty: three games in a row, then the totals', async () => {
+    const { discord } = world;
+    const threadId = await startTable(discord, 'bob', [], { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' });
+    const final = await playToEnd(discord, threadId);
+    const ends = discord.messages(threadId).filter((m) => /game over/i.test(m.content));
+    expect(ends.map((m) => /Dynasty, game (\d) of 3/.exec(m.content)?.[1])).toEqual(['1', '2', '3']);
+    expect(final.content).toMatch(/Dynasty totals/);
+    const records = await exportRecords(discord, threadId, 'bob');
+    expect(records).toHaveLength(3);
+    for (const record of records) expect(checkRecord(record).ok).toBe(true);
+    await discord.assertClean();
+  });
+
   it('four players, every move by button clicks', async () => {
     const { record, boards } = await playWholeGame('alice', ['bob', 'carol', 'dave']);
     expect(record.players.map((p) => p.kind)).toEqual(['human', 'human', 'human', 'human']);
@@ -48,15 +61,16 @@ describe('a whole game on Discord', () => {
     expect(boards).toBe(52);
   });
 
-  it('two players with two kings each', async () => {
-    const { record } = await playWholeGame('alice', ['bob']);
+  it('two players with two kings each, balanced opening', async () => {
+    const { record } = await playWholeGame('alice', ['bob'], { 'balanced-opening': true });
     expect(record.players.map((p) => p.kings)).toEqual([2, 2]);
-    expect(record.options.grid).toBe(5);
+    expect(record.options).toMatchObject({ grid: 5, balancedOpening: true });
   });
 
-  it('three players', async () => {
-    const { record } = await playWholeGame('carol', ['alice', 'erin']);
+  it('three players, classic set-up, Harmony and Middle Kingdom', async () => {
+    const { record } = await playWholeGame('carol', ['alice', 'erin'], { 'three-player-classic': true, harmony: true, 'middle-kingdom': true });
     expect(record.players).toHaveLength(3);
+    expect(record.options).toMatchObject({ threePlayer: 'classic', harmony: true, middleKingdom: true });
   });
 
   it('a Mighty Duel against a computer player', async () => {

@@ -135,8 +135,8 @@ export async function playToEnd(discord: FakeDiscord, threadId: string, onMove: 
     if (user) {
       onMove(await playMove(discord, threadId, last, user));
     } else {
-      const seen = discord.messages(threadId).length;
-      await discord.waitFor(() => discord.messages(threadId).length > seen, 'an AI move');
+      // The AI may have moved already: wait for anything newer than the message just read.
+      await discord.waitFor(() => lastMessage(discord, threadId).id !== last.id, 'an AI move');
       onMove(lastMessage(discord, threadId));
     }
   }

@@ -1,0 +1,59 @@
+/**
+ * Interaction latency of the bot as players feel it: the real bot as a child
+ * process against the fake Discord on loopback, as in the end-to-end tests.
+ *
+ * bot.click_to_png_ms_p50/_p99: from the click that completes a move (the pick,
+ * or the last round's confirm) sent by the fake, to the fake receiving the new
+ * table PNG in the thread (store update, render, upload included).
+ * bot.panel_ms_p50: from "Your turn" to the private panel with its preview.
+ */
+import { performance } from 'node:perf_hooks';
+import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
+
+const SAMPLES = Number(process.env.BOT_BENCH_SAMPLES ?? 100);
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const world = await launch({ strict: true });
+  const { discord } = world;
+  const clickToPng: number[] = [];
+  const panel: number[] = [];
+  try {
+    while (clickToPng.length < SAMPLES) {
+      const threadId = await startTable(discord, 'alice', ['bob', 'carol', 'dave']);
+      for (;;) {
+        const turn = lastMessage(discord, threadId);
+        const user = userToPlay(discord, turn);
+        if (!user || clickToPng.length >= SAMPLES) break;
+        const opened = performance.now();
+        const view = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+        panel.push(performance.now() - opened);
+        const finish = /\(last round\)/.test(turn.content) ? /^(✅ Confirm|🗑 Discard)/ : /^#\d+ /;
+        const confirm = view.buttons().find((b) => !b.disabled && /^(✅ Confirm|🗑 Discard)/.test(b.label ?? ''));
+        if (confirm?.customId && !finish.test(confirm.label ?? '')) await (await discord.click(view, confirm.customId, user)).reply();
+        const completing = view.buttons().find((b) => !b.disabled && finish.test(b.label ?? ''))?.customId;
+        if (!completing) throw new Error(`no button completes the move: ${view.content}`);
+        const boards = boardCount(discord, threadId);
+        const sent = performance.now();
+        await discord.click(view, completing, user);
+        await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the new board');
+        clickToPng.push(performance.now() - sent);
+      }
+    }
+    await discord.assertClean();
+  } finally {
+    await world.close();
+  }
+  console.log(`bot.click_to_png_ms_p50: ${percentile(clickToPng, 50).toFixed(1)} ms`);
+  console.log(`bot.click_to_png_ms_p99: ${percentile(clickToPng, 99).toFixed(1)} ms`);
+  console.log(`bot.panel_ms_p50: ${percentile(panel, 50).toFixed(1)} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
