@@ -109,8 +109,8 @@ export function checkRecord(record: unknown): Result<GameState, Rejection> {
 function replay(record: GameRecord): Result<GameState, Rejection> {
   const created = createGame({ seed: record.seed, seats: seatsOf(record), options: gameOptionsOf(record) });
   if (!created.ok) return malformed(`the record's set-up is impossible: ${created.error.message}`);
-  const kings = kingsMismatch(record, created.value);
-  if (kings) return kings;
+  const players = playersMismatch(record, created.value);
+  if (players) return players;
   let state = created.value;
   let checked = 0;
   for (;;) {
@@ -129,7 +129,7 @@ function replay(record: GameRecord): Result<GameState, Rejection> {
   return resultMismatch ?? { ok: true, value: state };
 }
 
-function kingsMismatch(record: GameRecord, state: GameState): { ok: false; error: Rejection } | null {
+function playersMismatch(record: GameRecord, state: GameState): { ok: false; error: Rejection } | null {
   if (record.players.length !== record.options.players) {
     return malformed(`options.players is ${record.options.players}, but the record lists ${record.players.length} players`);
   }
