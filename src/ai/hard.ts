@@ -115,7 +115,7 @@ function play(sim: Sim, c: Candidate): void {
 const choices: number[] = [];
 
 /** Everyone plays full greedy (the normal level) to the end. */
-function playOut(sim: Sim, bonuses: Bonuses, rng: Rng): void {
+export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng): void {
   while (sim.phase !== OVER) {
     const board = sim.boards[sim.player] as Board;
     if (sim.phase === PLACE) {

@@ -18,7 +18,8 @@ export function placeAction(player: number, code: number): Action {
 /**
  * normal: the placement with the best immediate score (bonuses included), then
  * the domino whose best placement in my kingdom, as it stands, gains the most
- * points. Ties are broken at random.
+ * points. Ties on points go to the best terrain fit (same-terrain neighbours),
+ * then at random.
  */
 export function normalAction(view: GameState, asked: Decision, rng: Rng): Action {
   const board = boardOf(view, asked.player);
@@ -29,11 +30,11 @@ export function normalAction(view: GameState, asked: Decision, rng: Rng): Action
   return code < 0 ? { type: 'discard', player: asked.player } : placeAction(asked.player, code);
 }
 
-/** easy: fits terrains together and likes crowns, with plenty of noise. */
+/** easy: fits terrains together, with noise; ignores points and crowns, picks any domino. */
 export function easyAction(view: GameState, asked: Decision, rng: Rng): Action {
   if (asked.kind === 'claim') {
     return { type: 'claim', player: asked.player, domino: asked.choices[casualPick(asked.choices, rng)] as number };
   }
-  const code = casualPlacement(boardOf(view, asked.player), asked.domino, bonusesOf(view), rng);
+  const code = casualPlacement(boardOf(view, asked.player), asked.domino, rng);
   return code < 0 ? { type: 'discard', player: asked.player } : placeAction(asked.player, code);
 }

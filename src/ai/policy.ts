@@ -4,7 +4,6 @@
  * placements the Board lists; legality and scoring stay the engine's.
  */
 import { Board, MAX_PLACEMENTS } from '../game/board.js';
-import { HALF_A_CROWNS, HALF_B_CROWNS } from '../game/dominoes.js';
 import { bonusGain, Territories } from './gain.js';
 import type { Rng } from './rng.js';
 
@@ -25,6 +24,11 @@ function immediate(t: Territories, board: Board, n: number, code: number, bonuse
 /** Terrain fit counts at most 8 same-terrain neighbours: scaled below one point. */
 const FIT_SCALE = 16;
 
+/** Immediate points first, terrain fit (same-terrain neighbours) to break ties. */
+function greedyValue(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
+  return immediate(t, board, n, code, bonuses) * FIT_SCALE + t.matches(n, code);
+}
+
 /**
  * Full greedy: the legal placement with the best immediate score; among equal
  * scores the best terrain fit (same-terrain neighbours), then at random; -1 when
@@ -38,7 +42,7 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   let best = -1, bestValue = -Infinity, ties = 0;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = immediate(t, board, n, code, bonuses) * FIT_SCALE + t.matches(n, code);
+    const value = greedyValue(t, board, n, code, bonuses);
     if (value > bestValue) {
       best = code; bestValue = value; ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
@@ -48,24 +52,25 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   return best;
 }
 
-/** The best immediate score domino n could gain on the board `t` has loaded (0 when it fits nowhere). */
-export function bestGain(t: Territories, board: Board, n: number, bonuses: Bonuses): number {
+/** The best greedyValue of domino n on the board `t` has loaded (-1, below any fit, when it fits nowhere). */
+function bestPlacementValue(t: Territories, board: Board, n: number, bonuses: Bonuses): number {
   const count = board.legal(n, codes);
-  if (count === 0) return 0;
+  if (count === 0) return -1;
   let best = -Infinity;
-  for (let i = 0; i < count; i++) best = Math.max(best, immediate(t, board, n, codes[i] as number, bonuses));
+  for (let i = 0; i < count; i++) best = Math.max(best, greedyValue(t, board, n, codes[i] as number, bonuses));
   return best;
 }
 
 /**
  * Greedy pick: the domino whose best placement in my kingdom, as it stands,
- * gains the most points; ties broken at random. Returns an index into `choices`.
+ * gains the most points; ties go to the better terrain fit, then at random.
+ * Returns an index into `choices`.
  */
 export function greedyPick(board: Board, choices: readonly number[], bonuses: Bonuses, rng: Rng): number {
   const t = scratchTerritories.load(board);
   let best = 0, bestValue = -Infinity, ties = 0;
   choices.forEach((n, i) => {
-    const value = bestGain(t, board, n, bonuses);
+    const value = bestPlacementValue(t, board, n, bonuses);
     if (value > bestValue) {
       best = i; bestValue = value; ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
@@ -76,28 +81,24 @@ export function greedyPick(board: Board, choices: readonly number[], bonuses: Bo
 }
 
 /**
- * Easy placement: fits terrains together (same-terrain neighbours) and likes
- * points, with enough noise to make mistakes; never a random-looking move.
+ * Easy placement: a beginner's move. It fits terrains together (a placement
+ * touching matching terrain or the castle, preferably with two sides) but
+ * ignores points and crowns, and noise makes it miss the better fits.
  */
-export function casualPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng): number {
+export function casualPlacement(board: Board, n: number, rng: Rng): number {
   const count = board.legal(n, codes);
   if (count === 0) return -1;
   const t = scratchTerritories.load(board);
   let best = -1, bestValue = -Infinity;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = Math.min(t.matches(n, code), 2) + 0.1 * immediate(t, board, n, code, bonuses) + 3 * rng.next();
+    const value = Math.min(t.matches(n, code), 2) + 3 * rng.next();
     if (value > bestValue) { best = code; bestValue = value; }
   }
   return best;
 }
 
-/** Easy pick: likes crowns, with a lot of noise. Returns an index into `choices`. */
+/** Easy pick: any free domino (a beginner does not yet judge them). Returns an index into `choices`. */
 export function casualPick(choices: readonly number[], rng: Rng): number {
-  let best = 0, bestValue = -Infinity;
-  choices.forEach((n, i) => {
-    const value = 0.5 * ((HALF_A_CROWNS[n] as number) + (HALF_B_CROWNS[n] as number)) + 4 * rng.next();
-    if (value > bestValue) { best = i; bestValue = value; }
-  });
-  return best;
+  return rng.int(choices.length);
 }
