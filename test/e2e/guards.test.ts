@@ -121,4 +121,26 @@ describe('permissions', () => {
     }
     world.bot.assertRunning();
   });
+
+  it('says so when it can no longer post in the game thread, and carries on once it can', async () => {
+    const { discord } = world;
+    const threadId = await startTable(discord, 'erin', ['dave']);
+    const turn = lastMessage(discord, threadId);
+    const user = userToPlay(discord, turn)!;
+    const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+    const pick = panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!;
+    discord.expectError({ status: 403, code: 50013 });
+    discord.setBotChannelPermissions(discord.channel.id, { deny: ['SendMessagesInThreads'] });
+    try {
+      const done = await (await discord.click(panel, pick.customId!, user)).reply();
+      expect(done.content).toMatch(/could not post the board in the game thread/);
+    } finally {
+      discord.setBotChannelPermissions(discord.channel.id, { allow: ['SendMessagesInThreads'] });
+    }
+    world.bot.assertRunning();
+    const status = await (await discord.slashCommand({ user: 'dave', channel: threadId, name: 'kingdomino', subcommand: 'status' })).reply();
+    expect(status.pngs()).toHaveLength(1);
+    expect(status.content).toMatch(/your turn/);
+    await discord.assertClean();
+  });
 });

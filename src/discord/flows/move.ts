@@ -79,12 +79,14 @@ export async function makeMove(bot: Bot, tableId: string, request: MoveRequest):
   if (!value.ok) return value;
   const { outcome, text } = value.applied;
   bot.log.info('move', { game: tableId, turn: request.turn, text });
+  let posted = true;
   try {
     await postAfterMove(bot, outcome, text);
   } catch (error) {
-    // The move is saved; /kingdomino status re-posts the board if the thread missed it.
-    bot.log.error('could not post the move', { game: tableId, error: errorText(error) });
+    // The move is saved; /kingdomino status re-posts the board once the thread is writable again.
+    posted = false;
+    bot.log.error('could not post the move', { guild: outcome.table.guildId, game: tableId, error: errorText(error) });
   }
   bot.scheduler.kick(tableId);
-  return { ok: true, text };
+  return { ok: true, text: posted ? text : `${text}\n⚠️ I could not post the board in the game thread (do I still have Send Messages in Threads and Attach Files there?). The move is saved: /kingdomino status shows the board.` };
 }

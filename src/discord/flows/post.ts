@@ -27,7 +27,8 @@ async function rememberTurnMessage(bot: Bot, table: GameTable, messageId: string
     return save({ ...t, messages: { ...t.messages, turnMessageId: messageId } }, t.messages.turnMessageId);
   });
   if (previous && previous !== messageId && 'messages' in thread) {
-    await thread.messages.edit(previous, { components: [] }).catch((error: unknown) =>
+    // Not awaited: the player's answer need not wait for this cosmetic edit.
+    void thread.messages.edit(previous, { components: [] }).catch((error: unknown) =>
       bot.log.debug('could not clear old turn buttons', { game: table.id, error: errorText(error) }));
   }
 }

@@ -18,7 +18,7 @@ import { makeMove } from './move.js';
 /** The level that plays for a human whose time ran out: sensible, quick. */
 const STAND_IN: AiLevel = 'normal';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 function placedOf(action: Action): Placed {
   if (action.type === 'place') return { kind: 'place', at: placementCursor({ domino: 0, a: action.a, b: action.b }) };
@@ -91,8 +91,10 @@ export class TableScheduler implements Scheduler {
         return;
       }
       this.disarm(tableId);
-      await sleep(bot.config.aiMoveDelayMs);
+      const thinking = Date.now();
       const move = await computerMove(bot, table.game, now.seat.level);
+      // A readable pace: thinking time counts towards the pause.
+      await sleep(bot.config.aiMoveDelayMs - (Date.now() - thinking));
       const made = await makeMove(bot, tableId, { turn: table.game.turn, mover: { kind: 'seat', player: now.player }, ...move });
       if (!made.ok) bot.log.debug('AI move not made', { game: tableId, why: made.refusal });
     }
