@@ -111,9 +111,10 @@ describe('the fake Discord with a real discord.js client in process', () => {
 
   it('rate-limits a request with 429 and the client retries after retry_after', async () => {
     discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'rate-limit', retryAfterMs: 100 });
-    const post = await discord.slashCommand({ user: 'alice', name: 'post', options: { text: 'after a 429' } });
+    const alice = discord.user('alice');
+    const post = await discord.slashCommand({ user: 'alice', name: 'post', options: { text: `${alice.mention}, after a 429` } });
     expect((await post.edited()).content).toBe('posted');
-    expect(discord.messages().at(-1)?.content).toBe('after a 429');
+    expect(discord.messages().at(-1)).toMatchObject({ content: `${alice.mention}, after a 429`, pinged: [alice.id] });
     const posts = discord.requests.filter((r) => r.route === '/channels/:channel/messages' && r.method === 'POST');
     expect(posts.slice(-2).map((r) => r.status)).toEqual([429, 200]);
   });

@@ -57,7 +57,9 @@
  * `discord.messages(channel?)` (id or object; not ephemeral, not deleted, oldest first):
  * FakeMessage with `content`, `embeds`, `components`, `text` (content + embeds +
  * text displays), `buttons()`, `button(/Join/)`, `attachments` (`bytes`, `isPng`,
- * `width`, `height`), `pngs()`, `flags`, `ephemeral`, `edits`, `threadId`.
+ * `width`, `height`), `pngs()`, `flags`, `ephemeral`, `loading`, `edits`, `threadId`,
+ * `pinged` (user ids the message notified when posted: `<@id>` mentions that
+ * allowed_mentions let through; edits and ephemeral messages notify nobody).
  * `discord.thread(idOrName)`, `discord.threads(parentId?)` (a thread started
  * from a message has that message's id), `discord.ephemeralMessages(user?)`,
  * `discord.message(id)`, `discord.interactions()`, `discord.unansweredInteractions()`,

@@ -207,6 +207,8 @@ export class FakeMessage {
   flags = 0;
   editedAt: number | null = null;
   deleted = false;
+  /** Users this message notified when it was posted (mentions that allowed_mentions let through). */
+  pinged: string[] = [];
   /** How many times the message was edited. */
   edits = 0;
   /** The thread started from this message (it has the message's id). */

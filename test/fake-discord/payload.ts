@@ -22,6 +22,7 @@ export interface MessageBody {
   components?: unknown[] | null;
   flags?: number | null;
   attachments?: Array<{ id: string | number; filename?: string; description?: string }> | null;
+  allowed_mentions?: { parse?: string[]; users?: string[] } | null;
 }
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -65,11 +66,28 @@ export function applyMessageBody(
   const problems = validate(draft);
   if (problems.length > 0) throw invalidFormBody(problems);
   if (isEmpty(draft) && !(draft.flags & MessageFlags.Loading)) throw new ApiError(400, 50006, 'Cannot send an empty message');
+  if (!opts.isEdit) message.pinged = pingedUsers(draft.content, (draft.flags & MessageFlags.Ephemeral) !== 0 ? null : body.allowed_mentions);
   message.content = draft.content;
   message.embeds = draft.embeds;
   message.components = draft.components;
   message.attachments = draft.attachments;
   message.flags = draft.flags;
+}
+
+const USER_MENTION = /<@!?(\d{17,20})>/g;
+
+/**
+ * Who a new message notifies: the users mentioned in its content that
+ * `allowed_mentions` lets through (all of them when it is absent). Edits never
+ * notify; ephemeral messages (null here) neither.
+ */
+function pingedUsers(content: string, allowed: MessageBody['allowed_mentions'] | null): string[] {
+  if (allowed === null) return [];
+  const mentioned = [...new Set([...content.matchAll(USER_MENTION)].map((m) => m[1] as string))];
+  if (allowed === undefined) return mentioned;
+  if (allowed.parse?.includes('users') && allowed.users?.length) throw invalidFormBody(['allowed_mentions: parse "users" and a users list are mutually exclusive']);
+  if (allowed.parse?.includes('users')) return mentioned;
+  return mentioned.filter((id) => allowed.users?.includes(id));
 }
 
 function nextFlags(current: number, requested: number | null | undefined, isEdit: boolean): number {

@@ -19,8 +19,8 @@ export function permissionNames(bits: bigint): PermissionName[] {
 
 export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((a, b) => a | b, 0n);
 
-/** What @everyone may do in the fixture guild: an ordinary community server. */
-export const EVERYONE_PERMISSIONS: readonly PermissionName[] = [
+/** Reading and writing in channels and threads, with files, embeds and reactions. */
+const CHAT_PERMISSIONS: readonly PermissionName[] = [
   'ViewChannel',
   'SendMessages',
   'SendMessagesInThreads',
@@ -29,22 +29,14 @@ export const EVERYONE_PERMISSIONS: readonly PermissionName[] = [
   'EmbedLinks',
   'AttachFiles',
   'AddReactions',
-  'UseApplicationCommands',
   'UseExternalEmojis',
 ];
 
+/** What @everyone may do in the fixture guild: an ordinary community server. */
+export const EVERYONE_PERMISSIONS: readonly PermissionName[] = [...CHAT_PERMISSIONS, 'UseApplicationCommands'];
+
 /** The bot's managed role by default: what a game bot is typically invited with. */
-export const DEFAULT_BOT_PERMISSIONS: readonly PermissionName[] = [
-  'ViewChannel',
-  'SendMessages',
-  'SendMessagesInThreads',
-  'CreatePublicThreads',
-  'ReadMessageHistory',
-  'EmbedLinks',
-  'AttachFiles',
-  'AddReactions',
-  'UseExternalEmojis',
-];
+export const DEFAULT_BOT_PERMISSIONS: readonly PermissionName[] = CHAT_PERMISSIONS;
 
 export interface RoleGrant {
   readonly id: string;

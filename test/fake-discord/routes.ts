@@ -420,20 +420,20 @@ function installThreadRoutes(server: RestServer, core: Core): void {
     if (!thread.thread.members.has(user.id)) throw new ApiError(404, 10067, 'Unknown thread member');
     return ok(threadMember(thread, user.id));
   });
-  server.route('PUT', '/channels/:channel/thread-members/:user', (ctx) => {
-    const thread = threadOf(ctx);
-    const user = member(ctx);
-    if (user.id !== world.bot.id) world.requireBot(thread.id, ['SendMessagesInThreads']);
-    thread.thread.members.add(user.id);
-    return noContent;
-  });
-  server.route('DELETE', '/channels/:channel/thread-members/:user', (ctx) => {
-    const thread = threadOf(ctx);
-    const user = member(ctx);
-    if (user.id !== world.bot.id) world.requireBot(thread.id, ['ManageThreads']);
-    thread.thread.members.delete(user.id);
-    return noContent;
-  });
+  // Adding someone else needs Send Messages in Threads, removing someone else Manage Threads.
+  const membership = [
+    { method: 'PUT', needed: 'SendMessagesInThreads', change: (members: Set<string>, id: string) => members.add(id) },
+    { method: 'DELETE', needed: 'ManageThreads', change: (members: Set<string>, id: string) => members.delete(id) },
+  ] as const;
+  for (const { method, needed, change } of membership) {
+    server.route(method, '/channels/:channel/thread-members/:user', (ctx) => {
+      const thread = threadOf(ctx);
+      const user = member(ctx);
+      if (user.id !== world.bot.id) world.requireBot(thread.id, [needed]);
+      change(thread.thread.members, user.id);
+      return noContent;
+    });
+  }
 }
 
 function threadMember(thread: FakeChannel, userId: string): APIThreadMember {
