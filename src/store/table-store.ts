@@ -43,6 +43,8 @@ export interface TableStoreOptions {
 }
 
 const MAX_ATTEMPTS = 50;
+/** Tables remembered with the exact text they were read or written as. */
+const CACHE_SIZE = 500;
 const tableKey = (key: string): string => `table:${key}`;
 
 /** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
@@ -66,8 +68,32 @@ class KeyedLock {
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The last text seen per key and the table it decodes to: when storage still holds
+ * exactly that text, the table is reused without parsing and validating it again.
+ */
+class DecodedCache {
+  private readonly entries = new Map<string, { readonly text: string; readonly table: Table }>();
+
+  lookup(key: string, text: string): Table | null {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.text === text ? entry.table : null;
+  }
+
+  remember(key: string, text: string, table: Table): void {
+    this.entries.delete(key);
+    this.entries.set(key, { text, table });
+    if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
 export class TableStore {
   private readonly lock = new KeyedLock();
+  private readonly cache = new DecodedCache();
 
   constructor(private readonly backend: Backend, private readonly options: TableStoreOptions) {}
 
@@ -78,17 +104,20 @@ export class TableStore {
   async get(key: string): Promise<Loaded> {
     const text = await withTimeout(this.backend.keyv.get(tableKey(key)), this.options.timeoutMs, `reading table ${key}`);
     if (text === undefined) return { kind: 'missing' };
+    const cached = this.cache.lookup(key, text);
+    if (cached !== null) return { kind: 'found', table: cached };
     const checked = readStored(text, this.options.migrations);
-    if (checked.ok) return { kind: 'found', table: checked.table };
-    return this.setAside(key, text, checked.reason);
+    if (!checked.ok) return this.setAside(key, text, checked.reason);
+    this.cache.remember(key, text, checked.table);
+    return { kind: 'found', table: checked.table };
   }
 
   async create(key: string, table: UnsavedTable): Promise<Table> {
     return this.lock.run(key, async () => {
       const created = this.stamp(table, 1);
-      if (!(await this.backend.commit(this.commitOf(key, null, created)))) {
-        throw new StoreError('exists', `a table is already stored under ${key}`, { key });
-      }
+      const commit = this.commitOf(key, null, created);
+      if (!(await this.backend.commit(commit))) throw new StoreError('exists', `a table is already stored under ${key}`, { key });
+      this.cache.remember(key, commit.text, created);
       return created;
     });
   }
@@ -103,8 +132,12 @@ export class TableStore {
         const current = await this.loadForUpdate(key);
         const change = await fn(current);
         if (change.kind === 'keep') return { value: change.value, table: current, saved: false };
-        const next = this.stamp(change.table, current.version + 1);
-        if (await this.backend.commit(this.commitOf(key, current, next))) return { value: change.value, table: next, saved: true };
+        const next = this.stamp(change.table, current.version + 1, current);
+        const commit = this.commitOf(key, current, next);
+        if (await this.backend.commit(commit)) {
+          this.cache.remember(key, commit.text, next);
+          return { value: change.value, table: next, saved: true };
+        }
         await pause(Math.random() * 2 * attempt);
       }
       throw new StoreError('contention', `gave up saving ${key} after ${MAX_ATTEMPTS} conflicting writes`, { key });
@@ -112,7 +145,10 @@ export class TableStore {
   }
 
   async delete(key: string): Promise<boolean> {
-    return this.lock.run(key, () => withTimeout(this.backend.keyv.delete(tableKey(key)), this.options.timeoutMs, `deleting table ${key}`));
+    return this.lock.run(key, () => {
+      this.cache.forget(key);
+      return withTimeout(this.backend.keyv.delete(tableKey(key)), this.options.timeoutMs, `deleting table ${key}`);
+    });
   }
 
   /** Null for a user who never finished a game. */
@@ -150,9 +186,9 @@ export class TableStore {
   }
 
   /** The table as it will be stored: our version and clock, and checked, so nothing invalid is ever written. */
-  private stamp(table: UnsavedTable, version: number): Table {
+  private stamp(table: UnsavedTable, version: number, previous?: Table): Table {
     const stamped = { ...table, version, updatedAt: Date.now() };
-    const checked = checkTable(stamped);
+    const checked = checkTable(stamped, previous);
     if (!checked.ok) throw new StoreError('invalid', `refusing to save an invalid table: ${checked.reason}`);
     return checked.table;
   }
