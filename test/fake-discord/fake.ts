@@ -230,7 +230,7 @@ export class FakeDiscord {
   async slashCommand(input: SlashCommandInput): Promise<FakeInteraction> {
     const user = typeof input.user === 'string' ? this.user(input.user) : input.user;
     const channel = this.#world.channel(idOf(input.channel ?? this.channel));
-    const payload = commandInteraction(this.#world, input, user, channel, this.#world.command(input.name));
+    const payload = commandInteraction(this.#world, input, user, channel, this.#registered(input.name));
     const label = `/${[input.name, input.group, input.subcommand].filter(Boolean).join(' ')} by ${user.username}`;
     return this.#send(payload, 'command', user, channel.id, null, label);
   }
@@ -256,6 +256,14 @@ export class FakeDiscord {
     const source = opener.sourceMessageId ? (this.#world.messages.get(opener.sourceMessageId) ?? null) : null;
     const payload = modalSubmitInteraction(this.#world, opener.user, this.#world.channel(opener.channelId), source, modal, values);
     return this.#send(payload, 'modal', opener.user, opener.channelId, source?.id ?? null, `modal ${modal.customId} by ${opener.user.username}`);
+  }
+
+  /** Once the bot has registered commands, a user can only run those (as on Discord). */
+  #registered(name: string): APIApplicationCommand | undefined {
+    const definition = this.#world.command(name);
+    const known = [...this.#world.guildCommands, ...this.#world.globalCommands];
+    if (!definition && known.length > 0) throw new Error(`no command /${name} is registered; there are: ${known.map((c) => `/${c.name}`).join(', ')}`);
+    return definition;
   }
 
   #component(message: FakeMessage | string, customId: string, user: FakeUser | string, types: readonly ComponentType[], opts: ClickOptions) {

@@ -31,7 +31,8 @@
  * Register the bot's commands in the fake (`discord.registerCommands(defs)`) or
  * wait for the bot's own PUT: options are then typed and checked from the
  * definitions (a Number option stays a Number even for 3); without a definition
- * they are inferred from the JS values.
+ * they are inferred from the JS values. Once any command is registered, a user
+ * can only run registered ones (as on Discord).
  *
  * ## Act as users
  * ```ts

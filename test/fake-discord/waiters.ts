@@ -21,7 +21,12 @@ export class Waiters {
 
   waitFor<T>(probe: Probe<T>, what: string, timeoutMs: number = this.defaultTimeoutMs): Promise<T> {
     if (this.#fatal) return Promise.reject(this.#fatal);
-    const immediate = probe();
+    let immediate: ReturnType<Probe<T>>;
+    try {
+      immediate = probe();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     if (immediate !== undefined && immediate !== null && immediate !== false) return Promise.resolve(immediate);
     const origin = new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     return new Promise<T>((resolve, reject) => {
