@@ -19,6 +19,11 @@ export interface Harness {
   teardown(): Promise<void>;
 }
 
+export interface RedisHarness extends Harness {
+  /** Starts the server again on the same port (empty) after teardown. */
+  restart(): Promise<void>;
+}
+
 let counter = 0;
 const unique = (): string => `t${process.pid}-${++counter}`;
 
@@ -38,8 +43,8 @@ export function sqliteHarness(): Harness {
   };
 }
 
-export async function redisHarness(): Promise<Harness> {
-  const server = await startRedis();
+export async function redisHarness(): Promise<RedisHarness> {
+  let server = await startRedis();
   return {
     name: 'redis',
     fresh: () => ({ redisUrl: server.url, namespace: unique() }),
@@ -50,6 +55,9 @@ export async function redisHarness(): Promise<Harness> {
       await client.close();
     },
     teardown: () => server.stop(),
+    async restart() {
+      server = await startRedis(server.port);
+    },
   };
 }
 

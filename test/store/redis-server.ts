@@ -27,10 +27,10 @@ function assertInstalled(): void {
   }
 }
 
-/** Resolves once the server accepts connections. */
-export async function startRedis(): Promise<RedisServer> {
+/** Resolves once the server accepts connections. A given port restarts a stopped server there. */
+export async function startRedis(port?: number): Promise<RedisServer> {
   assertInstalled();
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

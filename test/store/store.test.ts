@@ -260,7 +260,11 @@ describe('storage failures', () => {
     await expect(store.get('t1')).rejects.toMatchObject({ code: 'unavailable' });
     await expect(store.update('t1', (t) => save(t))).rejects.toMatchObject({ code: 'unavailable' });
     await expect(store.create('t2', lobby('t2'))).rejects.toMatchObject({ code: 'unavailable' });
+    await h.restart();
+    await until(async () => (await store.get('t2').catch(() => null))?.kind === 'missing');
+    expect((await store.create('t2', lobby('t2'))).version).toBe(1);
     await store.close();
+    await h.teardown();
   }, 10_000);
 
   it('an unreachable Redis is a typed error when opening', async () => {
