@@ -45,6 +45,13 @@ describe('npm start and npm run deploy', () => {
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
   });
+
+  it('npm run deploy without a server id registers globally, finding the application id itself', async () => {
+    discord ??= await startFakeDiscord();
+    const deployed = await run('src/deploy.ts', { ...discord.env(), DISCORD_GUILD_ID: '', DISCORD_APPLICATION_ID: '' });
+    expect(deployed.stdout).toMatch(/for every server \(global/);
+    expect(discord.commands({ global: true }).map((c) => c.name)).toEqual(['kingdomino']);
+  });
 });
 
 describe('the turn timer', () => {

@@ -10,11 +10,11 @@ import {
 } from './harness.js';
 
 let world: World;
-/** Slow AI moves in the first processes, so the bot can be killed while an AI seat is about to move. */
+/** Slow AI moves after the first restart, so the bot can be killed while an AI seat is about to move. */
 const SLOW_AI = { AI_MOVE_DELAY_MS: '1500' };
 
 beforeAll(async () => {
-  world = await launch({}, SLOW_AI);
+  world = await launch();
 });
 
 afterAll(async () => {
