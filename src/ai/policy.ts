@@ -92,7 +92,7 @@ export function casualPlacement(board: Board, n: number, rng: Rng): number {
   let best = -1, bestValue = -Infinity;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = Math.min(t.matches(n, code), 2) + 3 * rng.next();
+    const value = Math.min(t.matches(n, code), 2) + rng.int(3000) / 1000;
     if (value > bestValue) { best = code; bestValue = value; }
   }
   return best;
