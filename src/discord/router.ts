@@ -5,6 +5,7 @@
  */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ButtonInteraction, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
+import { StoreError } from '../store/index.js';
 import { answer, privately } from './answer.js';
 import { decode, type ClickAction } from './codec.js';
 import type { Bot } from './context.js';
@@ -19,6 +20,15 @@ export interface Command {
 
 const FORGED = 'This button is not one I recognise (it may come from an older version of the game). Nothing was changed.';
 const OOPS = 'Something went wrong on my side; nothing was changed. Please try again.';
+
+/** What the player is told when a flow failed: storage trouble is worth naming, the rest is "try again". */
+function apology(error: unknown): string {
+  if (!(error instanceof StoreError)) return OOPS;
+  if (error.code === 'missing') return 'This game no longer exists (finished games are kept for a while, then removed).';
+  if (error.code === 'corrupt') return 'The saved data of this game could not be read, so it was set aside. Please start a new game (/kingdomino start).';
+  if (error.code === 'unavailable' || error.code === 'contention') return 'The game storage is not answering right now; nothing was changed. Please try again in a moment.';
+  return OOPS;
+}
 
 function contextOf(interaction: Interaction): LogContext {
   return { guild: interaction.guildId, channel: interaction.channelId, user: interaction.user.id };
@@ -56,9 +66,9 @@ function onButton(bot: Bot, interaction: ButtonInteraction, action: ClickAction)
 }
 
 /** Last resort: answer somehow, so Discord never shows "This interaction failed". */
-async function apologise(interaction: Interaction): Promise<void> {
+async function apologise(interaction: Interaction, error: unknown): Promise<void> {
   if (!interaction.isRepliable()) return;
-  const message = { content: OOPS, flags: MessageFlags.Ephemeral } as const;
+  const message = { content: apology(error), flags: MessageFlags.Ephemeral } as const;
   if (interaction.deferred || interaction.replied) await interaction.followUp(message);
   else await interaction.reply(message);
 }
@@ -79,6 +89,6 @@ export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, in
     }
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
-    await apologise(interaction).catch((e: unknown) => log.error('could not even apologise', { error: errorText(e) }));
+    await apologise(interaction, error).catch((e: unknown) => log.error('could not even apologise', { error: errorText(e) }));
   }
 }

@@ -25,6 +25,7 @@ type Loaded = { readonly ok: true; readonly table: Table & { status: 'playing' }
 
 async function load(bot: Bot, click: Click): Promise<Loaded> {
   const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind === 'corrupt') return { ok: false, answer: privately('The saved data of this game could not be read, so it was set aside. Please start a new game.') };
   if (loaded.kind !== 'found') return { ok: false, answer: privately('This game no longer exists.') };
   const table = loaded.table;
   const why = refusal(table, { kind: 'user', userId: click.userId }, click.turn);
