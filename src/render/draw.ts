@@ -1,0 +1,224 @@
+/** Drawing pieces shared by every picture: text, dominoes, kingdoms. */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Pos } from '../game/types.js';
+import { columnLetter, inWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from './frame.js';
+import { font, type Weight } from './fonts.js';
+import { UI, playerColour, playerInk } from './palette.js';
+import { castleTile, terrainTile } from './tiles.js';
+import type { DominoView, KingdomView, PlayerView } from './view.js';
+
+export type Ctx = SKRSContext2D;
+export type Align = 'left' | 'center' | 'right';
+
+export interface TextStyle {
+  readonly weight: Weight;
+  readonly size: number;
+  readonly colour: string;
+  readonly align?: Align;
+}
+
+/**
+ * Draws text on one line with its vertical middle at y, never wider than maxW:
+ * shrinks it down to 70%, then cuts it with an ellipsis. Returns the width drawn.
+ */
+export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
+  let size = style.size;
+  c.font = font(style.weight, size);
+  let w = c.measureText(s).width;
+  while (w > maxW && size > style.size * 0.7) {
+    size -= 1;
+    c.font = font(style.weight, size);
+    w = c.measureText(s).width;
+  }
+  let shown = s;
+  while (w > maxW && shown.length > 1) {
+    shown = shown.slice(0, -1);
+    w = c.measureText(`${shown}…`).width;
+  }
+  if (shown !== s) shown = `${shown}…`;
+  c.fillStyle = style.colour;
+  c.textAlign = style.align ?? 'left';
+  c.textBaseline = 'middle';
+  c.fillText(shown, x, y);
+  return w;
+}
+
+export function roundRect(c: Ctx, x: number, y: number, w: number, h: number, r: number, fill: string): void {
+  c.beginPath();
+  c.roundRect(x, y, w, h, r);
+  c.fillStyle = fill;
+  c.fill();
+}
+
+export function strokeRoundRect(c: Ctx, x: number, y: number, w: number, h: number, r: number, colour: string, width: number): void {
+  c.beginPath();
+  c.roundRect(x, y, w, h, r);
+  c.strokeStyle = colour;
+  c.lineWidth = width;
+  c.stroke();
+}
+
+/** A small rounded label ("chip"); returns its width. */
+export function chip(c: Ctx, label: string, x: number, cy: number, size: number, fill: string, ink: string): number {
+  c.font = font(800, size);
+  const w = c.measureText(label).width + size * 1.1;
+  const h = size * 1.6;
+  roundRect(c, x, cy - h / 2, w, h, h / 2, fill);
+  text(c, label, x + w / 2, cy + 1, { weight: 800, size, colour: ink, align: 'center' });
+  return w;
+}
+
+/** The player's badge: a disc in their colour with their letter. */
+export function badge(c: Ctx, p: PlayerView, cx: number, cy: number, r: number): void {
+  c.beginPath();
+  c.arc(cx, cy, r, 0, Math.PI * 2);
+  c.fillStyle = playerColour(p.index);
+  c.fill();
+  text(c, p.badge, cx, cy + 1, { weight: 800, size: r * 1.1, colour: playerInk(p.index), align: 'center' });
+}
+
+/**
+ * A domino whose halves are squares of side s with top-left corners at pa and pb
+ * (orthogonal neighbours): both tiles clipped to one rounded rectangle.
+ */
+export function drawDomino(c: Ctx, d: DominoView, pa: Pos, pb: Pos, s: number, gap: number): void {
+  const x = Math.min(pa[0], pb[0]) + gap;
+  const y = Math.min(pa[1], pb[1]) + gap;
+  const w = Math.max(pa[0], pb[0]) + s - gap - x;
+  const h = Math.max(pa[1], pb[1]) + s - gap - y;
+  const r = Math.max(3, s * 0.08);
+  c.save();
+  c.beginPath();
+  c.roundRect(x, y, w, h, r);
+  c.clip();
+  c.drawImage(terrainTile(d.a.terrain, d.a.crowns, s), pa[0], pa[1], s, s);
+  c.drawImage(terrainTile(d.b.terrain, d.b.crowns, s), pb[0], pb[1], s, s);
+  c.restore();
+  strokeRoundRect(c, x, y, w, h, r, 'rgba(14, 17, 22, 0.55)', Math.max(1.5, s * 0.025));
+}
+
+/** A domino laid flat (a left, b right) with its top-left corner at (x, y). */
+export function drawFlatDomino(c: Ctx, d: DominoView, x: number, y: number, s: number): void {
+  drawDomino(c, d, [x, y], [x + s, y], s, 0);
+}
+
+/** Where a kingdom's cells land on the canvas. */
+export interface KingdomGeometry {
+  readonly grid: Grid;
+  readonly window: CellWindow;
+  /** Top-left pixel of the window's first cell. */
+  readonly x: number;
+  readonly y: number;
+  readonly cell: number;
+}
+
+export function cellOrigin(g: KingdomGeometry, [cx, cy]: Pos): Pos {
+  return [g.x + (cx - g.window.minX) * g.cell, g.y + (cy - g.window.minY) * g.cell];
+}
+
+/**
+ * Fits a window of cells, with its coordinate labels above and on the left, in a
+ * box; the cell size is capped at maxCell and rounded to whole pixels so tiles
+ * are reused between pictures.
+ */
+export function fitKingdom(grid: Grid, window: CellWindow, box: { x: number; y: number; w: number; h: number }, label: number, maxCell: number): KingdomGeometry {
+  const cols = windowCols(window);
+  const rows = windowRows(window);
+  const cell = Math.floor(Math.min((box.w - label) / cols, (box.h - label) / rows, maxCell));
+  const w = cols * cell + label;
+  const h = rows * cell + label;
+  return {
+    grid,
+    window,
+    cell,
+    x: Math.round(box.x + (box.w - w) / 2 + label),
+    y: Math.round(box.y + (box.h - h) / 2 + label),
+  };
+}
+
+export interface KingdomDrawing {
+  /** Cells drawn greyed: the window beyond what the kingdom can still reach. */
+  readonly reach?: CellWindow;
+  /** Cells softly highlighted (legal targets). */
+  readonly targets?: readonly Pos[];
+  readonly labelSize: number;
+}
+
+/** Empty cells, castle, dominoes, the last move outlined, coordinates around. */
+export function drawKingdom(c: Ctx, k: KingdomView, g: KingdomGeometry, opts: KingdomDrawing): void {
+  drawEmptyCells(c, g, opts.reach);
+  for (const t of opts.targets ?? []) {
+    const [x, y] = cellOrigin(g, t);
+    c.fillStyle = UI.target;
+    c.fillRect(x + 1, y + 1, g.cell - 2, g.cell - 2);
+  }
+  const gap = Math.max(1.5, g.cell * 0.035);
+  const [cx, cy] = cellOrigin(g, [0, 0]);
+  c.save();
+  c.beginPath();
+  c.roundRect(cx + gap, cy + gap, g.cell - 2 * gap, g.cell - 2 * gap, Math.max(3, g.cell * 0.08));
+  c.clip();
+  c.drawImage(castleTile(k.player.index, g.cell), cx, cy);
+  c.restore();
+  for (const p of k.placed) {
+    if (!inWindow(g.window, p.a) || !inWindow(g.window, p.b)) continue;
+    drawDomino(c, p.domino, cellOrigin(g, p.a), cellOrigin(g, p.b), g.cell, gap);
+  }
+  const last = k.placed.find((p) => p.domino.n === k.lastPlaced);
+  if (last) outlineCells(c, g, last.a, last.b, UI.highlight, Math.max(4, g.cell * 0.07));
+  drawLabels(c, g, opts.labelSize);
+}
+
+function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefined): void {
+  const { window: w, cell } = g;
+  c.fillStyle = UI.emptyCell;
+  c.fillRect(g.x, g.y, windowCols(w) * cell, windowRows(w) * cell);
+  if (reach) {
+    c.fillStyle = UI.outsideCell;
+    for (let y = w.minY; y <= w.maxY; y++) {
+      for (let x = w.minX; x <= w.maxX; x++) {
+        if (inWindow(reach, [x, y])) continue;
+        const [px, py] = cellOrigin(g, [x, y]);
+        c.fillRect(px, py, cell, cell);
+      }
+    }
+  }
+  c.strokeStyle = UI.emptyLine;
+  c.lineWidth = 1;
+  c.beginPath();
+  for (let i = 0; i <= windowCols(w); i++) {
+    c.moveTo(g.x + i * cell + 0.5, g.y);
+    c.lineTo(g.x + i * cell + 0.5, g.y + windowRows(w) * cell);
+  }
+  for (let j = 0; j <= windowRows(w); j++) {
+    c.moveTo(g.x, g.y + j * cell + 0.5);
+    c.lineTo(g.x + windowCols(w) * cell, g.y + j * cell + 0.5);
+  }
+  c.stroke();
+}
+
+function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
+  const grid = g.grid;
+  const style = { weight: 800, size, colour: UI.textDim, align: 'center' } as const;
+  for (let x = g.window.minX; x <= g.window.maxX; x++) {
+    text(c, columnLetter(grid, x), cellOrigin(g, [x, 0])[0] + g.cell / 2, g.y - size * 0.75, style);
+  }
+  for (let y = g.window.minY; y <= g.window.maxY; y++) {
+    text(c, String(rowNumber(grid, y)), g.x - size * 0.8, cellOrigin(g, [0, y])[1] + g.cell / 2, style);
+  }
+}
+
+/** A rounded outline around two neighbouring cells. */
+export function outlineCells(c: Ctx, g: KingdomGeometry, a: Pos, b: Pos, colour: string, width: number, dash: number[] = []): void {
+  const pa = cellOrigin(g, a);
+  const pb = cellOrigin(g, b);
+  const x = Math.min(pa[0], pb[0]);
+  const y = Math.min(pa[1], pb[1]);
+  const w = Math.max(pa[0], pb[0]) + g.cell - x;
+  const h = Math.max(pa[1], pb[1]) + g.cell - y;
+  c.save();
+  c.setLineDash(dash);
+  strokeRoundRect(c, x - width / 2 + 2, y - width / 2 + 2, w + width - 4, h + width - 4, g.cell * 0.12, UI.outline, width + 4);
+  strokeRoundRect(c, x - width / 2 + 2, y - width / 2 + 2, w + width - 4, h + width - 4, g.cell * 0.12, colour, width);
+  c.restore();
+}

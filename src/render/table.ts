@@ -1,0 +1,216 @@
+/**
+ * The table picture. Two layouts, both 1200 px wide (Discord shows about 40% of
+ * that on a phone, so the smallest text is 22 px and crowns are glyphs a third of
+ * a square wide):
+ * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
+ * - 2 players: the draft as two rows on top, the two kingdoms side by side.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { reachableWindow } from './frame.js';
+import { ensureFonts, font } from './fonts.js';
+import {
+  badge, chip, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
+  type Ctx, type KingdomGeometry,
+} from './draw.js';
+import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
+import { drawKing, terrainTile } from './tiles.js';
+import type { KingdomView, SlotView, TableView, TurnView } from './view.js';
+
+export const TABLE_WIDTH = 1200;
+const M = 16; // margin and gutter
+const HEADER = 84;
+const BAR = 60;
+const FOOTER = 38;
+
+interface Box { x: number; y: number; w: number; h: number }
+
+export function tableSize(players: number): { width: number; height: number } {
+  return { width: TABLE_WIDTH, height: players === 2 ? 966 : 1124 };
+}
+
+export function drawTable(v: TableView): Canvas {
+  ensureFonts();
+  const { width, height } = tableSize(v.kingdoms.length);
+  const canvas = createCanvas(width, height);
+  const c = canvas.getContext('2d');
+  c.fillStyle = UI.background;
+  c.fillRect(0, 0, width, height);
+  drawHeader(c, v, { x: M, y: M, w: width - 2 * M, h: HEADER - M });
+  if (v.kingdoms.length === 2) layoutDuo(c, v, width, height);
+  else layoutQuad(c, v, width, height);
+  return canvas;
+}
+
+function layoutQuad(c: Ctx, v: TableView, width: number, height: number): void {
+  const draftW = 330;
+  const top = HEADER + M;
+  const rowH = 90;
+  const lineH = 48 + 4 * rowH;
+  drawLine(c, 'Placing now', v.current, { x: M, y: top, w: draftW, h: lineH }, 'column', emptyCurrentText(v));
+  drawLine(c, 'Next line', v.next, { x: M, y: top + lineH + M, w: draftW, h: lineH }, 'column', 'Last round: no more to pick');
+  drawLegend(c, v, { x: M, y: top + 2 * (lineH + M), w: draftW, h: height - M - (top + 2 * (lineH + M)) });
+  const areaX = 2 * M + draftW;
+  const panelW = Math.floor((width - areaX - 2 * M) / 2);
+  const panelH = Math.floor((height - top - 2 * M) / 2);
+  const boxes = [0, 1, 2, 3].map((i) => ({
+    x: areaX + (i % 2) * (panelW + M),
+    y: top + Math.floor(i / 2) * (panelH + M),
+    w: panelW,
+    h: panelH,
+  }));
+  drawKingdomPanels(c, v.kingdoms, boxes);
+}
+
+function layoutDuo(c: Ctx, v: TableView, width: number, height: number): void {
+  const top = HEADER + M;
+  const rowH = 96;
+  drawLine(c, 'Placing now', v.current, { x: M, y: top, w: width - 2 * M, h: rowH }, 'row', emptyCurrentText(v));
+  drawLine(c, 'Next line', v.next, { x: M, y: top + rowH + 8, w: width - 2 * M, h: rowH }, 'row', 'Last round: no more to pick');
+  const y = top + 2 * rowH + 8 + M;
+  const panelW = Math.floor((width - 3 * M) / 2);
+  const boxes = [0, 1].map((i) => ({ x: M + i * (panelW + M), y, w: panelW, h: height - y - M }));
+  drawKingdomPanels(c, v.kingdoms, boxes);
+}
+
+function emptyCurrentText(v: TableView): string {
+  return v.round <= 1 ? 'First round: kings pick only' : 'Nothing left to place';
+}
+
+function drawHeader(c: Ctx, v: TableView, b: Box): void {
+  const cy = b.y + b.h / 2;
+  const roundText = v.turn.kind === 'over' ? 'Game over' : `Round ${v.round} of ${v.rounds}`;
+  let x = b.x + text(c, roundText, b.x, cy, { weight: 800, size: 36, colour: UI.text }) + 16;
+  for (const name of v.variants) x += chip(c, name, x, cy, 20, '#3A4150', UI.text) + 8;
+  drawTurn(c, v.turn, b.x + b.w, cy, Math.max(200, b.x + b.w - x - 16));
+}
+
+/** Right-aligned at xr: whose turn it is and what they must do. */
+function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): void {
+  if (t.kind === 'over') return;
+  const what = t.kind === 'claim' ? 'pick a domino' : t.canPlace ? `place ${t.domino.n}` : `discard ${t.domino.n}`;
+  c.font = font(800, 30);
+  const whatW = c.measureText(what).width;
+  const nameW = text(c, `${t.player.name}:`, -1000, -1000, { weight: 800, size: 30, colour: UI.text }, maxW - whatW - 70);
+  const x0 = xr - whatW - nameW - 64;
+  roundRect(c, x0 - 10, cy - 28, xr - x0 + 10, 56, 28, playerColour(t.player.index));
+  badge(c, t.player, x0 + 18, cy, 18);
+  c.beginPath();
+  c.arc(x0 + 18, cy, 19, 0, Math.PI * 2);
+  c.strokeStyle = playerInk(t.player.index);
+  c.lineWidth = 2;
+  c.stroke();
+  text(c, `${t.player.name}:`, x0 + 46, cy + 1, { weight: 800, size: 30, colour: playerInk(t.player.index) }, nameW + 1);
+  text(c, what, xr - 14, cy + 1, { weight: 800, size: 30, colour: playerInk(t.player.index), align: 'right' });
+}
+
+/** One line of the draft, as a column of cards (3-4 players) or a row (2 players). */
+function drawLine(c: Ctx, title: string, slots: readonly SlotView[], b: Box, dir: 'column' | 'row', emptyText: string): void {
+  roundRect(c, b.x, b.y, b.w, b.h, 14, UI.panel);
+  if (dir === 'column') {
+    text(c, title, b.x + 18, b.y + 26, { weight: 800, size: 26, colour: UI.textDim });
+    if (slots.length === 0) text(c, emptyText, b.x + 18, b.y + 80, { weight: 600, size: 22, colour: UI.textFaint }, b.w - 36);
+    slots.forEach((s, i) => drawCard(c, s, { x: b.x + 8, y: b.y + 48 + i * 90, w: b.w - 16, h: 86 }, 64));
+    return;
+  }
+  const titleW = 150;
+  const [first, second] = title.split(' ');
+  text(c, first ?? title, b.x + 18, b.y + b.h / 2 - 15, { weight: 800, size: 26, colour: UI.textDim });
+  text(c, second ?? '', b.x + 18, b.y + b.h / 2 + 17, { weight: 800, size: 26, colour: UI.textDim });
+  if (slots.length === 0) text(c, emptyText, b.x + titleW, b.y + b.h / 2, { weight: 600, size: 24, colour: UI.textFaint });
+  const cardW = Math.floor((b.w - titleW - 8) / 4);
+  slots.forEach((s, i) => drawCard(c, s, { x: b.x + titleW + i * cardW, y: b.y + 5, w: cardW - 8, h: b.h - 10 }, 62));
+}
+
+/** A domino of the draft: its number, the domino, and its king (or what became of it). */
+function drawCard(c: Ctx, s: SlotView, b: Box, sq: number): void {
+  const cy = b.y + b.h / 2;
+  if (s.status === 'active' && s.king) {
+    roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panelActive);
+    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 11, playerColour(s.king.index), 4);
+  }
+  const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'dropped';
+  c.globalAlpha = gone ? 0.32 : 1;
+  text(c, String(s.domino.n), b.x + 50, cy + 1, { weight: 800, size: 32, colour: UI.text, align: 'right' });
+  const dx = b.x + 60;
+  drawFlatDomino(c, s.domino, dx, cy - sq / 2, sq);
+  c.globalAlpha = 1;
+  if (s.status === 'discarded' || s.status === 'dropped') crossOut(c, dx, cy - sq / 2, 2 * sq, sq);
+  const kx = dx + 2 * sq + 36;
+  if (gone) {
+    const colour = s.status === 'placed' ? UI.text : '#FFB3C0';
+    c.font = font(800, 20);
+    const w = c.measureText(s.status).width + 20;
+    roundRect(c, dx + sq - w / 2, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
+    text(c, s.status, dx + sq, cy + 1, { weight: 800, size: 20, colour, align: 'center' });
+  } else if (s.king) {
+    drawKing(c, kx, cy + 8, 20, s.king.index, s.king.badge);
+  } else {
+    c.save();
+    c.setLineDash([5, 5]);
+    c.beginPath();
+    c.arc(kx, cy + 8, 20, 0, Math.PI * 2);
+    c.strokeStyle = UI.textFaint;
+    c.lineWidth = 2;
+    c.stroke();
+    c.restore();
+  }
+}
+
+function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
+  c.lineCap = 'round';
+  for (const [colour, width] of [[UI.outline, 10], ['#F43F5E', 5]] as const) {
+    c.strokeStyle = colour;
+    c.lineWidth = width;
+    c.beginPath();
+    c.moveTo(x + 8, y + 8);
+    c.lineTo(x + w - 8, y + h - 8);
+    c.moveTo(x + w - 8, y + 8);
+    c.lineTo(x + 8, y + h - 8);
+    c.stroke();
+  }
+}
+
+/** Below the draft on 3-4 player tables: the terrains by name, and the draw pile. */
+function drawLegend(c: Ctx, v: TableView, b: Box): void {
+  if (b.h < 120) return;
+  roundRect(c, b.x, b.y, b.w, b.h, 14, UI.panel);
+  const s = 34;
+  TERRAINS.forEach((t, i) => {
+    const x = b.x + 14 + (i % 2) * (b.w / 2);
+    const y = b.y + 14 + Math.floor(i / 2) * (s + 10);
+    c.drawImage(terrainTile(t, 0, s), x, y);
+    text(c, TERRAIN[t].label, x + s + 10, y + s / 2 + 1, { weight: 600, size: 22, colour: UI.text }, b.w / 2 - s - 24);
+  });
+  const pileY = b.y + 14 + 3 * (s + 10) + 14;
+  if (pileY + 12 < b.y + b.h) {
+    text(c, `${v.pileLeft} dominoes face down`, b.x + 14, pileY, { weight: 600, size: 22, colour: UI.textDim }, b.w - 28);
+  }
+}
+
+function drawKingdomPanels(c: Ctx, kingdoms: readonly KingdomView[], boxes: readonly Box[]): void {
+  const gridBox = (b: Box): Box => ({ x: b.x + 8, y: b.y + BAR, w: b.w - 16, h: b.h - BAR - FOOTER });
+  // Each kingdom fills its panel: early kingdoms (a 9x9 window to grow in) get
+  // smaller squares than finished ones, but every kingdom is as large as it can be.
+  kingdoms.forEach((k, i) => {
+    const b = boxes[i]!;
+    const window = reachableWindow(k.grid, k.placed.flatMap((p) => [p.a, p.b]));
+    drawKingdomPanel(c, k, b, fitKingdom(k.grid, window, gridBox(b), 30, 96));
+  });
+}
+
+function drawKingdomPanel(c: Ctx, k: KingdomView, b: Box, g: KingdomGeometry): void {
+  roundRect(c, b.x, b.y, b.w, b.h, 14, k.toPlay ? UI.panelActive : UI.panel);
+  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, playerColour(k.player.index), 5);
+  const cy = b.y + BAR / 2 + 4;
+  badge(c, k.player, b.x + 34, cy, 20);
+  c.font = font(800, 40);
+  const scoreW = c.measureText(String(k.score)).width;
+  text(c, String(k.score), b.x + b.w - 18, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
+  text(c, 'pts', b.x + b.w - 24 - scoreW, cy + 6, { weight: 600, size: 20, colour: UI.textDim, align: 'right' });
+  text(c, k.player.name, b.x + 64, cy + 1, { weight: 800, size: 30, colour: UI.text }, b.w - 64 - scoreW - 80);
+  drawKingdom(c, k, g, { labelSize: 22 });
+  if (k.discarded.length > 0) {
+    const list = k.discarded.map((d) => d.n).join(', ');
+    text(c, `Discarded: ${list}`, b.x + 18, b.y + b.h - FOOTER / 2 - 2, { weight: 600, size: 22, colour: '#F08A9B' }, b.w - 36);
+  }
+}

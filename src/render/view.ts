@@ -1,0 +1,131 @@
+/**
+ * What the pictures show, as plain data. The drawing code reads only these views;
+ * adapter.ts builds them from a GameState through the engine's API, so the
+ * drawing never depends on how the engine stores a game.
+ */
+import type { Pos, TieBreak, Terrain } from '../game/types.js';
+import type { CellWindow, Grid } from './frame.js';
+
+export interface HalfView {
+  readonly terrain: Terrain;
+  readonly crowns: number;
+}
+
+export interface DominoView {
+  readonly n: number;
+  readonly a: HalfView;
+  readonly b: HalfView;
+}
+
+export interface PlayerView {
+  readonly index: number;
+  readonly name: string;
+  /** One or two characters on the player's kings and name bar: initials when they are unique, else seat numbers. */
+  readonly badge: string;
+}
+
+/** A domino of a line of the draft, and what became of it. */
+export type SlotStatus =
+  | 'active' // current line: being placed now
+  | 'waiting' // current line: its king will place it later this round
+  | 'placed' // current line: already in a kingdom
+  | 'discarded' // current line: fitted nowhere, thrown away
+  | 'dropped' // 3 players: nobody claimed it, out of the game
+  | 'claimed' // next line: a king stands on it
+  | 'free'; // next line: still to be claimed
+
+export interface SlotView {
+  readonly domino: DominoView;
+  readonly status: SlotStatus;
+  /** The king standing on it (or who placed or discarded it). */
+  readonly king: PlayerView | null;
+}
+
+export interface PlacedView {
+  readonly domino: DominoView;
+  readonly a: Pos;
+  readonly b: Pos;
+}
+
+export interface KingdomView {
+  readonly player: PlayerView;
+  readonly grid: Grid;
+  readonly placed: readonly PlacedView[];
+  readonly discarded: readonly DominoView[];
+  readonly score: number;
+  /** The domino of the game's last move, when it went into this kingdom. */
+  readonly lastPlaced: number | null;
+  readonly toPlay: boolean;
+}
+
+export type TurnView =
+  | { readonly kind: 'place'; readonly player: PlayerView; readonly domino: DominoView; readonly canPlace: boolean }
+  | { readonly kind: 'claim'; readonly player: PlayerView }
+  | { readonly kind: 'over' };
+
+export interface TableView {
+  readonly round: number;
+  readonly rounds: number;
+  readonly variants: readonly string[];
+  readonly current: readonly SlotView[];
+  readonly next: readonly SlotView[];
+  readonly kingdoms: readonly KingdomView[];
+  readonly turn: TurnView;
+  /** Dominoes left face down in the draw pile. */
+  readonly pileLeft: number;
+}
+
+export type Verdict =
+  | { readonly legal: true; readonly before: number; readonly after: number }
+  | { readonly legal: false; readonly reason: string };
+
+export interface CandidateView {
+  readonly a: Pos;
+  readonly b: Pos;
+  readonly verdict: Verdict;
+}
+
+export interface PreviewView {
+  readonly kingdom: KingdomView;
+  /** The domino in hand, or null when the game waits for no placement. */
+  readonly domino: DominoView | null;
+  readonly canPlace: boolean;
+  readonly score: number;
+  /** Cells that some legal placement of the domino in hand uses. */
+  readonly targets: readonly Pos[];
+  /** What is drawn: the naming window; cells outside `reach` are greyed. */
+  readonly window: CellWindow;
+  readonly reach: CellWindow;
+  readonly candidate: CandidateView | null;
+  readonly hint: { readonly a: Pos; readonly b: Pos } | null;
+  readonly round: number;
+  readonly rounds: number;
+}
+
+export interface TerritoryView {
+  readonly terrain: Terrain;
+  readonly squares: number;
+  readonly crowns: number;
+  readonly points: number;
+}
+
+export interface ScoreView {
+  readonly kingdom: KingdomView;
+  /** Scoring territories first (most points first). */
+  readonly territories: readonly TerritoryView[];
+  readonly harmony: number;
+  readonly middleKingdom: number;
+  readonly total: number;
+  readonly largestTerritory: number;
+  readonly crowns: number;
+  /** 1 = winner; shared places share a number. */
+  readonly rank: number;
+}
+
+export interface ScoreSheetView {
+  readonly title: string;
+  readonly variants: readonly string[];
+  readonly players: readonly ScoreView[];
+  readonly winners: readonly PlayerView[];
+  readonly decidedBy: TieBreak;
+}
