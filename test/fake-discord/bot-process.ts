@@ -62,8 +62,12 @@ export class BotProcess {
       if (echo) process.stderr.write(`[bot!] ${chunk}`);
       this.#waiters.notify();
     });
+    // A test that fails before stopping its bot must not leave it running after the test process.
+    const orphanGuard = () => this.child.kill('SIGKILL');
+    process.once('exit', orphanGuard);
     this.exited = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
+        process.off('exit', orphanGuard);
         this.#exit = { code, signal };
         this.#waiters.notify();
         resolve(this.#exit);
