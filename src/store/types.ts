@@ -1,7 +1,7 @@
 /**
- * What the store keeps for one table (a lobby, then a game), keyed by channel id
- * (the game's thread once started; the lobby message's channel before). This is
- * the contract between src/store and src/discord.
+ * What the store keeps for one table (a lobby, then a game), keyed by the lobby
+ * message id, which is also the id of the game's thread (a game's thread is its
+ * channel). This is the contract between src/store and src/discord.
  */
 import type { DynastyState, GameState } from '../game/types.js';
 
