@@ -45,9 +45,7 @@
  * await discord.click(msg, 'forged:id', 'carol', { force: true });       // forged / stale custom_id
  * discord.select(message, customId, ['value'], user); discord.submitModal(openerInteraction, { field: 'text' });
  * ```
- * Options are typed from the registered command when the bot registered one
- * (PUT .../commands, or `discord.registerCommands(defs)`), inferred otherwise; a
- * FakeUser value is a USER option. Each call returns a FakeInteraction:
+ * A FakeUser option value is a USER option. Each call returns a FakeInteraction:
  * `response()`, `reply()`, `edited(n)`, `followUp(i)`, `modal()`, `messages()`,
  * `answered`, `callback.ms`. Payloads come from one template typed against
  * APIInteraction (entitlements, authorizing_integration_owners, member.user,
@@ -81,10 +79,12 @@
  * when the client has resumed; `dropGateway({ resumable: false })` forces a new IDENTIFY.
  * `discord.setBotChannelPermissions(channelId, { deny: ['AttachFiles'] })` and
  * `discord.setBotPermissions([...])` change permissions live (the client is told).
+ * `discord.gatewayStats` counts identifies and resumes.
  *
  * ## Strict mode (default on)
  * Unknown routes, answers >= 400 the test did not announce with
- * `discord.expectError({ status: 403, code: 50013 })`, and interactions not
+ * `discord.expectError({ status: 403, code: 50013, path? })` (it returns a function
+ * that withdraws the expectation), and interactions not
  * answered within 3 s (`interactionDeadlineMs`; a later callback gets 10062 as on
  * Discord) are recorded in `discord.errors`; `await discord.assertClean()` throws
  * with the list (it first lets interactions in flight finish). Injected faults are
@@ -94,10 +94,18 @@
  * Messages are validated against Discord's limits (2000 characters, 5 rows of 5
  * buttons, 100-character unique custom_ids, 10 embeds/files, ...): 400 / 50035.
  *
+ * ## The bot as a child process (./bot-process.ts)
+ * `startBot({ entry = 'src/main.ts', env, cwd, echo })` runs `node --import tsx entry`;
+ * `bot.stdout`/`stderr`, `await bot.waitForOutput(/ready/)`, `await bot.race(promise)`
+ * (fails with the child's stderr if it exits first), `bot.assertRunning()`,
+ * `await bot.kill()` (SIGKILL, waits for the exit), `await bot.stop()` (SIGTERM),
+ * `bot.exit`. `discord.watch(bot)` makes every wait fail at once when it crashes.
+ * BOT_LOG=1 copies its output to the test's stderr.
+ *
  * `await discord.close()` at the end. FAKE_DISCORD_LOG=1 prints every request.
  */
 export { FakeDiscord, startFakeDiscord } from './fake.js';
-export type { ClickOptions, ExpectedError, FakeDiscordOptions, Watchable } from './fake.js';
+export type { ChannelRef, ClickOptions, ExpectedError, FakeDiscordOptions, Watchable } from './fake.js';
 export { FakeInteraction } from './interactions.js';
 export type { CallbackRecord, ModalRecord, OptionValue, SlashCommandInput } from './interactions.js';
 export { FakeMessage } from './model.js';
