@@ -22,6 +22,8 @@ export interface Harness {
 export interface RedisHarness extends Harness {
   /** Starts the server again on the same port (empty) after teardown. */
   restart(): Promise<void>;
+  freeze(): void;
+  thaw(): void;
 }
 
 let counter = 0;
@@ -58,6 +60,8 @@ export async function redisHarness(): Promise<RedisHarness> {
     async restart() {
       server = await startRedis(server.port);
     },
+    freeze: () => server.freeze(),
+    thaw: () => server.thaw(),
   };
 }
 

@@ -6,6 +6,9 @@ import { createServer } from 'node:net';
 export interface RedisServer {
   readonly url: string;
   readonly port: number;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
+  freeze(): void;
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -35,7 +38,13 @@ export async function startRedis(port?: number): Promise<RedisServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await ready(child);
-  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stop(child) };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
+    stop: () => stop(child),
+  };
 }
 
 function ready(child: ChildProcess): Promise<void> {
@@ -53,6 +62,7 @@ function ready(child: ChildProcess): Promise<void> {
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
+  child.kill('SIGCONT');
   child.kill('SIGTERM');
   await exited;
 }

@@ -251,7 +251,7 @@ describe('storage failures', () => {
     await h.teardown();
   });
 
-  it('Redis going down gives a typed error within the deadline, and service resumes when it is back', async () => {
+  it('Redis going down gives a typed error, and service resumes when it is back', async () => {
     const h = await redisHarness();
     const config = h.fresh();
     const store = await openStore({ ...config, redisTimeoutMs: 1000 });
@@ -263,6 +263,19 @@ describe('storage failures', () => {
     await h.restart();
     await until(async () => (await store.get('t2').catch(() => null))?.kind === 'missing');
     expect((await store.create('t2', lobby('t2'))).version).toBe(1);
+    await store.close();
+    await h.teardown();
+  }, 10_000);
+
+  it('a Redis that stops answering gives a typed error once the deadline passes', async () => {
+    const h = await redisHarness();
+    const store = await openStore({ ...h.fresh(), redisTimeoutMs: 500 });
+    await store.create('t1', lobby('t1'));
+    h.freeze();
+    const error = await store.update('t1', (t) => save(t)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('did not answer within 500 ms') });
+    h.thaw();
+    await until(async () => (await store.get('t1').catch(() => null))?.kind === 'found');
     await store.close();
     await h.teardown();
   }, 10_000);
