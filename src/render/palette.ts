@@ -30,7 +30,7 @@ export const UI = {
   panelActive: '#2F3542',
   emptyCell: '#323947',
   emptyLine: '#404859',
-  outsideCell: '#20242C',
+  outsideCell: '#14171D',
   text: '#F3F4F6',
   textDim: '#A7AEBB',
   textFaint: '#6F7786',
@@ -41,7 +41,7 @@ export const UI = {
   legal: '#34D399',
   illegal: '#F43F5E',
   hint: '#FBBF24',
-  target: 'rgba(52, 211, 153, 0.22)',
+  target: 'rgba(52, 211, 153, 0.3)',
 } as const;
 
 export function playerColour(player: number): string {

@@ -188,7 +188,7 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
 }
 
 function drawKingdomPanels(c: Ctx, kingdoms: readonly KingdomView[], boxes: readonly Box[]): void {
-  const gridBox = (b: Box): Box => ({ x: b.x + 8, y: b.y + BAR, w: b.w - 16, h: b.h - BAR - FOOTER });
+  const gridBox = (b: Box): Box => ({ x: b.x + 8, y: b.y + BAR, w: b.w - 16, h: Math.min(b.w - 16, b.h - BAR - FOOTER) });
   // Each kingdom fills its panel: early kingdoms (a 9x9 window to grow in) get
   // smaller squares than finished ones, but every kingdom is as large as it can be.
   kingdoms.forEach((k, i) => {

@@ -1,0 +1,203 @@
+/**
+ * GameState -> views, through the engine's public API only. Everything the
+ * pictures show is decided here; the drawing modules only lay it out.
+ */
+import {
+  apply, checkPlacement, domino, legalPlacements, prompt, rankNow, result, scorePlayer,
+  type GameEvent, type GameState, type PlayerScore, type Pos, type Prompt,
+} from '../game/index.js';
+import { namingWindow, reachableWindow, type Grid } from './frame.js';
+import type {
+  CandidateView, DominoView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
+  TableView, TurnView,
+} from './view.js';
+
+export function dominoView(n: number): DominoView {
+  const d = domino(n);
+  return { n, a: d.a, b: d.b };
+}
+
+/** Initials when every seat has a different one, else seat numbers. */
+export function players(state: GameState): PlayerView[] {
+  const initials = state.seats.map((s) => (Array.from(s.name.trim())[0] ?? '').toUpperCase());
+  const unique = initials.every((i, k) => i !== '' && initials.indexOf(i) === k);
+  return state.seats.map((s, index) => ({ index, name: s.name, badge: unique ? initials[index]! : String(index + 1) }));
+}
+
+/** Rounds: one per line of the draft, plus the last round that only places. */
+export function roundCount(state: GameState): number {
+  const perLine = state.options.players === 3 && state.options.threePlayer === 'classic' ? 3 : 4;
+  return (48 - state.removedAtSetup.length) / perLine + 1;
+}
+
+export function variantNames(state: GameState): string[] {
+  const o = state.options;
+  const names: string[] = [];
+  if (o.grid === 7) names.push('Mighty Duel');
+  if (o.harmony) names.push('Harmony');
+  if (o.middleKingdom) names.push('Middle Kingdom');
+  if (o.players === 3 && o.threePlayer === 'classic') names.push('Classic 3-player');
+  if (o.players === 2 && o.balancedOpening) names.push('Balanced opening');
+  return names;
+}
+
+/** The domino of the most recent placement, if any. */
+function lastPlacement(state: GameState): Extract<GameEvent, { type: 'place' }> | null {
+  for (let i = state.events.length - 1; i >= 0; i--) {
+    const e = state.events[i];
+    if (e?.type === 'place') return e;
+  }
+  return null;
+}
+
+function kingdomView(state: GameState, p: PlayerView, pr: Prompt, score: number): KingdomView {
+  const k = state.kingdoms[p.index];
+  const last = lastPlacement(state);
+  return {
+    player: p,
+    grid: state.options.grid,
+    placed: (k?.placements ?? []).map((pl) => ({ domino: dominoView(pl.domino), a: pl.a, b: pl.b })),
+    discarded: (k?.discarded ?? []).map(dominoView),
+    score,
+    lastPlaced: last && last.player === p.index ? last.domino : null,
+    toPlay: pr.kind !== 'over' && pr.player === p.index,
+  };
+}
+
+function currentLine(state: GameState, who: readonly PlayerView[], pr: Prompt): SlotView[] {
+  const slots = state.current.map((slot): SlotView => {
+    const owner = slot.king === null ? null : (state.kings[slot.king] ?? null);
+    const king = owner === null ? null : (who[owner] ?? null);
+    const k = owner === null ? undefined : state.kingdoms[owner];
+    const status = k?.placements.some((pl) => pl.domino === slot.domino)
+      ? 'placed'
+      : k?.discarded.includes(slot.domino)
+        ? 'discarded'
+        : pr.kind === 'place' && pr.domino === slot.domino
+          ? 'active'
+          : 'waiting';
+    return { domino: dominoView(slot.domino), status, king };
+  });
+  const dropped = droppedWith(state, state.current.map((s) => s.domino)).map(
+    (n): SlotView => ({ domino: dominoView(n), status: 'dropped', king: null }),
+  );
+  return [...slots, ...dropped].sort((x, y) => x.domino.n - y.domino.n);
+}
+
+/** 3 players: the dominoes dropped from the line these ones were revealed with. */
+function droppedWith(state: GameState, line: readonly number[]): number[] {
+  const first = line[0];
+  if (first === undefined || state.dropped.length === 0) return [];
+  const reveal = state.events.find((e) => e.type === 'reveal' && e.line.includes(first));
+  if (!reveal || reveal.type !== 'reveal') return [];
+  return reveal.line.filter((n) => state.dropped.includes(n));
+}
+
+function nextLine(state: GameState, who: readonly PlayerView[]): SlotView[] {
+  return state.next.map((slot) => {
+    const owner = slot.king === null ? null : (state.kings[slot.king] ?? null);
+    const king = owner === null ? null : (who[owner] ?? null);
+    return { domino: dominoView(slot.domino), status: king ? 'claimed' : 'free', king };
+  });
+}
+
+function turnView(pr: Prompt, who: readonly PlayerView[]): TurnView {
+  const p = pr.kind === 'over' ? undefined : who[pr.player];
+  if (pr.kind === 'over' || !p) return { kind: 'over' };
+  if (pr.kind === 'claim') return { kind: 'claim', player: p };
+  return { kind: 'place', player: p, domino: dominoView(pr.domino), canPlace: pr.canPlace };
+}
+
+export function tableView(state: GameState): TableView {
+  const who = players(state);
+  const pr = prompt(state);
+  return {
+    round: state.round,
+    rounds: roundCount(state),
+    variants: variantNames(state),
+    current: currentLine(state, who, pr),
+    next: nextLine(state, who),
+    kingdoms: who.map((p) => kingdomView(state, p, pr, scorePlayer(state, p.index).total)),
+    turn: turnView(pr, who),
+    pileLeft: state.pile.length,
+  };
+}
+
+function cellsOf(state: GameState, player: number): Pos[] {
+  return (state.kingdoms[player]?.placements ?? []).flatMap((p) => [p.a, p.b]);
+}
+
+function candidateView(state: GameState, player: number, c: { a: Pos; b: Pos }): CandidateView {
+  const why = checkPlacement(state, [c.a[0], c.a[1]], [c.b[0], c.b[1]]);
+  if (why) return { a: c.a, b: c.b, verdict: { legal: false, reason: why.message } };
+  const before = scorePlayer(state, player).total;
+  const after = apply(state, { type: 'place', player, a: c.a, b: c.b });
+  if (!after.ok) return { a: c.a, b: c.b, verdict: { legal: false, reason: after.error.message } };
+  return { a: c.a, b: c.b, verdict: { legal: true, before, after: scorePlayer(after.value, player).total } };
+}
+
+/** Distinct cells of all legal placements of the domino in hand. */
+function targetCells(state: GameState): Pos[] {
+  const seen = new Map<string, Pos>();
+  for (const p of legalPlacements(state)) for (const c of [p.a, p.b]) seen.set(`${c[0]},${c[1]}`, c);
+  return [...seen.values()];
+}
+
+export function previewView(
+  state: GameState,
+  candidate: { a: Pos; b: Pos } | null,
+  hint: { a: Pos; b: Pos } | null,
+): PreviewView {
+  const who = players(state);
+  const pr = prompt(state);
+  const player = pr.kind === 'over' ? 0 : pr.player;
+  const placing = pr.kind === 'place';
+  const score = scorePlayer(state, player).total;
+  const grid: Grid = state.options.grid;
+  return {
+    kingdom: kingdomView(state, who[player]!, pr, score),
+    domino: placing ? dominoView(pr.domino) : null,
+    canPlace: placing && pr.canPlace,
+    score,
+    targets: placing ? targetCells(state) : [],
+    window: namingWindow(grid),
+    reach: reachableWindow(grid, cellsOf(state, player)),
+    candidate: placing && candidate ? candidateView(state, player, candidate) : null,
+    hint: placing ? hint : null,
+    round: state.round,
+    rounds: roundCount(state),
+  };
+}
+
+/** Lexicographic order of the tie-breaks: total, largest territory, crowns. */
+function ahead(x: PlayerScore, y: PlayerScore): boolean {
+  if (x.total !== y.total) return x.total > y.total;
+  if (x.largestTerritory !== y.largestTerritory) return x.largestTerritory > y.largestTerritory;
+  return x.crowns > y.crowns;
+}
+
+export function scoreSheetView(state: GameState): ScoreSheetView {
+  const who = players(state);
+  const pr = prompt(state);
+  const final = result(state);
+  const r = final ?? rankNow(state);
+  const views = r.scores.map((s): ScoreView => ({
+    kingdom: { ...kingdomView(state, who[s.player]!, pr, s.total), lastPlaced: null, toPlay: false },
+    territories: s.territories
+      .map(({ terrain, squares, crowns, points }) => ({ terrain, squares, crowns, points }))
+      .sort((x, y) => y.points - x.points || y.squares - x.squares),
+    harmony: s.harmony,
+    middleKingdom: s.middleKingdom,
+    total: s.total,
+    largestTerritory: s.largestTerritory,
+    crowns: s.crowns,
+    rank: 1 + r.scores.filter((o) => ahead(o, s)).length,
+  }));
+  return {
+    title: final ? 'Final scores' : `Scores after round ${state.round}`,
+    variants: variantNames(state),
+    players: views,
+    winners: r.winners.map((w) => who[w]!),
+    decidedBy: r.decidedBy,
+  };
+}

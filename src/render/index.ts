@@ -1,0 +1,68 @@
+/**
+ * Game state -> PNG. Nothing here knows Discord. The same state always gives the
+ * same bytes (no clock, no randomness, our own font). The PNG deflate runs on the
+ * libuv thread pool, so a render never stalls the event loop for long.
+ *
+ * Cell names: columns lettered, rows numbered, on a fixed window centred on the
+ * castle (castle E5 in 5x5 games, G7 in the Mighty Duel); see frame.ts.
+ */
+import type { Canvas } from '@napi-rs/canvas';
+import type { GameState, Pos } from '../game/types.js';
+import { previewView, scoreSheetView, tableView } from './adapter.js';
+import { nameCell, parseCellName } from './frame.js';
+import { ensureFonts } from './fonts.js';
+import { encodePng } from './png.js';
+import { drawPreview } from './preview.js';
+import { drawScoreSheet } from './scoresheet.js';
+import { drawTable } from './table.js';
+
+export { FONT_FAMILY, ensureFonts } from './fonts.js';
+
+ensureFonts();
+
+export interface PreviewOptions {
+  /** A suggested placement, drawn as a dashed outline. */
+  readonly hint?: { readonly a: Pos; readonly b: Pos };
+}
+
+/** The table after a move: the draft lines, every kingdom, whose turn it is. */
+export function renderTable(state: GameState): Promise<Buffer> {
+  return encodePng(drawTable(tableView(state)));
+}
+
+/** The kingdom of the player who must place now, with the domino in hand tried at `candidate`. */
+export function renderPreview(
+  state: GameState,
+  candidate: { a: Pos; b: Pos } | null,
+  opts: PreviewOptions = {},
+): Promise<Buffer> {
+  return encodePng(drawPreview(previewView(state, candidate, opts.hint ?? null)));
+}
+
+/** Every kingdom with its score arithmetic, the winner and the tie-break (running scores before the end). */
+export function renderScoreSheet(state: GameState): Promise<Buffer> {
+  return encodePng(drawScoreSheet(scoreSheetView(state)));
+}
+
+/** "E5": the name of a cell of a player's kingdom, as drawn on every picture. */
+export function cellName(state: GameState, _player: number, pos: Pos): string {
+  return nameCell(state.options.grid, pos);
+}
+
+/** "E6-F6": where a domino goes, half a first. */
+export function placementName(state: GameState, player: number, a: Pos, b: Pos): string {
+  return `${cellName(state, player, a)}-${cellName(state, player, b)}`;
+}
+
+/** The cell a name stands for ("c4", "C4"), or null when it names no cell of the kingdom's window. */
+export function parseCell(state: GameState, name: string): Pos | null {
+  return parseCellName(state.options.grid, name);
+}
+
+/** For tests and tools that want pixels rather than bytes. */
+export const draw = {
+  table: (state: GameState): Canvas => drawTable(tableView(state)),
+  preview: (state: GameState, candidate: { a: Pos; b: Pos } | null, opts: PreviewOptions = {}): Canvas =>
+    drawPreview(previewView(state, candidate, opts.hint ?? null)),
+  scoreSheet: (state: GameState): Canvas => drawScoreSheet(scoreSheetView(state)),
+};

@@ -1,0 +1,167 @@
+/**
+ * The placement preview: one kingdom on its whole naming window (cells it can no
+ * longer reach greyed, cells some legal placement uses tinted green), the domino in
+ * hand drawn where the player is trying it, with the verdict and the score.
+ * 720 px wide: a phone shows it at about 60%, so squares stay over 40 px there.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Pos } from '../game/types.js';
+import { inWindow, nameCell } from './frame.js';
+import { ensureFonts } from './fonts.js';
+import {
+  badge, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, text,
+  type Ctx, type KingdomGeometry,
+} from './draw.js';
+import { UI } from './palette.js';
+import type { CandidateView, PreviewView } from './view.js';
+
+export const PREVIEW_WIDTH = 720;
+const M = 16;
+const HEADER = 150;
+const FOOTER = 52;
+
+export function previewSize(): { width: number; height: number } {
+  return { width: PREVIEW_WIDTH, height: HEADER + PREVIEW_WIDTH - M + FOOTER };
+}
+
+export function drawPreview(v: PreviewView): Canvas {
+  ensureFonts();
+  const { width, height } = previewSize();
+  const canvas = createCanvas(width, height);
+  const c = canvas.getContext('2d');
+  c.fillStyle = UI.background;
+  c.fillRect(0, 0, width, height);
+  drawPreviewHeader(c, v, width);
+  const g = fitKingdom(v.kingdom.grid, v.window, { x: M, y: HEADER, w: width - 2 * M, h: width - 2 * M }, 34, 200);
+  drawKingdom(c, { ...v.kingdom, lastPlaced: null }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
+  if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);
+  if (v.candidate && v.domino) drawCandidate(c, g, v);
+  drawFooter(c, v, g, height);
+  return canvas;
+}
+
+function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
+  const p = v.kingdom.player;
+  badge(c, p, M + 22, M + 26, 22);
+  text(c, p.name, M + 54, M + 27, { weight: 800, size: 30, colour: UI.text }, width - 2 * M - 250);
+  text(c, `Round ${v.round} of ${v.rounds}`, width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
+  const rowY = M + 64;
+  const sq = 62;
+  if (!v.domino) {
+    text(c, 'Nothing to place right now', M, rowY + sq / 2, { weight: 800, size: 28, colour: UI.textDim });
+    return;
+  }
+  text(c, String(v.domino.n), M + 44, rowY + sq / 2 + 1, { weight: 800, size: 34, colour: UI.text, align: 'right' });
+  drawFlatDomino(c, v.domino, M + 54, rowY, sq);
+  verdictText(c, v, M + 54 + 2 * sq + 20, rowY + sq / 2, width - M - (M + 54 + 2 * sq + 20));
+}
+
+/** Legal: "C3-C4" and the score before -> after (+delta). Illegal: why. */
+function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number): void {
+  const cand = v.candidate;
+  if (!cand) {
+    const msg = v.canPlace ? 'Choose where to place it' : 'Fits nowhere: it will be discarded';
+    text(c, msg, x, cy, { weight: 800, size: 26, colour: v.canPlace ? UI.text : UI.illegal }, maxW);
+    return;
+  }
+  const where = `${nameCell(v.kingdom.grid, cand.a)}-${nameCell(v.kingdom.grid, cand.b)}`;
+  if (!cand.verdict.legal) {
+    mark(c, x + 14, cy - 17, false);
+    text(c, `${where} not allowed`, x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
+    text(c, cand.verdict.reason, x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
+    return;
+  }
+  const { before, after } = cand.verdict;
+  mark(c, x + 14, cy - 17, true);
+  text(c, `${where} is legal`, x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
+  const delta = after - before;
+  let sx = x + text(c, `Score ${before}`, x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
+  arrow(c, sx, cy + 21, 26);
+  sx += 36;
+  sx += text(c, String(after), sx, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 12;
+  const deltaText = delta >= 0 ? `+${delta}` : String(delta);
+  text(c, deltaText, sx, cy + 21, { weight: 800, size: 26, colour: delta > 0 ? UI.legal : UI.textDim });
+}
+
+/** A tick (legal) or a cross (illegal) in a disc centred at (cx, cy). */
+function mark(c: Ctx, cx: number, cy: number, ok: boolean): void {
+  c.beginPath();
+  c.arc(cx, cy, 14, 0, Math.PI * 2);
+  c.fillStyle = ok ? UI.legal : UI.illegal;
+  c.fill();
+  c.strokeStyle = UI.outline;
+  c.lineWidth = 3.5;
+  c.lineCap = 'round';
+  c.beginPath();
+  if (ok) {
+    c.moveTo(cx - 6, cy);
+    c.lineTo(cx - 1.5, cy + 5);
+    c.lineTo(cx + 6.5, cy - 5);
+  } else {
+    c.moveTo(cx - 5, cy - 5);
+    c.lineTo(cx + 5, cy + 5);
+    c.moveTo(cx + 5, cy - 5);
+    c.lineTo(cx - 5, cy + 5);
+  }
+  c.stroke();
+}
+
+/** A right arrow (the font's subset has none) starting at x, centred on cy. */
+function arrow(c: Ctx, x: number, cy: number, size: number): void {
+  c.strokeStyle = UI.textDim;
+  c.lineWidth = size * 0.12;
+  c.lineCap = 'round';
+  c.lineJoin = 'round';
+  c.beginPath();
+  c.moveTo(x, cy);
+  c.lineTo(x + size, cy);
+  c.moveTo(x + size * 0.65, cy - size * 0.3);
+  c.lineTo(x + size, cy);
+  c.lineTo(x + size * 0.65, cy + size * 0.3);
+  c.stroke();
+}
+
+function drawCandidate(c: Ctx, g: KingdomGeometry, v: PreviewView): void {
+  const cand = v.candidate as CandidateView;
+  const d = v.domino;
+  if (!d) return;
+  const legal = cand.verdict.legal;
+  if (inWindow(g.window, cand.a) && inWindow(g.window, cand.b) && isNeighbour(cand.a, cand.b)) {
+    c.globalAlpha = legal ? 1 : 0.78;
+    drawDomino(c, d, cellOrigin(g, cand.a), cellOrigin(g, cand.b), g.cell, 2);
+    c.globalAlpha = 1;
+    outlineCells(c, g, cand.a, cand.b, legal ? UI.legal : UI.illegal, 6, legal ? [] : [14, 8]);
+    return;
+  }
+  // Halves apart or off the window: outline whatever cells are visible.
+  for (const p of [cand.a, cand.b]) if (inWindow(g.window, p)) outlineCells(c, g, p, p, UI.illegal, 6, [14, 8]);
+}
+
+function isNeighbour(a: Pos, b: Pos): boolean {
+  return Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+}
+
+function drawHint(c: Ctx, g: KingdomGeometry, a: Pos, b: Pos): void {
+  if (!inWindow(g.window, a) || !inWindow(g.window, b)) return;
+  outlineCells(c, g, a, b, UI.hint, 5, [10, 7]);
+}
+
+function drawFooter(c: Ctx, v: PreviewView, g: KingdomGeometry, height: number): void {
+  const cy = height - FOOTER / 2 - 4;
+  let x = M;
+  const swatch = (fills: readonly string[], label: string, dashed = false): void => {
+    for (const fill of fills) roundRect(c, x, cy - 12, 24, 24, 5, fill);
+    if (dashed) {
+      c.save();
+      c.setLineDash([5, 4]);
+      c.strokeStyle = UI.hint;
+      c.lineWidth = 3;
+      c.strokeRect(x + 1.5, cy - 10.5, 21, 21);
+      c.restore();
+    }
+    x += 32 + text(c, label, x + 32, cy, { weight: 600, size: 20, colour: UI.textDim }) + 22;
+  };
+  if (v.targets.length > 0) swatch([UI.emptyCell, UI.target], 'can go here');
+  swatch([UI.outsideCell], `outside the ${g.grid}x${g.grid} frame`);
+  if (v.hint) swatch([], 'hint', true);
+}

@@ -1,0 +1,134 @@
+/**
+ * The score sheet: the winner on top, then one panel per player with their
+ * kingdom and its arithmetic: every scoring territory as squares x crowns =
+ * points, the squares that score nothing, the bonuses, the total and the two
+ * tie-break figures (largest territory, crowns).
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { TieBreak } from '../game/types.js';
+import { reachableWindow } from './frame.js';
+import { ensureFonts, font } from './fonts.js';
+import { badge, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Ctx } from './draw.js';
+import { UI, playerColour } from './palette.js';
+import { drawCrown, terrainTile } from './tiles.js';
+import type { ScoreSheetView, ScoreView } from './view.js';
+
+export const SHEET_WIDTH = 1200;
+const M = 16;
+const BANNER = 132;
+const PANEL_H = 486;
+
+interface Box { x: number; y: number; w: number; h: number }
+
+export function sheetSize(players: number): { width: number; height: number } {
+  const rows = players === 2 ? 1 : 2;
+  return { width: SHEET_WIDTH, height: BANNER + rows * (PANEL_H + M) + M };
+}
+
+export function drawScoreSheet(v: ScoreSheetView): Canvas {
+  ensureFonts();
+  const { width, height } = sheetSize(v.players.length);
+  const canvas = createCanvas(width, height);
+  const c = canvas.getContext('2d');
+  c.fillStyle = UI.background;
+  c.fillRect(0, 0, width, height);
+  drawBanner(c, v, { x: M, y: M, w: width - 2 * M, h: BANNER - M });
+  const panelW = Math.floor((width - 3 * M) / 2);
+  v.players.forEach((p, i) => {
+    drawPlayerPanel(c, p, { x: M + (i % 2) * (panelW + M), y: BANNER + M + Math.floor(i / 2) * (PANEL_H + M), w: panelW, h: PANEL_H });
+  });
+  return canvas;
+}
+
+const TIE_TEXT: Readonly<Record<TieBreak, string>> = {
+  none: '',
+  'largest-territory': 'Tied on points: the largest territory decided.',
+  crowns: 'Tied on points and largest territory: the most crowns decided.',
+  shared: 'Tied on points, largest territory and crowns: the victory is shared.',
+};
+
+function drawBanner(c: Ctx, v: ScoreSheetView, b: Box): void {
+  roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
+  const winners = v.winners;
+  const lead = winners[0];
+  const total = v.players.find((p) => p.kingdom.player.index === lead?.index)?.total ?? 0;
+  drawCrown(c, b.x + 22, b.y + 22, 58);
+  const headline = winners.length > 1
+    ? `Shared victory: ${winners.map((w) => w.name).join(' & ')}`
+    : `${lead?.name ?? '?'} wins`;
+  const x = b.x + 100;
+  text(c, headline, x, b.y + 38, { weight: 800, size: 38, colour: UI.text }, b.w - 100 - 220);
+  text(c, `${total} points`, b.x + b.w - 22, b.y + 38, { weight: 800, size: 34, colour: UI.crown, align: 'right' });
+  const sub = [v.title, ...v.variants].join(' · ');
+  const tie = TIE_TEXT[v.decidedBy];
+  text(c, tie ? `${tie}` : sub, x, b.y + 84, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.w - 120);
+}
+
+function drawPlayerPanel(c: Ctx, s: ScoreView, b: Box): void {
+  const p = s.kingdom.player;
+  const won = s.rank === 1;
+  roundRect(c, b.x, b.y, b.w, b.h, 14, won ? UI.panelActive : UI.panel);
+  if (won) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, UI.crown, 4);
+  const cy = b.y + 34;
+  const placeW = text(c, placeName(s.rank), b.x + 18, cy + 1, { weight: 800, size: 26, colour: won ? UI.crown : UI.textDim });
+  badge(c, p, b.x + 18 + placeW + 30, cy, 19);
+  c.font = font(800, 40);
+  const totalW = c.measureText(String(s.total)).width;
+  text(c, String(s.total), b.x + b.w - 18, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
+  const nameX = b.x + 18 + placeW + 60;
+  text(c, p.name, nameX, cy + 1, { weight: 800, size: 28, colour: UI.text }, b.x + b.w - nameX - totalW - 36);
+  c.fillStyle = playerColour(p.index);
+  c.fillRect(b.x + 18, b.y + 64, b.w - 36, 3);
+  const window = reachableWindow(s.kingdom.grid, s.kingdom.placed.flatMap((pl) => [pl.a, pl.b]));
+  const side = 336;
+  const g = fitKingdom(s.kingdom.grid, window, { x: b.x + 6, y: b.y + 76, w: side, h: b.h - 76 - 72 }, 28, 62);
+  drawKingdom(c, s.kingdom, g, { labelSize: 18 });
+  drawArithmetic(c, s, { x: b.x + side + 20, y: b.y + 82, w: b.w - side - 38, h: b.h - 96 });
+  const foot = `Largest territory ${s.largestTerritory} · crowns ${s.crowns}`;
+  text(c, foot, b.x + 18, b.y + b.h - 26, { weight: 600, size: 21, colour: UI.textDim }, side);
+  if (s.kingdom.discarded.length > 0) {
+    text(c, `Discarded: ${s.kingdom.discarded.map((d) => d.n).join(', ')}`, b.x + 18, b.y + b.h - 56, { weight: 600, size: 21, colour: '#F08A9B' }, side);
+  }
+}
+
+function placeName(rank: number): string {
+  return ['1st', '2nd', '3rd', '4th'][rank - 1] ?? `${rank}th`;
+}
+
+/** One line per scoring territory, then the rest, bonuses and the total. */
+function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
+  const scoring = s.territories.filter((t) => t.points > 0);
+  const idle = s.territories.filter((t) => t.points === 0).reduce((n, t) => n + t.squares, 0);
+  const lines = scoring.length + (idle > 0 ? 1 : 0) + (s.harmony ? 1 : 0) + (s.middleKingdom ? 1 : 0);
+  const rowH = Math.min(38, (b.h - 60) / Math.max(1, lines));
+  const size = Math.min(24, rowH * 0.66);
+  const right = b.x + b.w;
+  let y = b.y + rowH / 2;
+  for (const t of scoring) {
+    const icon = Math.round(rowH * 0.82);
+    c.drawImage(terrainTile(t.terrain, 0, icon), b.x, Math.round(y - icon / 2));
+    text(c, `${t.squares} × ${t.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
+    drawCrown(c, b.x + icon + 10 + textWidth(c, `${t.squares} × ${t.crowns}`, size) + 6, y - size * 0.4, size * 0.9);
+    text(c, String(t.points), right, y, { weight: 800, size, colour: UI.text, align: 'right' });
+    y += rowH;
+  }
+  const row = (label: string, value: string, colour: string): void => {
+    text(c, label, b.x, y, { weight: 600, size, colour }, b.w - 60);
+    text(c, value, right, y, { weight: 800, size, colour, align: 'right' });
+    y += rowH;
+  };
+  if (idle > 0) row(`rest: ${idle} × 0`, '0', UI.textDim);
+  if (s.harmony) row('Harmony', `+${s.harmony}`, UI.legal);
+  if (s.middleKingdom) row('Middle Kingdom', `+${s.middleKingdom}`, UI.legal);
+  if (lines === 0) row('No territory with crowns', '0', UI.textDim);
+  c.fillStyle = UI.emptyLine;
+  c.fillRect(b.x, y - rowH / 2 + 6, b.w, 2);
+  y += 10;
+  text(c, 'Total', b.x, y + 4, { weight: 800, size: 28, colour: UI.text });
+  text(c, String(s.total), right, y + 4, { weight: 800, size: 30, colour: UI.text, align: 'right' });
+}
+
+function textWidth(c: Ctx, s: string, size: number): number {
+  c.font = font(600, size);
+  return c.measureText(s).width;
+}

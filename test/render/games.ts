@@ -1,0 +1,47 @@
+/** Seeded games for render tests and the bench: first legal placement, first free domino. */
+import { apply, createGame, legalPlacements, prompt, type Action, type GameOptions, type GameState } from '../../src/game/index.js';
+
+export type Setup = '2p' | '3p' | '3p-classic' | '4p' | 'duel';
+
+const NAMES = ['Alice', 'Bartholomew the Magnificent', 'Chloé', 'Dmitri'];
+
+export function newGame(setup: Setup, seed = 'render', extra: Partial<GameOptions> = {}): GameState {
+  const players = setup === '4p' ? 4 : setup.startsWith('3p') ? 3 : 2;
+  const options: Partial<GameOptions> = {
+    ...(setup === 'duel' ? { grid: 7 } : {}),
+    ...(setup === '3p-classic' ? { threePlayer: 'classic' } : {}),
+    ...extra,
+  };
+  const made = createGame({ seats: NAMES.slice(0, players).map((name) => ({ name, kind: 'human' })), seed, options });
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+}
+
+/** The next action of a simple, deterministic player. */
+export function simpleAction(state: GameState): Action | null {
+  const p = prompt(state);
+  if (p.kind === 'over') return null;
+  if (p.kind === 'claim') return { type: 'claim', player: p.player, domino: p.choices[p.choices.length - 1]! };
+  const first = legalPlacements(state)[0];
+  return first ? { type: 'place', player: p.player, a: first.a, b: first.b } : { type: 'discard', player: p.player };
+}
+
+/** Plays `moves` actions (or to the end when moves is Infinity). */
+export function play(state: GameState, moves = Infinity): GameState {
+  let s = state;
+  for (let i = 0; i < moves; i++) {
+    const action = simpleAction(s);
+    if (!action) break;
+    const next = apply(s, action);
+    if (!next.ok) throw new Error(next.error.message);
+    s = next.value;
+  }
+  return s;
+}
+
+/** A state where the prompt is a placement, about halfway through the game. */
+export function midGame(setup: Setup, seed = 'render'): GameState {
+  let s = play(newGame(setup, seed), setup === '2p' ? 14 : setup === 'duel' ? 26 : 36);
+  while (prompt(s).kind !== 'place') s = play(s, 1);
+  return s;
+}
