@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { MessageType, OverwriteType } from 'discord-api-types/v10';
 import type { Client } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,21 @@ describe('the fake Discord with a real discord.js client in process', () => {
     expect(discord.gatewayStats).toEqual({ identifies: before.identifies, resumes: before.resumes + 1 });
     const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
     expect((await draw.reply()).content).toBe('Here is the table');
+  });
+
+  it('replays what the client missed while disconnected when it resumes', async () => {
+    const updated = once(client, 'channelUpdate');
+    const back = discord.dropGateway();
+    discord.setBotChannelPermissions(discord.channel.id, { deny: ['AttachFiles'] });
+    await back;
+    await updated;
+    expect(discord.gatewayStats.identifies).toBe(1);
+    try {
+      const cached = client.channels.cache.get(discord.channel.id);
+      expect(cached?.isTextBased() && !cached.isDMBased() && cached.permissionsFor(discord.bot.id)?.has('AttachFiles')).toBe(false);
+    } finally {
+      discord.setBotChannelPermissions(discord.channel.id, {});
+    }
   });
 
   it('refuses messages over Discord limits with 400 / 50035', async () => {
