@@ -1,0 +1,50 @@
+/** What the store accepts as a stored table, and how older schemas are brought up to date. */
+import { describe, expect, it } from 'vitest';
+import { encodeTable, readStored } from '../../src/store/schema.js';
+import type { Table } from '../../src/store/index.js';
+import { humans, lobby, newGame, playing } from './fixtures.js';
+
+const seats = humans('a', 'b');
+const stored = (t: object): string => JSON.stringify({ version: 2, updatedAt: 1, ...t });
+const reasonOf = (text: string, migrations = {}): string | null => {
+  const read = readStored(text, migrations);
+  return read.ok ? null : read.reason;
+};
+
+describe('stored tables', () => {
+  it('read back what was written', () => {
+    const table = { ...playing(lobby('t', seats), newGame(seats)), version: 2, updatedAt: 1 } as Table;
+    expect(readStored(encodeTable(table))).toEqual({ ok: true, table });
+  });
+
+  it.each([
+    ['an array', '[1, 2]', 'not an object'],
+    ['no schema', '{}', 'no schema version'],
+    ['version 0', stored({ ...lobby('t'), version: 0 }), 'bad version'],
+    ['an unknown seat kind', stored({ ...lobby('t'), seats: [{ kind: 'robot', name: 'x' }] }), 'bad seats'],
+    ['partial settings', stored({ ...lobby('t'), settings: { turnTimerS: -1 } }), 'bad settings'],
+    ['no messages', stored({ ...lobby('t'), messages: null }), 'bad messages'],
+    ['an unknown status', stored({ ...lobby('t'), status: 'paused' }), 'bad status'],
+    ['a finished table without its end time', stored({ ...lobby('t'), status: 'finished' }), 'bad finishedAt'],
+    ['a running table without a game', stored({ ...lobby('t'), status: 'playing' }), 'missing game'],
+    ['a lobby with a game', stored({ ...lobby('t', seats), game: newGame(seats) }), 'a lobby with a game'],
+  ])('refuse %s', (_name, text, reason) => {
+    expect(reasonOf(text)).toBe(reason);
+  });
+
+  it('go through every migration step from an old schema', () => {
+    const v1 = lobby('t');
+    const migrations = {
+      [-1]: (old: Record<string, unknown>) => ({ ...old, schema: 0, hostId: 'from -1' }),
+      0: (old: Record<string, unknown>) => ({ ...old, schema: 1 }),
+    };
+    const read = readStored(stored({ ...v1, schema: -1 }), migrations);
+    expect(read).toMatchObject({ ok: true, table: { schema: 1, hostId: 'from -1' } });
+  });
+
+  it('report a migration that fails or goes nowhere', () => {
+    const text = stored({ ...lobby('t'), schema: 0 });
+    expect(reasonOf(text, { 0: () => { throw new Error('boom'); } })).toBe('migration from schema 0 failed: Error: boom');
+    expect(reasonOf(text, { 0: (old: Record<string, unknown>) => old })).toBe('migration from schema 0 made no progress');
+  });
+});
