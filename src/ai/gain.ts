@@ -82,27 +82,38 @@ export class Territories {
     return this.merge(ta, 1, ca, ia, -1) + this.merge(tb, 1, cb, ib, -1);
   }
 
-  /** New points of the territory formed by `cells` squares of terrain kind at ia (and ib), minus those it absorbs. */
+  /** New points of the territory formed by `sq` squares of terrain kind at ia (and ib), minus those it absorbs. */
   private merge(kind: number, sq: number, cr: number, ia: number, ib: number): number {
+    this.count = 0;
+    this.sq = sq;
+    this.cr = cr;
+    this.before = 0;
+    this.absorb(kind, ia);
+    if (ib >= 0) this.absorb(kind, ib);
+    return this.sq * this.cr - this.before;
+  }
+
+  private count = 0;
+  private sq = 0;
+  private cr = 0;
+  private before = 0;
+
+  /** Adds the territories of terrain kind around cell `at` to the merge in progress, each once. */
+  private absorb(kind: number, at: number): void {
     const cell = (this.board as Board).cell;
-    let count = 0, before = 0;
-    for (let h = 0; h < 2; h++) {
-      const at = h === 0 ? ia : ib;
-      if (at < 0) break;
-      for (const d of NEIGHBOURS) {
-        const k = at + d;
-        if (cell[k] !== kind) continue;
-        const l = this.label[k] as number;
-        let seen = false;
-        for (let m = 0; m < count; m++) if (this.met[m] === l) seen = true;
-        if (seen) continue;
-        this.met[count++] = l;
-        sq += this.squares[l] as number;
-        cr += this.crowns[l] as number;
-        before += (this.squares[l] as number) * (this.crowns[l] as number);
-      }
+    for (let d = 0; d < 4; d++) {
+      const k = at + (NEIGHBOURS[d] as number);
+      if (cell[k] !== kind) continue;
+      const l = this.label[k] as number;
+      let seen = false;
+      for (let m = 0; m < this.count; m++) if (this.met[m] === l) seen = true;
+      if (seen) continue;
+      this.met[this.count++] = l;
+      const sq = this.squares[l] as number, cr = this.crowns[l] as number;
+      this.sq += sq;
+      this.cr += cr;
+      this.before += sq * cr;
     }
-    return sq * cr - before;
   }
 
   /** Same-terrain neighbours of both halves (the castle counts): how well a placement fits. */
@@ -111,8 +122,9 @@ export class Territories {
     const ia = halfA(code), ib = halfB(code);
     const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
     let m = 0;
-    for (const d of NEIGHBOURS) {
+    for (let i = 0; i < 4; i++) {
       // The other half's cell is still empty, so it never counts.
+      const d = NEIGHBOURS[i] as number;
       const ka = cell[ia + d], kb = cell[ib + d];
       if (ka === ta || ka === CASTLE) m++;
       if (kb === tb || kb === CASTLE) m++;
