@@ -5,11 +5,12 @@
  *   single-terrain dominoes merged) ranked by a prior (immediate points plus
  *   terrain fit); the best few are kept, each paired with every domino I could
  *   then claim, so a placement is judged together with the pick it allows.
- * - Each sample guesses the hidden deck (the unseen dominoes shuffled by our
- *   own generator), plays the candidate, then plays the game out with the
- *   greedy policy for everyone, and scores the end: a win (shared wins as
- *   fractions) plus a small term for the margin over the best opponent, which
- *   separates candidates long before win counts do.
+ * - Each sample guesses the hidden deck (Sim.fromState shuffles the unseen
+ *   dominoes of the public view with a seed of ours), plays the candidate, then
+ *   plays the game out with the greedy policy (the normal level) for everyone,
+ *   and scores the end: a win (shared wins as fractions) plus a small term for
+ *   the margin over the best opponent, which separates candidates long before
+ *   win counts do.
  * - Successive halving spends the time budget in rounds and keeps the better
  *   half each round; samples in one sweep share the guessed deck.
  */
