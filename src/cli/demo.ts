@@ -1,6 +1,7 @@
 /**
- * Plays whole games between computer players without Discord, writes their records
- * (and the table pictures when the renderer is there) and prints the scores.
+ * Plays whole games between computer players without Discord, writes their records,
+ * the table after every move (table-001.png, ...) and the score sheet (final.png),
+ * and prints the scores and the winner.
  *
  *   npm run demo -- --players 4 --seed 42 --out out/
  *   npm run demo -- --players 2 --mighty-duel --seats hard,random --dynasty
@@ -18,6 +19,7 @@ import {
 } from '../game/index.js';
 import { Rng } from '../game/rng.js';
 import { chooseAction } from '../ai/index.js';
+import { renderScoreSheet, renderTable } from '../render/index.js';
 
 const LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
 type Level = (typeof LEVELS)[number];
@@ -129,27 +131,6 @@ function checkCombination(players: number, mightyDuel: boolean, balancedOpening:
   if (threePlayer && players !== 3) throw new UsageError(`--three-player is for 3-player games (got ${players} players)`);
 }
 
-// ---------------------------------------------------------------- optional modules
-
-interface Renderer {
-  renderTable(state: GameState): Promise<Buffer>;
-  renderScoreSheet(state: GameState): Promise<Buffer>;
-}
-
-/**
- * The renderer is built by another part of the project; the demo plays without
- * pictures until it is there. The specifier is a variable so the type check does
- * not require the module.
- */
-async function optionalModule<T>(specifier: string): Promise<T | null> {
-  try {
-    return (await import(specifier)) as T;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return null;
-    throw error;
-  }
-}
-
 // ---------------------------------------------------------------- players
 
 type Chooser = (state: GameState) => Action;
@@ -194,11 +175,11 @@ function seatsOf(levels: readonly Level[]): Seat[] {
 
 // ---------------------------------------------------------------- output
 
-/** Writes a game's pictures as it goes and its record and score sheet at the end. */
+/** Writes a game's pictures as it goes (unless --no-images) and its record and score sheet at the end. */
 class GameWriter {
   private moves = 0;
 
-  constructor(private readonly dir: string, private readonly renderer: Renderer | null) {}
+  constructor(private readonly dir: string, private readonly images: boolean) {}
 
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
@@ -206,14 +187,13 @@ class GameWriter {
 
   async moved(state: GameState): Promise<void> {
     this.moves++;
-    if (!this.renderer) return;
-    await writeFile(join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`), await this.renderer.renderTable(state));
+    if (this.images) await writeFile(join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`), await renderTable(state));
   }
 
   async finished(state: GameState): Promise<string> {
     const recordPath = join(this.dir, 'record.json');
     await writeFile(recordPath, `${JSON.stringify(toRecord(state), null, 2)}\n`);
-    if (this.renderer) await writeFile(join(this.dir, 'final.png'), await this.renderer.renderScoreSheet(state));
+    if (this.images) await writeFile(join(this.dir, 'final.png'), await renderScoreSheet(state));
     return recordPath;
   }
 }
@@ -250,10 +230,10 @@ function mustApply<T>(applied: { ok: true; value: T } | { ok: false; error: { me
   return applied.value;
 }
 
-async function playOneGame(config: DemoConfig, choose: Chooser, renderer: Renderer | null): Promise<void> {
+async function playOneGame(config: DemoConfig, choose: Chooser): Promise<void> {
   const created = createGame({ seats: seatsOf(config.seats), seed: config.seed, options: config.options });
   if (!created.ok) throw new UsageError(created.error.message);
-  const writer = new GameWriter(config.out, renderer);
+  const writer = new GameWriter(config.out, config.images);
   await writer.start();
   let state = created.value;
   while (prompt(state).kind !== 'over') {
@@ -264,7 +244,7 @@ async function playOneGame(config: DemoConfig, choose: Chooser, renderer: Render
   printResult('Final scores:', state.seats, result(state)!);
 }
 
-async function playDynasty(config: DemoConfig, choose: Chooser, renderer: Renderer | null): Promise<void> {
+async function playDynasty(config: DemoConfig, choose: Chooser): Promise<void> {
   const created = createDynasty({ seats: seatsOf(config.seats), seed: config.seed, options: config.options });
   if (!created.ok) throw new UsageError(created.error.message);
   let dynasty = created.value;
@@ -272,7 +252,7 @@ async function playDynasty(config: DemoConfig, choose: Chooser, renderer: Render
   while (!dynastyResult(dynasty)) {
     const number = dynastyGameNumber(dynasty);
     if (!writer) {
-      writer = new GameWriter(join(config.out, `game-${number}`), renderer);
+      writer = new GameWriter(join(config.out, `game-${number}`), config.images);
       await writer.start();
     }
     dynasty = mustApply(applyDynasty(dynasty, choose(dynastyGame(dynasty))));
@@ -292,9 +272,8 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const config = parseConfig(argv);
     const choose = makeChooser(config.seats, config.seed, config.thinkMs);
-    const renderer = config.images ? await optionalModule<Renderer>('../render/index.js') : null;
     console.log(describeSetup(config));
-    await (config.dynasty ? playDynasty : playOneGame)(config, choose, renderer);
+    await (config.dynasty ? playDynasty : playOneGame)(config, choose);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

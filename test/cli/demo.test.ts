@@ -51,6 +51,19 @@ describe('npm run demo', () => {
     expect((await readdir(out)).filter((f) => f.endsWith('.png'))).toEqual([]);
   });
 
+  it('draws the table after every move and the score sheet at the end', async () => {
+    const out = join(dir, 'pictures');
+    const run = await demo(['--players', '2', '--seed', 'pictures', '--out', out]);
+    expect(run.code).toBe(0);
+    const record = await readRecord(join(out, 'record.json'));
+    const moves = record.events.filter((e) => e.type === 'claim' || e.type === 'place' || e.type === 'discard').length;
+    const tables = Array.from({ length: moves }, (_, i) => `table-${String(i + 1).padStart(3, '0')}.png`);
+    expect((await readdir(out)).sort()).toEqual(['final.png', 'record.json', ...tables].sort());
+    for (const picture of ['table-001.png', tables.at(-1)!, 'final.png']) {
+      expect((await readFile(join(out, picture))).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    }
+  });
+
   it('is reproducible from its seed', async () => {
     const [a, b] = await Promise.all(['again-a', 'again-b'].map(async (name) => {
       const out = join(dir, name);
