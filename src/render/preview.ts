@@ -24,15 +24,21 @@ export function previewSize(): { width: number; height: number } {
   return { width: PREVIEW_WIDTH, height: HEADER + PREVIEW_WIDTH - M + FOOTER };
 }
 
+/** Where the kingdom goes; exported so tests can find a cell on the picture. */
+export function layoutPreview(v: PreviewView): { width: number; height: number; geometry: KingdomGeometry } {
+  const { width, height } = previewSize();
+  const box = { x: M, y: HEADER, w: width - 2 * M, h: width - 2 * M };
+  return { width, height, geometry: fitKingdom(v.kingdom.grid, v.window, box, 34, 200) };
+}
+
 export function drawPreview(v: PreviewView): Canvas {
   ensureFonts();
-  const { width, height } = previewSize();
+  const { width, height, geometry: g } = layoutPreview(v);
   const canvas = createCanvas(width, height);
   const c = canvas.getContext('2d');
   c.fillStyle = UI.background;
   c.fillRect(0, 0, width, height);
   drawPreviewHeader(c, v, width);
-  const g = fitKingdom(v.kingdom.grid, v.window, { x: M, y: HEADER, w: width - 2 * M, h: width - 2 * M }, 34, 200);
   drawKingdom(c, { ...v.kingdom, lastPlaced: null }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);
   if (v.candidate && v.domino) drawCandidate(c, g, v);

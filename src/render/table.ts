@@ -21,8 +21,37 @@ const M = 16; // margin and gutter
 const HEADER = 84;
 const BAR = 60;
 const FOOTER = 38;
+const ROW_TITLE_W = 150;
 
-interface Box { x: number; y: number; w: number; h: number }
+export interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+
+/** A line of the draft: its panel, and one card per domino. */
+export interface LineLayout {
+  readonly title: string;
+  readonly slots: readonly SlotView[];
+  readonly box: Box;
+  readonly dir: 'column' | 'row';
+  readonly emptyText: string;
+  readonly cards: readonly Box[];
+  /** Side of a square of the dominoes drawn on the cards. */
+  readonly square: number;
+}
+
+export interface PanelLayout {
+  readonly kingdom: KingdomView;
+  readonly box: Box;
+  readonly geometry: KingdomGeometry;
+}
+
+/** Where everything goes; exported so tests can find a cell or a king on the picture. */
+export interface TableLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly header: Box;
+  readonly lines: readonly LineLayout[];
+  readonly legend: Box | null;
+  readonly panels: readonly PanelLayout[];
+}
 
 export function tableSize(players: number): { width: number; height: number } {
   return { width: TABLE_WIDTH, height: players === 2 ? 966 : 1124 };
@@ -30,25 +59,43 @@ export function tableSize(players: number): { width: number; height: number } {
 
 export function drawTable(v: TableView): Canvas {
   ensureFonts();
-  const { width, height } = tableSize(v.kingdoms.length);
-  const canvas = createCanvas(width, height);
+  const l = layoutTable(v);
+  const canvas = createCanvas(l.width, l.height);
   const c = canvas.getContext('2d');
   c.fillStyle = UI.background;
-  c.fillRect(0, 0, width, height);
-  drawHeader(c, v, { x: M, y: M, w: width - 2 * M, h: HEADER - M });
-  if (v.kingdoms.length === 2) layoutDuo(c, v, width, height);
-  else layoutQuad(c, v, width, height);
+  c.fillRect(0, 0, l.width, l.height);
+  drawHeader(c, v, l.header);
+  for (const line of l.lines) drawLine(c, line);
+  if (l.legend) drawLegend(c, v, l.legend);
+  for (const p of l.panels) drawKingdomPanel(c, p);
   return canvas;
 }
 
-function layoutQuad(c: Ctx, v: TableView, width: number, height: number): void {
+export function layoutTable(v: TableView): TableLayout {
+  const { width, height } = tableSize(v.kingdoms.length);
+  const header = { x: M, y: M, w: width - 2 * M, h: HEADER - M };
+  return { width, height, header, ...(v.kingdoms.length === 2 ? layoutDuo(v, width, height) : layoutQuad(v, width, height)) };
+}
+
+const LAST_ROUND = 'Last round: no more to pick';
+
+function columnLine(title: string, slots: readonly SlotView[], box: Box, emptyText: string): LineLayout {
+  const cards = slots.map((_, i) => ({ x: box.x + 8, y: box.y + 48 + i * 90, w: box.w - 16, h: 86 }));
+  return { title, slots, box, dir: 'column', emptyText, cards, square: 64 };
+}
+
+function rowLine(title: string, slots: readonly SlotView[], box: Box, emptyText: string): LineLayout {
+  const cardW = Math.floor((box.w - ROW_TITLE_W - 8) / 4);
+  const cards = slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + 5, w: cardW - 8, h: box.h - 10 }));
+  return { title, slots, box, dir: 'row', emptyText, cards, square: 62 };
+}
+
+
+function layoutQuad(v: TableView, width: number, height: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
   const draftW = 330;
   const top = HEADER + M;
-  const rowH = 90;
-  const lineH = 48 + 4 * rowH;
-  drawLine(c, 'Placing now', v.current, { x: M, y: top, w: draftW, h: lineH }, 'column', emptyCurrentText(v));
-  drawLine(c, 'Next line', v.next, { x: M, y: top + lineH + M, w: draftW, h: lineH }, 'column', 'Last round: no more to pick');
-  drawLegend(c, v, { x: M, y: top + 2 * (lineH + M), w: draftW, h: height - M - (top + 2 * (lineH + M)) });
+  const lineH = 48 + 4 * 90;
+  const legendY = top + 2 * (lineH + M);
   const areaX = 2 * M + draftW;
   const panelW = Math.floor((width - areaX - 2 * M) / 2);
   const panelH = Math.floor((height - top - 2 * M) / 2);
@@ -58,18 +105,53 @@ function layoutQuad(c: Ctx, v: TableView, width: number, height: number): void {
     w: panelW,
     h: panelH,
   }));
-  drawKingdomPanels(c, v.kingdoms, boxes);
+  return {
+    lines: [
+      columnLine('Placing now', v.current, { x: M, y: top, w: draftW, h: lineH }, emptyCurrentText(v)),
+      columnLine('Next line', v.next, { x: M, y: top + lineH + M, w: draftW, h: lineH }, LAST_ROUND),
+    ],
+    legend: { x: M, y: legendY, w: draftW, h: height - M - legendY },
+    panels: panelsOf(v.kingdoms, boxes),
+  };
 }
 
-function layoutDuo(c: Ctx, v: TableView, width: number, height: number): void {
+function layoutDuo(v: TableView, width: number, height: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
   const top = HEADER + M;
   const rowH = 96;
-  drawLine(c, 'Placing now', v.current, { x: M, y: top, w: width - 2 * M, h: rowH }, 'row', emptyCurrentText(v));
-  drawLine(c, 'Next line', v.next, { x: M, y: top + rowH + 8, w: width - 2 * M, h: rowH }, 'row', 'Last round: no more to pick');
   const y = top + 2 * rowH + 8 + M;
   const panelW = Math.floor((width - 3 * M) / 2);
   const boxes = [0, 1].map((i) => ({ x: M + i * (panelW + M), y, w: panelW, h: height - y - M }));
-  drawKingdomPanels(c, v.kingdoms, boxes);
+  return {
+    lines: [
+      rowLine('Placing now', v.current, { x: M, y: top, w: width - 2 * M, h: rowH }, emptyCurrentText(v)),
+      rowLine('Next line', v.next, { x: M, y: top + rowH + 8, w: width - 2 * M, h: rowH }, LAST_ROUND),
+    ],
+    legend: null,
+    panels: panelsOf(v.kingdoms, boxes),
+  };
+}
+
+/**
+ * Each kingdom fills its panel: early kingdoms (a 9x9 window to grow in) get
+ * smaller squares than finished ones, but every kingdom is as large as it can be.
+ */
+function panelsOf(kingdoms: readonly KingdomView[], boxes: readonly Box[]): PanelLayout[] {
+  return kingdoms.map((kingdom, i) => {
+    const box = boxes[i]!;
+    const gridBox = { x: box.x + 8, y: box.y + BAR, w: box.w - 16, h: Math.min(box.w - 16, box.h - BAR - FOOTER) };
+    const window = reachableWindow(kingdom.grid, kingdom.placed.flatMap((p) => [p.a, p.b]));
+    return { kingdom, box, geometry: fitKingdom(kingdom.grid, window, gridBox, 30, 96) };
+  });
+}
+
+/** Centre and radius of the king drawn on a card of a line. */
+export function kingSpot(card: Box, square: number): { x: number; y: number; r: number } {
+  return { x: card.x + 60 + 2 * square + 36, y: card.y + card.h / 2 + 8, r: 20 };
+}
+
+/** Top-left corner of the domino drawn on a card (half a, then half b to its right). */
+export function dominoSpot(card: Box, square: number): { x: number; y: number } {
+  return { x: card.x + 60, y: card.y + card.h / 2 - square / 2 };
 }
 
 function emptyCurrentText(v: TableView): string {
@@ -104,21 +186,19 @@ function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): vo
 }
 
 /** One line of the draft, as a column of cards (3-4 players) or a row (2 players). */
-function drawLine(c: Ctx, title: string, slots: readonly SlotView[], b: Box, dir: 'column' | 'row', emptyText: string): void {
+function drawLine(c: Ctx, l: LineLayout): void {
+  const b = l.box;
   roundRect(c, b.x, b.y, b.w, b.h, 14, UI.panel);
-  if (dir === 'column') {
-    text(c, title, b.x + 18, b.y + 26, { weight: 800, size: 26, colour: UI.textDim });
-    if (slots.length === 0) text(c, emptyText, b.x + 18, b.y + 80, { weight: 600, size: 22, colour: UI.textFaint }, b.w - 36);
-    slots.forEach((s, i) => drawCard(c, s, { x: b.x + 8, y: b.y + 48 + i * 90, w: b.w - 16, h: 86 }, 64));
-    return;
+  if (l.dir === 'column') {
+    text(c, l.title, b.x + 18, b.y + 26, { weight: 800, size: 26, colour: UI.textDim });
+    if (l.slots.length === 0) text(c, l.emptyText, b.x + 18, b.y + 80, { weight: 600, size: 22, colour: UI.textFaint }, b.w - 36);
+  } else {
+    const [first, second] = l.title.split(' ');
+    text(c, first ?? l.title, b.x + 18, b.y + b.h / 2 - 15, { weight: 800, size: 26, colour: UI.textDim });
+    text(c, second ?? '', b.x + 18, b.y + b.h / 2 + 17, { weight: 800, size: 26, colour: UI.textDim });
+    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: 24, colour: UI.textFaint });
   }
-  const titleW = 150;
-  const [first, second] = title.split(' ');
-  text(c, first ?? title, b.x + 18, b.y + b.h / 2 - 15, { weight: 800, size: 26, colour: UI.textDim });
-  text(c, second ?? '', b.x + 18, b.y + b.h / 2 + 17, { weight: 800, size: 26, colour: UI.textDim });
-  if (slots.length === 0) text(c, emptyText, b.x + titleW, b.y + b.h / 2, { weight: 600, size: 24, colour: UI.textFaint });
-  const cardW = Math.floor((b.w - titleW - 8) / 4);
-  slots.forEach((s, i) => drawCard(c, s, { x: b.x + titleW + i * cardW, y: b.y + 5, w: cardW - 8, h: b.h - 10 }, 62));
+  l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square));
 }
 
 /** A domino of the draft: its number, the domino, and its king (or what became of it). */
@@ -131,11 +211,11 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number): void {
   const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'dropped';
   c.globalAlpha = gone ? 0.32 : 1;
   text(c, String(s.domino.n), b.x + 50, cy + 1, { weight: 800, size: 32, colour: UI.text, align: 'right' });
-  const dx = b.x + 60;
+  const { x: dx } = dominoSpot(b, sq);
   drawFlatDomino(c, s.domino, dx, cy - sq / 2, sq);
   c.globalAlpha = 1;
   if (s.status === 'discarded' || s.status === 'dropped') crossOut(c, dx, cy - sq / 2, 2 * sq, sq);
-  const kx = dx + 2 * sq + 36;
+  const king = kingSpot(b, sq);
   if (gone) {
     const colour = s.status === 'placed' ? UI.text : '#FFB3C0';
     c.font = font(800, 20);
@@ -143,12 +223,12 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number): void {
     roundRect(c, dx + sq - w / 2, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
     text(c, s.status, dx + sq, cy + 1, { weight: 800, size: 20, colour, align: 'center' });
   } else if (s.king) {
-    drawKing(c, kx, cy + 8, 20, s.king.index, s.king.badge);
+    drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
     c.save();
     c.setLineDash([5, 5]);
     c.beginPath();
-    c.arc(kx, cy + 8, 20, 0, Math.PI * 2);
+    c.arc(king.x, king.y, king.r, 0, Math.PI * 2);
     c.strokeStyle = UI.textFaint;
     c.lineWidth = 2;
     c.stroke();
@@ -187,18 +267,7 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
   }
 }
 
-function drawKingdomPanels(c: Ctx, kingdoms: readonly KingdomView[], boxes: readonly Box[]): void {
-  const gridBox = (b: Box): Box => ({ x: b.x + 8, y: b.y + BAR, w: b.w - 16, h: Math.min(b.w - 16, b.h - BAR - FOOTER) });
-  // Each kingdom fills its panel: early kingdoms (a 9x9 window to grow in) get
-  // smaller squares than finished ones, but every kingdom is as large as it can be.
-  kingdoms.forEach((k, i) => {
-    const b = boxes[i]!;
-    const window = reachableWindow(k.grid, k.placed.flatMap((p) => [p.a, p.b]));
-    drawKingdomPanel(c, k, b, fitKingdom(k.grid, window, gridBox(b), 30, 96));
-  });
-}
-
-function drawKingdomPanel(c: Ctx, k: KingdomView, b: Box, g: KingdomGeometry): void {
+function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {
   roundRect(c, b.x, b.y, b.w, b.h, 14, k.toPlay ? UI.panelActive : UI.panel);
   if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, playerColour(k.player.index), 5);
   const cy = b.y + BAR / 2 + 4;

@@ -39,9 +39,10 @@ export function play(state: GameState, moves = Infinity): GameState {
   return s;
 }
 
-/** A state where the prompt is a placement, about halfway through the game. */
+/** About halfway through the game, a placement to make, and kings already on the next line. */
 export function midGame(setup: Setup, seed = 'render'): GameState {
   let s = play(newGame(setup, seed), setup === '2p' ? 14 : setup === 'duel' ? 26 : 36);
-  while (prompt(s).kind !== 'place') s = play(s, 1);
+  const ready = (x: GameState): boolean => prompt(x).kind === 'place' && x.next.some((slot) => slot.king !== null);
+  while (!ready(s)) s = play(s, 1);
   return s;
 }

@@ -1,0 +1,220 @@
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
+import { previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
+import { cellOrigin } from '../../src/render/draw.js';
+import { inWindow } from '../../src/render/frame.js';
+import { cellName, parseCell, placementName, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
+import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
+import { previewSize, layoutPreview } from '../../src/render/preview.js';
+import { sheetSize } from '../../src/render/scoresheet.js';
+import { dominoSpot, kingSpot, layoutTable, tableSize } from '../../src/render/table.js';
+import { midGame, newGame, play, type Setup } from './games.js';
+
+const SETUPS: readonly Setup[] = ['2p', '3p', '3p-classic', '4p', 'duel'];
+const PLAYERS: Readonly<Record<Setup, number>> = { '2p': 2, '3p': 3, '3p-classic': 3, '4p': 4, duel: 2 };
+
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Decodes a PNG (as a viewer would) and returns a pixel reader. */
+async function pixels(png: Buffer): Promise<(x: number, y: number) => string> {
+  const img = await loadImage(png);
+  const canvas = createCanvas(img.width, img.height);
+  const c = canvas.getContext('2d');
+  c.drawImage(img, 0, 0);
+  const data = c.getImageData(0, 0, img.width, img.height).data;
+  return (x, y) => {
+    const i = (Math.round(y) * img.width + Math.round(x)) * 4;
+    const hex = (k: number): string => data[i + k]!.toString(16).padStart(2, '0');
+    return `#${hex(0)}${hex(1)}${hex(2)}`.toUpperCase();
+  };
+}
+
+/** A point of a square showing the bare terrain colour (left edge, half-way down: no pattern, no crown there). */
+function bareSpot(origin: Pos, cell: number): Pos {
+  return [origin[0] + cell * 0.09, origin[1] + cell * 0.5];
+}
+
+const stages = (setup: Setup): [string, GameState][] => [
+  ['start', newGame(setup)],
+  ['middle', midGame(setup)],
+  ['end', play(newGame(setup))],
+];
+
+describe('picture sizes for every set-up', () => {
+  for (const setup of SETUPS) {
+    it(`${setup}: table at start, middle and end, preview and score sheet`, async () => {
+      for (const [, state] of stages(setup)) {
+        const png = await renderTable(state);
+        expect(pngSize(png)).toEqual(tableSize(PLAYERS[setup]));
+        expect(png.length).toBeLessThan(512 * 1024);
+      }
+      expect(pngSize(await renderPreview(midGame(setup), null))).toEqual(previewSize());
+      expect(pngSize(await renderScoreSheet(play(newGame(setup))))).toEqual(sheetSize(PLAYERS[setup]));
+    });
+  }
+});
+
+describe('what the table shows', () => {
+  it('a placed square shows its terrain colour where the layout puts it', async () => {
+    const state = midGame('4p');
+    const read = await pixels(await renderTable(state));
+    const layout = layoutTable(tableView(state));
+    let checked = 0;
+    for (const panel of layout.panels) {
+      for (const placed of panel.kingdom.placed) {
+        const g = panel.geometry;
+        expect(read(...bareSpot(cellOrigin(g, placed.a), g.cell))).toBe(TERRAIN[placed.domino.a.terrain].base);
+        expect(read(...bareSpot(cellOrigin(g, placed.b), g.cell))).toBe(TERRAIN[placed.domino.b.terrain].base);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it("a claimed domino shows its king in the claiming player's colour", async () => {
+    const state = midGame('4p');
+    const read = await pixels(await renderTable(state));
+    const layout = layoutTable(tableView(state));
+    const next = layout.lines[1]!;
+    const claimed = next.slots.map((s, i) => ({ s, card: next.cards[i]! })).filter(({ s }) => s.king !== null);
+    expect(claimed.length).toBeGreaterThan(0);
+    for (const { s, card } of claimed) {
+      const k = kingSpot(card, next.square);
+      expect(read(k.x - k.r * 0.7, k.y)).toBe(playerColour(s.king!.index));
+    }
+    for (const { s, card } of next.slots.map((s, i) => ({ s, card: next.cards[i]! })).filter(({ s }) => s.king === null)) {
+      const k = kingSpot(card, next.square);
+      expect(read(k.x - k.r * 0.7, k.y)).toBe(UI.panel);
+      const d = dominoSpot(card, next.square);
+      expect(read(...bareSpot([d.x, d.y], next.square))).toBe(TERRAIN[s.domino.a.terrain].base);
+    }
+  });
+
+  it('the player to move has a frame in their colour; the others none', async () => {
+    const state = midGame('4p');
+    const p = prompt(state);
+    if (p.kind === 'over') throw new Error('game over');
+    const read = await pixels(await renderTable(state));
+    for (const panel of layoutTable(tableView(state)).panels) {
+      const edge = read(panel.box.x + 3, panel.box.y + panel.box.h / 2);
+      expect(edge === playerColour(panel.kingdom.player.index)).toBe(panel.kingdom.player.index === p.player);
+    }
+  });
+
+  it('3 players: the dropped domino of the line is shown as dropped', () => {
+    const state = midGame('3p');
+    const current = tableView(state).current;
+    expect(current).toHaveLength(4);
+    expect(current.filter((s) => s.status === 'dropped')).toHaveLength(1);
+    expect(current.map((s) => s.domino.n)).toEqual([...current.map((s) => s.domino.n)].sort((a, b) => a - b));
+  });
+
+  it('the same state gives the same bytes, also after a JSON round trip', async () => {
+    const state = midGame('4p');
+    const copy = JSON.parse(JSON.stringify(state)) as GameState;
+    const [a, b, c] = await Promise.all([renderTable(state), renderTable(state), renderTable(copy)]);
+    expect(a.equals(b)).toBe(true);
+    expect(a.equals(c)).toBe(true);
+    expect((await renderPreview(state, null)).equals(await renderPreview(copy, null))).toBe(true);
+  });
+});
+
+describe('the placement preview', () => {
+  const state = midGame('4p');
+  const legal = legalPlacements(state)[0]!;
+  const illegal = { a: [0, 0] as Pos, b: [1, 0] as Pos }; // the castle's cell
+
+  it('marks a legal candidate in green with its score, an illegal one in red with the reason', async () => {
+    const good = previewView(state, legal, null).candidate!;
+    const bad = previewView(state, illegal, null).candidate!;
+    expect(good.verdict.legal).toBe(true);
+    expect(bad.verdict).toEqual({ legal: false, reason: expect.stringMatching(/taken/) });
+    const [goodPng, badPng] = await Promise.all([renderPreview(state, legal), renderPreview(state, illegal)]);
+    expect(goodPng.equals(badPng)).toBe(false);
+    const geometry = layoutPreview(previewView(state, legal, null)).geometry;
+    // The outline sits on the outer edge of the candidate's cells.
+    const ring = (a: Pos, b: Pos): Pos => {
+      const [x, y] = cellOrigin(geometry, [Math.min(a[0], b[0]), Math.min(a[1], b[1])]);
+      return [x - 1, y + geometry.cell / 2];
+    };
+    expect((await pixels(goodPng))(...ring(legal.a, legal.b))).toBe(UI.legal);
+    expect((await pixels(badPng))(...ring(illegal.a, illegal.b))).toBe(UI.illegal);
+  });
+
+  it('tints the cells legal placements use and greys the cells out of reach', async () => {
+    const view = previewView(state, null, null);
+    expect(view.targets.length).toBeGreaterThan(0);
+    const { geometry } = layoutPreview(view);
+    const read = await pixels(await renderPreview(state, null));
+    const corners: Pos[] = [[view.window.minX, view.window.minY], [view.window.maxX, view.window.maxY]];
+    const outside = corners.filter((p) => !inWindow(view.reach, p));
+    expect(outside.length).toBeGreaterThan(0);
+    for (const p of outside) {
+      const [ox, oy] = cellOrigin(geometry, p);
+      expect(read(ox + geometry.cell / 2, oy + geometry.cell / 2)).toBe(UI.outsideCell);
+    }
+    const [tx, ty] = cellOrigin(geometry, view.targets[0]!);
+    expect(read(tx + geometry.cell / 2, ty + geometry.cell / 2)).not.toBe(UI.emptyCell);
+  });
+
+  it('draws a hint and survives nonsense candidates', async () => {
+    const plain = await renderPreview(state, null);
+    expect((await renderPreview(state, null, { hint: legal })).equals(plain)).toBe(false);
+    for (const c of [{ a: [40, 40], b: [41, 40] }, { a: [0, 1], b: [3, 3] }, { a: [-9, 0], b: [-8, 0] }] as { a: Pos; b: Pos }[]) {
+      expect(pngSize(await renderPreview(state, c))).toEqual(previewSize());
+    }
+  });
+
+  it('outside a placement turn it still draws the kingdom of the player to act', async () => {
+    let s = state;
+    while (prompt(s).kind !== 'claim') s = play(s, 1);
+    expect(previewView(s, legal, null).candidate).toBeNull();
+    expect(pngSize(await renderPreview(s, legal))).toEqual(previewSize());
+  });
+});
+
+describe('the score sheet', () => {
+  it('ranks every player, winners first place, and shows the arithmetic that adds up', () => {
+    for (const setup of SETUPS) {
+      const v = scoreSheetView(play(newGame(setup, 'sheet')));
+      expect(v.title).toBe('Final scores');
+      for (const p of v.players) {
+        const sum = p.territories.reduce((n, t) => n + t.squares * t.crowns, 0) + p.harmony + p.middleKingdom;
+        expect(sum).toBe(p.total);
+        expect(p.rank === 1).toBe(v.winners.some((w) => w.index === p.kingdom.player.index));
+      }
+    }
+  });
+});
+
+describe('cell names', () => {
+  it('name the castle E5 (G7 in the duel) and every placed square on the same frame all game', () => {
+    const four = play(newGame('4p'));
+    expect(cellName(four, 0, [0, 0])).toBe('E5');
+    expect(cellName(newGame('duel'), 0, [0, 0])).toBe('G7');
+    expect(placementName(four, 0, [0, 1], [1, 1])).toBe('E6-F6');
+    for (const [p, k] of four.kingdoms.entries()) {
+      for (const pl of k.placements) {
+        for (const pos of [pl.a, pl.b]) {
+          const name = cellName(four, p, pos);
+          expect(name).toMatch(/^[A-I][1-9]$/);
+          expect(parseCell(four, name)).toEqual(pos);
+        }
+      }
+    }
+  });
+
+  it('parse names loosely and reject names off the frame', () => {
+    const s = newGame('4p');
+    expect(parseCell(s, ' c4 ')).toEqual([-2, -1]);
+    expect(parseCell(s, 'J1')).toBeNull();
+    expect(parseCell(s, 'A10')).toBeNull();
+    expect(parseCell(s, 'hello')).toBeNull();
+    expect(parseCell(newGame('duel'), 'M13')).toEqual([6, 6]);
+  });
+});
