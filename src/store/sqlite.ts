@@ -95,15 +95,17 @@ class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
 }
 
 export function openSqlite(options: SqliteOptions): Backend {
+  let db: Database.Database | undefined;
   try {
     mkdirSync(dirname(options.file), { recursive: true });
-    const db = new Database(options.file, { timeout: options.busyTimeoutMs });
+    db = new Database(options.file, { timeout: options.busyTimeoutMs });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     if (options.maxPages !== undefined) db.pragma(`max_page_count = ${Math.floor(options.maxPages)}`);
     db.exec(SCHEMA_SQL);
     return new SqliteBackend(db, options);
   } catch (error) {
+    db?.close();
     throw unavailable(`opening ${options.file}`, error);
   }
 }
