@@ -1,0 +1,56 @@
+/**
+ * Render speed and size, 4-player game (draw + PNG encode, the PNG as the bot gets it):
+ *   render.table_ms_p50: the table, over consecutive mid-game states (moves 30-49);
+ *   render.preview_ms_p50: the preview, over every legal placement of one mid-game turn;
+ *   render.final_ms_p50: the score sheet of the finished game;
+ *   render.table_png_kb: size of a mid-game table;
+ *   render.table_cpu_ms_p50: CPU time (all threads) of one table, steadier than wall time on a busy machine.
+ *   npm run bench -- render
+ */
+import { legalPlacements, prompt } from '../src/game/index.js';
+import { renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
+import { newGame, play } from '../test/render/games.js';
+
+const WARMUP = 5;
+const ROUNDS = 60;
+
+function p50(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function time(make: (i: number) => Promise<Buffer>): Promise<{ wall: number; cpu: number }> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await make(i);
+    const t1 = performance.now();
+    const c1 = process.cpuUsage(c0);
+    if (i >= WARMUP) {
+      wall.push(t1 - t0);
+      cpu.push((c1.user + c1.system) / 1000);
+    }
+  }
+  return { wall: p50(wall), cpu: p50(cpu) };
+}
+
+const start = newGame('4p', 'bench');
+const mid = Array.from({ length: 20 }, (_, i) => play(start, 30 + i));
+let turn = play(start, 36);
+while (prompt(turn).kind !== 'place') turn = play(turn, 1);
+const candidates = legalPlacements(turn);
+const end = play(start);
+
+const table = await time((i) => renderTable(mid[i % mid.length]!));
+const preview = await time((i) => renderPreview(turn, candidates[i % candidates.length] ?? null));
+const final = await time(() => renderScoreSheet(end));
+const kb = (await renderTable(mid[0]!)).length / 1024;
+
+console.log(`render.table_ms_p50: ${table.wall.toFixed(1)} ms`);
+console.log(`render.preview_ms_p50: ${preview.wall.toFixed(1)} ms`);
+console.log(`render.final_ms_p50: ${final.wall.toFixed(1)} ms`);
+console.log(`render.table_png_kb: ${kb.toFixed(0)} KB`);
+console.log(`render.table_cpu_ms_p50: ${table.cpu.toFixed(1)} ms`);
+console.log(`render.preview_cpu_ms_p50: ${preview.cpu.toFixed(1)} ms`);
