@@ -200,7 +200,7 @@ class GameWriter {
 
 function printResult(title: string, seats: readonly Seat[], res: GameResult): void {
   console.log(title);
-  const ranked = [...res.scores].sort((x, y) => y.total - x.total);
+  const ranked = [...res.scores].sort((x, y) => y.total - x.total || y.largestTerritory - x.largestTerritory || y.crowns - x.crowns);
   for (const s of ranked) {
     const seat = seats[s.player];
     const bonuses = [s.harmony ? `harmony +${s.harmony}` : '', s.middleKingdom ? `middle kingdom +${s.middleKingdom}` : ''].filter(Boolean);
