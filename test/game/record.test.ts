@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, GameRecord, GameState } from '../../src/game/index.js';
 import { checkRecord, fromRecord, prompt, result, toRecord } from '../../src/game/index.js';
+import { Rng } from '../../src/game/rng.js';
 import { BONUSES, SETUPS, randomGame, type Setup } from './property-support.js';
 
 /** A record as it travels: through JSON text, so nothing but plain data survives. */
@@ -175,6 +176,33 @@ describe('fromRecord rejects a bad record with a reason, and never throws', () =
     expect(rejection(winners).message).toMatch(/winners/);
     const running = exported(randomGame(SETUPS[4]!, 'running', {}, 20));
     expect(rejection({ ...running, result: record.result }).message).toMatch(/not over/);
+  });
+});
+
+describe('fromRecord on randomly damaged records', () => {
+  /** Every path to a leaf (or a whole branch) of a JSON value. */
+  function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+    if (typeof value !== 'object' || value === null) return [prefix];
+    const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+    return [prefix, ...keys.flatMap((k) => paths((value as Record<string | number, unknown>)[k], [...prefix, k]))];
+  }
+
+  it('never throws, and accepts a damaged record only when the engine agrees with all its events', () => {
+    const rng = Rng.fromSeed('damage');
+    const junk = [null, -1, 0, 1, 2, 7, 49, 1e9, 0.5, Number.NaN, '', 'x', true, [], [0, 0], {}, { type: 'claim' }];
+    for (const setup of SETUPS) {
+      const record = exported(randomGame(setup, `damage/${setup.name}`, BONUSES));
+      const all = paths(record).filter((p) => p.length > 0);
+      for (let i = 0; i < 60; i++) {
+        const damaged = structuredClone(record) as unknown as Record<string | number, unknown>;
+        const path = all[rng.int(all.length)]!;
+        const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, k) => node[k] as Record<string | number, unknown>, damaged);
+        parent[path.at(-1)!] = junk[rng.int(junk.length)];
+        const rebuilt = fromRecord(damaged);
+        if (rebuilt.ok) expect({ seed: rebuilt.value.seed, events: rebuilt.value.events }).toEqual({ seed: damaged.seed, events: damaged.events });
+        else expect(rebuilt.error.message, JSON.stringify(path)).not.toBe('');
+      }
+    }
   });
 });
 
