@@ -1,2 +1,2 @@
 /** The renderer as the bot uses it (one import point, so views and flows agree on it). */
-export { cellName, renderPreview, renderScoreSheet, renderTable } from '../render/index.js';
+export { cellName, placementName, renderPreview, renderScoreSheet, renderTable } from '../render/index.js';

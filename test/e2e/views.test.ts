@@ -82,9 +82,9 @@ describe('messages within Discord limits', () => {
           const at = legal[legal.length - 1]!;
           checkLimits(panelView({ game: state, player: p.player, domino: p.domino, at, legal, problem: null, gain: 3, hint: { at: legal[0]!, pick: null }, hintUsed: false, png: PNG }));
           const placed = { kind: 'place' as const, at: placementCursor(legalPlacements(state)[0]!) };
-          checkLimits(pickView({ game: state, player: p.player, placed, inHand: p.domino, gain: 2, choices: state.next.map((s) => s.domino), png: PNG }));
+          checkLimits(pickView({ game: state, player: p.player, placed, inHand: p.domino, gain: 2, choices: state.next.map((s) => s.domino) }));
         } else {
-          checkLimits(pickView({ game: state, player: p.player, placed: { kind: 'none' }, inHand: null, gain: null, choices: p.choices, png: null }));
+          checkLimits(pickView({ game: state, player: p.player, placed: { kind: 'none' }, inHand: null, gain: null, choices: p.choices }));
         }
       }
     });

@@ -59,16 +59,15 @@ async function placementPanel(game: GameState, player: number, state: PanelState
   });
 }
 
-async function pickPanel(game: GameState, player: number, placed: Placed): Promise<Answer['message'] | null> {
+function pickPanel(game: GameState, player: number, placed: Placed): Answer['message'] | null {
   const after = afterPlacing(game, player, placed);
   if (!after.ok) return null;
   const choices = pickChoices(after.value);
   if (choices.length === 0) return null;
   const p = prompt(game);
   const inHand = p.kind === 'place' ? p.domino : null;
-  const png = placed.kind === 'place' ? await renderPreview(game, cursorCells(placed.at)) : null;
   const gain = placed.kind === 'place' ? placementGain(game, player, placed.at) : null;
-  return pickView({ game, player, placed, inHand, gain, choices, png });
+  return pickView({ game, player, placed, inHand, gain, choices });
 }
 
 /** "Your turn" on the turn message: open the private panel. */
@@ -79,7 +78,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
   const game = table.game;
   const p = prompt(game);
   if (p.kind === 'claim') {
-    const panel = await pickPanel(game, player, { kind: 'none' });
+    const panel = pickPanel(game, player, { kind: 'none' });
     return panel ? { kind: 'private', message: panel } : privately('There is nothing to pick.');
   }
   const first = legalCursors(game)[0] ?? { x: 1, y: 0, r: 0 };
@@ -130,7 +129,7 @@ async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<An
   const { table, player } = loaded;
   const after = afterPlacing(table.game, player, placed);
   if (!after.ok) return privately(`That move is not possible: ${after.error.message}`);
-  const panel = await pickPanel(table.game, player, placed);
+  const panel = pickPanel(table.game, player, placed);
   if (panel) return updating(panel);
   return finish(bot, click, placed, null);
 }

@@ -95,8 +95,6 @@ export interface PickInfo {
   readonly inHand: number | null;
   readonly gain: number | null;
   readonly choices: readonly number[];
-  /** The preview with the placement, or null in the first round (nothing placed). */
-  readonly png: Buffer | null;
 }
 
 export function pickView(info: PickInfo): BaseMessageOptions {
@@ -108,12 +106,11 @@ export function pickView(info: PickInfo): BaseMessageOptions {
   const back = placed.kind === 'place'
     ? [row(button('↩ Back to placing', { verb: 'preview', turn: game.turn, slot: 'here', at: placed.at, hint: null }))]
     : [];
+  // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
   return {
     content: `${done}**Pick a domino** for your next turn (a higher number plays later):`,
-    files: info.png ? [{ attachment: info.png, name: PREVIEW_PNG }] : [],
-    attachments: [],
     components: [...rows(picks), ...back],
-  } as BaseMessageOptions;
+  };
 }
 
 /** The panel after the move went through: nothing left to click. */

@@ -1,9 +1,9 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves. */
 import { domino, scorePlayer } from '../../game/index.js';
 import type { GameState, Half, Terrain } from '../../game/types.js';
-import { cellName } from '../pictures.js';
+import { placementName } from '../pictures.js';
 import type { TableSeat, TableSettings } from '../../store/types.js';
-import type { Placed } from '../codec.js';
+import type { Cursor, Placed } from '../codec.js';
 import { cursorCells } from '../moves.js';
 
 const TERRAINS: Record<Terrain, string> = {
@@ -55,9 +55,10 @@ function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
 
-export function placementText(state: GameState, player: number, at: Parameters<typeof cursorCells>[0]): string {
+/** "C3-C4": where the domino would go, half a first, in the cell names drawn on the pictures. */
+export function placementText(state: GameState, player: number, at: Cursor): string {
   const { a, b } = cursorCells(at);
-  return `${cellName(state, player, a)}-${cellName(state, player, b)}`;
+  return placementName(state, player, a, b);
 }
 
 /**
