@@ -29,11 +29,7 @@ export function toRecord(state: GameState): GameRecord {
     format: RECORD_FORMAT,
     seed: state.seed,
     options: recordOptions(state.options),
-    players: state.seats.map((seat, player) => ({
-      name: seat.name,
-      kind: seat.kind,
-      kings: kingsPerPlayer(state.options.players),
-    })),
+    players: state.seats.map((seat) => ({ name: seat.name, kind: seat.kind, kings: kingsPerPlayer(state.options.players) })),
     events: state.events.map(copyEvent),
     ...(over ? { result: recordResult(over) } : {}),
   };
