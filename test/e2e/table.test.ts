@@ -143,6 +143,29 @@ describe('after a game', () => {
     await discord.assertClean();
   });
 
+  it('defers what takes long (a hint thinking 2 s) and answers in time', async () => {
+    const { discord } = world;
+    await world.restart({ AI_HARD_MS: '2000' });
+    const threadId = await startTable(discord, 'carol', ['dave']);
+    for (;;) {
+      const turn = lastMessage(discord, threadId);
+      const user = userToPlay(discord, turn)!;
+      const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+      const pick = panel.buttons().find((b) => b.customId?.startsWith('k1:k:'));
+      if (pick) {
+        const boards = boardCount(discord, threadId);
+        await (await discord.click(panel, pick.customId!, user)).reply();
+        await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the pick');
+        continue;
+      }
+      const hint = await discord.click(panel, panel.button('💡 Hint').customId!, user);
+      expect((await hint.response()).type).toBe(6); // deferred update, then the edit
+      expect((await hint.edited()).content).toMatch(/💡 Hint/);
+      break;
+    }
+    await discord.assertClean();
+  });
+
   it('never writes the token in its logs', () => {
     expect(world.bot.stderr + world.bot.stdout).not.toContain(world.discord.token);
   });
