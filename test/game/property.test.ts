@@ -17,7 +17,7 @@ import {
  * Games per set-up. The default keeps each set-up to a few seconds; set
  * PROPERTY_GAMES=5000 for a long run.
  */
-const GAMES = Number(process.env.PROPERTY_GAMES ?? 150);
+const GAMES = Number(process.env.PROPERTY_GAMES ?? 250);
 
 function expectDominoesPartitioned(state: GameState, where: string): void {
   const placed = state.kingdoms.flatMap((k) => k.placements.map((p) => p.domino));
