@@ -72,16 +72,18 @@ function decide(table: Table, request: MoveRequest): Decision {
 
 /** Apply and save a move, then post it. A refusal changes nothing. */
 export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<MoveResult> {
+  const started = performance.now();
   const { value } = await bot.store.update<Decision>(tableId, (table) => {
     const decision = decide(table, request);
     return decision.ok ? save(decision.applied.outcome.table, decision) : keep(decision);
   });
   if (!value.ok) return value;
   const { outcome, text } = value.applied;
-  bot.log.info('move', { game: tableId, turn: request.turn, text });
+  const saved = performance.now();
   let posted = true;
   try {
     await postAfterMove(bot, outcome, text);
+    bot.log.info('move', { guild: outcome.table.guildId, game: tableId, turn: request.turn, text, save_ms: Math.round(saved - started), post_ms: Math.round(performance.now() - saved) });
   } catch (error) {
     // The move is saved; /kingdomino status re-posts the board once the thread is writable again.
     posted = false;

@@ -36,7 +36,9 @@ async function rememberTurnMessage(bot: Bot, table: GameTable, messageId: string
 /** Post the board for the move to come, with `happened` on top. */
 export async function postTurn(bot: Bot, table: GameTable, happened: string | null): Promise<void> {
   const thread = await threadOf(bot, table);
+  const started = performance.now();
   const png = await renderTable(table.game);
+  bot.log.debug('table rendered', { game: table.id, ms: Math.round(performance.now() - started), kb: Math.round(png.length / 1024) });
   const message = await thread.send(turnView({ game: table.game, seats: table.seats, happened, header: dynastyHeader(table), png }) as MessageCreateOptions);
   await rememberTurnMessage(bot, table, message.id, thread);
 }
