@@ -55,8 +55,8 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
   // The lobby message's id is the table's key: get it from a deferred reply, save the
   // table, and only then show the buttons, so no click can arrive before the table exists.
   const response = await interaction.deferReply({ withResponse: true });
-  const messageId = response.resource?.message?.id;
-  if (!messageId) throw new Error('Discord did not return the lobby message');
+  // Discord may leave the message out of a deferred callback's response: then ask for it.
+  const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
   const table = { ...draft, id: messageId, messages: { ...draft.messages, lobbyMessageId: messageId } };
   try {
     await bot.store.create(messageId, table);
