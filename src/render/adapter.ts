@@ -3,12 +3,13 @@
  * pictures show is decided here; the drawing modules only lay it out.
  */
 import {
-  apply, checkPlacement, domino, legalPlacements, prompt, rankNow, result, scorePlayer,
-  type GameEvent, type GameState, type PlayerScore, type Pos, type Prompt,
+  apply, checkPlacement, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
+  rankNow, result, scorePlayer,
+  type DynastyState, type GameEvent, type GameState, type PlayerScore, type Pos, type Prompt,
 } from '../game/index.js';
 import { namingWindow, reachableWindow, type Grid } from './frame.js';
 import type {
-  CandidateView, DominoView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
+  CandidateView, DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
   TableView, TurnView,
 } from './view.js';
 
@@ -101,9 +102,9 @@ function nextLine(state: GameState, who: readonly PlayerView[]): SlotView[] {
   });
 }
 
-function turnView(pr: Prompt, who: readonly PlayerView[]): TurnView {
+function turnView(state: GameState, pr: Prompt, who: readonly PlayerView[]): TurnView {
   const p = pr.kind === 'over' ? undefined : who[pr.player];
-  if (pr.kind === 'over' || !p) return { kind: 'over' };
+  if (pr.kind === 'over' || !p) return { kind: 'over', winners: (result(state)?.winners ?? []).map((w) => who[w]!) };
   if (pr.kind === 'claim') return { kind: 'claim', player: p };
   return { kind: 'place', player: p, domino: dominoView(pr.domino), canPlace: pr.canPlace };
 }
@@ -118,7 +119,7 @@ export function tableView(state: GameState): TableView {
     current: currentLine(state, who, pr),
     next: nextLine(state, who),
     kingdoms: who.map((p) => kingdomView(state, p, pr, scorePlayer(state, p.index).total)),
-    turn: turnView(pr, who),
+    turn: turnView(state, pr, who),
     pileLeft: state.pile.length,
   };
 }
@@ -191,7 +192,7 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
     total: s.total,
     largestTerritory: s.largestTerritory,
     crowns: s.crowns,
-    rank: 1 + r.scores.filter((o) => ahead(o, s)).length,
+    rank: place(r.scores, s),
   }));
   return {
     title: final ? 'Final scores' : `Scores after round ${state.round}`,
@@ -199,5 +200,38 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
     players: views,
     winners: r.winners.map((w) => who[w]!),
     decidedBy: r.decidedBy,
+  };
+}
+
+/** Rank among scores: 1 + how many are strictly ahead by the tie-break order. */
+function place(all: readonly PlayerScore[], s: PlayerScore): number {
+  return 1 + all.filter((o) => ahead(o, s)).length;
+}
+
+export function dynastySheetView(d: DynastyState): DynastySheetView {
+  const first = d.games[0];
+  if (!first) return { title: 'Dynasty', rows: [], winners: [], decidedBy: 'none', over: false };
+  const who = players(first);
+  const results = dynastyGameResults(d);
+  const final = dynastyResult(d);
+  const standings = final ?? dynastyStandings(d);
+  const rows = who.map((p): DynastyRowView => {
+    const games = Array.from({ length: d.length }, (_, i) => {
+      const g = d.games[i];
+      if (!g) return null;
+      const r = results[i] ?? null;
+      const score = r?.scores[p.index]?.total ?? scorePlayer(g, p.index).total;
+      const kingdom = { ...kingdomView(g, p, prompt(g), score), lastPlaced: null, toPlay: false };
+      return { kingdom, score, running: r === null, won: r?.winners.includes(p.index) ?? false };
+    });
+    const s = standings.scores[p.index]!;
+    return { player: p, games, total: s.total, rank: place(standings.scores, s) };
+  });
+  return {
+    title: final ? 'Dynasty: final totals' : `Dynasty: game ${d.games.length} of ${d.length}`,
+    rows,
+    winners: final ? final.winners.map((w) => who[w]!) : [],
+    decidedBy: final?.decidedBy ?? 'none',
+    over: final !== null,
   };
 }

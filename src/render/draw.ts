@@ -10,6 +10,8 @@ import type { DominoView, KingdomView, PlayerView } from './view.js';
 export type Ctx = SKRSContext2D;
 export type Align = 'left' | 'center' | 'right';
 
+export interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+
 export interface TextStyle {
   readonly weight: Weight;
   readonly size: number;
@@ -121,7 +123,7 @@ export function cellOrigin(g: KingdomGeometry, [cx, cy]: Pos): Pos {
  * box; the cell size is capped at maxCell and rounded to whole pixels so tiles
  * are reused between pictures.
  */
-export function fitKingdom(grid: Grid, window: CellWindow, box: { x: number; y: number; w: number; h: number }, label: number, maxCell: number): KingdomGeometry {
+export function fitKingdom(grid: Grid, window: CellWindow, box: Box, label: number, maxCell: number): KingdomGeometry {
   const cols = windowCols(window);
   const rows = windowRows(window);
   const cell = Math.floor(Math.min((box.w - label) / cols, (box.h - label) / rows, maxCell));
@@ -141,6 +143,7 @@ export interface KingdomDrawing {
   readonly reach?: CellWindow;
   /** Cells softly highlighted (legal targets). */
   readonly targets?: readonly Pos[];
+  /** Font size of the coordinates; 0 draws none (thumbnails). */
   readonly labelSize: number;
 }
 
@@ -166,7 +169,7 @@ export function drawKingdom(c: Ctx, k: KingdomView, g: KingdomGeometry, opts: Ki
   }
   const last = k.placed.find((p) => p.domino.n === k.lastPlaced);
   if (last) outlineCells(c, g, last.a, last.b, UI.highlight, Math.max(4, g.cell * 0.07));
-  drawLabels(c, g, opts.labelSize);
+  if (opts.labelSize > 0) drawLabels(c, g, opts.labelSize);
 }
 
 function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefined): void {

@@ -7,8 +7,9 @@
  * castle (castle E5 in 5x5 games, G7 in the Mighty Duel); see frame.ts.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import type { GameState, Pos } from '../game/types.js';
-import { previewView, scoreSheetView, tableView } from './adapter.js';
+import type { DynastyState, GameState, Pos } from '../game/types.js';
+import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
+import { drawDynastySheet } from './dynasty.js';
 import { nameCell, parseCellName } from './frame.js';
 import { ensureFonts } from './fonts.js';
 import { encodePng } from './png.js';
@@ -44,6 +45,11 @@ export function renderScoreSheet(state: GameState): Promise<Buffer> {
   return encodePng(drawScoreSheet(scoreSheetView(state)));
 }
 
+/** Dynasty: every game's score per player (kingdom thumbnails), the totals and the winner. */
+export function renderDynastySheet(d: DynastyState): Promise<Buffer> {
+  return encodePng(drawDynastySheet(dynastySheetView(d)));
+}
+
 /** "E5": the name of a cell of a player's kingdom, as drawn on every picture. */
 export function cellName(state: GameState, _player: number, pos: Pos): string {
   return nameCell(state.options.grid, pos);
@@ -65,4 +71,5 @@ export const draw = {
   preview: (state: GameState, candidate: { a: Pos; b: Pos } | null, opts: PreviewOptions = {}): Canvas =>
     drawPreview(previewView(state, candidate, opts.hint ?? null)),
   scoreSheet: (state: GameState): Canvas => drawScoreSheet(scoreSheetView(state)),
+  dynastySheet: (d: DynastyState): Canvas => drawDynastySheet(dynastySheetView(d)),
 };

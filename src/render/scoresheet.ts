@@ -8,17 +8,15 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/types.js';
 import { reachableWindow } from './frame.js';
 import { ensureFonts, font } from './fonts.js';
-import { badge, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Ctx } from './draw.js';
+import { badge, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
-import type { ScoreSheetView, ScoreView } from './view.js';
+import type { PlayerView, ScoreSheetView, ScoreView } from './view.js';
 
 export const SHEET_WIDTH = 1200;
 const M = 16;
 const BANNER = 132;
 const PANEL_H = 486;
-
-interface Box { x: number; y: number; w: number; h: number }
 
 export function sheetSize(players: number): { width: number; height: number } {
   const rows = players === 2 ? 1 : 2;
@@ -48,20 +46,33 @@ const TIE_TEXT: Readonly<Record<TieBreak, string>> = {
 };
 
 function drawBanner(c: Ctx, v: ScoreSheetView, b: Box): void {
-  roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
-  const winners = v.winners;
-  const lead = winners[0];
+  const lead = v.winners[0];
   const total = v.players.find((p) => p.kingdom.player.index === lead?.index)?.total ?? 0;
+  drawResultBanner(c, b, { title: v.title, winners: v.winners, points: total, subtitle: [v.title, ...v.variants].join(' · '), decidedBy: v.decidedBy });
+}
+
+export interface BannerText {
+  /** The headline while nobody has won yet. */
+  readonly title: string;
+  readonly winners: readonly PlayerView[];
+  readonly points: number;
+  readonly subtitle: string;
+  readonly decidedBy: TieBreak;
+}
+
+/** The winner (or the shared victory) with their points, and what decided a tie. */
+export function drawResultBanner(c: Ctx, b: Box, t: BannerText): void {
+  roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
   drawCrown(c, b.x + 22, b.y + 22, 58);
-  const headline = winners.length > 1
-    ? `Shared victory: ${winners.map((w) => w.name).join(' & ')}`
-    : `${lead?.name ?? '?'} wins`;
+  const lead = t.winners[0];
+  const headline = t.winners.length > 1
+    ? `Shared victory: ${t.winners.map((w) => w.name).join(' & ')}`
+    : lead ? `${lead.name} wins` : t.title;
   const x = b.x + 100;
   text(c, headline, x, b.y + 38, { weight: 800, size: 38, colour: UI.text }, b.w - 100 - 220);
-  text(c, `${total} points`, b.x + b.w - 22, b.y + 38, { weight: 800, size: 34, colour: UI.crown, align: 'right' });
-  const sub = [v.title, ...v.variants].join(' · ');
-  const tie = TIE_TEXT[v.decidedBy];
-  text(c, tie ? `${tie}` : sub, x, b.y + 84, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.w - 120);
+  if (lead) text(c, `${t.points} points`, b.x + b.w - 22, b.y + 38, { weight: 800, size: 34, colour: UI.crown, align: 'right' });
+  const tie = TIE_TEXT[t.decidedBy];
+  text(c, tie || t.subtitle, x, b.y + 84, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.w - 120);
 }
 
 function drawPlayerPanel(c: Ctx, s: ScoreView, b: Box): void {

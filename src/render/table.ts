@@ -10,11 +10,11 @@ import { reachableWindow } from './frame.js';
 import { ensureFonts, font } from './fonts.js';
 import {
   badge, chip, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
-  type Ctx, type KingdomGeometry,
+  type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
-import { drawKing, terrainTile } from './tiles.js';
-import type { KingdomView, SlotView, TableView, TurnView } from './view.js';
+import { drawCrown, drawKing, terrainTile } from './tiles.js';
+import type { KingdomView, PlayerView, SlotView, TableView, TurnView } from './view.js';
 
 export const TABLE_WIDTH = 1200;
 const M = 16; // margin and gutter
@@ -22,8 +22,6 @@ const HEADER = 84;
 const BAR = 60;
 const FOOTER = 38;
 const ROW_TITLE_W = 150;
-
-export interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
 
 /** A line of the draft: its panel, and one card per domino. */
 export interface LineLayout {
@@ -168,7 +166,10 @@ function drawHeader(c: Ctx, v: TableView, b: Box): void {
 
 /** Right-aligned at xr: whose turn it is and what they must do. */
 function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): void {
-  if (t.kind === 'over') return;
+  if (t.kind === 'over') {
+    drawWinners(c, t.winners, xr, cy, maxW);
+    return;
+  }
   const what = t.kind === 'claim' ? 'pick a domino' : t.canPlace ? `place ${t.domino.n}` : `discard ${t.domino.n}`;
   c.font = font(800, 30);
   const whatW = c.measureText(what).width;
@@ -183,6 +184,21 @@ function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): vo
   c.stroke();
   text(c, `${t.player.name}:`, x0 + 46, cy + 1, { weight: 800, size: 30, colour: playerInk(t.player.index) }, nameW + 1);
   text(c, what, xr - 14, cy + 1, { weight: 800, size: 30, colour: playerInk(t.player.index), align: 'right' });
+}
+
+/** Right-aligned at xr: who won (on the winner's colour), or the shared victory. */
+function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: number, maxW: number): void {
+  const first = winners[0];
+  if (!first) return;
+  const label = winners.length > 1 ? `Shared victory: ${winners.map((w) => w.name).join(' & ')}` : `${first.name} wins`;
+  const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
+  const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
+  c.font = font(800, 30);
+  const w = Math.min(c.measureText(label).width, maxW - 80);
+  const x0 = xr - w - 86;
+  roundRect(c, x0, cy - 28, xr - x0, 56, 28, fill);
+  drawCrown(c, x0 + 18, cy - 15, 38);
+  text(c, label, xr - 18, cy + 1, { weight: 800, size: 30, colour: ink, align: 'right' }, w + 1);
 }
 
 /** One line of the draft, as a column of cards (3-4 players) or a row (2 players). */

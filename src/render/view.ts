@@ -61,7 +61,7 @@ export interface KingdomView {
 export type TurnView =
   | { readonly kind: 'place'; readonly player: PlayerView; readonly domino: DominoView; readonly canPlace: boolean }
   | { readonly kind: 'claim'; readonly player: PlayerView }
-  | { readonly kind: 'over' };
+  | { readonly kind: 'over'; readonly winners: readonly PlayerView[] };
 
 export interface TableView {
   readonly round: number;
@@ -128,4 +128,29 @@ export interface ScoreSheetView {
   readonly players: readonly ScoreView[];
   readonly winners: readonly PlayerView[];
   readonly decidedBy: TieBreak;
+}
+
+/** One player's game of a dynasty. */
+export interface DynastyGameView {
+  readonly kingdom: KingdomView;
+  readonly score: number;
+  /** The game is still being played: the score is a running one. */
+  readonly running: boolean;
+  readonly won: boolean;
+}
+
+export interface DynastyRowView {
+  readonly player: PlayerView;
+  /** One entry per game of the dynasty; null for games not started. */
+  readonly games: readonly (DynastyGameView | null)[];
+  readonly total: number;
+  readonly rank: number;
+}
+
+export interface DynastySheetView {
+  readonly title: string;
+  readonly rows: readonly DynastyRowView[];
+  readonly winners: readonly PlayerView[];
+  readonly decidedBy: TieBreak;
+  readonly over: boolean;
 }

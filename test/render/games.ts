@@ -1,5 +1,8 @@
 /** Seeded games for render tests and the bench: first legal placement, first free domino. */
-import { apply, createGame, legalPlacements, prompt, type Action, type GameOptions, type GameState } from '../../src/game/index.js';
+import {
+  apply, applyDynasty, createDynasty, createGame, dynastyGame, legalPlacements, prompt,
+  type Action, type DynastyState, type GameOptions, type GameState,
+} from '../../src/game/index.js';
 
 export type Setup = '2p' | '3p' | '3p-classic' | '4p' | 'duel';
 
@@ -45,4 +48,19 @@ export function midGame(setup: Setup, seed = 'render'): GameState {
   const ready = (x: GameState): boolean => prompt(x).kind === 'place' && x.next.some((slot) => slot.king !== null);
   while (!ready(s)) s = play(s, 1);
   return s;
+}
+
+/** A dynasty played with simpleAction for `moves` actions (to the end by default). */
+export function playDynasty(players: 2 | 3 | 4, moves = Infinity, seed = 'dynasty'): DynastyState {
+  const made = createDynasty({ seats: NAMES.slice(0, players).map((name) => ({ name, kind: 'human' })), seed });
+  if (!made.ok) throw new Error(made.error.message);
+  let d = made.value;
+  for (let i = 0; i < moves; i++) {
+    const action = simpleAction(dynastyGame(d));
+    if (!action) break;
+    const next = applyDynasty(d, action);
+    if (!next.ok) throw new Error(next.error.message);
+    d = next.value;
+  }
+  return d;
 }

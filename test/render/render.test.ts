@@ -1,15 +1,16 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
-import { previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
+import { dynastySheetView, previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
 import { cellOrigin } from '../../src/render/draw.js';
 import { inWindow } from '../../src/render/frame.js';
-import { cellName, parseCell, placementName, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
+import { cellName, parseCell, placementName, renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
+import { dynastySize } from '../../src/render/dynasty.js';
 import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
 import { previewSize, layoutPreview } from '../../src/render/preview.js';
 import { sheetSize } from '../../src/render/scoresheet.js';
 import { dominoSpot, kingSpot, layoutTable, tableSize } from '../../src/render/table.js';
-import { midGame, newGame, play, type Setup } from './games.js';
+import { midGame, newGame, play, playDynasty, type Setup } from './games.js';
 
 const SETUPS: readonly Setup[] = ['2p', '3p', '3p-classic', '4p', 'duel'];
 const PLAYERS: Readonly<Record<Setup, number>> = { '2p': 2, '3p': 3, '3p-classic': 3, '4p': 4, duel: 2 };
@@ -189,6 +190,29 @@ describe('the score sheet', () => {
         expect(p.rank === 1).toBe(v.winners.some((w) => w.index === p.kingdom.player.index));
       }
     }
+  });
+});
+
+describe('the dynasty sheet', () => {
+  it('adds up every game per player and crowns the winner once all three are over', async () => {
+    const done = dynastySheetView(playDynasty(3));
+    expect(done.over).toBe(true);
+    for (const row of done.rows) {
+      expect(row.games.every((g) => g !== null && !g.running)).toBe(true);
+      expect(row.total).toBe(row.games.reduce((n, g) => n + (g?.score ?? 0), 0));
+      expect(row.rank === 1).toBe(done.winners.some((w) => w.index === row.player.index));
+    }
+    expect(pngSize(await renderDynastySheet(playDynasty(3)))).toEqual(dynastySize(3));
+  });
+
+  it('mid-dynasty: finished games, the running one "so far", no winner yet', () => {
+    const v = dynastySheetView(playDynasty(2, 60));
+    expect(v.over).toBe(false);
+    expect(v.winners).toEqual([]);
+    const games = v.rows[0]!.games;
+    expect(games[0]?.running).toBe(false);
+    expect(games[1]?.running).toBe(true);
+    expect(games[2]).toBeNull();
   });
 });
 
