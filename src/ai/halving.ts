@@ -3,7 +3,8 @@
  * round sampling every surviving candidate equally, then keep the better half.
  * Samples within a sweep share one seed (common random numbers: every candidate
  * is tried against the same guessed deck), so differences between candidates
- * are not drowned in deck luck.
+ * are not drowned in deck luck. Equal means go to the lower index (callers
+ * list candidates best-first by a prior).
  */
 export interface Budget {
   /** Wall-clock deadline, in performance.now() milliseconds. */
@@ -45,8 +46,8 @@ export function successiveHalving(count: number, sample: Sampler, budget: Budget
       used += alive.length;
     } while (used + alive.length <= roundSamples && performance.now() < roundEnd);
     total += used;
-    alive = [...alive].sort((x, y) => mean(y) - mean(x)).slice(0, Math.ceil(alive.length / 2));
+    alive = [...alive].sort((x, y) => mean(y) - mean(x) || x - y).slice(0, Math.ceil(alive.length / 2));
   }
-  const best = alive.reduce((b, i) => (mean(i) > mean(b) ? i : b), alive[0] as number);
+  const best = alive.reduce((b, i) => (mean(i) > mean(b) || (mean(i) === mean(b) && i < b) ? i : b), alive[0] as number);
   return { best, samples: total, means: sums.map((_, i) => mean(i)) };
 }

@@ -11,8 +11,13 @@
  *   and scores the end: a win (shared wins as fractions) plus a small term for
  *   the margin over the best opponent, which separates candidates long before
  *   win counts do.
+ * - Candidates are ordered by a prior (placement: points and terrain fit;
+ *   claim: the greedy pick's value of the domino in the kingdom after the
+ *   placement). One probe playout estimates how many samples the budget
+ *   affords; a small budget searches only the best candidates by prior.
  * - Successive halving spends the time budget in rounds and keeps the better
- *   half each round; samples in one sweep share the guessed deck.
+ *   half each round; samples in one sweep share the guessed deck. Ties go to
+ *   the better prior.
  */
 import { Board, MAX_PLACEMENTS } from '../game/board.js';
 import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from '../game/dominoes.js';
@@ -22,7 +27,7 @@ import type { Action, GameState } from '../game/types.js';
 import { halfA, halfB, Territories, bonusGain } from './gain.js';
 import { successiveHalving } from './halving.js';
 import { bonusesOf, placeAction, type Decision } from './levels.js';
-import { greedyPick, greedyPlacement, type Bonuses } from './policy.js';
+import { FIT_SCALE, greedyPick, greedyPlacement, pickValues, type Bonuses } from './policy.js';
 import { makeRng, mixSeed, type Rng } from './rng.js';
 import type { ChooseOptions } from './types.js';
 
@@ -36,7 +41,16 @@ const MARGIN_WEIGHT = 0.01;
 interface Candidate {
   readonly code: number; // -1: discard, or no placement (claim prompt)
   readonly claim: number; // domino to claim, or -1
+  /** Static estimate, higher first: the search's order and tie-break. */
+  readonly prior: number;
 }
+
+/**
+ * Samples each candidate should get in the first round: with fewer, halving
+ * on one or two noisy playouts throws good moves away, so a small budget
+ * searches fewer (the best by prior) candidates instead.
+ */
+const FIRST_ROUND_SAMPLES = 3;
 
 export function hardAction(view: GameState, asked: Decision, opts: ChooseOptions, rng: Rng): Action {
   const candidates = candidatesOf(view, asked);
@@ -64,8 +78,19 @@ export function hardAction(view: GameState, asked: Decision, opts: ChooseOptions
     playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)));
     return outcome(work, me);
   };
-  const found = successiveHalving(candidates.length, sample, budget);
+  const probeStart = performance.now();
+  sample(0, 0);
+  const probeMs = Math.max(performance.now() - probeStart, 1e-3);
+  const affordable = Math.min(budget.samples, (budget.deadline - performance.now()) / probeMs);
+  const found = successiveHalving(searchWidth(candidates.length, affordable), sample, budget);
   return first(candidates[found.best] as Candidate);
+}
+
+/** The most candidates (at least 2) whose halving gives each FIRST_ROUND_SAMPLES samples in its first round. */
+export function searchWidth(count: number, affordableSamples: number): number {
+  let width = count;
+  while (width > 2 && width * FIRST_ROUND_SAMPLES * Math.ceil(Math.log2(width)) > affordableSamples) width--;
+  return width;
 }
 
 function firstAction(asked: Decision, c: Candidate): Action {
@@ -73,19 +98,33 @@ function firstAction(asked: Decision, c: Candidate): Action {
   return c.code < 0 ? { type: 'discard', player: asked.player } : placeAction(asked.player, c.code);
 }
 
+/** Every candidate worth searching, best prior first. */
 function candidatesOf(view: GameState, asked: Decision): Candidate[] {
-  if (asked.kind === 'claim') return asked.choices.map((claim) => ({ code: -1, claim }));
-  const codes = asked.canPlace ? rankedPlacements(boardOf(view, asked.player), asked.domino, bonusesOf(view)) : [-1];
+  const bonuses = bonusesOf(view);
+  const board = boardOf(view, asked.player);
+  if (asked.kind === 'claim') return withClaims(board, { code: -1, prior: 0 }, asked.choices, bonuses);
   const claims = view.next.filter((s) => s.king === null && !view.dropped.includes(s.domino)).map((s) => s.domino);
-  if (claims.length === 0) return codes.map((code) => ({ code, claim: -1 }));
-  return codes.flatMap((code) => claims.map((claim) => ({ code, claim })));
+  const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses) : [{ code: -1, prior: 0 }];
+  const list = placements.flatMap((p) => {
+    if (claims.length === 0) return [{ ...p, claim: -1 }];
+    const after = board.clone();
+    if (p.code >= 0) after.placeCode(asked.domino, p.code);
+    return withClaims(after, p, claims, bonuses);
+  });
+  return list.sort((x, y) => y.prior - x.prior);
+}
+
+/** A placement (or none) followed by each claim, the claim's prior being the greedy pick's value of that domino. */
+function withClaims(board: Board, p: { code: number; prior: number }, claims: readonly number[], bonuses: Bonuses): Candidate[] {
+  const values = pickValues(board, claims, bonuses);
+  return claims.map((claim, i) => ({ code: p.code, claim, prior: p.prior + (values[i] as number) / FIT_SCALE }));
 }
 
 const scratchCodes = new Int32Array(MAX_PLACEMENTS);
 const territories = new Territories();
 
-/** The best PLACEMENT_WIDTH distinct placements by prior, best first. */
-export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): number[] {
+/** The best PLACEMENT_WIDTH distinct placements by prior (immediate points, half a point per terrain fit), best first. */
+export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): { code: number; prior: number }[] {
   const count = board.legal(n, scratchCodes);
   const t = territories.load(board);
   const mirror = HALF_A_TERRAIN[n] === HALF_B_TERRAIN[n] && HALF_A_CROWNS[n] === HALF_B_CROWNS[n];
@@ -102,7 +141,7 @@ export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): num
     ranked.push({ code, prior });
   }
   ranked.sort((x, y) => y.prior - x.prior);
-  return ranked.slice(0, PLACEMENT_WIDTH).map((r) => r.code);
+  return ranked.slice(0, PLACEMENT_WIDTH);
 }
 
 function play(sim: Sim, c: Candidate): void {

@@ -22,7 +22,7 @@ function immediate(t: Territories, board: Board, n: number, code: number, bonuse
 }
 
 /** Terrain fit counts at most 8 same-terrain neighbours: scaled below one point. */
-const FIT_SCALE = 16;
+export const FIT_SCALE = 16;
 
 /** Immediate points first, terrain fit (same-terrain neighbours) to break ties. */
 function greedyValue(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
@@ -62,15 +62,24 @@ function bestPlacementValue(t: Territories, board: Board, n: number, bonuses: Bo
 }
 
 /**
+ * How much each domino of `choices` is worth to me, as the greedy pick sees it:
+ * the best greedyValue of its placements in my kingdom as it stands (points
+ * times FIT_SCALE plus terrain fit; -1 when it fits nowhere).
+ */
+export function pickValues(board: Board, choices: readonly number[], bonuses: Bonuses): number[] {
+  const t = scratchTerritories.load(board);
+  return choices.map((n) => bestPlacementValue(t, board, n, bonuses));
+}
+
+/**
  * Greedy pick: the domino whose best placement in my kingdom, as it stands,
  * gains the most points; ties go to the better terrain fit, then at random.
  * Returns an index into `choices`.
  */
 export function greedyPick(board: Board, choices: readonly number[], bonuses: Bonuses, rng: Rng): number {
-  const t = scratchTerritories.load(board);
+  const values = pickValues(board, choices, bonuses);
   let best = 0, bestValue = -Infinity, ties = 0;
-  choices.forEach((n, i) => {
-    const value = bestPlacementValue(t, board, n, bonuses);
+  values.forEach((value, i) => {
     if (value > bestValue) {
       best = i; bestValue = value; ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { successiveHalving } from '../../src/ai/halving.js';
+import { searchWidth } from '../../src/ai/hard.js';
 import { makeRng } from '../../src/ai/rng.js';
 
 describe('successive halving', () => {
@@ -26,5 +27,14 @@ describe('successive halving', () => {
     const found = successiveHalving(8, () => { calls++; return 0; }, { deadline: performance.now() - 1, samples: Infinity });
     expect(calls).toBe(8 + 4 + 2);
     expect(found.best).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('search width', () => {
+  it('searches every candidate when the budget allows, fewer (at least two) when it is small', () => {
+    expect(searchWidth(32, 100_000)).toBe(32);
+    expect(searchWidth(32, 100)).toBeLessThan(12);
+    expect(searchWidth(32, 100)).toBeGreaterThanOrEqual(2);
+    expect(searchWidth(32, 0)).toBe(2);
   });
 });
