@@ -5,9 +5,9 @@
  * message. Also the placement cursor used by the panel.
  */
 import {
-  apply, checkPlacement, domino as dominoOf, legalPlacements, prompt, scorePlayer,
+  apply, checkPlacement, legalPlacements, prompt, scorePlayer,
 } from '../game/index.js';
-import type { Action, GameState, Placement, Pos, Prompt, Rejection, Result } from '../game/types.js';
+import type { Action, GameState, Placement, Pos, Rejection, Result } from '../game/types.js';
 import type { Cursor, Placed } from './codec.js';
 
 const STEPS: readonly Pos[] = [[1, 0], [0, 1], [-1, 0], [0, -1]];
@@ -25,9 +25,6 @@ export function placementCursor(p: Placement): Cursor {
 export function sameCursor(a: Cursor, b: Cursor): boolean {
   return a.x === b.x && a.y === b.y && a.r === b.r;
 }
-
-export type PlacePrompt = Extract<Prompt, { kind: 'place' }>;
-export type ClaimPrompt = Extract<Prompt, { kind: 'claim' }>;
 
 /** The legal placements of the domino in hand, as cursors, in the engine's order. */
 export function legalCursors(state: GameState): readonly Cursor[] {
@@ -85,4 +82,3 @@ export function pickChoices(state: GameState): readonly number[] {
   return p.kind === 'claim' ? p.choices : [];
 }
 
-export { dominoOf };

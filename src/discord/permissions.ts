@@ -2,8 +2,8 @@
  * The permissions the bot needs, checked where it needs them, so a missing one is
  * reported in words ("I need Create Public Threads in #games") instead of a failure.
  */
-import { PermissionFlagsBits, PermissionsBitField } from 'discord.js';
-import type { Interaction } from 'discord.js';
+import { PermissionFlagsBits } from 'discord.js';
+import type { Interaction, PermissionsBitField } from 'discord.js';
 
 export interface Needed {
   readonly flag: bigint;
@@ -19,8 +19,6 @@ const FILES: Needed = { flag: PermissionFlagsBits.AttachFiles, name: 'Attach Fil
 
 /** What a game needs in the channel its lobby is in (the thread inherits from it). */
 export const FOR_GAME: readonly Needed[] = [VIEW, THREADS, IN_THREADS, FILES];
-/** What the game thread needs. */
-export const IN_GAME_THREAD: readonly Needed[] = [VIEW, IN_THREADS, FILES];
 /** A rematch posts a new lobby in the parent channel. */
 export const FOR_REMATCH: readonly Needed[] = [VIEW, SEND, ...FOR_GAME.slice(1)];
 
@@ -43,4 +41,3 @@ export function missingText(lacking: readonly Needed[], where: string): string {
   return `I can't run a game ${where}: I am missing ${list}. Ask a moderator to grant ${lacking.length > 1 ? 'these permissions' : 'this permission'} to my role in this channel, then try again.`;
 }
 
-export { PermissionsBitField };

@@ -5,7 +5,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { commands } from '../../commands/index.js';
+import { INVITE_PERMISSIONS } from '../../src/discord/permissions.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
 import { lastMessage, launch, startTable, type World } from './harness.js';
 
@@ -51,6 +53,15 @@ describe('npm start and npm run deploy', () => {
     const deployed = await run('src/deploy.ts', { ...discord.env(), DISCORD_GUILD_ID: '', DISCORD_APPLICATION_ID: '' });
     expect(deployed.stdout).toMatch(/for every server \(global/);
     expect(discord.commands({ global: true }).map((c) => c.name)).toEqual(['kingdomino']);
+  });
+});
+
+describe('the README', () => {
+  it('invites the bot with exactly the permissions it checks for', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const asked = [...readme.matchAll(/permissions=(\d+)/g)].map((m) => m[1]);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const p of asked) expect(BigInt(p!)).toBe(INVITE_PERMISSIONS);
   });
 });
 

@@ -9,7 +9,7 @@ import { keep, save, StoreError, type AiLevel, type Change, type Table, type Tab
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
-import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
+import { botPermissions, FOR_GAME, FOR_REMATCH, missing, missingText } from '../permissions.js';
 import { aiSeat, newLobby, newSeed, seatDisplayName, startGame, type LobbyTable, type PlayingTable } from '../tables.js';
 import { closedLobbyView, lobbyView } from '../views/lobby.js';
 import { maxSeats } from '../views/text.js';
@@ -159,26 +159,33 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
   if (!seated(old.seats, click.userId)) return privately('Only the players of this game can ask for a rematch.');
   if (rematched.has(old.id)) return privately('A rematch lobby is already open.');
   rematched.add(old.id);
+  let opened = false;
   try {
-    const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
-    if (!parent?.isSendable()) return privately('I cannot post in the channel where this game started.');
-    const host: TableSeat = { kind: 'human', userId: click.userId, name: seatDisplayName(click.userName) };
-    const seats = [host, ...old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId))];
-    const fresh = newLobby({
-      id: 'pending', guildId: old.guildId, channelId: old.messages.lobbyChannelId, host: { userId: host.userId, name: host.name },
-      aiSeats: 0, aiLevel: 'normal', settings: old.settings, now: Date.now(),
-    });
-    const draft: LobbyTable = { ...fresh, seats };
-    // The buttons appear only once the table is saved under the message's id, so no click comes too early.
-    const message = await parent.send({ content: '🔁 Setting up the rematch…' });
-    const table: LobbyTable = { ...draft, id: message.id, messages: { ...draft.messages, lobbyMessageId: message.id } };
-    await bot.store.create(message.id, table);
-    await message.edit(lobbyView(table) as MessageEditOptions);
-    bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
-    const link = `https://discord.com/channels/${old.guildId}/${old.messages.lobbyChannelId}/${message.id}`;
-    return updating({ content: `${finalMessage.content}\n🔁 Rematch lobby opened by <@${click.userId}>: ${link}`, components: [], allowedMentions: { parse: [] } });
-  } catch (error) {
-    rematched.delete(old.id);
-    throw error;
+    const answer = await openRematch(bot, old, click, finalMessage);
+    opened = answer.kind === 'update';
+    return answer;
+  } finally {
+    if (!opened) rematched.delete(old.id);
   }
+}
+
+async function openRematch(bot: Bot, old: Table, click: LobbyClick, finalMessage: Message): Promise<Answer> {
+  const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
+  if (!parent?.isSendable() || parent.isDMBased()) return privately('I cannot post in the channel where this game started.');
+  const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
+  if (lacking.length > 0) return privately(missingText(lacking, `in <#${parent.id}>`));
+  const host: TableSeat = { kind: 'human', userId: click.userId, name: seatDisplayName(click.userName) };
+  const fresh = newLobby({
+    id: 'pending', guildId: old.guildId, channelId: old.messages.lobbyChannelId, host: { userId: host.userId, name: host.name },
+    aiSeats: 0, aiLevel: 'normal', settings: old.settings, now: Date.now(),
+  });
+  const seats = [host, ...old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId))];
+  // The buttons appear only once the table is saved under the message's id, so no click comes too early.
+  const message = await parent.send({ content: '🔁 Setting up the rematch…' });
+  const table: LobbyTable = { ...fresh, seats, id: message.id, messages: { ...fresh.messages, lobbyMessageId: message.id } };
+  await bot.store.create(message.id, table);
+  await message.edit(lobbyView(table) as MessageEditOptions);
+  bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
+  const link = `https://discord.com/channels/${old.guildId}/${old.messages.lobbyChannelId}/${message.id}`;
+  return updating({ content: `${finalMessage.content}\n🔁 Rematch lobby opened by <@${click.userId}>: ${link}`, components: [], allowedMentions: { parse: [] } });
 }
