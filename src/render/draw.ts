@@ -1,8 +1,8 @@
 /** Drawing pieces shared by every picture: text, dominoes, kingdoms. */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
 import { columnLetter, inWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from './frame.js';
-import { font, type Weight } from './fonts.js';
+import { ensureFonts, font, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';
 import { castleTile, terrainTile } from './tiles.js';
 import type { DominoView, KingdomView, PlayerView } from './view.js';
@@ -11,6 +11,16 @@ export type Ctx = SKRSContext2D;
 export type Align = 'left' | 'center' | 'right';
 
 export interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+
+/** A canvas filled with the background colour (every picture is opaque: png.ts relies on it). */
+export function blankCanvas(width: number, height: number): { canvas: Canvas; c: Ctx } {
+  ensureFonts();
+  const canvas = createCanvas(width, height);
+  const c = canvas.getContext('2d');
+  c.fillStyle = UI.background;
+  c.fillRect(0, 0, width, height);
+  return { canvas, c };
+}
 
 export interface TextStyle {
   readonly weight: Weight;

@@ -2,10 +2,9 @@
  * The Dynasty sheet: one row per player, one column per game (a thumbnail of that
  * game's kingdom and its score, a crown for the game's winner), then the total.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { reachableWindow } from './frame.js';
-import { ensureFonts } from './fonts.js';
-import { badge, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
+import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
 import { UI } from './palette.js';
 import { drawResultBanner } from './scoresheet.js';
 import { drawCrown } from './tiles.js';
@@ -24,12 +23,8 @@ export function dynastySize(players: number): { width: number; height: number } 
 }
 
 export function drawDynastySheet(v: DynastySheetView): Canvas {
-  ensureFonts();
   const { width, height } = dynastySize(v.rows.length);
-  const canvas = createCanvas(width, height);
-  const c = canvas.getContext('2d');
-  c.fillStyle = UI.background;
-  c.fillRect(0, 0, width, height);
+  const { canvas, c } = blankCanvas(width, height);
   const lead = v.rows.find((r) => r.player.index === v.winners[0]?.index);
   drawResultBanner(c, { x: M, y: M, w: width - 2 * M, h: BANNER - M }, {
     title: v.title,

@@ -4,12 +4,11 @@
  * hand drawn where the player is trying it, with the verdict and the score.
  * 720 px wide: a phone shows it at about 60%, so squares stay over 40 px there.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
 import { inWindow, nameCell } from './frame.js';
-import { ensureFonts } from './fonts.js';
 import {
-  badge, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, text,
+  badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, text,
   type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { UI } from './palette.js';
@@ -32,12 +31,8 @@ export function layoutPreview(v: PreviewView): { width: number; height: number; 
 }
 
 export function drawPreview(v: PreviewView): Canvas {
-  ensureFonts();
   const { width, height, geometry: g } = layoutPreview(v);
-  const canvas = createCanvas(width, height);
-  const c = canvas.getContext('2d');
-  c.fillStyle = UI.background;
-  c.fillRect(0, 0, width, height);
+  const { canvas, c } = blankCanvas(width, height);
   drawPreviewHeader(c, v, width);
   drawKingdom(c, { ...v.kingdom, lastPlaced: null }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);

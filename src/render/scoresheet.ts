@@ -4,11 +4,11 @@
  * points, the squares that score nothing, the bonuses, the total and the two
  * tie-break figures (largest territory, crowns).
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/types.js';
 import { reachableWindow } from './frame.js';
-import { ensureFonts, font } from './fonts.js';
-import { badge, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
+import { font } from './fonts.js';
+import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
 import type { PlayerView, ScoreSheetView, ScoreView } from './view.js';
@@ -24,12 +24,8 @@ export function sheetSize(players: number): { width: number; height: number } {
 }
 
 export function drawScoreSheet(v: ScoreSheetView): Canvas {
-  ensureFonts();
   const { width, height } = sheetSize(v.players.length);
-  const canvas = createCanvas(width, height);
-  const c = canvas.getContext('2d');
-  c.fillStyle = UI.background;
-  c.fillRect(0, 0, width, height);
+  const { canvas, c } = blankCanvas(width, height);
   drawBanner(c, v, { x: M, y: M, w: width - 2 * M, h: BANNER - M });
   const panelW = Math.floor((width - 3 * M) / 2);
   v.players.forEach((p, i) => {

@@ -5,11 +5,11 @@
  * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { reachableWindow } from './frame.js';
-import { ensureFonts, font } from './fonts.js';
+import { font } from './fonts.js';
 import {
-  badge, chip, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
+  badge, blankCanvas, chip, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
   type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
@@ -33,6 +33,8 @@ export interface LineLayout {
   readonly cards: readonly Box[];
   /** Side of a square of the dominoes drawn on the cards. */
   readonly square: number;
+  /** Who picks from this line now: its free dominoes wait for their king. */
+  readonly picker: PlayerView | null;
 }
 
 export interface PanelLayout {
@@ -56,12 +58,8 @@ export function tableSize(players: number): { width: number; height: number } {
 }
 
 export function drawTable(v: TableView): Canvas {
-  ensureFonts();
   const l = layoutTable(v);
-  const canvas = createCanvas(l.width, l.height);
-  const c = canvas.getContext('2d');
-  c.fillStyle = UI.background;
-  c.fillRect(0, 0, l.width, l.height);
+  const { canvas, c } = blankCanvas(l.width, l.height);
   drawHeader(c, v, l.header);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
@@ -77,15 +75,24 @@ export function layoutTable(v: TableView): TableLayout {
 
 const LAST_ROUND = 'Last round: no more to pick';
 
-function columnLine(title: string, slots: readonly SlotView[], box: Box, emptyText: string): LineLayout {
-  const cards = slots.map((_, i) => ({ x: box.x + 8, y: box.y + 48 + i * 90, w: box.w - 16, h: 86 }));
-  return { title, slots, box, dir: 'column', emptyText, cards, square: 64 };
+type LineSpec = Pick<LineLayout, 'title' | 'slots' | 'emptyText' | 'picker'>;
+
+function columnLine(spec: LineSpec, box: Box): LineLayout {
+  const cards = spec.slots.map((_, i) => ({ x: box.x + 8, y: box.y + 48 + i * 90, w: box.w - 16, h: 86 }));
+  return { ...spec, box, dir: 'column', cards, square: 64 };
 }
 
-function rowLine(title: string, slots: readonly SlotView[], box: Box, emptyText: string): LineLayout {
+function rowLine(spec: LineSpec, box: Box): LineLayout {
   const cardW = Math.floor((box.w - ROW_TITLE_W - 8) / 4);
-  const cards = slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + 5, w: cardW - 8, h: box.h - 10 }));
-  return { title, slots, box, dir: 'row', emptyText, cards, square: 62 };
+  const cards = spec.slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + 5, w: cardW - 8, h: box.h - 10 }));
+  return { ...spec, box, dir: 'row', cards, square: 62 };
+}
+
+function lineSpecs(v: TableView): [LineSpec, LineSpec] {
+  return [
+    { title: 'Placing now', slots: v.current, emptyText: emptyCurrentText(v), picker: null },
+    { title: 'Next line', slots: v.next, emptyText: LAST_ROUND, picker: v.turn.kind === 'claim' ? v.turn.player : null },
+  ];
 }
 
 
@@ -103,10 +110,11 @@ function layoutQuad(v: TableView, width: number, height: number): Omit<TableLayo
     w: panelW,
     h: panelH,
   }));
+  const [now, next] = lineSpecs(v);
   return {
     lines: [
-      columnLine('Placing now', v.current, { x: M, y: top, w: draftW, h: lineH }, emptyCurrentText(v)),
-      columnLine('Next line', v.next, { x: M, y: top + lineH + M, w: draftW, h: lineH }, LAST_ROUND),
+      columnLine(now, { x: M, y: top, w: draftW, h: lineH }),
+      columnLine(next, { x: M, y: top + lineH + M, w: draftW, h: lineH }),
     ],
     legend: { x: M, y: legendY, w: draftW, h: height - M - legendY },
     panels: panelsOf(v.kingdoms, boxes),
@@ -119,10 +127,11 @@ function layoutDuo(v: TableView, width: number, height: number): Omit<TableLayou
   const y = top + 2 * rowH + 8 + M;
   const panelW = Math.floor((width - 3 * M) / 2);
   const boxes = [0, 1].map((i) => ({ x: M + i * (panelW + M), y, w: panelW, h: height - y - M }));
+  const [now, next] = lineSpecs(v);
   return {
     lines: [
-      rowLine('Placing now', v.current, { x: M, y: top, w: width - 2 * M, h: rowH }, emptyCurrentText(v)),
-      rowLine('Next line', v.next, { x: M, y: top + rowH + 8, w: width - 2 * M, h: rowH }, LAST_ROUND),
+      rowLine(now, { x: M, y: top, w: width - 2 * M, h: rowH }),
+      rowLine(next, { x: M, y: top + rowH + 8, w: width - 2 * M, h: rowH }),
     ],
     legend: null,
     panels: panelsOf(v.kingdoms, boxes),
@@ -214,11 +223,11 @@ function drawLine(c: Ctx, l: LineLayout): void {
     text(c, second ?? '', b.x + 18, b.y + b.h / 2 + 17, { weight: 800, size: 26, colour: UI.textDim });
     if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: 24, colour: UI.textFaint });
   }
-  l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square));
+  l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square, l.picker));
 }
 
 /** A domino of the draft: its number, the domino, and its king (or what became of it). */
-function drawCard(c: Ctx, s: SlotView, b: Box, sq: number): void {
+function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | null): void {
   const cy = b.y + b.h / 2;
   if (s.status === 'active' && s.king) {
     roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panelActive);
@@ -241,12 +250,13 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number): void {
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
+    // An empty place for a king: in the picker's colour while they choose.
     c.save();
     c.setLineDash([5, 5]);
     c.beginPath();
     c.arc(king.x, king.y, king.r, 0, Math.PI * 2);
-    c.strokeStyle = UI.textFaint;
-    c.lineWidth = 2;
+    c.strokeStyle = picker ? playerColour(picker.index) : UI.textFaint;
+    c.lineWidth = picker ? 4 : 2;
     c.stroke();
     c.restore();
   }
