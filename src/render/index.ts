@@ -10,7 +10,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import type { DynastyState, GameState, Pos } from '../game/types.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import { drawDynastySheet } from './dynasty.js';
-import { nameCell, parseCellName } from './frame.js';
+import { nameCell, namingWindow, parseCellName, type CellWindow } from './frame.js';
 import { ensureFonts } from './fonts.js';
 import { encodePng } from './png.js';
 import { drawPreview } from './preview.js';
@@ -64,6 +64,13 @@ export function placementName(state: GameState, player: number, a: Pos, b: Pos):
 export function parseCell(state: GameState, name: string): Pos | null {
   return parseCellName(state.options.grid, name);
 }
+
+/** Every cell that has a name (and is drawn on the preview): the bot can keep a moving domino inside it. */
+export function namedCells(state: GameState): CellWindow {
+  return namingWindow(state.options.grid);
+}
+
+export type { CellWindow };
 
 /** For tests and tools that want pixels rather than bytes. */
 export const draw = {

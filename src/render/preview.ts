@@ -65,7 +65,8 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
     text(c, msg, x, cy, { weight: 800, size: 26, colour: v.canPlace ? UI.text : UI.illegal }, maxW);
     return;
   }
-  const where = `${nameCell(v.kingdom.grid, cand.a)}-${nameCell(v.kingdom.grid, cand.b)}`;
+  const onGrid = inWindow(v.window, cand.a) && inWindow(v.window, cand.b);
+  const where = onGrid ? `${nameCell(v.kingdom.grid, cand.a)}-${nameCell(v.kingdom.grid, cand.b)}` : 'Off the grid:';
   if (!cand.verdict.legal) {
     mark(c, x + 14, cy - 17, false);
     text(c, `${where} not allowed`, x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
