@@ -1,13 +1,18 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderTable } from '../../src/render/index.js';
+import { midGame } from './games.js';
 
 const here = new URL('.', import.meta.url).pathname;
 
 /** Runs the child with /usr/share/fonts (the only place the canvas looks) replaced by an empty directory. */
-function runWithoutSystemFonts(): { before: number; after: number } {
+interface ChildReport { before: number; after: number; sha: string }
+
+function runWithoutSystemFonts(): ChildReport {
   const empty = mkdtempSync(join(tmpdir(), 'no-fonts-'));
   const child = `node --import tsx ${join(here, 'no-system-fonts.child.ts')}`;
   const run = spawnSync('unshare', ['-rm', 'sh', '-c', `mount --bind ${empty} /usr/share/fonts && exec ${child}`], {
@@ -15,15 +20,24 @@ function runWithoutSystemFonts(): { before: number; after: number } {
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`child failed (${run.status}): ${run.stderr}`);
-  return JSON.parse(run.stdout) as { before: number; after: number };
+  return JSON.parse(run.stdout) as ChildReport;
 }
 
 describe('text on a machine without system fonts', () => {
+  let child: ChildReport;
+  beforeAll(() => {
+    child = runWithoutSystemFonts();
+  });
+
   it('draws nothing before our font is registered, and real text in the table after', () => {
-    const { before, after } = runWithoutSystemFonts();
+    const { before, after } = child;
     // Proves the machine really had no font to fall back to...
     expect(before).toBe(0);
     // ...and that the table's header text still appears, from the shipped font.
     expect(after).toBeGreaterThan(300);
+  });
+
+  it('gives the very same bytes as here, where system fonts exist: no text ever falls back to them', async () => {
+    expect(child.sha).toBe(createHash('sha256').update(await renderTable(midGame('4p'))).digest('hex'));
   });
 });
