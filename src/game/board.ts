@@ -65,6 +65,9 @@ export function codeBy(code: number): number {
 /** Scratch space of the scoring flood fill (single-threaded and never re-entered). */
 const fillStack = new Int32Array(CELLS);
 const fillLabel = new Int16Array(CELLS);
+/** fillSeen[i] === fillStamp: cell i is labelled in the current labelling. */
+const fillSeen = new Uint32Array(CELLS);
+let fillStamp = 0;
 const regionTerrain = new Uint8Array(CELLS);
 const regionSquares = new Uint8Array(CELLS);
 const regionCrowns = new Uint8Array(CELLS);
@@ -91,12 +94,17 @@ export interface TerritoryCells {
 
 export class Board {
   readonly grid: number;
+  /**
+   * All the masks and grids below are views of this one buffer, so copying a Board
+   * is a single memcpy (playouts copy their boards once a game).
+   */
+  private readonly bytes: Uint8Array;
   /** Occupied cells (castle included), one mask per row. */
-  readonly occ = new Int32Array(ROWS);
+  readonly occ: Uint16Array;
   /** Per terrain t: near[t * ROWS + r] = cells of row r next to a square of terrain t or to the castle. */
-  readonly near = new Int32Array(TERRAIN_COUNT * ROWS);
-  readonly cell = new Uint8Array(CELLS);
-  readonly crowns = new Uint8Array(CELLS);
+  readonly near: Uint16Array;
+  readonly cell: Uint8Array;
+  readonly crowns: Uint8Array;
   minX = 0;
   maxX = 0;
   minY = 0;
@@ -107,14 +115,18 @@ export class Board {
 
   constructor(grid: number) {
     this.grid = grid;
+    const maskBytes = 2 * ROWS * (1 + TERRAIN_COUNT);
+    const buffer = new ArrayBuffer(maskBytes + 2 * CELLS);
+    this.bytes = new Uint8Array(buffer);
+    this.occ = new Uint16Array(buffer, 0, ROWS);
+    this.near = new Uint16Array(buffer, 2 * ROWS, TERRAIN_COUNT * ROWS);
+    this.cell = new Uint8Array(buffer, maskBytes, CELLS);
+    this.crowns = new Uint8Array(buffer, maskBytes + CELLS, CELLS);
     this.reset();
   }
 
   reset(): void {
-    this.occ.fill(0);
-    this.near.fill(0);
-    this.cell.fill(0);
-    this.crowns.fill(0);
+    this.bytes.fill(0);
     this.occ[ROW_OFFSET] = 1 << COL_OFFSET;
     for (let t = 0; t < TERRAIN_COUNT; t++) this.markNear(t, ROW_OFFSET, 1 << COL_OFFSET);
     this.cell[CASTLE_INDEX] = CASTLE;
@@ -124,10 +136,7 @@ export class Board {
   }
 
   copyFrom(o: Board): void {
-    this.occ.set(o.occ);
-    this.near.set(o.near);
-    this.cell.set(o.cell);
-    this.crowns.set(o.crowns);
+    this.bytes.set(o.bytes);
     this.minX = o.minX;
     this.maxX = o.maxX;
     this.minY = o.minY;
@@ -202,10 +211,18 @@ export class Board {
         const nearA = near[aBase + r]!;
         const nearB = near[bBase + r]!;
         const rowBits = r << 6;
-        count = emit(out, count, rowBits, 0, here & (here >>> 1) & (nearA | (nearB >>> 1)));
-        count = emit(out, count, rowBits, 1, here & (here << 1) & (nearA | (nearB << 1)));
-        count = emit(out, count, rowBits, 2, here & below & (nearA | near[bBase + r + 1]!));
-        count = emit(out, count, rowBits, 3, here & above & (nearA | near[bBase + r - 1]!));
+        for (let m = here & (here >>> 1) & (nearA | (nearB >>> 1)); m !== 0; m &= m - 1) {
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2);
+        }
+        for (let m = here & (here << 1) & (nearA | (nearB << 1)); m !== 0; m &= m - 1) {
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 1;
+        }
+        for (let m = here & below & (nearA | near[bBase + r + 1]!); m !== 0; m &= m - 1) {
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 2;
+        }
+        for (let m = here & above & (nearA | near[bBase + r - 1]!); m !== 0; m &= m - 1) {
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 3;
+        }
       }
       above = here;
       here = below;
@@ -253,26 +270,32 @@ export class Board {
     const r1 = this.maxY + ROW_OFFSET;
     const c0 = this.minX + COL_OFFSET;
     const c1 = this.maxX + COL_OFFSET;
-    for (let r = r0; r <= r1; r++) fillLabel.fill(-1, (r << 4) + c0, (r << 4) + c1 + 1);
+    // A new stamp marks this call's labels: no clearing pass needed.
+    if (fillStamp === 0xffffffff) {
+      fillSeen.fill(0);
+      fillStamp = 0;
+    }
+    const stamp = ++fillStamp;
     let regions = 0;
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const start = (r << 4) | c;
-        const kind = cell[start] ?? 0;
-        if (kind === 0 || kind === CASTLE || fillLabel[start] !== -1) continue;
+        const kind = cell[start]!;
+        if (kind === 0 || kind === CASTLE || fillSeen[start] === stamp) continue;
         let squares = 0;
         let crownSum = 0;
         let top = 0;
         fillStack[top++] = start;
+        fillSeen[start] = stamp;
         fillLabel[start] = regions;
         while (top > 0) {
-          const i = fillStack[--top] ?? 0;
+          const i = fillStack[--top]!;
           squares++;
-          crownSum += crowns[i] ?? 0;
-          top = joinRegion(cell, i + 1, kind, regions, top);
-          top = joinRegion(cell, i - 1, kind, regions, top);
-          top = joinRegion(cell, i + 16, kind, regions, top);
-          top = joinRegion(cell, i - 16, kind, regions, top);
+          crownSum += crowns[i]!;
+          top = joinRegion(cell, i + 1, kind, regions, top, stamp);
+          top = joinRegion(cell, i - 1, kind, regions, top, stamp);
+          top = joinRegion(cell, i + 16, kind, regions, top, stamp);
+          top = joinRegion(cell, i - 16, kind, regions, top, stamp);
         }
         regionTerrain[regions] = kind - 1;
         regionSquares[regions] = squares;
@@ -346,8 +369,9 @@ export class Board {
 }
 
 /** Flood-fill step: cell j joins `region` (and the stack) when it is unlabelled land of `kind`. */
-function joinRegion(cell: Uint8Array, j: number, kind: number, region: number, top: number): number {
-  if (cell[j] === kind && fillLabel[j] === -1) {
+function joinRegion(cell: Uint8Array, j: number, kind: number, region: number, top: number, stamp: number): number {
+  if (cell[j] === kind && fillSeen[j] !== stamp) {
+    fillSeen[j] = stamp;
     fillLabel[j] = region;
     fillStack[top++] = j;
   }

@@ -74,16 +74,18 @@ export class Sim {
    * the dominoes a player has not seen (the pile and, in a determinized Sim, the ones
    * removed at set-up), which `redeterminize` reshuffles.
    */
-  readonly pile = new Int8Array(DOMINO_COUNT);
+  readonly pile: Int8Array;
   pileLen = 0;
   pilePos = 0;
   unseenLen = 0;
-  readonly cur = new Int8Array(MAX_LINE);
-  readonly curKing = new Int8Array(MAX_LINE);
+  readonly cur: Int8Array;
+  readonly curKing: Int8Array;
   curLen = 0;
-  readonly nxt = new Int8Array(MAX_LINE);
-  readonly nxtKing = new Int8Array(MAX_LINE);
+  readonly nxt: Int8Array;
+  readonly nxtKing: Int8Array;
   nxtLen = 0;
+  /** pile, cur, curKing, nxt and nxtKing are views of this buffer: one copy in copyFrom. */
+  private readonly draft = new Int8Array(DOMINO_COUNT + 4 * MAX_LINE);
   nxtClaimed = 0;
   /** Index in `cur` of the acting king (rounds after the first). */
   act = 0;
@@ -93,6 +95,11 @@ export class Sim {
 
   private constructor(options: GameOptions, owners: readonly number[]) {
     this.options = options;
+    this.pile = this.draft.subarray(0, DOMINO_COUNT);
+    this.cur = this.draft.subarray(DOMINO_COUNT, DOMINO_COUNT + MAX_LINE);
+    this.curKing = this.draft.subarray(DOMINO_COUNT + MAX_LINE, DOMINO_COUNT + 2 * MAX_LINE);
+    this.nxt = this.draft.subarray(DOMINO_COUNT + 2 * MAX_LINE, DOMINO_COUNT + 3 * MAX_LINE);
+    this.nxtKing = this.draft.subarray(DOMINO_COUNT + 3 * MAX_LINE, DOMINO_COUNT + 4 * MAX_LINE);
     this.players = options.players;
     this.kingCount = kingCount(options.players);
     this.lineSize = lineSize(options);
@@ -173,15 +180,11 @@ export class Sim {
   /** Becomes a copy of `o` (a Sim of the same game), without allocating. */
   copyFrom(o: Sim): void {
     for (let p = 0; p < this.players; p++) this.boards[p]?.copyFrom(o.boards[p] as Board);
-    this.pile.set(o.pile);
+    this.draft.set(o.draft);
     this.pileLen = o.pileLen;
     this.pilePos = o.pilePos;
     this.unseenLen = o.unseenLen;
-    this.cur.set(o.cur);
-    this.curKing.set(o.curKing);
     this.curLen = o.curLen;
-    this.nxt.set(o.nxt);
-    this.nxtKing.set(o.nxtKing);
     this.nxtLen = o.nxtLen;
     this.nxtClaimed = o.nxtClaimed;
     this.act = o.act;
@@ -292,8 +295,10 @@ export class Sim {
   }
 
   private nextRound(): void {
-    this.cur.set(this.nxt);
-    this.curKing.set(this.nxtKing);
+    for (let i = 0; i < this.nxtLen; i++) {
+      this.cur[i] = this.nxt[i]!;
+      this.curKing[i] = this.nxtKing[i]!;
+    }
     this.curLen = this.nxtLen;
     const n = Math.min(this.lineSize, this.pileLen - this.pilePos);
     for (let i = 0; i < n; i++) {
