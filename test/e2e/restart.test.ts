@@ -23,7 +23,7 @@ afterAll(async () => {
 
 it('survives SIGKILL: old buttons work, AI seats resume, the game ends with a valid record', async () => {
   const { discord } = world;
-  const threadId = await startTable(discord, 'alice', ['bob'], { 'ai-seats': 1, 'ai-level': 'normal' });
+  const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'normal' });
 
   // Wait for a human's turn, open their panel, and kill the bot with the panel open.
   await discord.waitFor(() => userToPlay(discord, lastMessage(discord, threadId)), 'a human turn');
