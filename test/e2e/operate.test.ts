@@ -72,7 +72,7 @@ describe('the turn timer', () => {
   });
 
   it('reminds a slow player, then moves for them', async () => {
-    world = await launch({}, { TURN_TIMER_S: '2' });
+    world = await launch({}, { TURN_TIMER_S: '4' });
     const { discord } = world;
     const threadId = await startTable(discord, 'alice', ['bob']);
     const reminder = await discord.waitFor(() => discord.messages(threadId).find((m) => m.content.startsWith('⏰')), 'a reminder');
