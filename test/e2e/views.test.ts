@@ -80,7 +80,7 @@ describe('messages within Discord limits', () => {
         } else if (p.kind === 'place') {
           const legal = legalCursors(state);
           const at = legal[legal.length - 1]!;
-          checkLimits(panelView({ game: state, player: p.player, domino: p.domino, at, legal, problem: null, gain: 3, hint: { at: legal[0]!, pick: null }, hintUsed: false, png: PNG }));
+          checkLimits(panelView({ game: state, player: p.player, domino: p.domino, at, legal, problem: null, gain: 3, hint: legal[0]!, hintUsed: false, png: PNG }));
           const placed = { kind: 'place' as const, at: placementCursor(legalPlacements(state)[0]!) };
           checkLimits(pickView({ game: state, player: p.player, placed, inHand: p.domino, gain: 2, choices: state.next.map((s) => s.domino) }));
         } else {

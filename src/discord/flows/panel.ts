@@ -54,7 +54,7 @@ async function placementPanel(game: GameState, player: number, state: PanelState
   return panelView({
     game, player, domino: p.domino, at: state.at, legal: legalCursors(game), problem,
     gain: problem === null ? placementGain(game, player, state.at) : null,
-    hint: state.hint ? { at: state.hint, pick: null } : null,
+    hint: state.hint,
     hintUsed: state.hintUsed, png,
   });
 }

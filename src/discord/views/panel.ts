@@ -23,8 +23,8 @@ export interface PanelInfo {
   readonly problem: Rejection | null;
   /** Points the placement would add, when legal. */
   readonly gain: number | null;
-  /** The hard AI's suggestion, once asked for. */
-  readonly hint: { readonly at: Cursor; readonly pick: number | null } | null;
+  /** The hard AI's suggested placement, once asked for. */
+  readonly hint: Cursor | null;
   readonly hintUsed: boolean;
   readonly png: Buffer;
 }
@@ -46,7 +46,7 @@ function onBoard(game: GameState, at: Cursor): boolean {
 function previewButtons(info: PanelInfo): ReturnType<typeof row>[] {
   const { game, at } = info;
   const turn = game.turn;
-  const hint = info.hint?.at ?? null;
+  const hint = info.hint;
   const to = (slot: Exclude<PanelSlot, 'here'>, target: Cursor | null, label: string) =>
     button(label, { verb: 'preview', turn, slot, at: target ?? at, hint }, ButtonStyle.Secondary, target === null || !onBoard(game, target));
   const rotated: Cursor = { ...at, r: ((at.r + 1) % 4) as Cursor['r'] };
@@ -69,9 +69,7 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const verdict = info.problem === null
     ? `✅ ${where} fits, for ${info.gain !== null && info.gain >= 0 ? '+' : ''}${info.gain ?? 0} points.`
     : `❌ ${where} does not fit: ${info.problem.message}`;
-  const hint = info.hint
-    ? `💡 Hint: ${placementText(game, player, info.hint.at)}${info.hint.pick !== null ? `, then take #${info.hint.pick}` : ''}.`
-    : null;
+  const hint = info.hint ? `💡 Hint: ${placementText(game, player, info.hint)} (the hard AI's choice).` : null;
   return {
     content: [head, verdict, ...(hint ? [hint] : []), 'Move with the arrows, rotate, or jump between the places where it fits; then confirm.'].join('\n'),
     files: [{ attachment: info.png, name: PREVIEW_PNG }],
