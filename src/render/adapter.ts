@@ -18,11 +18,25 @@ export function dominoView(n: number): DominoView {
   return { n, a: d.a, b: d.b };
 }
 
+/**
+ * What the shipped font can draw (its Latin, Greek, Cyrillic and Vietnamese subsets
+ * and general punctuation); anything else, emoji and CJK above all, would need a
+ * system font that a server may not have.
+ */
+const DRAWABLE = /[\u0020-\u007E\u00A0-\u052F\u1C80-\u1C8A\u1D00-\u1DBF\u1E00-\u1FFF\u2010-\u205E\u20A0-\u20C0\u2116\u2122\u2C60-\u2C7F\u2DE0-\u2DFF\uA640-\uA69F\uA720-\uA7FF]/u;
+
+/** A seat's name with what the font cannot draw left out ("Player 2" when nothing is left). */
+export function printableName(name: string, index: number): string {
+  const kept = Array.from(name).filter((ch) => DRAWABLE.test(ch)).join('').replace(/\s+/g, ' ').trim();
+  return /[\p{L}\p{N}]/u.test(kept) ? kept : `Player ${index + 1}`;
+}
+
 /** Initials when every seat has a different one, else seat numbers. */
 export function players(state: GameState): PlayerView[] {
-  const initials = state.seats.map((s) => (Array.from(s.name.trim())[0] ?? '').toUpperCase());
-  const unique = initials.every((i, k) => i !== '' && initials.indexOf(i) === k);
-  return state.seats.map((s, index) => ({ index, name: s.name, badge: unique ? initials[index]! : String(index + 1) }));
+  const names = state.seats.map((s, index) => printableName(s.name, index));
+  const initials = names.map((n) => (Array.from(n)[0] ?? '').toUpperCase());
+  const unique = initials.every((i, k) => /[\p{L}\p{N}]/u.test(i) && initials.indexOf(i) === k);
+  return names.map((name, index) => ({ index, name, badge: unique ? initials[index]! : String(index + 1) }));
 }
 
 /** Rounds: one per line of the draft, plus the last round that only places. */

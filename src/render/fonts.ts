@@ -1,7 +1,11 @@
 /**
  * The shipped font, registered once. Canvas text falls back to the system's fonts
  * when a family is unknown, and draws nothing at all on a machine without any, so
- * every string we draw names this family and only this family.
+ * every string we draw names only our families.
+ *
+ * The font comes in subsets (latin, latin-ext, cyrillic, greek, ...). The canvas
+ * takes a glyph only from the first face of a family, but does try each family of
+ * a CSS list in turn, so each subset is its own family and font() lists them all.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,18 +17,32 @@ export const FONTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 export type Weight = 600 | 800;
 
+/** Our families in fallback order, quoted for a CSS font string; set by ensureFonts. */
+let familyList = `"${FONT_FAMILY}"`;
 let registered = false;
 
-/** Registers every font file of assets/fonts under FONT_FAMILY; throws if none loads (a broken install). */
+/** "inter-cyrillic-ext-800-normal.woff2" -> "cyrillic-ext". */
+function subsetOf(file: string): string {
+  return /^[a-z0-9]+-(.+)-\d+-normal\./i.exec(file)?.[1] ?? file;
+}
+
+function familyOf(subset: string): string {
+  return subset === 'latin' ? FONT_FAMILY : `${FONT_FAMILY} ${subset}`;
+}
+
+/** Registers every font file of assets/fonts; throws if none loads (a broken install). */
 export function ensureFonts(): void {
   if (registered) return;
   const files = readdirSync(FONTS_DIR).filter((f) => /\.(woff2?|ttf|otf)$/.test(f)).sort();
-  const loaded = files.filter((f) => GlobalFonts.registerFromPath(join(FONTS_DIR, f), FONT_FAMILY) !== null);
+  const loaded = files.filter((f) => GlobalFonts.registerFromPath(join(FONTS_DIR, f), familyOf(subsetOf(f))) !== null);
   if (loaded.length === 0) throw new Error(`no font could be registered from ${FONTS_DIR}`);
+  // Basic Latin first: most text is in it, and a family is tried glyph by glyph in this order.
+  const subsets = [...new Set(loaded.map(subsetOf))].sort((a, b) => Number(b === 'latin') - Number(a === 'latin') || a.localeCompare(b));
+  familyList = subsets.map((s) => `"${familyOf(s)}"`).join(', ');
   registered = true;
 }
 
-/** A CSS font string in our family, e.g. font(800, 32). */
+/** A CSS font string in our families, e.g. font(800, 32). */
 export function font(weight: Weight, px: number): string {
-  return `${weight} ${Math.round(px)}px "${FONT_FAMILY}"`;
+  return `${weight} ${Math.round(px)}px ${familyList}`;
 }

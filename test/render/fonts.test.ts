@@ -4,6 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
+import { printableName } from '../../src/render/adapter.js';
+import { ensureFonts, font } from '../../src/render/fonts.js';
 import { renderTable } from '../../src/render/index.js';
 import { midGame } from './games.js';
 
@@ -39,5 +42,25 @@ describe('text on a machine without system fonts', () => {
 
   it('gives the very same bytes as here, where system fonts exist: no text ever falls back to them', async () => {
     expect(child.sha).toBe(createHash('sha256').update(await renderTable(midGame('4p'))).digest('hex'));
+  });
+});
+
+/** The glyph of one character in our family, as pixels. */
+function glyph(ch: string): string {
+  const canvas = createCanvas(60, 60);
+  const c = canvas.getContext('2d');
+  c.font = font(800, 40);
+  c.fillText(ch, 10, 45);
+  return createHash('sha256').update(canvas.data()).digest('hex');
+}
+
+describe('names in many scripts', () => {
+  it('every character kept in a name has a real glyph in the shipped font (no missing-glyph box)', () => {
+    ensureFonts();
+    const missing = glyph('\u{10FFFD}'); // a private-use character no font has
+    const names = ['Жанна Ёлкина', 'Ἀλέξανδρος 🌸', 'Nguyễn Văn Đức', 'Łukasz Żółć', 'Zoë Ørsted-Æbelø', '李小龙'];
+    const kept = names.map((n, i) => printableName(n, i));
+    expect(kept).toEqual(['Жанна Ёлкина', 'Ἀλέξανδρος', 'Nguyễn Văn Đức', 'Łukasz Żółć', 'Zoë Ørsted-Æbelø', 'Player 6']);
+    for (const ch of new Set(kept.join('').replace(/\s/g, ''))) expect(glyph(ch), ch).not.toBe(missing);
   });
 });

@@ -6,7 +6,7 @@ import {
 
 export type Setup = '2p' | '3p' | '3p-classic' | '4p' | 'duel';
 
-const NAMES = ['Alice', 'Bartholomew the Magnificent', 'Chloé', 'Dmitri'];
+const NAMES: readonly string[] = ['Alice', 'Bartholomew the Magnificent', 'Chloé', 'Dmitri'];
 
 export function newGame(setup: Setup, seed = 'render', extra: Partial<GameOptions> = {}): GameState {
   const players = setup === '4p' ? 4 : setup.startsWith('3p') ? 3 : 2;
