@@ -26,6 +26,8 @@ const CASTLE_INDEX = ROW_OFFSET * 16 + COL_OFFSET;
 /** Where half b lies from half a, by direction code 0..3 (a placement code's low two bits). */
 export const DIR_DX: readonly number[] = [1, -1, 0, 0];
 export const DIR_DY: readonly number[] = [0, 0, 1, -1];
+/** The same steps as cell index differences. */
+const CELL_STEP = Int32Array.from([1, -1, 16, -16]);
 /** The most placements one domino can have: every cell of the window, four directions. */
 export const MAX_PLACEMENTS = 13 * 13 * 4;
 
@@ -236,23 +238,29 @@ export class Board {
 
   /** Puts domino n down without any check (callers check first). */
   place(n: number, ax: number, ay: number, bx: number, by: number): void {
-    this.setSquare(ax, ay, HALF_A_TERRAIN[n] ?? 0, HALF_A_CROWNS[n] ?? 0);
-    this.setSquare(bx, by, HALF_B_TERRAIN[n] ?? 0, HALF_B_CROWNS[n] ?? 0);
-    this.filled += 2;
+    this.placeCells(n, cellIndex(ax, ay), cellIndex(bx, by));
   }
 
   placeCode(n: number, code: number): void {
-    this.place(n, codeAx(code), codeAy(code), codeBx(code), codeBy(code));
+    const a = code >> 2;
+    this.placeCells(n, a, a + CELL_STEP[code & 3]!);
   }
 
-  private setSquare(x: number, y: number, t: number, crowns: number): void {
-    const r = y + ROW_OFFSET;
-    const bit = 1 << (x + COL_OFFSET);
+  private placeCells(n: number, a: number, b: number): void {
+    this.setCell(a, HALF_A_TERRAIN[n]!, HALF_A_CROWNS[n]!);
+    this.setCell(b, HALF_B_TERRAIN[n]!, HALF_B_CROWNS[n]!);
+    this.filled += 2;
+  }
+
+  private setCell(i: number, t: number, crowns: number): void {
+    const r = i >> 4;
+    const bit = 1 << (i & 15);
     this.occ[r] = this.occ[r]! | bit;
     this.markNear(t, r, bit);
-    const i = cellIndex(x, y);
     this.cell[i] = t + 1;
     this.crowns[i] = crowns;
+    const x = (i & 15) - COL_OFFSET;
+    const y = r - ROW_OFFSET;
     if (x < this.minX) this.minX = x;
     if (x > this.maxX) this.maxX = x;
     if (y < this.minY) this.minY = y;

@@ -218,9 +218,9 @@ export class Sim {
 
   /** Places the domino in hand by a code from legalPlacements (unchecked). */
   place(code: number): void {
-    const player = this.player;
-    const d = this.domino;
-    (this.boards[player] as Board).placeCode(d, code);
+    const d = this.cur[this.act]!;
+    const player = this.owner[this.curKing[this.act]!]!;
+    this.boards[player]!.placeCode(d, code);
     this.log?.push({ type: 'place', player, domino: d, a: [codeAx(code), codeAy(code)], b: [codeBx(code), codeBy(code)] });
     this.resolved();
   }
