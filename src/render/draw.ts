@@ -35,11 +35,11 @@ export interface TextStyle {
  */
 export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
   let size = style.size;
-  c.font = font(style.weight, size);
+  c.font = font(style.weight, size, s);
   let w = c.measureText(s).width;
   while (w > maxW && size > style.size * 0.7) {
     size -= 1;
-    c.font = font(style.weight, size);
+    c.font = font(style.weight, size, s);
     w = c.measureText(s).width;
   }
   let shown = s;
@@ -72,7 +72,7 @@ export function strokeRoundRect(c: Ctx, x: number, y: number, w: number, h: numb
 
 /** A small rounded label ("chip"); returns its width. */
 export function chip(c: Ctx, label: string, x: number, cy: number, size: number, fill: string, ink: string): number {
-  c.font = font(800, size);
+  c.font = font(800, size, label);
   const w = c.measureText(label).width + size * 1.1;
   const h = size * 1.6;
   roundRect(c, x, cy - h / 2, w, h, h / 2, fill);

@@ -42,7 +42,12 @@ export function ensureFonts(): void {
   registered = true;
 }
 
-/** A CSS font string in our families, e.g. font(800, 32). */
-export function font(weight: Weight, px: number): string {
-  return `${weight} ${Math.round(px)}px ${familyList}`;
+/**
+ * A CSS font string in our families, e.g. font(800, 32). Give the text when it may
+ * hold more than Latin-1 (names): the whole list costs the text layout a lookup in
+ * every family, so plain text names only the Latin one.
+ */
+export function font(weight: Weight, px: number, forText = ''): string {
+  const families = /^[\u0000-\u00FF]*$/.test(forText) ? `"${FONT_FAMILY}"` : familyList;
+  return `${weight} ${Math.round(px)}px ${families}`;
 }

@@ -202,7 +202,7 @@ function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: num
   const label = winners.length > 1 ? `Shared victory: ${winners.map((w) => w.name).join(' & ')}` : `${first.name} wins`;
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
-  c.font = font(800, 30);
+  c.font = font(800, 30, label);
   const w = Math.min(c.measureText(label).width, maxW - 80);
   const x0 = xr - w - 86;
   roundRect(c, x0, cy - 28, xr - x0, 56, 28, fill);

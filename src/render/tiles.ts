@@ -216,7 +216,7 @@ export function drawKing(c: Ctx, cx: number, cy: number, r: number, player: numb
   c.stroke();
   drawCrown(c, cx - r * 0.5, cy - r * 1.62, r);
   c.fillStyle = playerInk(player);
-  c.font = font(800, r * 1.15);
+  c.font = font(800, r * 1.15, badge);
   c.textAlign = 'center';
   c.textBaseline = 'middle';
   c.fillText(badge, cx, cy + r * 0.06);
