@@ -49,7 +49,7 @@ describe('text on a machine without system fonts', () => {
 function glyph(ch: string): string {
   const canvas = createCanvas(60, 60);
   const c = canvas.getContext('2d');
-  c.font = font(800, 40);
+  c.font = font(800, 40, ch);
   c.fillText(ch, 10, 45);
   return createHash('sha256').update(canvas.data()).digest('hex');
 }
