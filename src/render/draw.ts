@@ -30,29 +30,34 @@ export interface TextStyle {
 }
 
 /**
- * Draws text on one line with its vertical middle at y, never wider than maxW:
- * shrinks it down to 70%, then cuts it with an ellipsis. Returns the width drawn.
+ * How text is shown within maxW: shrunk down to 70% of its size, then cut with an
+ * ellipsis. Leaves c.font set for it.
  */
-export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
+export function fitText(c: Ctx, s: string, style: TextStyle, maxW = Infinity): { shown: string; width: number } {
   let size = style.size;
   c.font = font(style.weight, size, s);
-  let w = c.measureText(s).width;
-  while (w > maxW && size > style.size * 0.7) {
+  let width = c.measureText(s).width;
+  while (width > maxW && size > style.size * 0.7) {
     size -= 1;
     c.font = font(style.weight, size, s);
-    w = c.measureText(s).width;
+    width = c.measureText(s).width;
   }
-  let shown = s;
-  while (w > maxW && shown.length > 1) {
-    shown = shown.slice(0, -1);
-    w = c.measureText(`${shown}…`).width;
+  let cut = s;
+  while (width > maxW && cut.length > 1) {
+    cut = Array.from(cut).slice(0, -1).join('');
+    width = c.measureText(`${cut}…`).width;
   }
-  if (shown !== s) shown = `${shown}…`;
+  return { shown: cut === s ? s : `${cut}…`, width };
+}
+
+/** Draws text on one line with its vertical middle at y, fitted in maxW (fitText); returns its width. */
+export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
+  const { shown, width } = fitText(c, s, style, maxW);
   c.fillStyle = style.colour;
   c.textAlign = style.align ?? 'left';
   c.textBaseline = 'middle';
   c.fillText(shown, x, y);
-  return w;
+  return width;
 }
 
 export function roundRect(c: Ctx, x: number, y: number, w: number, h: number, r: number, fill: string): void {

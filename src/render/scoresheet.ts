@@ -114,8 +114,8 @@ function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
   for (const t of scoring) {
     const icon = Math.round(rowH * 0.82);
     c.drawImage(terrainTile(t.terrain, 0, icon), b.x, Math.round(y - icon / 2));
-    text(c, `${t.squares} × ${t.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
-    drawCrown(c, b.x + icon + 10 + textWidth(c, `${t.squares} × ${t.crowns}`, size) + 6, y - size * 0.4, size * 0.9);
+    const w = text(c, `${t.squares} × ${t.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
+    drawCrown(c, b.x + icon + 10 + w + 6, y - size * 0.4, size * 0.9);
     text(c, String(t.points), right, y, { weight: 800, size, colour: UI.text, align: 'right' });
     y += rowH;
   }
@@ -133,9 +133,4 @@ function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
   y += 10;
   text(c, 'Total', b.x, y + 4, { weight: 800, size: 28, colour: UI.text });
   text(c, String(s.total), right, y + 4, { weight: 800, size: 30, colour: UI.text, align: 'right' });
-}
-
-function textWidth(c: Ctx, s: string, size: number): number {
-  c.font = font(600, size);
-  return c.measureText(s).width;
 }

@@ -9,7 +9,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import { reachableWindow } from './frame.js';
 import { font } from './fonts.js';
 import {
-  badge, blankCanvas, chip, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
+  badge, blankCanvas, chip, fitText, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
   type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
@@ -182,7 +182,7 @@ function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): vo
   const what = t.kind === 'claim' ? 'pick a domino' : t.canPlace ? `place ${t.domino.n}` : `discard ${t.domino.n}`;
   c.font = font(800, 30);
   const whatW = c.measureText(what).width;
-  const nameW = text(c, `${t.player.name}:`, -1000, -1000, { weight: 800, size: 30, colour: UI.text }, maxW - whatW - 70);
+  const nameW = fitText(c, `${t.player.name}:`, { weight: 800, size: 30, colour: UI.text }, maxW - whatW - 70).width;
   const x0 = xr - whatW - nameW - 64;
   roundRect(c, x0 - 10, cy - 28, xr - x0 + 10, 56, 28, playerColour(t.player.index));
   badge(c, t.player, x0 + 18, cy, 18);
