@@ -211,7 +211,8 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
   return {
     title: final ? 'Final scores' : `Scores after round ${state.round}`,
     variants: variantNames(state),
-    players: views,
+    // Best first; players sharing a place stay in seat order.
+    players: [...views].sort((x, y) => x.rank - y.rank || x.kingdom.player.index - y.kingdom.player.index),
     winners: r.winners.map((w) => who[w]!),
     decidedBy: r.decidedBy,
   };

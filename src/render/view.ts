@@ -125,6 +125,7 @@ export interface ScoreView {
 export interface ScoreSheetView {
   readonly title: string;
   readonly variants: readonly string[];
+  /** In ranking order. */
   readonly players: readonly ScoreView[];
   readonly winners: readonly PlayerView[];
   readonly decidedBy: TieBreak;

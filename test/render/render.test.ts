@@ -184,6 +184,7 @@ describe('the score sheet', () => {
     for (const setup of SETUPS) {
       const v = scoreSheetView(play(newGame(setup, 'sheet')));
       expect(v.title).toBe('Final scores');
+      expect(v.players.map((p) => p.rank)).toEqual([...v.players.map((p) => p.rank)].sort());
       for (const p of v.players) {
         const sum = p.territories.reduce((n, t) => n + t.squares * t.crowns, 0) + p.harmony + p.middleKingdom;
         expect(sum).toBe(p.total);
