@@ -278,8 +278,9 @@ export class Board {
     const r1 = this.maxY + ROW_OFFSET;
     const c0 = this.minX + COL_OFFSET;
     const c1 = this.maxX + COL_OFFSET;
-    // A new stamp marks this call's labels: no clearing pass needed.
-    if (fillStamp === 0xffffffff) {
+    // A new stamp marks this call's labels: no clearing pass needed. (Kept below 2^30
+    // so V8 keeps it a small integer.)
+    if (fillStamp === 0x3fffffff) {
       fillSeen.fill(0);
       fillStamp = 0;
     }
