@@ -22,6 +22,8 @@ export interface Commit {
   readonly text: string;
   /** Time to live from now; null keeps the value until deleted. */
   readonly ttlMs: number | null;
+  /** The table is a lobby or a running game: listed by `liveKeys` until a commit says otherwise. */
+  readonly live: boolean;
   /** Statistics to add in the same atomic step (a game that just ended). */
   readonly stats: { readonly guildId: string; readonly entries: readonly GameEndEntry[] } | null;
 }
@@ -32,6 +34,10 @@ export interface Backend {
   readonly keyv: Keyv<string>;
   /** Writes iff the version matches; false when another writer won (or the key exists / is gone). */
   commit(commit: Commit): Promise<boolean>;
+  /** Keys of the live tables (see Commit.live) whose value has not expired, deleted or been moved aside. */
+  liveKeys(): Promise<readonly string[]>;
+  /** Deletes a key and its place among the live tables, in one step; true when something was deleted. */
+  delete(key: string): Promise<boolean>;
   /** Moves `text` from `key` to `quarantineKey` iff `key` still holds exactly `text`. */
   quarantine(key: string, text: string, quarantineKey: string): Promise<boolean>;
   /** Reads a stored text as is, bypassing Keyv (quarantined values, tests). */

@@ -15,6 +15,7 @@
  *   return r.ok ? save({ ...t, game: r.value }, 'moved') : keep(r.error);
  * });
  * await store.delete(key);                   // true when something was deleted
+ * await store.liveTables();                  // keys of every lobby and running game (for start-up)
  * await store.userStats(userId);             // UserStats | null (never finished a game)
  * await store.leaderboard(guildId, 10);      // UserStats[], most wins first, then best average
  * await store.close();
@@ -38,6 +39,11 @@
  * Expiry: finished and cancelled tables expire `finishedTtlMs` after their last
  * save (their records can be exported until then); lobbies and running games
  * expire `idleTtlMs` after their last save (null: never).
+ *
+ * Live tables: every save also records, in the same atomic step, whether the table
+ * is live (a lobby or a running game), in an index (SQLite: a `live` table; Redis: a
+ * sorted set scored by expiry time); `liveTables()` reads that index, never the
+ * games, and leaves out tables finished, cancelled, expired, deleted or set aside.
  *
  * Validation: every load checks the envelope and the game (`isGameState`) and
  * migrates older schemas; an unreadable value is reported as `corrupt` once, moved

@@ -19,12 +19,19 @@ export interface RedisOptions {
   readonly timeoutMs: number;
 }
 
+/** Now in ms by the server's clock, the one PX expiry uses. */
+const NOW_LUA = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+
 /**
- * KEYS: table, leaderboard, then per entry its user hash and its guild hash.
- * ARGV: expected version ('' = key must be absent), text, ttl ms ('' = none), then per entry user id, score, won (0/1).
+ * KEYS: table, live index, leaderboard, then per entry its user hash and its guild hash.
+ * ARGV: expected version ('' = key must be absent), text, ttl ms ('' = none), live ('1' or ''),
+ * the table's member name in the live index, then per entry user id, score, won (0/1).
+ * The live index is a sorted set scored by expiry time, so expired members drop out by score.
  * Leaderboard score = wins + average / 1e4, so members sort by wins, then average score (always < 1e4).
  */
-const COMMIT_LUA = `
+const COMMIT_LUA = NOW_LUA + `
 local current = redis.call('GET', KEYS[1])
 if ARGV[1] == '' then
   if current then return 0 end
@@ -34,26 +41,44 @@ else
   if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then return 0 end
 end
 if ARGV[3] == '' then redis.call('SET', KEYS[1], ARGV[2]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
-for i = 1, (#ARGV - 3) / 3 do
-  local user, score, won = ARGV[3 * i + 1], tonumber(ARGV[3 * i + 2]), tonumber(ARGV[3 * i + 3])
-  for _, hash in ipairs({ KEYS[1 + 2 * i], KEYS[2 + 2 * i] }) do
+if ARGV[4] == '' then
+  redis.call('ZREM', KEYS[2], ARGV[5])
+else
+  redis.call('ZADD', KEYS[2], ARGV[3] == '' and '+inf' or now + tonumber(ARGV[3]), ARGV[5])
+end
+for i = 1, (#ARGV - 5) / 3 do
+  local user, score, won = ARGV[3 * i + 3], tonumber(ARGV[3 * i + 4]), tonumber(ARGV[3 * i + 5])
+  for _, hash in ipairs({ KEYS[2 + 2 * i], KEYS[3 + 2 * i] }) do
     redis.call('HINCRBY', hash, 'games', 1)
     redis.call('HINCRBY', hash, 'wins', won)
     redis.call('HINCRBY', hash, 'total', score)
     local best = tonumber(redis.call('HGET', hash, 'best'))
     if best == nil or score > best then redis.call('HSET', hash, 'best', score) end
   end
-  local g = redis.call('HMGET', KEYS[2 + 2 * i], 'games', 'wins', 'total')
-  redis.call('ZADD', KEYS[2], tonumber(g[2]) + tonumber(g[3]) / tonumber(g[1]) / 10000, user)
+  local g = redis.call('HMGET', KEYS[3 + 2 * i], 'games', 'wins', 'total')
+  redis.call('ZADD', KEYS[3], tonumber(g[2]) + tonumber(g[3]) / tonumber(g[1]) / 10000, user)
 end
 return 1
 `;
 
-/** KEYS: source, quarantine. ARGV: the exact text expected at source. */
+/** KEYS: live index. Drops the expired members, returns the others. */
+const LIVE_LUA = NOW_LUA + `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+`;
+
+/** KEYS: table, live index. ARGV: the table's member name. */
+const DELETE_LUA = `
+redis.call('ZREM', KEYS[2], ARGV[1])
+return redis.call('DEL', KEYS[1])
+`;
+
+/** KEYS: source, quarantine, live index. ARGV: the exact text expected at source, its member name in the live index. */
 const QUARANTINE_LUA = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[3], ARGV[2])
 return 1
 `;
 
@@ -107,6 +132,11 @@ class RedisBackend implements Backend {
     private readonly options: RedisOptions,
   ) {}
 
+  /** Sorted set of the live tables' keys, scored by their expiry time (ms, +inf = never). */
+  private get liveIndex(): string {
+    return this.key('live');
+  }
+
   private key(key: string): string {
     return this.adapter.createKeyPrefix(key, this.adapter.namespace);
   }
@@ -122,8 +152,9 @@ class RedisBackend implements Backend {
 
   async commit(c: Commit): Promise<boolean> {
     const entries = c.stats?.entries ?? [];
-    const keys = [this.key(c.key), this.key(`leaderboard:${c.stats?.guildId ?? ''}`)];
-    const args = [c.expectedVersion === null ? '' : String(c.expectedVersion), c.text, c.ttlMs === null ? '' : String(Math.max(1, Math.ceil(c.ttlMs)))];
+    const keys = [this.key(c.key), this.liveIndex, this.key(`leaderboard:${c.stats?.guildId ?? ''}`)];
+    const ttl = c.ttlMs === null ? '' : String(Math.max(1, Math.ceil(c.ttlMs)));
+    const args = [c.expectedVersion === null ? '' : String(c.expectedVersion), c.text, ttl, c.live ? '1' : '', c.key];
     for (const e of entries) {
       keys.push(this.key(`stats:user:${e.userId}`), this.key(`stats:guild:${c.stats!.guildId}:${e.userId}`));
       args.push(e.userId, String(e.score), e.won ? '1' : '0');
@@ -134,8 +165,18 @@ class RedisBackend implements Backend {
 
   async quarantine(key: string, text: string, quarantineKey: string): Promise<boolean> {
     const moved = await this.call('moving a corrupt table aside',
-      (r) => r.eval(QUARANTINE_LUA, { keys: [this.key(key), this.key(quarantineKey)], arguments: [text] }));
+      (r) => r.eval(QUARANTINE_LUA, { keys: [this.key(key), this.key(quarantineKey), this.liveIndex], arguments: [text, key] }));
     return moved === 1;
+  }
+
+  async liveKeys(): Promise<readonly string[]> {
+    const members = await this.call('listing live tables', (r) => r.eval(LIVE_LUA, { keys: [this.liveIndex] }));
+    return members as string[];
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const deleted = await this.call('deleting a table', (r) => r.eval(DELETE_LUA, { keys: [this.key(key), this.liveIndex], arguments: [key] }));
+    return deleted === 1;
   }
 
   async readRaw(key: string): Promise<string | null> {

@@ -42,6 +42,25 @@ CREATE TABLE IF NOT EXISTS guild_stats (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * The live tables (lobbies and running games) by row key, kept in the transaction of
+ * every save, so start-up finds them without reading every stored game. A row whose
+ * kv entry is gone or expired is ignored when listing and swept later.
+ */
+const LIVE_SQL = 'CREATE TABLE live (key TEXT PRIMARY KEY) WITHOUT ROWID';
+/** A file written before the live index existed: index its live tables once. */
+const BACKFILL_LIVE_SQL = `INSERT OR IGNORE INTO live SELECT key FROM kv
+  WHERE json_valid(value) AND json_extract(value, '$.status') IN ('lobby', 'playing')`;
+
+function createLiveIndex(db: Database.Database): void {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'live'").get() !== undefined;
+  if (exists) return;
+  db.transaction(() => {
+    db.exec(LIVE_SQL);
+    db.exec(BACKFILL_LIVE_SQL);
+  }).immediate();
+}
+
 const ADD_STATS = `games = games + 1, wins = wins + excluded.wins, best = max(best, excluded.best), total = total + excluded.total`;
 
 type StatsRow = { user_id: string; games: number; wins: number; best: number; total: number };
@@ -55,7 +74,7 @@ class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
   readonly opts: { dialect: 'sqlite'; file: string };
   private readonly getStmt;
   private readonly setStmt;
-  private readonly deleteStmt;
+  private readonly deleteTx;
 
   constructor(private readonly db: Database.Database, file: string) {
     super();
@@ -63,7 +82,12 @@ class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
     this.getStmt = db.prepare<[string, number], { value: string }>('SELECT value FROM kv WHERE key = ? AND (expires IS NULL OR expires > ?)');
     this.setStmt = db.prepare<[string, string, number | null]>(
       'INSERT INTO kv (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires');
-    this.deleteStmt = db.prepare<[string]>('DELETE FROM kv WHERE key = ?');
+    const deleteKv = db.prepare<[string]>('DELETE FROM kv WHERE key = ?');
+    const deleteLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
+    this.deleteTx = db.transaction((key: string): boolean => {
+      deleteLive.run(key);
+      return deleteKv.run(key).changes > 0;
+    });
   }
 
   /** The row key of a logical key, as the other back-end does it (Keyv sets `namespace`). */
@@ -81,7 +105,12 @@ class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
   }
 
   async delete(key: string): Promise<boolean> {
-    return this.deleteStmt.run(this.prefixed(key)).changes > 0;
+    return this.deleteNow(key);
+  }
+
+  /** The entry and its place among the live tables go together. */
+  deleteNow(key: string): boolean {
+    return this.deleteTx.immediate(this.prefixed(key));
   }
 
   async clear(): Promise<void> {
@@ -103,6 +132,7 @@ export function openSqlite(options: SqliteOptions): Backend {
     db.pragma('synchronous = NORMAL');
     if (options.maxPages !== undefined) db.pragma(`max_page_count = ${Math.floor(options.maxPages)}`);
     db.exec(SCHEMA_SQL);
+    createLiveIndex(db);
     return new SqliteBackend(db, options);
   } catch (error) {
     db?.close();
@@ -120,6 +150,9 @@ class SqliteBackend implements Backend {
   private readonly userStmt;
   private readonly boardStmt;
   private readonly sweepStmt;
+  private readonly sweepLiveStmt;
+  private readonly liveStmt;
+  private readonly livePrefix: string;
   private lastSweep = 0;
 
   constructor(private readonly db: Database.Database, options: SqliteOptions) {
@@ -131,6 +164,10 @@ class SqliteBackend implements Backend {
     this.boardStmt = db.prepare<[string, number], StatsRow>(
       'SELECT * FROM guild_stats WHERE guild_id = ? ORDER BY wins DESC, total * 1.0 / games DESC, user_id DESC LIMIT ?');
     this.sweepStmt = db.prepare<[number]>('DELETE FROM kv WHERE expires IS NOT NULL AND expires <= ?');
+    this.sweepLiveStmt = db.prepare('DELETE FROM live WHERE key NOT IN (SELECT key FROM kv)');
+    this.livePrefix = this.adapter.prefixed('');
+    this.liveStmt = db.prepare<[number, string, number], { key: string }>(`SELECT live.key FROM live JOIN kv ON kv.key = live.key
+      WHERE substr(live.key, 1, ?) = ? AND (kv.expires IS NULL OR kv.expires > ?)`);
     this.commitTx = this.prepareCommit();
     this.quarantineTx = this.prepareQuarantine();
     this.sweep(Date.now());
@@ -147,6 +184,8 @@ class SqliteBackend implements Backend {
       `INSERT INTO user_stats VALUES (?, 1, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET ${ADD_STATS}`);
     const guild = db.prepare<[string, string, number, number, number]>(
       `INSERT INTO guild_stats VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET ${ADD_STATS}`);
+    const markLive = db.prepare<[string]>('INSERT OR IGNORE INTO live VALUES (?)');
+    const unmarkLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
     return db.transaction((c: Commit, now: number): boolean => {
       const expires = c.ttlMs === null ? null : now + c.ttlMs;
       const key = this.adapter.prefixed(c.key);
@@ -154,6 +193,7 @@ class SqliteBackend implements Backend {
         ? insert.run(key, c.text, expires, now)
         : update.run(c.text, expires, key, c.expectedVersion, now);
       if (written.changes !== 1) return false;
+      (c.live ? markLive : unmarkLive).run(key);
       for (const e of c.stats?.entries ?? []) {
         const wins = e.won ? 1 : 0;
         user.run(e.userId, wins, e.score, e.score);
@@ -166,8 +206,10 @@ class SqliteBackend implements Backend {
   private prepareQuarantine() {
     const take = this.db.prepare<[string, string]>('DELETE FROM kv WHERE key = ? AND value = ?');
     const put = this.db.prepare<[string, string]>('INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)');
+    const unmarkLive = this.db.prepare<[string]>('DELETE FROM live WHERE key = ?');
     return this.db.transaction((key: string, text: string, quarantineKey: string): boolean => {
       if (take.run(this.adapter.prefixed(key), text).changes !== 1) return false;
+      unmarkLive.run(this.adapter.prefixed(key));
       put.run(this.adapter.prefixed(quarantineKey), text);
       return true;
     });
@@ -178,6 +220,7 @@ class SqliteBackend implements Backend {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
     this.sweepStmt.run(now);
+    this.sweepLiveStmt.run();
   }
 
   async commit(commit: Commit): Promise<boolean> {
@@ -197,6 +240,17 @@ class SqliteBackend implements Backend {
     } catch (error) {
       throw unavailable('moving a corrupt table aside', error);
     }
+  }
+
+  async liveKeys(): Promise<readonly string[]> {
+    return this.guard('listing live tables', () => {
+      const prefix = this.livePrefix;
+      return this.liveStmt.all(prefix.length, prefix, Date.now()).map((row) => row.key.slice(prefix.length));
+    });
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.guard('deleting a table', () => this.adapter.deleteNow(key));
   }
 
   async readRaw(key: string): Promise<string | null> {

@@ -45,7 +45,8 @@ export interface TableStoreOptions {
 const MAX_ATTEMPTS = 50;
 /** Tables remembered with the exact text they were read or written as. */
 const CACHE_SIZE = 500;
-const tableKey = (key: string): string => `table:${key}`;
+const TABLE_PREFIX = 'table:';
+const tableKey = (key: string): string => `${TABLE_PREFIX}${key}`;
 
 /** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
 class KeyedLock {
@@ -147,8 +148,17 @@ export class TableStore {
   async delete(key: string): Promise<boolean> {
     return this.lock.run(key, () => {
       this.cache.forget(key);
-      return withTimeout(this.backend.keyv.delete(tableKey(key)), this.options.timeoutMs, `deleting table ${key}`);
+      return withTimeout(this.backend.delete(tableKey(key)), this.options.timeoutMs, `deleting table ${key}`);
     });
+  }
+
+  /**
+   * Keys of every lobby and running game (not finished, cancelled, expired, deleted
+   * or set aside), from an index kept with each save: what start-up resumes.
+   */
+  async liveTables(): Promise<readonly string[]> {
+    const keys = await withTimeout(this.backend.liveKeys(), this.options.timeoutMs, 'listing live tables');
+    return keys.filter((k) => k.startsWith(TABLE_PREFIX)).map((k) => k.slice(TABLE_PREFIX.length));
   }
 
   /** Null for a user who never finished a game. */
@@ -200,6 +210,7 @@ export class TableStore {
       expectedVersion: previous?.version ?? null,
       text: encodeTable(next),
       ttlMs: ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
+      live: !ended,
       stats: gameEndStats(previous, next),
     };
   }

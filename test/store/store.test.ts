@@ -221,12 +221,59 @@ describe.each(backends)('store on $name', ({ make }) => {
     await store.create('over', lobby('over'));
   });
 
+  it('lists lobbies and running games, and no table that ended, expired, was deleted or set aside', async () => {
+    const config = { ...h.fresh(), idleTtlMs: 400 };
+    const store = await open(config);
+    const seats = humans('u1', 'u2');
+    await store.create('lobby', lobby('lobby', seats));
+    await store.create('running', playing(lobby('running', seats), newGame(seats)));
+    for (const key of ['finished', 'cancelled', 'deleted', 'corrupt', 'expiring']) await store.create(key, lobby(key, seats));
+    await store.update('finished', (t) => save(finished(t, play(newGame(seats)))));
+    await store.update('cancelled', (t) => save({ ...t, status: 'cancelled', finishedAt: Date.now() }));
+    await store.delete('deleted');
+    await h.writeRaw(config, 'corrupt', 'not json');
+    expect((await store.get('corrupt')).kind).toBe('corrupt');
+    const other = await open(config);
+    expect([...(await other.liveTables())].sort()).toEqual(['expiring', 'lobby', 'running']);
+
+    // Saves keep a table listed and push its expiry back; the one left alone expires and drops out.
+    await until(async () => {
+      await store.update('lobby', (t) => save(t));
+      await store.update('running', (t) => save(t));
+      return !(await store.liveTables()).includes('expiring');
+    });
+    expect([...(await store.liveTables())].sort()).toEqual(['lobby', 'running']);
+  });
+
   it('deletes a table', async () => {
     const store = await open(h.fresh());
     await store.create('t1', lobby('t1'));
     expect(await store.delete('t1')).toBe(true);
     expect(await store.get('t1')).toEqual({ kind: 'missing' });
     expect(await store.delete('t1')).toBe(false);
+  });
+});
+
+describe('live tables in a SQLite file from before the live index', () => {
+  it('are indexed once when the file is opened', async () => {
+    const h = sqliteHarness();
+    try {
+      const config = h.fresh();
+      const seats = humans('u1', 'u2');
+      const store = await openStore(config);
+      await store.create('running', playing(lobby('running', seats), newGame(seats)));
+      await store.create('over', finished(lobby('over', seats), play(newGame(seats))));
+      await store.close();
+      await h.writeRaw(config, 'garbage', '{');
+      const db = new Database(config.sqliteFile!);
+      db.exec('DROP TABLE live');
+      db.close();
+      const reopened = await openStore(config);
+      expect(await reopened.liveTables()).toEqual(['running']);
+      await reopened.close();
+    } finally {
+      await h.teardown();
+    }
   });
 });
 
