@@ -207,11 +207,14 @@ export class Board {
     // Empty cells inside the frame of rows r-1, r and r+1 (0 outside the frame).
     let above = r0 > rlo ? ~occ[r0 - 1]! & colMask : 0;
     let here = ~occ[r0]! & colMask;
+    // near[b] of rows r-1, r, r+1, rolled along like the empty masks.
+    let nearBAbove = near[bBase + r0 - 1]!;
+    let nearB = near[bBase + r0]!;
     for (let r = r0; r <= r1; r++) {
       const below = r < rhi ? ~occ[r + 1]! & colMask : 0;
+      const nearBBelow = near[bBase + r + 1]!;
       if (here !== 0) {
         const nearA = near[aBase + r]!;
-        const nearB = near[bBase + r]!;
         const rowBits = r << 6;
         for (let m = here & (here >>> 1) & (nearA | (nearB >>> 1)); m !== 0; m &= m - 1) {
           out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2);
@@ -219,15 +222,17 @@ export class Board {
         for (let m = here & (here << 1) & (nearA | (nearB << 1)); m !== 0; m &= m - 1) {
           out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 1;
         }
-        for (let m = here & below & (nearA | near[bBase + r + 1]!); m !== 0; m &= m - 1) {
+        for (let m = here & below & (nearA | nearBBelow); m !== 0; m &= m - 1) {
           out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 2;
         }
-        for (let m = here & above & (nearA | near[bBase + r - 1]!); m !== 0; m &= m - 1) {
+        for (let m = here & above & (nearA | nearBAbove); m !== 0; m &= m - 1) {
           out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 3;
         }
       }
       above = here;
       here = below;
+      nearBAbove = nearB;
+      nearB = nearBBelow;
     }
     return count;
   }
