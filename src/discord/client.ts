@@ -1,7 +1,7 @@
 /**
  * Client start-up: the discord.js client pointed at the configured API, the store,
- * the AI worker pool, the router; on ready, running games are resumed (AI seats
- * whose turn it is play on, turn timers are re-armed).
+ * the AI worker pool, the router; on ready, every running game the store lists is
+ * resumed (flows/resume.ts).
  */
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { AiPool } from '../ai/index.js';
@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { openStore } from '../store/index.js';
 import type { Bot } from './context.js';
 import { errorText, type Logger } from './log.js';
+import { resumeGames } from './flows/resume.js';
 import { TableScheduler } from './flows/scheduler.js';
 import { route, type Command } from './router.js';
 
@@ -17,20 +18,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface RunningBot {
   readonly bot: Bot;
   stop(): Promise<void>;
-}
-
-/** Every game thread the client can see; a thread's id is its table's key. */
-async function resumeGames(bot: Bot): Promise<void> {
-  const threads = bot.client.channels.cache.filter((c) => c.isThread());
-  let resumed = 0;
-  for (const thread of threads.values()) {
-    const loaded = await bot.store.get(thread.id).catch(() => null);
-    if (loaded?.kind === 'found' && loaded.table.status === 'playing') {
-      bot.scheduler.kick(thread.id);
-      resumed++;
-    }
-  }
-  bot.log.info('resumed running games', { games: resumed });
 }
 
 export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {

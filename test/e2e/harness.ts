@@ -16,8 +16,11 @@ export interface World {
   readonly discord: FakeDiscord;
   bot: BotProcess;
   readonly dataDir: string;
-  /** SIGKILL the bot, start it again on the same data (with these settings changed), wait until it is back. */
-  restart(env?: Readonly<Record<string, string>>): Promise<void>;
+  /**
+   * SIGKILL the bot, run `whileDown` (change the world the bot will find), start it
+   * again on the same data (with these settings changed), wait until it is back.
+   */
+  restart(env?: Readonly<Record<string, string>>, whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,8 +52,9 @@ export async function launch(options: FakeDiscordOptions = {}, env: Readonly<Rec
     discord,
     bot: await launchBot(discord, dataDir, env),
     dataDir,
-    async restart(changed = {}) {
+    async restart(changed = {}, whileDown = async () => {}) {
       await world.bot.kill();
+      await whileDown();
       world.bot = await launchBot(discord, dataDir, { ...env, ...changed });
     },
     async close() {

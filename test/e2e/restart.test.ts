@@ -1,10 +1,12 @@
 /**
  * The bot killed (SIGKILL) in the middle of a game and started again: the game
  * goes on from the same state, the buttons posted before the crash still work,
- * and a computer player whose turn it was plays on by itself.
+ * and a computer player whose turn it was plays on by itself, even when Discord no
+ * longer lists the game's thread (auto-archived while the bot was down).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkRecord } from '../../src/game/index.js';
+import { openStore } from '../../src/store/index.js';
 import {
   boardCount, exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, yourTurnId, type World,
 } from './harness.js';
@@ -61,5 +63,37 @@ it('survives SIGKILL: old buttons work, AI seats resume, the game ends with a va
   const [record] = await exportRecords(discord, threadId, 'alice');
   const checked = checkRecord(record);
   expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
+  await discord.assertClean();
+});
+
+it('resumes a game whose thread was archived while the bot was down, and logs one whose thread is gone', async () => {
+  const { discord } = world;
+  // The AI takes its time, so the bot can be killed while it is the AI's turn.
+  await world.restart({ AI_MOVE_DELAY_MS: '60000' });
+  const threadId = await startTable(discord, 'bob', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+  for (let last = lastMessage(discord, threadId), user = userToPlay(discord, last); user; last = lastMessage(discord, threadId), user = userToPlay(discord, last)) {
+    await playMove(discord, threadId, last, user);
+  }
+  const beforeKill = boardCount(discord, threadId);
+  const goneThread = '1000000000000000001';
+
+  await world.restart({ AI_MOVE_DELAY_MS: '0' }, async () => {
+    // What Discord does to a quiet thread: archived threads are not in GUILD_CREATE.
+    discord.thread(threadId)!.thread!.archived = true;
+    // A game whose thread was deleted meanwhile.
+    const store = await openStore({ dataDir: world.dataDir });
+    const loaded = await store.get(threadId);
+    if (loaded.kind !== 'found') throw new Error('the running game is not stored');
+    const { version: _v, updatedAt: _u, ...table } = loaded.table;
+    await store.create(goneThread, { ...table, id: goneThread, messages: { ...table.messages, lobbyMessageId: goneThread, threadId: goneThread } });
+    await store.close();
+    discord.expectError({ status: 404, code: 10003, path: `/channels/${goneThread}` });
+  });
+
+  await discord.waitFor(() => boardCount(discord, threadId) > beforeKill, 'the AI move in the archived thread');
+  expect(discord.thread(threadId)!.thread!.archived).toBe(false);
+  expect(discord.requests.some((r) => r.method === 'PATCH' && r.path === `/channels/${threadId}` && (r.body as { archived?: boolean }).archived === false)).toBe(true);
+  expect(world.bot.stdout + world.bot.stderr).toMatch(new RegExp(`the game thread no longer exists.*game=${goneThread}`));
+  world.bot.assertRunning();
   await discord.assertClean();
 });
