@@ -10,7 +10,8 @@ import { answer, privately } from './answer.js';
 import { decode, type ClickAction } from './codec.js';
 import type { Bot } from './context.js';
 import { errorText, type LogContext } from './log.js';
-import { addAi, cancelLobby, join, leave, rematch, removeAi, start, type LobbyClick } from './flows/lobby.js';
+import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from './flows/lobby.js';
+import { rematch } from './flows/rematch.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from './flows/panel.js';
 
 export interface Command {

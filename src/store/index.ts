@@ -63,7 +63,7 @@ import { TableStore } from './table-store.js';
 
 export { StoreError, isStoreError, type StoreErrorCode } from './errors.js';
 export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
-export type { Table, UnsavedTable, UserStats, TableSeat, TableSettings, TableMessages, AiLevel } from './types.js';
+export type { Table, RematchClaim, UnsavedTable, UserStats, TableSeat, TableSettings, TableMessages, AiLevel } from './types.js';
 export { TABLE_SCHEMA } from './types.js';
 
 export interface StoreConfig {

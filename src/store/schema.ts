@@ -89,6 +89,7 @@ function envelopeProblem(v: unknown): string | null {
   if (!isSettings(v['settings'])) return 'bad settings';
   if (!isMessages(v['messages'])) return 'bad messages';
   if (v['hintsUsed'] !== undefined && !isHints(v['hintsUsed'])) return 'bad hintsUsed';
+  if (v['rematch'] !== undefined && (v['status'] !== 'finished' || !isRematch(v['rematch']))) return 'bad rematch';
   const status = v['status'];
   if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
@@ -127,6 +128,10 @@ function isSettings(s: unknown): boolean {
 function isMessages(m: unknown): boolean {
   return isObj(m) && isStr(m['lobbyChannelId']) && isNullableStr(m['lobbyMessageId'])
     && isNullableStr(m['threadId']) && isNullableStr(m['turnMessageId']);
+}
+
+function isRematch(r: unknown): boolean {
+  return isObj(r) && isStr(r['by']) && isNum(r['at']) && isNullableStr(r['lobbyId']);
 }
 
 function isHints(h: unknown): boolean {

@@ -33,6 +33,17 @@ export interface TableMessages {
   readonly turnMessageId: string | null;
 }
 
+/**
+ * Rematch asked for on a finished table: set with compare-and-set, so exactly one
+ * press wins, whichever process handles it. `lobbyId` is null while the new lobby
+ * is being posted, then the new lobby's key.
+ */
+export interface RematchClaim {
+  readonly by: string;
+  readonly at: number;
+  readonly lobbyId: string | null;
+}
+
 interface TableBase {
   readonly schema: typeof TABLE_SCHEMA;
   /** Compare-and-set version, bumped by the store on every save. Callers never set it. */
@@ -53,7 +64,10 @@ interface TableBase {
 export type Table =
   | (TableBase & { readonly status: 'lobby' })
   | (TableBase & { readonly status: 'playing'; readonly game: GameState; readonly dynasty?: DynastyState })
-  | (TableBase & { readonly status: 'finished'; readonly game: GameState; readonly dynasty?: DynastyState; readonly finishedAt: number })
+  | (TableBase & {
+    readonly status: 'finished'; readonly game: GameState; readonly dynasty?: DynastyState; readonly finishedAt: number;
+    readonly rematch?: RematchClaim;
+  })
   | (TableBase & { readonly status: 'cancelled'; readonly game?: GameState; readonly finishedAt: number });
 
 export interface UserStats {

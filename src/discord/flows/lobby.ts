@@ -1,16 +1,16 @@
 /**
  * The lobby: seats taken and left, AI seats added and removed, then Start (which
  * opens the game thread on the lobby message) or Cancel. Host-only actions also
- * accept anyone with Manage Threads (moderators).
+ * accept anyone with Manage Threads (moderators). Rematch is in ./rematch.ts.
  */
 import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
-import type { ButtonInteraction, Message, MessageEditOptions } from 'discord.js';
+import type { ButtonInteraction, Message } from 'discord.js';
 import { keep, save, StoreError, type AiLevel, type Change, type Table, type TableSeat } from '../../store/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
-import { botPermissions, FOR_GAME, FOR_REMATCH, missing, missingText } from '../permissions.js';
-import { aiSeat, newLobby, newSeed, seatDisplayName, startGame, type LobbyTable, type PlayingTable } from '../tables.js';
+import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
+import { aiSeat, newSeed, seatDisplayName, startGame, type LobbyTable, type PlayingTable } from '../tables.js';
 import { closedLobbyView, lobbyView } from '../views/lobby.js';
 import { maxSeats } from '../views/text.js';
 import { postTurn } from './post.js';
@@ -146,46 +146,4 @@ async function openThread(bot: Bot, message: Message, table: PlayingTable): Prom
     });
     return { ok: false, refusal: `I could not open the game thread (${errorText(error).replace(/^\w+: /, '')}). Check that I have **Create Public Threads**, **Send Messages in Threads** and **Attach Files** here, then press Start again.` };
   }
-}
-
-/** Tables whose Rematch was pressed in this process; the button is removed as well, which is what survives a restart. */
-const rematched = new Set<string>();
-
-/** Rematch: a new lobby with the same seats and rules, in the channel of the first one, hosted by whoever asked. */
-export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message): Promise<Answer> {
-  const loaded = await bot.store.get(click.tableId);
-  if (loaded.kind !== 'found' || loaded.table.status !== 'finished') return privately('This game is not over, or no longer exists.');
-  const old = loaded.table;
-  if (!seated(old.seats, click.userId)) return privately('Only the players of this game can ask for a rematch.');
-  if (rematched.has(old.id)) return privately('A rematch lobby is already open.');
-  rematched.add(old.id);
-  let opened = false;
-  try {
-    const answer = await openRematch(bot, old, click, finalMessage);
-    opened = answer.kind === 'update';
-    return answer;
-  } finally {
-    if (!opened) rematched.delete(old.id);
-  }
-}
-
-async function openRematch(bot: Bot, old: Table, click: LobbyClick, finalMessage: Message): Promise<Answer> {
-  const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
-  if (!parent?.isSendable() || parent.isDMBased()) return privately('I cannot post in the channel where this game started.');
-  const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
-  if (lacking.length > 0) return privately(missingText(lacking, `in <#${parent.id}>`));
-  const host: TableSeat = { kind: 'human', userId: click.userId, name: seatDisplayName(click.userName) };
-  const fresh = newLobby({
-    id: 'pending', guildId: old.guildId, channelId: old.messages.lobbyChannelId, host: { userId: host.userId, name: host.name },
-    aiSeats: 0, aiLevel: 'normal', settings: old.settings, now: Date.now(),
-  });
-  const seats = [host, ...old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId))];
-  // The buttons appear only once the table is saved under the message's id, so no click comes too early.
-  const message = await parent.send({ content: '🔁 Setting up the rematch…' });
-  const table: LobbyTable = { ...fresh, seats, id: message.id, messages: { ...fresh.messages, lobbyMessageId: message.id } };
-  await bot.store.create(message.id, table);
-  await message.edit(lobbyView(table) as MessageEditOptions);
-  bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
-  const link = `https://discord.com/channels/${old.guildId}/${old.messages.lobbyChannelId}/${message.id}`;
-  return updating({ content: `${finalMessage.content}\n🔁 Rematch lobby opened by <@${click.userId}>: ${link}`, components: [], allowedMentions: { parse: [] } });
 }
