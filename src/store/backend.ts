@@ -24,6 +24,8 @@ export interface Commit {
   readonly ttlMs: number | null;
   /** The table is a lobby or a running game: listed by `liveKeys` until a commit says otherwise. */
   readonly live: boolean;
+  /** Whether the value replaced was live (false when there was none): most saves leave the index as it is. */
+  readonly wasLive: boolean;
   /** Statistics to add in the same atomic step (a game that just ended). */
   readonly stats: { readonly guildId: string; readonly entries: readonly GameEndEntry[] } | null;
 }

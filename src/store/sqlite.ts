@@ -193,7 +193,8 @@ class SqliteBackend implements Backend {
         ? insert.run(key, c.text, expires, now)
         : update.run(c.text, expires, key, c.expectedVersion, now);
       if (written.changes !== 1) return false;
-      (c.live ? markLive : unmarkLive).run(key);
+      // Expiry needs no index update: listing joins kv and its expiry time.
+      if (c.live !== c.wasLive) (c.live ? markLive : unmarkLive).run(key);
       for (const e of c.stats?.entries ?? []) {
         const wins = e.won ? 1 : 0;
         user.run(e.userId, wins, e.score, e.score);

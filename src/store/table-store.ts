@@ -46,6 +46,7 @@ const MAX_ATTEMPTS = 50;
 /** Tables remembered with the exact text they were read or written as. */
 const CACHE_SIZE = 500;
 const TABLE_PREFIX = 'table:';
+const isLive = (table: Table): boolean => table.status === 'lobby' || table.status === 'playing';
 const tableKey = (key: string): string => `${TABLE_PREFIX}${key}`;
 
 /** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
@@ -204,13 +205,14 @@ export class TableStore {
   }
 
   private commitOf(key: string, previous: Table | null, next: Table): Commit {
-    const ended = next.status === 'finished' || next.status === 'cancelled';
+    const ended = !isLive(next);
     return {
       key: tableKey(key),
       expectedVersion: previous?.version ?? null,
       text: encodeTable(next),
       ttlMs: ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
       live: !ended,
+      wasLive: previous !== null && isLive(previous),
       stats: gameEndStats(previous, next),
     };
   }
