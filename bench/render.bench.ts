@@ -4,11 +4,16 @@
  *   render.preview_ms_p50: the preview, over every legal placement of one mid-game turn;
  *   render.final_ms_p50: the score sheet of the finished game;
  *   render.table_png_kb: size of a mid-game table;
- *   render.table_cpu_ms_p50: CPU time (all threads) of one table, steadier than wall time on a busy machine.
+ *   render.table_cpu_ms_p50: CPU time (all threads) of one table, steadier than wall time on a busy machine;
+ *   render.table_draw_ms_p50: the table's drawing alone (the canvas records, then rasterises when its pixels are read);
+ *   render.table_encode_ms_p50: the PNG encoding alone, of an already rasterised table.
+ * The states are rendered in game order, as the bot does, so the encoder may reuse
+ * bands of the previous picture but never sees the same picture twice in a row.
  *   npm run bench -- render
  */
 import { legalPlacements, prompt } from '../src/game/index.js';
-import { renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
+import { draw, renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
+import { encodePng } from '../src/render/png.js';
 import { newGame, play } from '../test/render/games.js';
 
 const WARMUP = 5;
@@ -47,6 +52,16 @@ const table = await time((i) => renderTable(mid[i % mid.length]!));
 const preview = await time((i) => renderPreview(turn, candidates[i % candidates.length] ?? null));
 const final = await time(() => renderScoreSheet(end));
 const kb = (await renderTable(mid[0]!)).length / 1024;
+const tableDraw = await time(async (i) => {
+  draw.table(mid[i % mid.length]!).data();
+  return Buffer.alloc(0);
+});
+const drawn = mid.map((s) => {
+  const canvas = draw.table(s);
+  canvas.data();
+  return canvas;
+});
+const tableEncode = await time((i) => encodePng(drawn[i % drawn.length]!));
 
 console.log(`render.table_ms_p50: ${table.wall.toFixed(1)} ms`);
 console.log(`render.preview_ms_p50: ${preview.wall.toFixed(1)} ms`);
@@ -54,3 +69,5 @@ console.log(`render.final_ms_p50: ${final.wall.toFixed(1)} ms`);
 console.log(`render.table_png_kb: ${kb.toFixed(0)} KB`);
 console.log(`render.table_cpu_ms_p50: ${table.cpu.toFixed(1)} ms`);
 console.log(`render.preview_cpu_ms_p50: ${preview.cpu.toFixed(1)} ms`);
+console.log(`render.table_draw_ms_p50: ${tableDraw.wall.toFixed(1)} ms`);
+console.log(`render.table_encode_ms_p50: ${tableEncode.wall.toFixed(1)} ms`);

@@ -1,4 +1,5 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
@@ -14,6 +15,15 @@ import { midGame, newGame, play, playDynasty, type Setup } from './games.js';
 
 const SETUPS: readonly Setup[] = ['2p', '3p', '3p-classic', '4p', 'duel'];
 const PLAYERS: Readonly<Record<Setup, number>> = { '2p': 2, '3p': 3, '3p-classic': 3, '4p': 4, duel: 2 };
+
+/** The image data of a PNG (all IDAT chunks, joined). */
+function idat(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) {
+    if (png.subarray(at + 4, at + 8).toString('latin1') === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
+  }
+  return Buffer.concat(parts);
+}
 
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -122,6 +132,17 @@ describe('what the table shows', () => {
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(true);
     expect((await renderPreview(state, null)).equals(await renderPreview(copy, null))).toBe(true);
+  });
+
+  it('a picture encoded after others (reusing their unchanged bands) has the same bytes as one encoded first', async () => {
+    const before = midGame('4p');
+    const after = play(before, 1);
+    const first = await renderTable(after);
+    await renderTable(before);
+    await renderTable(play(after, 1));
+    const again = await renderTable(after);
+    expect(again.equals(first)).toBe(true);
+    expect(inflateSync(idat(again))).toHaveLength((1200 * 4 + 1) * tableSize(4).height); // zlib checks the Adler-32
   });
 });
 
