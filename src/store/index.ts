@@ -44,6 +44,8 @@
  * is live (a lobby or a running game), in an index (SQLite: a `live` table; Redis: a
  * sorted set scored by expiry time); `liveTables()` reads that index, never the
  * games, and leaves out tables finished, cancelled, expired, deleted or set aside.
+ * A SQLite file from before the index is indexed once when opened; a Redis database
+ * from before it is not (its running games are listed again once they are saved).
  *
  * Validation: every load checks the envelope and the game (`isGameState`) and
  * migrates older schemas; an unreadable value is reported as `corrupt` once, moved
