@@ -63,7 +63,30 @@ export function drawTable(v: TableView): Canvas {
   drawHeader(c, v, l.header);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
-  for (const p of l.panels) drawKingdomPanel(c, p);
+  for (const p of l.panels) c.drawImage(panelPicture(p), p.box.x - PANEL_BLEED, p.box.y - PANEL_BLEED);
+  return canvas;
+}
+
+/** Kingdom panels by what they show: a move changes one or two of them, the others are blitted. */
+const panelPictures = new Map<string, Canvas>();
+const PANEL_PICTURES = 8;
+/** The frame of the panel to play bleeds half a pixel out of its box. */
+const PANEL_BLEED = 2;
+
+/** The panel drawn on its own canvas (same pixels as drawn in place: the box is on whole pixels, the gutter is background). */
+function panelPicture(p: PanelLayout): Canvas {
+  const key = JSON.stringify(p);
+  const known = panelPictures.get(key);
+  if (known) {
+    panelPictures.delete(key);
+    panelPictures.set(key, known);
+    return known;
+  }
+  const { canvas, c } = blankCanvas(p.box.w + 2 * PANEL_BLEED, p.box.h + 2 * PANEL_BLEED);
+  c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
+  drawKingdomPanel(c, p);
+  panelPictures.set(key, canvas);
+  if (panelPictures.size > PANEL_PICTURES) panelPictures.delete(panelPictures.keys().next().value!);
   return canvas;
 }
 
