@@ -50,14 +50,31 @@ export function fitText(c: Ctx, s: string, style: TextStyle, maxW = Infinity): {
   return { shown: cut === s ? s : `${cut}…`, width };
 }
 
-/** Draws text on one line with its vertical middle at y, fitted in maxW (fitText); returns its width. */
-export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
+/**
+ * Draws text on one line with its vertical middle at y, fitted in maxW (fitText).
+ * Text with room to spare is not measured: laying it out costs as much as drawing it.
+ */
+export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): void {
+  if (maxW === Infinity) {
+    c.font = font(style.weight, style.size, s);
+    fillLine(c, s, x, y, style);
+  } else {
+    fillLine(c, fitText(c, s, style, maxW).shown, x, y, style);
+  }
+}
+
+/** text() that returns its width, for what follows it on the line. */
+export function measuredText(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
   const { shown, width } = fitText(c, s, style, maxW);
+  fillLine(c, shown, x, y, style);
+  return width;
+}
+
+function fillLine(c: Ctx, shown: string, x: number, y: number, style: TextStyle): void {
   c.fillStyle = style.colour;
   c.textAlign = style.align ?? 'left';
   c.textBaseline = 'middle';
   c.fillText(shown, x, y);
-  return width;
 }
 
 export function roundRect(c: Ctx, x: number, y: number, w: number, h: number, r: number, fill: string): void {

@@ -8,7 +8,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
 import { inWindow, nameCell } from './frame.js';
 import {
-  badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, text,
+  badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, measuredText, text,
   type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { UI } from './palette.js';
@@ -77,10 +77,10 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
   mark(c, x + 14, cy - 17, true);
   text(c, `${where} is legal`, x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
   const delta = after - before;
-  let sx = x + text(c, `Score ${before}`, x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
+  let sx = x + measuredText(c, `Score ${before}`, x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
   arrow(c, sx, cy + 21, 26);
   sx += 36;
-  sx += text(c, String(after), sx, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 12;
+  sx += measuredText(c, String(after), sx, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 12;
   const deltaText = delta >= 0 ? `+${delta}` : String(delta);
   text(c, deltaText, sx, cy + 21, { weight: 800, size: 26, colour: delta > 0 ? UI.legal : UI.textDim });
 }
@@ -161,7 +161,7 @@ function drawFooter(c: Ctx, v: PreviewView, g: KingdomGeometry, height: number):
       c.strokeRect(x + 1.5, cy - 10.5, 21, 21);
       c.restore();
     }
-    x += 32 + text(c, label, x + 32, cy, { weight: 600, size: 20, colour: UI.textDim }) + 22;
+    x += 32 + measuredText(c, label, x + 32, cy, { weight: 600, size: 20, colour: UI.textDim }) + 22;
   };
   if (v.targets.length > 0) swatch([UI.emptyCell, UI.target], 'can go here');
   swatch([UI.outsideCell], `outside the ${g.grid}x${g.grid} frame`);

@@ -8,7 +8,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/types.js';
 import { reachableWindow } from './frame.js';
 import { font } from './fonts.js';
-import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
+import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text, type Box, type Ctx } from './draw.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
 import type { PlayerView, ScoreSheetView, ScoreView } from './view.js';
@@ -77,7 +77,7 @@ function drawPlayerPanel(c: Ctx, s: ScoreView, b: Box): void {
   roundRect(c, b.x, b.y, b.w, b.h, 14, won ? UI.panelActive : UI.panel);
   if (won) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, UI.crown, 4);
   const cy = b.y + 34;
-  const placeW = text(c, placeName(s.rank), b.x + 18, cy + 1, { weight: 800, size: 26, colour: won ? UI.crown : UI.textDim });
+  const placeW = measuredText(c, placeName(s.rank), b.x + 18, cy + 1, { weight: 800, size: 26, colour: won ? UI.crown : UI.textDim });
   badge(c, p, b.x + 18 + placeW + 30, cy, 19);
   c.font = font(800, 40);
   const totalW = c.measureText(String(s.total)).width;
@@ -114,7 +114,7 @@ function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
   for (const t of scoring) {
     const icon = Math.round(rowH * 0.82);
     c.drawImage(terrainTile(t.terrain, 0, icon), b.x, Math.round(y - icon / 2));
-    const w = text(c, `${t.squares} × ${t.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
+    const w = measuredText(c, `${t.squares} × ${t.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
     drawCrown(c, b.x + icon + 10 + w + 6, y - size * 0.4, size * 0.9);
     text(c, String(t.points), right, y, { weight: 800, size, colour: UI.text, align: 'right' });
     y += rowH;

@@ -9,7 +9,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import { reachableWindow } from './frame.js';
 import { font } from './fonts.js';
 import {
-  badge, blankCanvas, chip, fitText, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text,
+  badge, blankCanvas, chip, fitText, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text,
   type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
@@ -191,7 +191,7 @@ function emptyCurrentText(v: TableView): string {
 function drawHeader(c: Ctx, v: TableView, b: Box): void {
   const cy = b.y + b.h / 2;
   const roundText = v.turn.kind === 'over' ? 'Game over' : `Round ${v.round} of ${v.rounds}`;
-  let x = b.x + text(c, roundText, b.x, cy, { weight: 800, size: 36, colour: UI.text }) + 16;
+  let x = b.x + measuredText(c, roundText, b.x, cy, { weight: 800, size: 36, colour: UI.text }) + 16;
   for (const name of v.variants) x += chip(c, name, x, cy, 20, '#3A4150', UI.text) + 8;
   drawTurn(c, v.turn, b.x + b.w, cy, Math.max(200, b.x + b.w - x - 16));
 }
