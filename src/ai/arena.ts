@@ -4,7 +4,7 @@
  * statistics over many games.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { apply, createGame, fromRecord, prompt, result, toRecord } from '../game/index.js';
+import { apply, checkRecord, createGame, prompt, result, toRecord } from '../game/index.js';
 import type { GameOptions, GameState } from '../game/types.js';
 import { chooseAction } from './index.js';
 import { mixSeed } from './rng.js';
@@ -53,7 +53,7 @@ export function playGame(game: ArenaGame): GameOutcome {
     if (!next.ok) throw new ArenaError(`${level} played an illegal action at turn ${state.turn}: ${next.error.message}`);
     state = next.value;
   }
-  checkRecord(state);
+  assertRecordReplays(state);
   const final = result(state);
   if (!final) throw new ArenaError('the game ended without a result');
   const shares = game.seats.map((_, p) => (final.winners.includes(p) ? 1 / final.winners.length : 0));
@@ -61,9 +61,8 @@ export function playGame(game: ArenaGame): GameOutcome {
 }
 
 /** The engine's own check: the exported record must rebuild the identical state. */
-function checkRecord(state: GameState): void {
-  const record = JSON.parse(JSON.stringify(toRecord(state))) as unknown;
-  const rebuilt = fromRecord(record);
+function assertRecordReplays(state: GameState): void {
+  const rebuilt = checkRecord(JSON.stringify(toRecord(state)));
   if (!rebuilt.ok) throw new ArenaError(`record rejected: ${rebuilt.error.message}`);
   if (!isDeepStrictEqual(rebuilt.value, state)) throw new ArenaError('record replays to a different state');
 }
