@@ -1,7 +1,7 @@
 /**
- * The table picture. Two layouts, both 1200 px wide (Discord shows about 40% of
- * that on a phone, so the smallest text is 22 px and crowns are glyphs a third of
- * a square wide):
+ * The table picture. Two layouts, both 1040 px wide (Discord shows about 45% of
+ * that on a phone, so the smallest text is 17 px, most of it 19 px and more, and
+ * crowns are glyphs 0.28 of a square wide):
  * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
  */
@@ -16,12 +16,21 @@ import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
 import { drawCrown, drawKing, terrainTile } from './tiles.js';
 import type { KingdomView, PlayerView, SlotView, TableView, TurnView } from './view.js';
 
-export const TABLE_WIDTH = 1200;
-const M = 16; // margin and gutter
-const HEADER = 84;
-const BAR = 60;
-const FOOTER = 38;
-const ROW_TITLE_W = 150;
+/**
+ * Every length below is written for a 1200 px table and scaled by u(): a narrower
+ * table is that much quicker to draw and encode, and looks the same on a phone
+ * (shown at the same width). Scaling the lengths, not the canvas, keeps the
+ * pre-rendered tiles and the text sharp: they are drawn at their final size.
+ */
+const SCALE = 1040 / 1200;
+const u = (px: number): number => Math.round(px * SCALE);
+
+export const TABLE_WIDTH = u(1200);
+const M = u(16); // margin and gutter
+const HEADER = u(84);
+const BAR = u(60);
+const FOOTER = u(38);
+const ROW_TITLE_W = u(150);
 
 /** A line of the draft: its panel, and one card per domino. */
 export interface LineLayout {
@@ -54,7 +63,7 @@ export interface TableLayout {
 }
 
 export function tableSize(players: number): { width: number; height: number } {
-  return { width: TABLE_WIDTH, height: players === 2 ? 966 : 1124 };
+  return { width: TABLE_WIDTH, height: u(players === 2 ? 966 : 1124) };
 }
 
 export function drawTable(v: TableView): Canvas {
@@ -100,15 +109,19 @@ const LAST_ROUND = 'Last round: no more to pick';
 
 type LineSpec = Pick<LineLayout, 'title' | 'slots' | 'emptyText' | 'picker'>;
 
+/** A column of the draft: its title, then a card every CARD_STEP. */
+const CARD_TOP = u(48);
+const CARD_STEP = u(90);
+
 function columnLine(spec: LineSpec, box: Box): LineLayout {
-  const cards = spec.slots.map((_, i) => ({ x: box.x + 8, y: box.y + 48 + i * 90, w: box.w - 16, h: 86 }));
-  return { ...spec, box, dir: 'column', cards, square: 64 };
+  const cards = spec.slots.map((_, i) => ({ x: box.x + u(8), y: box.y + CARD_TOP + i * CARD_STEP, w: box.w - 2 * u(8), h: u(86) }));
+  return { ...spec, box, dir: 'column', cards, square: u(64) };
 }
 
 function rowLine(spec: LineSpec, box: Box): LineLayout {
-  const cardW = Math.floor((box.w - ROW_TITLE_W - 8) / 4);
-  const cards = spec.slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + 5, w: cardW - 8, h: box.h - 10 }));
-  return { ...spec, box, dir: 'row', cards, square: 62 };
+  const cardW = Math.floor((box.w - ROW_TITLE_W - u(8)) / 4);
+  const cards = spec.slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + u(5), w: cardW - u(8), h: box.h - 2 * u(5) }));
+  return { ...spec, box, dir: 'row', cards, square: u(62) };
 }
 
 function lineSpecs(v: TableView): [LineSpec, LineSpec] {
@@ -120,9 +133,9 @@ function lineSpecs(v: TableView): [LineSpec, LineSpec] {
 
 
 function layoutQuad(v: TableView, width: number, height: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
-  const draftW = 330;
+  const draftW = u(330);
   const top = HEADER + M;
-  const lineH = 48 + 4 * 90;
+  const lineH = CARD_TOP + 4 * CARD_STEP;
   const legendY = top + 2 * (lineH + M);
   const areaX = 2 * M + draftW;
   const panelW = Math.floor((width - areaX - 2 * M) / 2);
@@ -146,15 +159,15 @@ function layoutQuad(v: TableView, width: number, height: number): Omit<TableLayo
 
 function layoutDuo(v: TableView, width: number, height: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
   const top = HEADER + M;
-  const rowH = 96;
-  const y = top + 2 * rowH + 8 + M;
+  const rowH = u(96);
+  const y = top + 2 * rowH + u(8) + M;
   const panelW = Math.floor((width - 3 * M) / 2);
   const boxes = [0, 1].map((i) => ({ x: M + i * (panelW + M), y, w: panelW, h: height - y - M }));
   const [now, next] = lineSpecs(v);
   return {
     lines: [
       rowLine(now, { x: M, y: top, w: width - 2 * M, h: rowH }),
-      rowLine(next, { x: M, y: top + rowH + 8, w: width - 2 * M, h: rowH }),
+      rowLine(next, { x: M, y: top + rowH + u(8), w: width - 2 * M, h: rowH }),
     ],
     legend: null,
     panels: panelsOf(v.kingdoms, boxes),
@@ -168,20 +181,20 @@ function layoutDuo(v: TableView, width: number, height: number): Omit<TableLayou
 function panelsOf(kingdoms: readonly KingdomView[], boxes: readonly Box[]): PanelLayout[] {
   return kingdoms.map((kingdom, i) => {
     const box = boxes[i]!;
-    const gridBox = { x: box.x + 8, y: box.y + BAR, w: box.w - 16, h: Math.min(box.w - 16, box.h - BAR - FOOTER) };
+    const gridBox = { x: box.x + u(8), y: box.y + BAR, w: box.w - 2 * u(8), h: Math.min(box.w - 2 * u(8), box.h - BAR - FOOTER) };
     const window = reachableWindow(kingdom.grid, kingdom.placed.flatMap((p) => [p.a, p.b]));
-    return { kingdom, box, geometry: fitKingdom(kingdom.grid, window, gridBox, 30, 96) };
+    return { kingdom, box, geometry: fitKingdom(kingdom.grid, window, gridBox, u(30), u(96)) };
   });
 }
 
 /** Centre and radius of the king drawn on a card of a line. */
 export function kingSpot(card: Box, square: number): { x: number; y: number; r: number } {
-  return { x: card.x + 60 + 2 * square + 36, y: card.y + card.h / 2 + 8, r: 20 };
+  return { x: card.x + u(60) + 2 * square + u(36), y: card.y + card.h / 2 + u(8), r: u(20) };
 }
 
 /** Top-left corner of the domino drawn on a card (half a, then half b to its right). */
 export function dominoSpot(card: Box, square: number): { x: number; y: number } {
-  return { x: card.x + 60, y: card.y + card.h / 2 - square / 2 };
+  return { x: card.x + u(60), y: card.y + card.h / 2 - square / 2 };
 }
 
 function emptyCurrentText(v: TableView): string {
@@ -191,9 +204,9 @@ function emptyCurrentText(v: TableView): string {
 function drawHeader(c: Ctx, v: TableView, b: Box): void {
   const cy = b.y + b.h / 2;
   const roundText = v.turn.kind === 'over' ? 'Game over' : `Round ${v.round} of ${v.rounds}`;
-  let x = b.x + measuredText(c, roundText, b.x, cy, { weight: 800, size: 36, colour: UI.text }) + 16;
-  for (const name of v.variants) x += chip(c, name, x, cy, 20, '#3A4150', UI.text) + 8;
-  drawTurn(c, v.turn, b.x + b.w, cy, Math.max(200, b.x + b.w - x - 16));
+  let x = b.x + measuredText(c, roundText, b.x, cy, { weight: 800, size: u(36), colour: UI.text }) + u(16);
+  for (const name of v.variants) x += chip(c, name, x, cy, u(20), '#3A4150', UI.text) + u(8);
+  drawTurn(c, v.turn, b.x + b.w, cy, Math.max(u(200), b.x + b.w - x - u(16)));
 }
 
 /** Right-aligned at xr: whose turn it is and what they must do. */
@@ -203,19 +216,20 @@ function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): vo
     return;
   }
   const what = t.kind === 'claim' ? 'pick a domino' : t.canPlace ? `place ${t.domino.n}` : `discard ${t.domino.n}`;
-  c.font = font(800, 30);
+  const size = u(30);
+  c.font = font(800, size);
   const whatW = c.measureText(what).width;
-  const nameW = fitText(c, `${t.player.name}:`, { weight: 800, size: 30, colour: UI.text }, maxW - whatW - 70).width;
-  const x0 = xr - whatW - nameW - 64;
-  roundRect(c, x0 - 10, cy - 28, xr - x0 + 10, 56, 28, playerColour(t.player.index));
-  badge(c, t.player, x0 + 18, cy, 18);
+  const nameW = fitText(c, `${t.player.name}:`, { weight: 800, size, colour: UI.text }, maxW - whatW - u(70)).width;
+  const x0 = xr - whatW - nameW - u(64);
+  roundRect(c, x0 - u(10), cy - u(28), xr - x0 + u(10), u(56), u(28), playerColour(t.player.index));
+  badge(c, t.player, x0 + u(18), cy, u(18));
   c.beginPath();
-  c.arc(x0 + 18, cy, 19, 0, Math.PI * 2);
+  c.arc(x0 + u(18), cy, u(19), 0, Math.PI * 2);
   c.strokeStyle = playerInk(t.player.index);
   c.lineWidth = 2;
   c.stroke();
-  text(c, `${t.player.name}:`, x0 + 46, cy + 1, { weight: 800, size: 30, colour: playerInk(t.player.index) }, nameW + 1);
-  text(c, what, xr - 14, cy + 1, { weight: 800, size: 30, colour: playerInk(t.player.index), align: 'right' });
+  text(c, `${t.player.name}:`, x0 + u(46), cy + 1, { weight: 800, size, colour: playerInk(t.player.index) }, nameW + 1);
+  text(c, what, xr - u(14), cy + 1, { weight: 800, size, colour: playerInk(t.player.index), align: 'right' });
 }
 
 /** Right-aligned at xr: who won (on the winner's colour), or the shared victory. */
@@ -225,26 +239,27 @@ function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: num
   const label = winners.length > 1 ? `Shared victory: ${winners.map((w) => w.name).join(' & ')}` : `${first.name} wins`;
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
-  c.font = font(800, 30, label);
-  const w = Math.min(c.measureText(label).width, maxW - 80);
-  const x0 = xr - w - 86;
-  roundRect(c, x0, cy - 28, xr - x0, 56, 28, fill);
-  drawCrown(c, x0 + 18, cy - 15, 38);
-  text(c, label, xr - 18, cy + 1, { weight: 800, size: 30, colour: ink, align: 'right' }, w + 1);
+  c.font = font(800, u(30), label);
+  const w = Math.min(c.measureText(label).width, maxW - u(80));
+  const x0 = xr - w - u(86);
+  roundRect(c, x0, cy - u(28), xr - x0, u(56), u(28), fill);
+  drawCrown(c, x0 + u(18), cy - u(15), u(38));
+  text(c, label, xr - u(18), cy + 1, { weight: 800, size: u(30), colour: ink, align: 'right' }, w + 1);
 }
 
 /** One line of the draft, as a column of cards (3-4 players) or a row (2 players). */
 function drawLine(c: Ctx, l: LineLayout): void {
   const b = l.box;
-  roundRect(c, b.x, b.y, b.w, b.h, 14, UI.panel);
+  roundRect(c, b.x, b.y, b.w, b.h, u(14), UI.panel);
+  const title = { weight: 800, size: u(26), colour: UI.textDim } as const;
   if (l.dir === 'column') {
-    text(c, l.title, b.x + 18, b.y + 26, { weight: 800, size: 26, colour: UI.textDim });
-    if (l.slots.length === 0) text(c, l.emptyText, b.x + 18, b.y + 80, { weight: 600, size: 22, colour: UI.textFaint }, b.w - 36);
+    text(c, l.title, b.x + u(18), b.y + u(26), title);
+    if (l.slots.length === 0) text(c, l.emptyText, b.x + u(18), b.y + u(80), { weight: 600, size: u(22), colour: UI.textFaint }, b.w - 2 * u(18));
   } else {
     const [first, second] = l.title.split(' ');
-    text(c, first ?? l.title, b.x + 18, b.y + b.h / 2 - 15, { weight: 800, size: 26, colour: UI.textDim });
-    text(c, second ?? '', b.x + 18, b.y + b.h / 2 + 17, { weight: 800, size: 26, colour: UI.textDim });
-    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: 24, colour: UI.textFaint });
+    text(c, first ?? l.title, b.x + u(18), b.y + b.h / 2 - u(15), title);
+    text(c, second ?? '', b.x + u(18), b.y + b.h / 2 + u(17), title);
+    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: u(24), colour: UI.textFaint });
   }
   l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square, l.picker));
 }
@@ -253,12 +268,12 @@ function drawLine(c: Ctx, l: LineLayout): void {
 function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | null): void {
   const cy = b.y + b.h / 2;
   if (s.status === 'active' && s.king) {
-    roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panelActive);
-    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 11, playerColour(s.king.index), 4);
+    roundRect(c, b.x, b.y, b.w, b.h, u(12), UI.panelActive);
+    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, u(11), playerColour(s.king.index), 4);
   }
   const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'dropped';
   c.globalAlpha = gone ? 0.32 : 1;
-  text(c, String(s.domino.n), b.x + 50, cy + 1, { weight: 800, size: 32, colour: UI.text, align: 'right' });
+  text(c, String(s.domino.n), b.x + u(50), cy + 1, { weight: 800, size: u(32), colour: UI.text, align: 'right' });
   const { x: dx } = dominoSpot(b, sq);
   drawFlatDomino(c, s.domino, dx, cy - sq / 2, sq);
   c.globalAlpha = 1;
@@ -266,10 +281,11 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
   const king = kingSpot(b, sq);
   if (gone) {
     const colour = s.status === 'placed' ? UI.text : '#FFB3C0';
-    c.font = font(800, 20);
-    const w = c.measureText(s.status).width + 20;
-    roundRect(c, dx + sq - w / 2, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
-    text(c, s.status, dx + sq, cy + 1, { weight: 800, size: 20, colour, align: 'center' });
+    const size = u(20);
+    c.font = font(800, size);
+    const w = c.measureText(s.status).width + size;
+    roundRect(c, dx + sq - w / 2, cy - u(15), w, u(30), u(15), 'rgba(14, 17, 22, 0.85)');
+    text(c, s.status, dx + sq, cy + 1, { weight: 800, size, colour, align: 'center' });
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
@@ -287,48 +303,51 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
 
 function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
   c.lineCap = 'round';
-  for (const [colour, width] of [[UI.outline, 10], ['#F43F5E', 5]] as const) {
+  const inset = u(8);
+  for (const [colour, width] of [[UI.outline, u(10)], ['#F43F5E', u(5)]] as const) {
     c.strokeStyle = colour;
     c.lineWidth = width;
     c.beginPath();
-    c.moveTo(x + 8, y + 8);
-    c.lineTo(x + w - 8, y + h - 8);
-    c.moveTo(x + w - 8, y + 8);
-    c.lineTo(x + 8, y + h - 8);
+    c.moveTo(x + inset, y + inset);
+    c.lineTo(x + w - inset, y + h - inset);
+    c.moveTo(x + w - inset, y + inset);
+    c.lineTo(x + inset, y + h - inset);
     c.stroke();
   }
 }
 
 /** Below the draft on 3-4 player tables: the terrains by name, and the draw pile. */
 function drawLegend(c: Ctx, v: TableView, b: Box): void {
-  if (b.h < 120) return;
-  roundRect(c, b.x, b.y, b.w, b.h, 14, UI.panel);
-  const s = 34;
+  if (b.h < u(120)) return;
+  roundRect(c, b.x, b.y, b.w, b.h, u(14), UI.panel);
+  const s = u(34);
+  const pad = u(14);
+  const gap = u(10);
   TERRAINS.forEach((t, i) => {
-    const x = b.x + 14 + (i % 2) * (b.w / 2);
-    const y = b.y + 14 + Math.floor(i / 2) * (s + 10);
+    const x = b.x + pad + (i % 2) * (b.w / 2);
+    const y = b.y + pad + Math.floor(i / 2) * (s + gap);
     c.drawImage(terrainTile(t, 0, s), x, y);
-    text(c, TERRAIN[t].label, x + s + 10, y + s / 2 + 1, { weight: 600, size: 22, colour: UI.text }, b.w / 2 - s - 24);
+    text(c, TERRAIN[t].label, x + s + gap, y + s / 2 + 1, { weight: 600, size: u(22), colour: UI.text }, b.w / 2 - s - u(24));
   });
-  const pileY = b.y + 14 + 3 * (s + 10) + 14;
-  if (pileY + 12 < b.y + b.h) {
-    text(c, `${v.pileLeft} dominoes face down`, b.x + 14, pileY, { weight: 600, size: 22, colour: UI.textDim }, b.w - 28);
+  const pileY = b.y + pad + 3 * (s + gap) + pad;
+  if (pileY + u(12) < b.y + b.h) {
+    text(c, `${v.pileLeft} dominoes face down`, b.x + pad, pileY, { weight: 600, size: u(22), colour: UI.textDim }, b.w - 2 * pad);
   }
 }
 
 function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {
-  roundRect(c, b.x, b.y, b.w, b.h, 14, k.toPlay ? UI.panelActive : UI.panel);
-  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, playerColour(k.player.index), 5);
-  const cy = b.y + BAR / 2 + 4;
-  badge(c, k.player, b.x + 34, cy, 20);
-  c.font = font(800, 40);
+  roundRect(c, b.x, b.y, b.w, b.h, u(14), k.toPlay ? UI.panelActive : UI.panel);
+  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, u(13), playerColour(k.player.index), u(5));
+  const cy = b.y + BAR / 2 + u(4);
+  badge(c, k.player, b.x + u(34), cy, u(20));
+  c.font = font(800, u(40));
   const scoreW = c.measureText(String(k.score)).width;
-  text(c, String(k.score), b.x + b.w - 18, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
-  text(c, 'pts', b.x + b.w - 24 - scoreW, cy + 6, { weight: 600, size: 20, colour: UI.textDim, align: 'right' });
-  text(c, k.player.name, b.x + 64, cy + 1, { weight: 800, size: 30, colour: UI.text }, b.w - 64 - scoreW - 80);
-  drawKingdom(c, k, g, { labelSize: 22 });
+  text(c, String(k.score), b.x + b.w - u(18), cy + 1, { weight: 800, size: u(40), colour: UI.text, align: 'right' });
+  text(c, 'pts', b.x + b.w - u(24) - scoreW, cy + u(6), { weight: 600, size: u(20), colour: UI.textDim, align: 'right' });
+  text(c, k.player.name, b.x + u(64), cy + 1, { weight: 800, size: u(30), colour: UI.text }, b.w - u(64) - scoreW - u(80));
+  drawKingdom(c, k, g, { labelSize: u(22) });
   if (k.discarded.length > 0) {
     const list = k.discarded.map((d) => d.n).join(', ');
-    text(c, `Discarded: ${list}`, b.x + 18, b.y + b.h - FOOTER / 2 - 2, { weight: 600, size: 22, colour: '#F08A9B' }, b.w - 36);
+    text(c, `Discarded: ${list}`, b.x + u(18), b.y + b.h - FOOTER / 2 - 2, { weight: 600, size: u(22), colour: '#F08A9B' }, b.w - 2 * u(18));
   }
 }
