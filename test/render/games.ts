@@ -1,8 +1,11 @@
 /** Seeded games for render tests and the bench: first legal placement, first free domino. */
 import {
-  apply, applyDynasty, createDynasty, createGame, dynastyGame, legalPlacements, prompt,
-  type Action, type DynastyState, type GameOptions, type GameState,
+  applyDynasty, createDynasty, createGame, dynastyGame, prompt,
+  type DynastyState, type GameOptions, type GameState,
 } from '../../src/game/index.js';
+import { play, simpleAction } from '../support/play.js';
+
+export { play, simpleAction };
 
 export type Setup = '2p' | '3p' | '3p-classic' | '4p' | 'duel';
 
@@ -18,28 +21,6 @@ export function newGame(setup: Setup, seed = 'render', extra: Partial<GameOption
   const made = createGame({ seats: NAMES.slice(0, players).map((name) => ({ name, kind: 'human' })), seed, options });
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
-}
-
-/** The next action of a simple, deterministic player. */
-export function simpleAction(state: GameState): Action | null {
-  const p = prompt(state);
-  if (p.kind === 'over') return null;
-  if (p.kind === 'claim') return { type: 'claim', player: p.player, domino: p.choices[p.choices.length - 1]! };
-  const first = legalPlacements(state)[0];
-  return first ? { type: 'place', player: p.player, a: first.a, b: first.b } : { type: 'discard', player: p.player };
-}
-
-/** Plays `moves` actions (or to the end when moves is Infinity). */
-export function play(state: GameState, moves = Infinity): GameState {
-  let s = state;
-  for (let i = 0; i < moves; i++) {
-    const action = simpleAction(s);
-    if (!action) break;
-    const next = apply(s, action);
-    if (!next.ok) throw new Error(next.error.message);
-    s = next.value;
-  }
-  return s;
 }
 
 /** About halfway through the game, a placement to make, and kings already on the next line. */

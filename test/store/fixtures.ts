@@ -1,7 +1,9 @@
 /** Tables and games for the store tests, built with the real engine. */
-import { apply, createGame, legalPlacements, prompt } from '../../src/game/index.js';
-import type { Action, GameState } from '../../src/game/index.js';
+import { createGame } from '../../src/game/index.js';
+import type { GameState } from '../../src/game/index.js';
 import type { Table, TableSeat, UnsavedTable } from '../../src/store/index.js';
+
+export { play } from '../support/play.js';
 
 const SETTINGS = {
   mightyDuel: false, harmony: false, middleKingdom: false, dynasty: false,
@@ -25,28 +27,6 @@ export function newGame(seats: readonly TableSeat[], seed = 'store-test'): GameS
   const created = createGame({ seats: seats.map((s) => ({ name: s.name, kind: s.kind === 'human' ? 'human' : `ai:${s.level}` })), seed });
   if (!created.ok) throw new Error(created.error.message);
   return created.value;
-}
-
-/** The first legal action the game offers (an arbitrary but deterministic player). */
-function firstAction(state: GameState): Action | null {
-  const p = prompt(state);
-  if (p.kind === 'over') return null;
-  if (p.kind === 'claim') return { type: 'claim', player: p.player, domino: p.choices[0]! };
-  const placement = legalPlacements(state)[0];
-  return placement ? { type: 'place', player: p.player, a: placement.a, b: placement.b } : { type: 'discard', player: p.player };
-}
-
-/** Plays `moves` actions (or to the end when omitted). */
-export function play(state: GameState, moves = Infinity): GameState {
-  let current = state;
-  for (let i = 0; i < moves; i++) {
-    const action = firstAction(current);
-    if (action === null) break;
-    const next = apply(current, action);
-    if (!next.ok) throw new Error(next.error.message);
-    current = next.value;
-  }
-  return current;
 }
 
 export function playing(table: Table | UnsavedTable, game: GameState): UnsavedTable {
