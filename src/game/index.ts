@@ -18,5 +18,6 @@ export type { NewGame, SetupError } from './setup.js';
 export { prompt, legalPlacements, checkPlacement, apply, isOver } from './engine.js';
 export { scorePlayer, result, rankNow, kingdomSquares, kingdomBounds } from './score.js';
 export { isGameState, gameStateProblem } from './validate.js';
+export * from './variants.js';
 export { Sim, PLACE, CLAIM, OVER } from './sim.js';
 export type { Phase } from './sim.js';
