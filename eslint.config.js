@@ -1,0 +1,141 @@
+// ESLint flat config: typescript-eslint's recommended rules (not type-aware, to keep
+// `npm run lint` fast), the import directions between our layers, no import cycles, and
+// eslint-config-prettier last so that formatting is Prettier's business alone.
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+/**
+ * The layers (README "Layout", issue 9). Each entry: a folder, and the folders of ours
+ * it may import besides itself. A folder not listed here (src/main.ts, src/config.ts,
+ * src/deploy.ts, test/, bench/) may import anything.
+ */
+const LAYERS = [
+  { layer: 'src/game', may: [], why: 'the engine is pure and imports nothing of ours' },
+  { layer: 'src/i18n', may: [], why: 'the catalogue of words imports nothing of ours' },
+  { layer: 'src/table', may: ['src/game'], why: 'the table builds on the engine only' },
+  { layer: 'src/ai', may: ['src/game'], why: 'computer players see the engine only' },
+  { layer: 'src/render', may: ['src/game', 'src/i18n'], why: 'pictures draw the engine with words' },
+  { layer: 'src/store', may: ['src/table', 'src/game'], why: 'storage keeps tables' },
+  {
+    layer: 'src/cli',
+    may: ['src/game', 'src/ai', 'src/render', 'src/table', 'src/i18n'],
+    why: 'the offline tools never load the bot',
+  },
+  {
+    layer: 'commands',
+    may: ['src/discord', 'src/table', 'src/game', 'src/i18n'],
+    why: 'command declarations read the bot, the table, the engine and the words',
+  },
+];
+
+/** Every folder of ours that a layer could reach: src's folders, src's own files, commands. */
+const OURS = ['src/game', 'src/i18n', 'src/table', 'src/ai', 'src/render', 'src/store', 'src/cli', 'src/discord'];
+const SRC_FILES = ['src/main.ts', 'src/config.ts', 'src/deploy.ts'];
+
+const zones = [
+  ...LAYERS.map(({ layer, may, why }) => ({
+    target: `./${layer}`,
+    from: [...OURS, ...SRC_FILES, 'commands']
+      .filter((dir) => dir !== layer && !may.includes(dir))
+      .map((dir) => `./${dir}`),
+    message: `${layer} may import ${may.length ? may.join(', ') : 'nothing of ours'}: ${why}.`,
+  })),
+  {
+    target: './src/discord',
+    from: './commands',
+    message: 'src/discord may import anything in src, but not commands/.',
+  },
+  {
+    target: ['./src', './commands'],
+    from: ['./test', './bench'],
+    message: 'the product never imports the tests or the benchmarks.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: ['node_modules/', 'data/', 'out/', 'coverage/', 'assets/', 'package-lock.json'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      // Cycles among our own modules only: node_modules are not followed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+
+      // Tuned recommended rules (see the reasons beside each).
+      // `_` prefixes mark deliberately unused parameters and destructured leftovers
+      // (`const { secret: _, ...rest } = x`), a pattern used throughout.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    // The engine is pure: no I/O, no Discord, no storage, no canvas.
+    files: ['src/game/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['discord.js', 'keyv', '@keyv/redis', 'better-sqlite3', '@napi-rs/canvas'].map((name) => ({
+            name,
+            message: 'src/game is pure: no Discord, storage or canvas.',
+          })),
+          patterns: [
+            {
+              regex: '^(node:)?(fs|net|http|https|child_process|worker_threads)(/.*)?$',
+              message: 'src/game is pure: no file system, network or processes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // src/game/index.ts is the engine's one door (issue 9): the product reaches the engine
+    // through it, not through its modules. A warning while the refactor moves the callers
+    // (tests and benchmarks may reach inside); make it an error once none is left.
+    files: ['src/**', 'commands/**'],
+    ignores: ['src/game/**'],
+    rules: {
+      'no-restricted-imports': [
+        'warn',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src/)?game/(?!index\\.js$)',
+              message: 'import the engine from its door, game/index.js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Last: turns off every rule that would fight Prettier.
+  prettier,
+);
