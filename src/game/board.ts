@@ -392,17 +392,6 @@ function joinRegion(cell: Uint8Array, j: number, kind: number, region: number, t
   return top;
 }
 
-/** Appends one placement code per set bit of `mask` (columns ascending). */
-function emit(out: Int32Array, count: number, rowBits: number, dir: number, mask: number): number {
-  let m = mask;
-  while (m !== 0) {
-    const low = m & -m;
-    out[count++] = rowBits | ((31 - Math.clz32(low)) << 2) | dir;
-    m ^= low;
-  }
-  return count;
-}
-
 /** A placement code as the positions of an Action or a Placement. */
 export function placementOf(code: number): { a: [number, number]; b: [number, number] } {
   return { a: [codeAx(code), codeAy(code)], b: [codeBx(code), codeBy(code)] };

@@ -9,9 +9,10 @@
  */
 import type { Action, DynastyState, GameResult, GameState, PlayerScore, Rejection, Result } from './types.js';
 import { SCHEMA_VERSION } from './types.js';
-import type { NewGame, SetupError } from './index.js';
-import { apply, createGame, isGameState, result, scorePlayer } from './index.js';
-import { rank } from './score.js';
+import { apply } from './engine.js';
+import { rank, result, scorePlayer } from './score.js';
+import { createGame, type NewGame, type SetupError } from './setup.js';
+import { isGameState } from './validate.js';
 
 export const DYNASTY_GAMES = 3;
 

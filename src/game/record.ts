@@ -11,7 +11,10 @@ import type {
   Action, GameEvent, GameOptions, GameRecord, GameResult, GameState, PlayerScore, Pos,
   Rejection, Result, Seat, SeatKind, ThreePlayerMode,
 } from './types.js';
-import { apply, createGame, result } from './index.js';
+import { DOMINO_COUNT, TERRAINS } from './dominoes.js';
+import { apply } from './engine.js';
+import { result } from './score.js';
+import { createGame } from './setup.js';
 
 export const RECORD_FORMAT = 'kingdomino-record/1' as const;
 
@@ -321,9 +324,9 @@ function readPlayer(value: unknown, path: string): GameRecord['players'][number]
 function readEvent(value: unknown, path: string): GameEvent {
   const e = obj(value, path);
   const player = (): number => int(e.player, `${path}.player`, 0, 3);
-  const domino = (): number => int(e.domino, `${path}.domino`, 1, 48);
+  const domino = (): number => int(e.domino, `${path}.domino`, 1, DOMINO_COUNT);
   switch (e.type) {
-    case 'reveal': return { type: 'reveal', line: arr(e.line, `${path}.line`, 4).map((n, i) => int(n, `${path}.line[${i}]`, 1, 48)) };
+    case 'reveal': return { type: 'reveal', line: arr(e.line, `${path}.line`, 4).map((n, i) => int(n, `${path}.line[${i}]`, 1, DOMINO_COUNT)) };
     case 'claim': return { type: 'claim', player: player(), domino: domino() };
     case 'place': return { type: 'place', player: player(), domino: domino(), a: pos(e.a, `${path}.a`), b: pos(e.b, `${path}.b`) };
     case 'discard': return { type: 'discard', player: player(), domino: domino() };
@@ -356,7 +359,7 @@ function readScore(value: unknown, path: string): RecordScore {
 function readTerritory(value: unknown, path: string): RecordScore['territories'][number] {
   const t = obj(value, path);
   return {
-    terrain: oneOf(t.terrain, `${path}.terrain`, ['wheat', 'forest', 'lake', 'grassland', 'swamp', 'mine'] as const),
+    terrain: oneOf(t.terrain, `${path}.terrain`, TERRAINS),
     squares: int(t.squares, `${path}.squares`),
     crowns: int(t.crowns, `${path}.crowns`),
     points: int(t.points, `${path}.points`),

@@ -1,5 +1,5 @@
 /** Scores, the ranking with its tie-breaks, and read-only views of a kingdom. */
-import { Board, CASTLE, cellIndex, cellX, cellY } from './board.js';
+import { Board, cellX, cellY } from './board.js';
 import { domino, TERRAINS } from './dominoes.js';
 import { boardOf, isOver } from './engine.js';
 import type { GameResult, GameState, PlayerScore, Square, TerritoryScore, TieBreak } from './types.js';
@@ -67,9 +67,4 @@ export function kingdomSquares(state: GameState, player: number): ReadonlyMap<st
 export function kingdomBounds(state: GameState, player: number): readonly [number, number, number, number] {
   const b = boardOf(state, player);
   return [b.minX, b.minY, b.maxX, b.maxY];
-}
-
-/** Is (x, y) the castle of any kingdom? (for views that walk a grid) */
-export function isCastle(board: Board, x: number, y: number): boolean {
-  return board.cell[cellIndex(x, y)] === CASTLE;
 }
