@@ -12,9 +12,11 @@ export * from './types.js';
 export * from './record.js';
 export * from './dynasty.js';
 
-export { DOMINOES, domino, TERRAINS } from './dominoes.js';
-export { createGame } from './setup.js';
-export type { NewGame, SetupError } from './setup.js';
+export { DOMINOES, DOMINO_COUNT, domino, TERRAINS } from './dominoes.js';
+export { createGame, deckFacts } from './setup.js';
+export type { DeckFacts, NewGame, SetupError } from './setup.js';
+export { publicDeck, publicView } from './public.js';
+export type { PublicDeck } from './public.js';
 export { prompt, legalPlacements, checkPlacement, apply, isOver } from './engine.js';
 export { scorePlayer, result, rankNow, kingdomSquares, kingdomBounds } from './score.js';
 export { isGameState, gameStateProblem } from './validate.js';
