@@ -6,9 +6,8 @@
  */
 import { chooseAction, type Level } from '../src/ai/index.js';
 import { playOut } from '../src/ai/hard.js';
-import { publicView } from '../src/ai/knowledge.js';
 import { makeRng } from '../src/ai/rng.js';
-import { apply, createGame, prompt } from '../src/game/index.js';
+import { apply, createGame, prompt, publicView } from '../src/game/index.js';
 import { Sim } from '../src/game/sim.js';
 import type { GameState } from '../src/game/types.js';
 

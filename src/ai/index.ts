@@ -1,12 +1,10 @@
 /**
  * Computer players: pure functions from a game state to an action, no I/O.
- * Every decision starts from the public view of the state (knowledge.ts): the
+ * Every decision starts from the engine's public view of the state: the
  * hidden draw pile is never read.
  */
-import { prompt } from '../game/engine.js';
-import type { Action, GameState, Placement } from '../game/types.js';
+import { prompt, publicView, type Action, type GameState, type Placement } from '../game/index.js';
 import { hardAction } from './hard.js';
-import { publicView } from './knowledge.js';
 import { easyAction, normalAction, type Decision } from './levels.js';
 import { makeRng, mixSeed } from './rng.js';
 import type { ChooseOptions, Level } from './types.js';

@@ -29,6 +29,28 @@ export function removedCount(options: GameOptions): number {
   return 0;
 }
 
+/** What a set-up plays with: the deck, its lines and the rounds they make. */
+export interface DeckFacts {
+  /** Dominoes in the box. */
+  readonly dominoes: number;
+  /** Dominoes the game uses; the others are removed face down at set-up. */
+  readonly inPlay: number;
+  readonly removed: number;
+  /** Dominoes revealed per line. */
+  readonly lineSize: number;
+  /** Lines revealed over the game. */
+  readonly lines: number;
+  /** One round per line, plus the last round, which only places. */
+  readonly rounds: number;
+}
+
+export function deckFacts(options: GameOptions): DeckFacts {
+  const removed = removedCount(options);
+  const size = lineSize(options);
+  const inPlay = DOMINO_COUNT - removed;
+  return { dominoes: DOMINO_COUNT, inPlay, removed, lineSize: size, lines: inPlay / size, rounds: inPlay / size + 1 };
+}
+
 /** 3 players, "discard" mode: a line has 4 dominoes and the unclaimed one is dropped. */
 export function dropsLeftover(options: GameOptions): boolean {
   return options.players === 3 && options.threePlayer === 'discard';

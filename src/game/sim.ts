@@ -34,8 +34,8 @@
  * - Lines: `cur`/`curKing`/`curLen` (being placed, king ids), `nxt`/`nxtKing`/`nxtLen`
  *   (being claimed, -1 = free); `pile[pilePos..pileLen)` is the determinized pile.
  * - `fromState(state, seed)` never reads `state.pile` or `state.removedAtSetup`:
- *   the dominoes not yet seen (neither placed, discarded, dropped nor in a line) are
- *   shuffled with the seed and the first `state.pile.length` become the pile. Only
+ *   the dominoes not yet revealed (publicDeck) are shuffled with the seed and the
+ *   first ones, as many as the pile holds, become the pile. Only
  *   `Sim.exact(state)` (the engine's own tests and benchmarks) copies the real pile.
  * - `log`: set to an array to record GameEvents as the JSON engine does (slow, tests only).
  * - `playRandom(rng)` finishes the game with uniformly random legal moves;
@@ -44,6 +44,7 @@
 import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from './board.js';
 import { DOMINO_COUNT } from './dominoes.js';
 import { boardOf } from './engine.js';
+import { publicDeck } from './public.js';
 import { Rng, seedState } from './rng.js';
 import { dropsLeftover, kingCount, lineSize } from './setup.js';
 import type { GameEvent, GameOptions, GameState } from './types.js';
@@ -113,17 +114,10 @@ export class Sim {
 
   /** A playout copy of `state` that knows only what a player knows: the hidden pile is a seeded guess. */
   static fromState(state: GameState, seed: number): Sim {
-    const seen = new Uint8Array(DOMINO_COUNT + 1);
-    for (const k of state.kingdoms) {
-      for (const p of k.placements) seen[p.domino] = 1;
-      for (const d of k.discarded) seen[d] = 1;
-    }
-    for (const s of [...state.current, ...state.next]) seen[s.domino] = 1;
-    for (const d of state.dropped) seen[d] = 1;
-    const unseen: number[] = [];
-    for (let d = 1; d <= DOMINO_COUNT; d++) if (seen[d] === 0) unseen.push(d);
+    const deck = publicDeck(state);
+    const unseen = [...deck.unseen];
     new Rng(seedState(`sim/${seed}`)).shuffle(unseen);
-    return Sim.build(state, unseen, state.pile.length);
+    return Sim.build(state, unseen, deck.pileSize);
   }
 
   /** The game exactly, real pile included: for the engine's tests and benchmarks, never for a player. */

@@ -3,7 +3,7 @@
  * pictures show is decided here; the drawing modules only lay it out.
  */
 import {
-  apply, checkPlacement, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
+  apply, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
   rankNow, result, scorePlayer,
   type DynastyState, type GameEvent, type GameState, type PlayerScore, type Pos, type Prompt,
 } from '../game/index.js';
@@ -37,12 +37,6 @@ export function players(state: GameState): PlayerView[] {
   const initials = names.map((n) => (Array.from(n)[0] ?? '').toUpperCase());
   const unique = initials.every((i, k) => /[\p{L}\p{N}]/u.test(i) && initials.indexOf(i) === k);
   return names.map((name, index) => ({ index, name, badge: unique ? initials[index]! : String(index + 1) }));
-}
-
-/** Rounds: one per line of the draft, plus the last round that only places. */
-export function roundCount(state: GameState): number {
-  const perLine = state.options.players === 3 && state.options.threePlayer === 'classic' ? 3 : 4;
-  return (48 - state.removedAtSetup.length) / perLine + 1;
 }
 
 export function variantNames(state: GameState): string[] {
@@ -128,7 +122,7 @@ export function tableView(state: GameState): TableView {
   const pr = prompt(state);
   return {
     round: state.round,
-    rounds: roundCount(state),
+    rounds: deckFacts(state.options).rounds,
     variants: variantNames(state),
     current: currentLine(state, who, pr),
     next: nextLine(state, who),
@@ -180,7 +174,7 @@ export function previewView(
     candidate: placing && candidate ? candidateView(state, player, candidate) : null,
     hint: placing ? hint : null,
     round: state.round,
-    rounds: roundCount(state),
+    rounds: deckFacts(state.options).rounds,
   };
 }
 
