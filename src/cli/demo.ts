@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Action, GameOptions, GameResult, GameState, Seat } from '../game/index.js';
 import {
-  applyDynasty, apply, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
+  applyDynasty, apply, byRanking, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
   legalPlacements, prompt, result, toRecord,
 } from '../game/index.js';
 import { Rng } from '../game/rng.js';
@@ -200,7 +200,7 @@ class GameWriter {
 
 function printResult(title: string, seats: readonly Seat[], res: GameResult): void {
   console.log(title);
-  const ranked = [...res.scores].sort((x, y) => y.total - x.total || y.largestTerritory - x.largestTerritory || y.crowns - x.crowns);
+  const ranked = [...res.scores].sort(byRanking);
   for (const s of ranked) {
     const seat = seats[s.player];
     const bonuses = [s.harmony ? `harmony +${s.harmony}` : '', s.middleKingdom ? `middle kingdom +${s.middleKingdom}` : ''].filter(Boolean);

@@ -22,19 +22,37 @@ export function scorePlayer(state: GameState, player: number): PlayerScore {
   return scoreBoard(boardOf(state, player), player, state.options.harmony, state.options.middleKingdom);
 }
 
-/** Winners among scores: highest total, then largest territory, then crowns; still tied = shared. */
+type ScoreKey = (s: PlayerScore) => number;
+
+/** What decides between players tied on total points, in order. */
+const TIE_BREAKS: readonly (readonly [TieBreak, ScoreKey])[] = [
+  ['largest-territory', (s) => s.largestTerritory],
+  ['crowns', (s) => s.crowns],
+];
+const total: ScoreKey = (s) => s.total;
+const RANKING_KEYS: readonly ScoreKey[] = [total, ...TIE_BREAKS.map(([, key]) => key)];
+
+/**
+ * The ranking order, best first, as a sort comparator: highest total, then largest
+ * territory, then crowns. 0 means tied on all three (a shared place).
+ */
+export function byRanking(x: PlayerScore, y: PlayerScore): number {
+  for (const key of RANKING_KEYS) {
+    const d = key(y) - key(x);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Winners among scores: the best by byRanking; still tied = shared. */
 export function rank(scores: readonly PlayerScore[]): GameResult {
-  const best = (list: readonly PlayerScore[], key: (s: PlayerScore) => number): PlayerScore[] => {
+  const best = (list: readonly PlayerScore[], key: ScoreKey): PlayerScore[] => {
     const top = Math.max(...list.map(key));
     return list.filter((s) => key(s) === top);
   };
-  const steps: [TieBreak, (s: PlayerScore) => number][] = [
-    ['largest-territory', (s) => s.largestTerritory],
-    ['crowns', (s) => s.crowns],
-  ];
-  let field = best(scores, (s) => s.total);
+  let field = best(scores, total);
   let decidedBy: TieBreak = field.length > 1 ? 'shared' : 'none';
-  for (const [name, key] of steps) {
+  for (const [name, key] of TIE_BREAKS) {
     if (field.length === 1) break;
     field = best(field, key);
     if (field.length === 1) decidedBy = name;

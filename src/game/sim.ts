@@ -366,7 +366,7 @@ export class Sim {
   }
 }
 
-/** Orders players p and q by total, then largest territory, then crowns (from rankScratch). */
+/** Orders players p and q by total, then largest territory, then crowns (from rankScratch): byRanking without objects. */
 function compareScores(p: number, q: number): number {
   for (let i = 0; i < 3; i++) {
     const d = (rankScratch[3 * p + i] ?? 0) - (rankScratch[3 * q + i] ?? 0);

@@ -3,7 +3,7 @@
  * pictures show is decided here; the drawing modules only lay it out.
  */
 import {
-  apply, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
+  apply, byRanking, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
   rankNow, result, scorePlayer,
   type DynastyState, type GameEvent, type GameState, type PlayerScore, type Pos, type Prompt,
 } from '../game/index.js';
@@ -178,13 +178,6 @@ export function previewView(
   };
 }
 
-/** Lexicographic order of the tie-breaks: total, largest territory, crowns. */
-function ahead(x: PlayerScore, y: PlayerScore): boolean {
-  if (x.total !== y.total) return x.total > y.total;
-  if (x.largestTerritory !== y.largestTerritory) return x.largestTerritory > y.largestTerritory;
-  return x.crowns > y.crowns;
-}
-
 export function scoreSheetView(state: GameState): ScoreSheetView {
   const who = players(state);
   const pr = prompt(state);
@@ -212,9 +205,9 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
   };
 }
 
-/** Rank among scores: 1 + how many are strictly ahead by the tie-break order. */
+/** Rank among scores: 1 + how many are strictly ahead in the ranking order. */
 function place(all: readonly PlayerScore[], s: PlayerScore): number {
-  return 1 + all.filter((o) => ahead(o, s)).length;
+  return 1 + all.filter((o) => byRanking(o, s) < 0).length;
 }
 
 export function dynastySheetView(d: DynastyState): DynastySheetView {

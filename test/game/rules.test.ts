@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from '../../src/game/board.js';
 import { DOMINOES, domino } from '../../src/game/index.js';
 import type { PlayerScore } from '../../src/game/index.js';
-import { rank, scoreBoard } from '../../src/game/score.js';
+import { byRanking, rank, scoreBoard } from '../../src/game/score.js';
 import { Rng } from '../../src/game/rng.js';
 import { build, type Put } from './engine-kit.js';
 
@@ -211,5 +211,13 @@ describe('the winner and the tie-breaks', () => {
   });
   it('still tied: a shared victory', () => {
     expect(rank([score(0, 40, 9, 6), score(1, 40, 9, 6), score(2, 39, 9, 6)])).toMatchObject({ winners: [0, 1], decidedBy: 'shared' });
+  });
+  it('byRanking sorts best first by the same keys, and ties only on all three', () => {
+    const scores = [score(0, 39, 20, 9), score(1, 40, 9, 5), score(2, 40, 9, 6), score(3, 40, 10, 0), score(4, 40, 9, 6)];
+    expect([...scores].sort(byRanking).map((s) => s.player)).toEqual([3, 2, 4, 1, 0]);
+    expect(byRanking(scores[2]!, scores[4]!)).toBe(0);
+    const r = rank(scores);
+    expect(r.winners).toEqual([3]);
+    expect(scores.filter((s) => byRanking(s, scores[3]!) === 0).map((s) => s.player)).toEqual(r.winners);
   });
 });
