@@ -7,16 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BaseMessageOptions } from 'discord.js';
-import { apply, createGame, legalPlacements, prompt, rankNow } from '../../src/game/index.js';
-import type { GameState } from '../../src/game/types.js';
-import { decode, encode } from '../../src/discord/codec.js';
-import { legalCursors, placementCursor } from '../../src/discord/moves.js';
-import type { TableSeat } from '../../src/store/types.js';
+import { apply, createGame, judgePlacement, legalPlacements, prompt, rankNow, type GameState } from '../../src/game/index.js';
+import { cursorCells, cursorOf, decode, encode } from '../../src/discord/codec.js';
+import { aiSeats, newLobby, type TableSeat } from '../../src/table/index.js';
 import { endView } from '../../src/discord/views/end.js';
 import { lobbyView } from '../../src/discord/views/lobby.js';
 import { discardView, panelView, pickView } from '../../src/discord/views/panel.js';
 import { turnView } from '../../src/discord/views/turn.js';
-import { newLobby } from '../../src/discord/tables.js';
 
 const PNG = Buffer.from('not really a png');
 
@@ -63,7 +60,8 @@ describe('messages within Discord limits', () => {
   it('the lobby, full or not', () => {
     const settings = { mightyDuel: false, harmony: true, middleKingdom: true, dynasty: true, threePlayerClassic: true, balancedOpening: true, turnTimerS: 300 };
     for (const ai of [0, 3]) {
-      checkLimits(lobbyView(newLobby({ id: '1', guildId: '2', channelId: '3', host: { userId: '4', name: 'Host' }, aiSeats: ai, aiLevel: 'hard', settings, now: 0 })));
+      const host = { kind: 'human', userId: '4', name: 'Host' } as const;
+      checkLimits(lobbyView(newLobby({ id: '1', guildId: '2', channelId: '3', host, others: aiSeats(ai, 'hard', 'Hard AI'), settings, now: 0 })));
     }
   });
 
@@ -78,13 +76,15 @@ describe('messages within Discord limits', () => {
         } else if (p.kind === 'place' && !p.canPlace) {
           checkLimits(discardView(state, p.domino, PNG));
         } else if (p.kind === 'place') {
-          const legal = legalCursors(state);
+          const legal = legalPlacements(state).map(cursorOf);
           const at = legal[legal.length - 1]!;
-          checkLimits(panelView({ game: state, player: p.player, domino: p.domino, at, legal, problem: null, gain: 3, hint: legal[0]!, hintUsed: false, png: PNG }));
-          const placed = { kind: 'place' as const, at: placementCursor(legalPlacements(state)[0]!) };
-          checkLimits(pickView({ game: state, player: p.player, placed, inHand: p.domino, gain: 2, choices: state.next.map((s) => s.domino) }));
+          const { a, b } = cursorCells(at);
+          const candidate = judgePlacement(state, a, b);
+          checkLimits(panelView({ game: state, domino: p.domino, at, legal, candidate, hint: legal[0]!, hintUsed: false, png: PNG }));
+          const placed = { kind: 'place' as const, ...cursorCells(legal[0]!) };
+          checkLimits(pickView({ game: state, placed, inHand: p.domino, candidate, choices: state.next.map((s) => s.domino) }));
         } else {
-          checkLimits(pickView({ game: state, player: p.player, placed: { kind: 'none' }, inHand: null, gain: null, choices: p.choices }));
+          checkLimits(pickView({ game: state, placed: { kind: 'none' }, inHand: null, candidate: null, choices: p.choices }));
         }
       }
     });

@@ -1,0 +1,52 @@
+/** What the bot writes about a table: moves, refusals, the Dynasty header. */
+import { describe, expect, it } from 'vitest';
+import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
+import { describeMove, dynastyHeader, refusalText } from '../../src/discord/views/text.js';
+import * as table from '../../src/table/index.js';
+import type { GameTable, HumanSeat, TableSeat } from '../../src/table/index.js';
+
+const seats: TableSeat[] = [
+  { kind: 'human', userId: '1', name: 'Ana' },
+  { kind: 'ai', level: 'hard', name: 'Hard AI' },
+];
+
+function started(): table.PlayingTable {
+  const lobby = table.newLobby({ id: 't', guildId: 'g', channelId: 'c', host: seats[0] as HumanSeat, others: seats.slice(1), settings: { ...NO_VARIANTS, turnTimerS: 0 }, now: 0 });
+  const r = table.start(lobby, { userId: '1', moderator: false }, 'words', 0);
+  if (!r.ok) throw new Error(r.refusal.code);
+  return r.value;
+}
+
+/** Play first picks, then the first placement of the game, and return what it said. */
+function firstPlacement(): string {
+  let t: GameTable = started();
+  for (let now = table.currentTurn(t); now; now = table.currentTurn(t)) {
+    const game = now.table.game;
+    const spot = now.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
+    const placed: table.Placed = spot ? { kind: 'place', a: spot.a, b: spot.b } : { kind: 'none' };
+    const after = table.afterPlacing(game, now.player, placed);
+    const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
+    const out = table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 0);
+    if (!out.ok) throw new Error(out.refusal.code);
+    if (spot) return describeMove(out.value, seats);
+    t = out.value.table;
+  }
+  throw new Error('no placement');
+}
+
+describe('the words about a table', () => {
+  it('says what a move did: who, which domino, where in cell names, the points, the pick', () => {
+    expect(firstPlacement()).toMatch(/^(\*\*Ana\*\*|🤖 \*\*Hard AI\*\*) placed #\d+ at [A-I][1-9]-[A-I][1-9] for \+\d+ and took #\d+\.$/);
+  });
+
+  it('names whose turn it is in a refusal, and words every refusal', () => {
+    expect(refusalText({ code: 'not-your-turn', player: 1 }, seats)).toBe("It is 🤖 **Hard AI**'s turn.");
+    expect(refusalText({ code: 'stale-turn' }, seats)).toBe('This button is from an earlier turn.');
+    expect(refusalText({ code: 'seat-count', min: 2, max: 4 }, seats)).toBe('A game needs 2 to 4 seats.');
+  });
+
+  it('heads a Dynasty game with its number', () => {
+    expect(dynastyHeader({ game: 2, of: 3 })).toBe('Dynasty, game 2 of 3');
+    expect(dynastyHeader(null)).toBeNull();
+  });
+});
