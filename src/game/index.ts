@@ -21,5 +21,6 @@ export { prompt, legalPlacements, checkPlacement, apply, isOver } from './engine
 export { byRanking, scorePlayer, result, rankNow, kingdomSquares, kingdomBounds } from './score.js';
 export { isGameState, gameStateProblem } from './validate.js';
 export * from './variants.js';
+export * from './notation.js';
 export { Sim, PLACE, CLAIM, OVER } from './sim.js';
 export type { Phase } from './sim.js';

@@ -4,10 +4,9 @@
  */
 import {
   apply, byRanking, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
-  rankNow, result, scorePlayer,
-  type DynastyState, type GameEvent, type GameState, type PlayerScore, type Pos, type Prompt,
+  namingWindow, rankNow, reachableWindow, result, scorePlayer,
+  type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt,
 } from '../game/index.js';
-import { namingWindow, reachableWindow, type Grid } from './frame.js';
 import type {
   CandidateView, DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
   TableView, TurnView,

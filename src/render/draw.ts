@@ -1,7 +1,7 @@
 /** Drawing pieces shared by every picture: text, dominoes, kingdoms. */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
-import { columnLetter, inWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from './frame.js';
+import { columnLetter, inWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from '../game/index.js';
 import { ensureFonts, font, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';
 import { castleTile, terrainTile } from './tiles.js';

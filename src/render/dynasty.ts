@@ -3,7 +3,7 @@
  * game's kingdom and its score, a crown for the game's winner), then the total.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import { reachableWindow } from './frame.js';
+import { reachableWindow } from '../game/index.js';
 import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
 import { UI } from './palette.js';
 import { drawResultBanner } from './scoresheet.js';

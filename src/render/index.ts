@@ -3,14 +3,13 @@
  * same bytes (no clock, no randomness, our own font). The PNG deflate runs on the
  * libuv thread pool, so a render never stalls the event loop for long.
  *
- * Cell names: columns lettered, rows numbered, on a fixed window centred on the
- * castle (castle E5 in 5x5 games, G7 in the Mighty Duel); see frame.ts.
+ * Cells are labelled with the game's notation (game/notation.ts): columns lettered,
+ * rows numbered, castle E5 in 5x5 games, G7 in the Mighty Duel.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import type { DynastyState, GameState, Pos } from '../game/types.js';
+import type { DynastyState, GameState, Pos } from '../game/index.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import { drawDynastySheet } from './dynasty.js';
-import { nameCell, namingWindow, parseCellName, type CellWindow } from './frame.js';
 import { ensureFonts } from './fonts.js';
 import { encodePng } from './png.js';
 import { drawPreview } from './preview.js';
@@ -49,28 +48,6 @@ export function renderScoreSheet(state: GameState): Promise<Buffer> {
 export function renderDynastySheet(d: DynastyState): Promise<Buffer> {
   return encodePng(drawDynastySheet(dynastySheetView(d)));
 }
-
-/** "E5": the name of a cell of a player's kingdom, as drawn on every picture. */
-export function cellName(state: GameState, _player: number, pos: Pos): string {
-  return nameCell(state.options.grid, pos);
-}
-
-/** "E6-F6": where a domino goes, half a first. */
-export function placementName(state: GameState, player: number, a: Pos, b: Pos): string {
-  return `${cellName(state, player, a)}-${cellName(state, player, b)}`;
-}
-
-/** The cell a name stands for ("c4", "C4"), or null when it names no cell of the kingdom's window. */
-export function parseCell(state: GameState, name: string): Pos | null {
-  return parseCellName(state.options.grid, name);
-}
-
-/** Every cell that has a name (and is drawn on the preview): the bot can keep a moving domino inside it. */
-export function namedCells(state: GameState): CellWindow {
-  return namingWindow(state.options.grid);
-}
-
-export type { CellWindow };
 
 /** For tests and tools that want pixels rather than bytes. */
 export const draw = {

@@ -6,7 +6,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
-import { inWindow, nameCell } from './frame.js';
+import { inWindow, nameCell } from '../game/index.js';
 import {
   badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, measuredText, text,
   type Ctx, type KingdomGeometry,

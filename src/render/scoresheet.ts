@@ -6,7 +6,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/types.js';
-import { reachableWindow } from './frame.js';
+import { reachableWindow } from '../game/index.js';
 import { font } from './fonts.js';
 import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text, type Box, type Ctx } from './draw.js';
 import { UI, playerColour } from './palette.js';

@@ -6,7 +6,7 @@
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import { reachableWindow } from './frame.js';
+import { reachableWindow } from '../game/index.js';
 import { font } from './fonts.js';
 import {
   badge, blankCanvas, chip, fitText, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text,

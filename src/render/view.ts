@@ -4,7 +4,7 @@
  * drawing never depends on how the engine stores a game.
  */
 import type { Pos, TieBreak, Terrain } from '../game/types.js';
-import type { CellWindow, Grid } from './frame.js';
+import type { CellWindow, Grid } from '../game/index.js';
 
 export interface HalfView {
   readonly terrain: Terrain;

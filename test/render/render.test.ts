@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
 import { cellOrigin } from '../../src/render/draw.js';
-import { inWindow } from '../../src/render/frame.js';
-import { cellName, parseCell, placementName, renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
+import { inWindow } from '../../src/game/index.js';
+import { renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
 import { dynastySize } from '../../src/render/dynasty.js';
 import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
 import { previewSize, layoutPreview } from '../../src/render/preview.js';
@@ -235,32 +235,5 @@ describe('the dynasty sheet', () => {
     expect(games[0]?.running).toBe(false);
     expect(games[1]?.running).toBe(true);
     expect(games[2]).toBeNull();
-  });
-});
-
-describe('cell names', () => {
-  it('name the castle E5 (G7 in the duel) and every placed square on the same frame all game', () => {
-    const four = play(newGame('4p'));
-    expect(cellName(four, 0, [0, 0])).toBe('E5');
-    expect(cellName(newGame('duel'), 0, [0, 0])).toBe('G7');
-    expect(placementName(four, 0, [0, 1], [1, 1])).toBe('E6-F6');
-    for (const [p, k] of four.kingdoms.entries()) {
-      for (const pl of k.placements) {
-        for (const pos of [pl.a, pl.b]) {
-          const name = cellName(four, p, pos);
-          expect(name).toMatch(/^[A-I][1-9]$/);
-          expect(parseCell(four, name)).toEqual(pos);
-        }
-      }
-    }
-  });
-
-  it('parse names loosely and reject names off the frame', () => {
-    const s = newGame('4p');
-    expect(parseCell(s, ' c4 ')).toEqual([-2, -1]);
-    expect(parseCell(s, 'J1')).toBeNull();
-    expect(parseCell(s, 'A10')).toBeNull();
-    expect(parseCell(s, 'hello')).toBeNull();
-    expect(parseCell(newGame('duel'), 'M13')).toEqual([6, 6]);
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * Cell notation: how players name the squares of a kingdom. Every kingdom is named
+ * on one fixed window of (2*grid-1) x (2*grid-1) cells centred on the castle: 9x9
+ * (columns A-I, rows 1-9) for 5x5 kingdoms, 13x13 (A-M, 1-13) for the Mighty Duel.
+ * Whatever way a kingdom grows, it stays inside that window, so a square keeps its
+ * name for the whole game and the castle is always E5 (G7 in the duel). The pictures
+ * label their cells with these same names.
+ */
+import type { GameOptions, GameState, Pos } from './types.js';
+
+export type Grid = GameOptions['grid'];
+
+/** A rectangle of cells, inclusive bounds, in kingdom coordinates (castle at 0,0). */
+export interface CellWindow {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+export function windowCols(w: CellWindow): number {
+  return w.maxX - w.minX + 1;
+}
+
+export function windowRows(w: CellWindow): number {
+  return w.maxY - w.minY + 1;
+}
+
+export function inWindow(w: CellWindow, [x, y]: Pos): boolean {
+  return x >= w.minX && x <= w.maxX && y >= w.minY && y <= w.maxY;
+}
+
+/** The naming window: every cell any kingdom of this grid can ever use. */
+export function namingWindow(grid: Grid): CellWindow {
+  const r = grid - 1;
+  return { minX: -r, minY: -r, maxX: r, maxY: r };
+}
+
+/**
+ * The cells this kingdom may still use: those that keep it inside its frame.
+ * `cells` are the occupied cells (the castle counts; it is added if missing).
+ */
+export function reachableWindow(grid: Grid, cells: Iterable<Pos>): CellWindow {
+  let minX = 0;
+  let minY = 0;
+  let maxX = 0;
+  let maxY = 0;
+  for (const [x, y] of cells) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  const r = grid - 1;
+  return { minX: maxX - r, minY: maxY - r, maxX: minX + r, maxY: minY + r };
+}
+
+export function columnLetter(grid: Grid, x: number): string {
+  return String.fromCharCode(65 + x + grid - 1);
+}
+
+export function rowNumber(grid: Grid, y: number): number {
+  return y + grid;
+}
+
+/** "E5" for the castle of a 5x5 kingdom; "?" for a cell outside the naming window. */
+export function nameCell(grid: Grid, pos: Pos): string {
+  if (!inWindow(namingWindow(grid), pos)) return '?';
+  return `${columnLetter(grid, pos[0])}${rowNumber(grid, pos[1])}`;
+}
+
+/** The cell a name like "c4" or "C4" stands for, or null when it names no cell of the window. */
+export function parseCellName(grid: Grid, name: string): Pos | null {
+  const m = /^\s*([A-Za-z])\s*(\d{1,2})\s*$/.exec(name);
+  if (!m || !m[1] || !m[2]) return null;
+  const pos: Pos = [m[1].toUpperCase().charCodeAt(0) - 65 - (grid - 1), Number(m[2]) - grid];
+  return inWindow(namingWindow(grid), pos) ? pos : null;
+}
+
+/**
+ * "E5": the name of a cell of a player's kingdom in this game. Every kingdom of a
+ * game is named on the same window, so `player` does not change the name.
+ */
+export function cellName(state: GameState, _player: number, pos: Pos): string {
+  return nameCell(state.options.grid, pos);
+}
+
+/** "E6-F6": where a domino goes, half a first. */
+export function placementName(state: GameState, player: number, a: Pos, b: Pos): string {
+  return `${cellName(state, player, a)}-${cellName(state, player, b)}`;
+}
+
+/** The cell a name stands for in this game ("c4", "C4"), or null when it names no cell of the window. */
+export function parseCell(state: GameState, name: string): Pos | null {
+  return parseCellName(state.options.grid, name);
+}
