@@ -1,17 +1,81 @@
 /**
  * Every word a user reads, by key, from one catalogue per language
- * (`locales/<locale>.json`, ICU message syntax: `{name}`, `{n, plural, one {...} other {...}}`).
+ * (`locales/<locale>.json`, listed in `locales/index.ts`).
+ *
+ * Messages are ICU MessageFormat, formatted by FormatJS's intl-messageformat:
+ * `{name}` a placeholder, `{n, plural, one {# crown} other {# crowns}}` plural
+ * forms by Intl.PluralRules, `{n, number}` Intl.NumberFormat, `{x, select, a {...} other {...}}`.
+ * Tags are off, so Discord's `<@id>` and `<#id>` are plain text; a quote `'` is
+ * literal unless it stands before `{`, `}` or `#` (then `'{'` is a literal brace).
+ *
+ * Keys are dot-namespaced by where the words appear (see README in this folder)
+ * and typed from en.json, so an unknown key is a type error.
  */
-import en from './locales/en.json' with { type: 'json' };
+import { IntlMessageFormat } from 'intl-messageformat';
+import * as catalogues from './locales/index.js';
 
-export type Catalogue = typeof en;
+export type Catalogue = typeof catalogues.en;
 export type MessageKey = keyof Catalogue;
+export type Locale = keyof typeof catalogues;
 export type Params = Readonly<Record<string, string | number>>;
-export type Locale = 'en';
-export const DEFAULT_LOCALE: Locale = 'en';
 
-/** The text of `key` in `locale`, with its placeholders filled. */
-export function t(key: MessageKey, params: Params = {}, locale: Locale = DEFAULT_LOCALE): string {
-  void locale;
-  return en[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export const DEFAULT_LOCALE: Locale = 'en';
+/** A language whose catalogue lacks a key (it should not) is a type error here. */
+const CATALOGUES: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = catalogues;
+export const LOCALES: readonly Locale[] = Object.keys(CATALOGUES) as Locale[];
+export const MESSAGE_KEYS: readonly MessageKey[] = Object.keys(CATALOGUES[DEFAULT_LOCALE]) as MessageKey[];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && Object.hasOwn(CATALOGUES, value);
+}
+
+/** Compiled messages, per locale then key: parsing is done once, formatting is on every move's path. */
+const compiled = new Map<Locale, Map<MessageKey, IntlMessageFormat>>();
+
+function compile(key: MessageKey, locale: Locale): IntlMessageFormat {
+  let byKey = compiled.get(locale);
+  if (!byKey) compiled.set(locale, (byKey = new Map()));
+  let format = byKey.get(key);
+  if (!format) {
+    const own = CATALOGUES[locale][key] as string | undefined;
+    // A key a language does not have yet is said in English.
+    format = own === undefined ? compile(key, DEFAULT_LOCALE) : new IntlMessageFormat(own, locale, undefined, { ignoreTag: true });
+    byKey.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The text of `key` in `locale`, its placeholders filled from `params`.
+ * A placeholder without a value throws (a bug: the tests check every call).
+ */
+export function t(key: MessageKey, params?: Params, locale: Locale = DEFAULT_LOCALE): string {
+  return compile(key, locale).format(params) as string;
+}
+
+/** The source text of a message (ICU syntax, unformatted). */
+export function messageSource(key: MessageKey, locale: Locale = DEFAULT_LOCALE): string {
+  return CATALOGUES[locale][key] ?? CATALOGUES[DEFAULT_LOCALE][key];
+}
+
+interface AstNode {
+  readonly type: number;
+  readonly value?: unknown;
+  readonly options?: Readonly<Record<string, { readonly value: readonly AstNode[] }>>;
+}
+
+/** Node types of the ICU parser's AST that name a value (argument, number, date, time, select, plural). */
+const NAMED = new Set([1, 2, 3, 4, 5, 6]);
+
+/** The placeholder names a message uses, sorted (plural and select branches included). */
+export function placeholders(key: MessageKey, locale: Locale = DEFAULT_LOCALE): string[] {
+  const names = new Set<string>();
+  const walk = (nodes: readonly AstNode[]): void => {
+    for (const node of nodes) {
+      if (NAMED.has(node.type) && typeof node.value === 'string') names.add(node.value);
+      for (const option of Object.values(node.options ?? {})) walk(option.value);
+    }
+  };
+  walk(compile(key, locale).getAst() as unknown as AstNode[]);
+  return [...names].sort();
 }
