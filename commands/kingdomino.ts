@@ -5,59 +5,73 @@ import type { Bot } from '../src/discord/context.js';
 import {
   cancelCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
 } from '../src/discord/flows/commands.js';
-import type { AiLevel } from '../src/store/index.js';
+import { AI_LEVELS, VARIANTS, isAiLevel, type Variant, type VariantChoice } from '../src/game/index.js';
+import { t } from '../src/i18n/index.js';
 
 const MAX_TIMER_MIN = 24 * 60;
 
+/**
+ * The names Discord registers and sends back with every use: the catalogue's
+ * English ones (other languages only change what Discord shows).
+ */
+const SUB = {
+  start: t('command.start.name'),
+  status: t('command.status.name'),
+  rules: t('command.rules.name'),
+  cancel: t('command.cancel.name'),
+  record: t('command.record.name'),
+  stats: t('command.stats.name'),
+  leaderboard: t('command.leaderboard.name'),
+} as const;
+const OPTION = {
+  aiSeats: t('command.start.aiSeats.name'),
+  aiLevel: t('command.start.aiLevel.name'),
+  turnTimer: t('command.start.turnTimer.name'),
+  user: t('command.stats.user.name'),
+} as const;
+const variantOption = (v: Variant): string => t(`command.start.${v}.name`);
+
 export const data = new SlashCommandBuilder()
-  .setName('kingdomino')
-  .setDescription('Play Kingdomino: build a kingdom of dominoes, one turn at a time')
+  .setName(t('command.name'))
+  .setDescription(t('command.description'))
   .setDMPermission(false)
-  .addSubcommand((s) => s.setName('start').setDescription('Open a table in this channel (the game gets its own thread)')
-    .addIntegerOption((o) => o.setName('ai-seats').setDescription('Computer players to seat at once (0-3)').setMinValue(0).setMaxValue(3))
-    .addStringOption((o) => o.setName('ai-level').setDescription('Level of those computer players').addChoices(
-      { name: 'easy', value: 'easy' }, { name: 'normal', value: 'normal' }, { name: 'hard', value: 'hard' }))
-    .addBooleanOption((o) => o.setName('mighty-duel').setDescription('2 players, 7x7 kingdoms, all 48 dominoes'))
-    .addBooleanOption((o) => o.setName('harmony').setDescription('+5 points for a kingdom with no gaps'))
-    .addBooleanOption((o) => o.setName('middle-kingdom').setDescription('+10 points when the castle is in the centre'))
-    .addBooleanOption((o) => o.setName('dynasty').setDescription('Three games in a row; the totals decide'))
-    .addBooleanOption((o) => o.setName('three-player-classic').setDescription('With 3 players: 36 dominoes, 3 a line'))
-    .addBooleanOption((o) => o.setName('balanced-opening').setDescription('With 2 players: first picks in the order A, B, B, A'))
-    .addIntegerOption((o) => o.setName('turn-timer').setDescription('Minutes per move before a reminder and an automatic move (0 = none)')
-      .setMinValue(0).setMaxValue(MAX_TIMER_MIN)))
-  .addSubcommand((s) => s.setName('status').setDescription('Show the board and whose turn it is again (in a game thread)'))
-  .addSubcommand((s) => s.setName('rules').setDescription('The rules in short, and how to play here'))
-  .addSubcommand((s) => s.setName('cancel').setDescription('End the game in this thread (host or moderator)'))
-  .addSubcommand((s) => s.setName('record').setDescription('Download the game record as JSON (in a finished game\'s thread)'))
-  .addSubcommand((s) => s.setName('stats').setDescription('Games, wins and scores of a player')
-    .addUserOption((o) => o.setName('user').setDescription('Whose statistics (default: yours)')))
-  .addSubcommand((s) => s.setName('leaderboard').setDescription('The best players of this server'));
+  .addSubcommand((s) => {
+    s.setName(SUB.start).setDescription(t('command.start.description'))
+      .addIntegerOption((o) => o.setName(OPTION.aiSeats).setDescription(t('command.start.aiSeats.description')).setMinValue(0).setMaxValue(3))
+      .addStringOption((o) => o.setName(OPTION.aiLevel).setDescription(t('command.start.aiLevel.description'))
+        .addChoices(...AI_LEVELS.map((level) => ({ name: t(`ai.level.${level}`), value: level }))));
+    for (const v of VARIANTS) s.addBooleanOption((o) => o.setName(variantOption(v)).setDescription(t(`command.start.${v}.description`)));
+    return s.addIntegerOption((o) => o.setName(OPTION.turnTimer).setDescription(t('command.start.turnTimer.description'))
+      .setMinValue(0).setMaxValue(MAX_TIMER_MIN));
+  })
+  .addSubcommand((s) => s.setName(SUB.status).setDescription(t('command.status.description')))
+  .addSubcommand((s) => s.setName(SUB.rules).setDescription(t('command.rules.description')))
+  .addSubcommand((s) => s.setName(SUB.cancel).setDescription(t('command.cancel.description')))
+  .addSubcommand((s) => s.setName(SUB.record).setDescription(t('command.record.description')))
+  .addSubcommand((s) => s.setName(SUB.stats).setDescription(t('command.stats.description'))
+    .addUserOption((o) => o.setName(OPTION.user).setDescription(t('command.stats.user.description'))))
+  .addSubcommand((s) => s.setName(SUB.leaderboard).setDescription(t('command.leaderboard.description')));
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
   switch (o.getSubcommand()) {
-    case 'start': {
-      const timerMin = o.getInteger('turn-timer');
+    case SUB.start: {
+      const timerMin = o.getInteger(OPTION.turnTimer);
+      const level = o.getString(OPTION.aiLevel);
+      const variants = Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<Variant, boolean>;
+      const settings: VariantChoice & { turnTimerS: number } = { ...variants, turnTimerS: timerMin === null ? bot.config.turnTimerS : timerMin * 60 };
       return startCommand(bot, interaction, {
-        aiSeats: o.getInteger('ai-seats') ?? 0,
-        aiLevel: (o.getString('ai-level') ?? 'normal') as AiLevel,
-        settings: {
-          mightyDuel: o.getBoolean('mighty-duel') ?? false,
-          harmony: o.getBoolean('harmony') ?? false,
-          middleKingdom: o.getBoolean('middle-kingdom') ?? false,
-          dynasty: o.getBoolean('dynasty') ?? false,
-          threePlayerClassic: o.getBoolean('three-player-classic') ?? false,
-          balancedOpening: o.getBoolean('balanced-opening') ?? false,
-          turnTimerS: timerMin === null ? bot.config.turnTimerS : timerMin * 60,
-        },
+        aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
+        aiLevel: isAiLevel(level) ? level : 'normal',
+        settings,
       });
     }
-    case 'status': return statusCommand(bot, interaction);
-    case 'rules': return rulesCommand(interaction);
-    case 'cancel': return cancelCommand(bot, interaction);
-    case 'record': return recordCommand(bot, interaction);
-    case 'stats': return statsCommand(bot, interaction, o.getUser('user')?.id ?? interaction.user.id);
-    case 'leaderboard': return leaderboardCommand(bot, interaction);
-    default: await interaction.reply({ content: 'Unknown subcommand.', ephemeral: true });
+    case SUB.status: return statusCommand(bot, interaction);
+    case SUB.rules: return rulesCommand(interaction);
+    case SUB.cancel: return cancelCommand(bot, interaction);
+    case SUB.record: return recordCommand(bot, interaction);
+    case SUB.stats: return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
+    case SUB.leaderboard: return leaderboardCommand(bot, interaction);
+    default: await interaction.reply({ content: t('error.unknownSubcommand'), ephemeral: true });
   }
 }

@@ -4,18 +4,20 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import type { Interaction, PermissionsBitField } from 'discord.js';
+import { t, type MessageKey } from '../i18n/index.js';
 
 export interface Needed {
   readonly flag: bigint;
-  readonly name: string;
-  readonly why: string;
+  /** Its name as Discord's settings show it, and why the bot needs it. */
+  readonly name: MessageKey;
+  readonly why: MessageKey;
 }
 
-const VIEW: Needed = { flag: PermissionFlagsBits.ViewChannel, name: 'View Channel', why: 'to see the channel' };
-const SEND: Needed = { flag: PermissionFlagsBits.SendMessages, name: 'Send Messages', why: 'to post a rematch lobby' };
-const THREADS: Needed = { flag: PermissionFlagsBits.CreatePublicThreads, name: 'Create Public Threads', why: 'to open the game thread' };
-const IN_THREADS: Needed = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'Send Messages in Threads', why: 'to post the moves' };
-const FILES: Needed = { flag: PermissionFlagsBits.AttachFiles, name: 'Attach Files', why: 'to show the table pictures' };
+const VIEW: Needed = { flag: PermissionFlagsBits.ViewChannel, name: 'permission.viewChannel.name', why: 'permission.viewChannel.why' };
+const SEND: Needed = { flag: PermissionFlagsBits.SendMessages, name: 'permission.sendMessages.name', why: 'permission.sendMessages.why' };
+const THREADS: Needed = { flag: PermissionFlagsBits.CreatePublicThreads, name: 'permission.createPublicThreads.name', why: 'permission.createPublicThreads.why' };
+const IN_THREADS: Needed = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'permission.sendMessagesInThreads.name', why: 'permission.sendMessagesInThreads.why' };
+const FILES: Needed = { flag: PermissionFlagsBits.AttachFiles, name: 'permission.attachFiles.name', why: 'permission.attachFiles.why' };
 
 /** What a game needs in the channel its lobby is in (the thread inherits from it). */
 export const FOR_GAME: readonly Needed[] = [VIEW, THREADS, IN_THREADS, FILES];
@@ -36,8 +38,9 @@ export function botPermissions(interaction: Interaction): Readonly<PermissionsBi
   return interaction.inGuild() ? interaction.appPermissions : null;
 }
 
+/** `where`: "in this channel", "in <#id>". */
 export function missingText(lacking: readonly Needed[], where: string): string {
-  const list = lacking.map((p) => `**${p.name}** (${p.why})`).join(', ');
-  return `I can't run a game ${where}: I am missing ${list}. Ask a moderator to grant ${lacking.length > 1 ? 'these permissions' : 'this permission'} to my role in this channel, then try again.`;
+  const list = lacking.map((p) => t('permission.lacking', { name: t(p.name), why: t(p.why) })).join(', ');
+  return t('permission.missing', { where, list, count: lacking.length });
 }
 

@@ -5,6 +5,7 @@
  */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ButtonInteraction, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
+import { t } from '../i18n/index.js';
 import { StoreError } from '../store/index.js';
 import { answer, privately } from './answer.js';
 import { decode, type ClickAction } from './codec.js';
@@ -19,16 +20,13 @@ export interface Command {
   execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void>;
 }
 
-const FORGED = 'This button is not one I recognise (it may come from an older version of the game). Nothing was changed.';
-const OOPS = 'Something went wrong on my side; nothing was changed. Please try again.';
-
 /** What the player is told when a flow failed: storage trouble is worth naming, the rest is "try again". */
 function apology(error: unknown): string {
-  if (!(error instanceof StoreError)) return OOPS;
-  if (error.code === 'missing') return 'This game no longer exists (finished games are kept for a while, then removed).';
-  if (error.code === 'corrupt') return 'The saved data of this game could not be read, so it was set aside. Please start a new game (/kingdomino start).';
-  if (error.code === 'unavailable' || error.code === 'contention') return 'The game storage is not answering right now; nothing was changed. Please try again in a moment.';
-  return OOPS;
+  if (!(error instanceof StoreError)) return t('error.oops');
+  if (error.code === 'missing') return t('error.gameMissing');
+  if (error.code === 'corrupt') return t('error.gameCorrupt');
+  if (error.code === 'unavailable' || error.code === 'contention') return t('error.storageBusy');
+  return t('error.oops');
 }
 
 function contextOf(interaction: Interaction): LogContext {
@@ -81,12 +79,12 @@ export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, in
       const command = commands.get(interaction.commandName);
       log.debug('command', { command: interaction.commandName, sub: interaction.options.getSubcommand(false) });
       if (command) await command.execute(interaction, bot);
-      else await interaction.reply({ content: 'I do not know that command.', flags: MessageFlags.Ephemeral });
+      else await interaction.reply({ content: t('error.unknownCommand'), flags: MessageFlags.Ephemeral });
     } else if (interaction.isButton()) {
       const action = decode(interaction.customId);
       log.debug('click', { customId: interaction.customId, message: interaction.message.id });
       if (action) await onButton(bot, interaction, action);
-      else await answer(interaction, 'private', async () => privately(FORGED));
+      else await answer(interaction, 'private', async () => privately(t('error.forgedButton')));
     }
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
