@@ -4,6 +4,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { reachableWindow } from '../game/index.js';
+import { t } from '../i18n/index.js';
 import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
 import { UI } from './palette.js';
 import { drawResultBanner } from './scoresheet.js';
@@ -30,16 +31,16 @@ export function drawDynastySheet(v: DynastySheetView): Canvas {
     title: v.title,
     winners: v.winners,
     points: lead?.total ?? 0,
-    subtitle: v.over ? v.title : 'Three games with the same players: the highest total wins',
+    subtitle: v.over ? v.title : t('picture.dynasty.subtitle'),
     decidedBy: v.decidedBy,
   });
   const games = v.rows[0]?.games.length ?? 3;
   const gameW = Math.floor((width - 2 * M - NAME_W - TOTAL_W) / games);
   const headY = BANNER + M + HEAD / 2;
   for (let i = 0; i < games; i++) {
-    text(c, `Game ${i + 1}`, M + NAME_W + i * gameW + gameW / 2, headY, { weight: 800, size: 24, colour: UI.textDim, align: 'center' });
+    text(c, t('picture.dynasty.game', { number: i + 1 }), M + NAME_W + i * gameW + gameW / 2, headY, { weight: 800, size: 24, colour: UI.textDim, align: 'center' });
   }
-  text(c, v.over ? 'Total' : 'So far', width - M - 18, headY, { weight: 800, size: 24, colour: UI.textDim, align: 'right' });
+  text(c, t(v.over ? 'picture.total' : 'picture.dynasty.soFar'), width - M - 18, headY, { weight: 800, size: 24, colour: UI.textDim, align: 'right' });
   v.rows.forEach((row, i) => {
     drawRow(c, row, { x: M, y: BANNER + M + HEAD + i * (ROW + 8), w: width - 2 * M, h: ROW }, gameW, v.over);
   });
@@ -71,5 +72,5 @@ function drawGame(c: Ctx, g: DynastyGameView, b: Box): void {
   const cy = b.y + b.h / 2;
   if (g.won) drawCrown(c, sx, cy - 58, 34);
   text(c, String(g.score), sx, cy, { weight: 800, size: 36, colour: g.won ? UI.crown : UI.text });
-  if (g.running) text(c, 'so far', sx, cy + 34, { weight: 600, size: 20, colour: UI.textDim });
+  if (g.running) text(c, t('picture.dynasty.gameSoFar'), sx, cy + 34, { weight: 600, size: 20, colour: UI.textDim });
 }

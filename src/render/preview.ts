@@ -7,6 +7,7 @@
 import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
 import { inWindow, nameCell } from '../game/index.js';
+import { t } from '../i18n/index.js';
 import {
   badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, measuredText, text,
   type Ctx, type KingdomGeometry,
@@ -45,11 +46,11 @@ function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
   const p = v.kingdom.player;
   badge(c, p, M + 22, M + 26, 22);
   text(c, p.name, M + 54, M + 27, { weight: 800, size: 30, colour: UI.text }, width - 2 * M - 250);
-  text(c, `Round ${v.round} of ${v.rounds}`, width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
+  text(c, t('picture.round', { round: v.round, rounds: v.rounds }), width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
   const rowY = M + 64;
   const sq = 62;
   if (!v.domino) {
-    text(c, 'Nothing to place right now', M, rowY + sq / 2, { weight: 800, size: 28, colour: UI.textDim });
+    text(c, t('picture.preview.nothingToPlace'), M, rowY + sq / 2, { weight: 800, size: 28, colour: UI.textDim });
     return;
   }
   text(c, String(v.domino.n), M + 44, rowY + sq / 2 + 1, { weight: 800, size: 34, colour: UI.text, align: 'right' });
@@ -61,23 +62,23 @@ function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
 function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number): void {
   const cand = v.candidate;
   if (!cand) {
-    const msg = v.canPlace ? 'Choose where to place it' : 'Fits nowhere: it will be discarded';
+    const msg = t(v.canPlace ? 'picture.preview.choose' : 'picture.preview.fitsNowhere');
     text(c, msg, x, cy, { weight: 800, size: 26, colour: v.canPlace ? UI.text : UI.illegal }, maxW);
     return;
   }
   const onGrid = inWindow(v.window, cand.a) && inWindow(v.window, cand.b);
-  const where = onGrid ? `${nameCell(v.kingdom.grid, cand.a)}-${nameCell(v.kingdom.grid, cand.b)}` : 'Off the grid:';
+  const where = onGrid ? `${nameCell(v.kingdom.grid, cand.a)}-${nameCell(v.kingdom.grid, cand.b)}` : t('picture.preview.offGrid');
   if (!cand.verdict.legal) {
     mark(c, x + 14, cy - 17, false);
-    text(c, `${where} not allowed`, x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
+    text(c, t('picture.preview.illegal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
     text(c, cand.verdict.reason, x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
     return;
   }
   const { before, after } = cand.verdict;
   mark(c, x + 14, cy - 17, true);
-  text(c, `${where} is legal`, x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
+  text(c, t('picture.preview.legal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
   const delta = after - before;
-  let sx = x + measuredText(c, `Score ${before}`, x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
+  let sx = x + measuredText(c, t('picture.preview.score', { score: before }), x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
   arrow(c, sx, cy + 21, 26);
   sx += 36;
   sx += measuredText(c, String(after), sx, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 12;
@@ -163,7 +164,7 @@ function drawFooter(c: Ctx, v: PreviewView, g: KingdomGeometry, height: number):
     }
     x += 32 + measuredText(c, label, x + 32, cy, { weight: 600, size: 20, colour: UI.textDim }) + 22;
   };
-  if (v.targets.length > 0) swatch([UI.emptyCell, UI.target], 'can go here');
-  swatch([UI.outsideCell], `outside the ${g.grid}x${g.grid} frame`);
-  if (v.hint) swatch([], 'hint', true);
+  if (v.targets.length > 0) swatch([UI.emptyCell, UI.target], t('picture.preview.target'));
+  swatch([UI.outsideCell], t('picture.preview.outside', { size: g.grid }));
+  if (v.hint) swatch([], t('picture.preview.hint'), true);
 }

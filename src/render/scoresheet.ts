@@ -7,6 +7,7 @@
 import type { Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/types.js';
 import { reachableWindow } from '../game/index.js';
+import { t, type MessageKey } from '../i18n/index.js';
 import { font } from './fonts.js';
 import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text, type Box, type Ctx } from './draw.js';
 import { UI, playerColour } from './palette.js';
@@ -34,11 +35,11 @@ export function drawScoreSheet(v: ScoreSheetView): Canvas {
   return canvas;
 }
 
-const TIE_TEXT: Readonly<Record<TieBreak, string>> = {
-  none: '',
-  'largest-territory': 'Tied on points: the largest territory decided.',
-  crowns: 'Tied on points and largest territory: the most crowns decided.',
-  shared: 'Tied on points, largest territory and crowns: the victory is shared.',
+const TIE_TEXT: Readonly<Record<TieBreak, MessageKey | null>> = {
+  none: null,
+  'largest-territory': 'picture.sheet.tieTerritory',
+  crowns: 'picture.sheet.tieCrowns',
+  shared: 'picture.sheet.tieShared',
 };
 
 function drawBanner(c: Ctx, v: ScoreSheetView, b: Box): void {
@@ -57,18 +58,18 @@ export interface BannerText {
 }
 
 /** The winner (or the shared victory) with their points, and what decided a tie. */
-export function drawResultBanner(c: Ctx, b: Box, t: BannerText): void {
+export function drawResultBanner(c: Ctx, b: Box, banner: BannerText): void {
   roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
   drawCrown(c, b.x + 22, b.y + 22, 58);
-  const lead = t.winners[0];
-  const headline = t.winners.length > 1
-    ? `Shared victory: ${t.winners.map((w) => w.name).join(' & ')}`
-    : lead ? `${lead.name} wins` : t.title;
+  const lead = banner.winners[0];
+  const headline = banner.winners.length > 1
+    ? t('picture.sharedVictory', { names: banner.winners.map((w) => w.name).join(' & ') })
+    : lead ? t('picture.wins', { name: lead.name }) : banner.title;
   const x = b.x + 100;
   text(c, headline, x, b.y + 38, { weight: 800, size: 38, colour: UI.text }, b.w - 100 - 220);
-  if (lead) text(c, `${t.points} points`, b.x + b.w - 22, b.y + 38, { weight: 800, size: 34, colour: UI.crown, align: 'right' });
-  const tie = TIE_TEXT[t.decidedBy];
-  text(c, tie || t.subtitle, x, b.y + 84, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.w - 120);
+  if (lead) text(c, t('picture.sheet.points', { points: banner.points }), b.x + b.w - 22, b.y + 38, { weight: 800, size: 34, colour: UI.crown, align: 'right' });
+  const tie = TIE_TEXT[banner.decidedBy];
+  text(c, tie ? t(tie) : banner.subtitle, x, b.y + 84, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.w - 120);
 }
 
 function drawPlayerPanel(c: Ctx, s: ScoreView, b: Box): void {
@@ -91,32 +92,33 @@ function drawPlayerPanel(c: Ctx, s: ScoreView, b: Box): void {
   const g = fitKingdom(s.kingdom.grid, window, { x: b.x + 6, y: b.y + 76, w: side, h: b.h - 76 - 72 }, 28, 62);
   drawKingdom(c, s.kingdom, g, { labelSize: 18 });
   drawArithmetic(c, s, { x: b.x + side + 20, y: b.y + 82, w: b.w - side - 38, h: b.h - 96 });
-  const foot = `Largest territory ${s.largestTerritory} · crowns ${s.crowns}`;
+  const foot = t('picture.sheet.foot', { largest: s.largestTerritory, crowns: s.crowns });
   text(c, foot, b.x + 18, b.y + b.h - 26, { weight: 600, size: 21, colour: UI.textDim }, side);
   if (s.kingdom.discarded.length > 0) {
-    text(c, `Discarded: ${s.kingdom.discarded.map((d) => d.n).join(', ')}`, b.x + 18, b.y + b.h - 56, { weight: 600, size: 21, colour: '#F08A9B' }, side);
+    text(c, t('picture.discarded', { dominoes: s.kingdom.discarded.map((d) => d.n).join(', ') }), b.x + 18, b.y + b.h - 56, { weight: 600, size: 21, colour: '#F08A9B' }, side);
   }
 }
 
+/** "1st", "2nd"...: a rank as an ordinal. */
 function placeName(rank: number): string {
-  return ['1st', '2nd', '3rd', '4th'][rank - 1] ?? `${rank}th`;
+  return t('picture.sheet.place', { rank });
 }
 
 /** One line per scoring territory, then the rest, bonuses and the total. */
 function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
-  const scoring = s.territories.filter((t) => t.points > 0);
-  const idle = s.territories.filter((t) => t.points === 0).reduce((n, t) => n + t.squares, 0);
+  const scoring = s.territories.filter((territory) => territory.points > 0);
+  const idle = s.territories.filter((territory) => territory.points === 0).reduce((n, territory) => n + territory.squares, 0);
   const lines = scoring.length + (idle > 0 ? 1 : 0) + (s.harmony ? 1 : 0) + (s.middleKingdom ? 1 : 0);
   const rowH = Math.min(38, (b.h - 60) / Math.max(1, lines));
   const size = Math.min(24, rowH * 0.66);
   const right = b.x + b.w;
   let y = b.y + rowH / 2;
-  for (const t of scoring) {
+  for (const territory of scoring) {
     const icon = Math.round(rowH * 0.82);
-    c.drawImage(terrainTile(t.terrain, 0, icon), b.x, Math.round(y - icon / 2));
-    const w = measuredText(c, `${t.squares} × ${t.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
+    c.drawImage(terrainTile(territory.terrain, 0, icon), b.x, Math.round(y - icon / 2));
+    const w = measuredText(c, `${territory.squares} × ${territory.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
     drawCrown(c, b.x + icon + 10 + w + 6, y - size * 0.4, size * 0.9);
-    text(c, String(t.points), right, y, { weight: 800, size, colour: UI.text, align: 'right' });
+    text(c, String(territory.points), right, y, { weight: 800, size, colour: UI.text, align: 'right' });
     y += rowH;
   }
   const row = (label: string, value: string, colour: string): void => {
@@ -124,13 +126,13 @@ function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
     text(c, value, right, y, { weight: 800, size, colour, align: 'right' });
     y += rowH;
   };
-  if (idle > 0) row(`rest: ${idle} × 0`, '0', UI.textDim);
-  if (s.harmony) row('Harmony', `+${s.harmony}`, UI.legal);
-  if (s.middleKingdom) row('Middle Kingdom', `+${s.middleKingdom}`, UI.legal);
-  if (lines === 0) row('No territory with crowns', '0', UI.textDim);
+  if (idle > 0) row(t('picture.sheet.rest', { squares: idle }), '0', UI.textDim);
+  if (s.harmony) row(t('variant.harmony'), `+${s.harmony}`, UI.legal);
+  if (s.middleKingdom) row(t('variant.middleKingdom'), `+${s.middleKingdom}`, UI.legal);
+  if (lines === 0) row(t('picture.sheet.noCrowns'), '0', UI.textDim);
   c.fillStyle = UI.emptyLine;
   c.fillRect(b.x, y - rowH / 2 + 6, b.w, 2);
   y += 10;
-  text(c, 'Total', b.x, y + 4, { weight: 800, size: 28, colour: UI.text });
+  text(c, t('picture.total'), b.x, y + 4, { weight: 800, size: 28, colour: UI.text });
   text(c, String(s.total), right, y + 4, { weight: 800, size: 30, colour: UI.text, align: 'right' });
 }

@@ -7,12 +7,13 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { reachableWindow } from '../game/index.js';
+import { t } from '../i18n/index.js';
 import { font } from './fonts.js';
 import {
   badge, blankCanvas, chip, fitText, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text,
   type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
-import { TERRAIN, TERRAINS, UI, playerColour, playerInk } from './palette.js';
+import { TERRAINS, UI, playerColour, playerInk } from './palette.js';
 import { drawCrown, drawKing, terrainTile } from './tiles.js';
 import type { KingdomView, PlayerView, SlotView, TableView, TurnView } from './view.js';
 
@@ -105,8 +106,6 @@ export function layoutTable(v: TableView): TableLayout {
   return { width, height, header, ...(v.kingdoms.length === 2 ? layoutDuo(v, width, height) : layoutQuad(v, width, height)) };
 }
 
-const LAST_ROUND = 'Last round: no more to pick';
-
 type LineSpec = Pick<LineLayout, 'title' | 'slots' | 'emptyText' | 'picker'>;
 
 /** A column of the draft: its title, then a card every CARD_STEP. */
@@ -126,8 +125,8 @@ function rowLine(spec: LineSpec, box: Box): LineLayout {
 
 function lineSpecs(v: TableView): [LineSpec, LineSpec] {
   return [
-    { title: 'Placing now', slots: v.current, emptyText: emptyCurrentText(v), picker: null },
-    { title: 'Next line', slots: v.next, emptyText: LAST_ROUND, picker: v.turn.kind === 'claim' ? v.turn.player : null },
+    { title: t('picture.line.current'), slots: v.current, emptyText: emptyCurrentText(v), picker: null },
+    { title: t('picture.line.next'), slots: v.next, emptyText: t('picture.line.lastRound'), picker: v.turn.kind === 'claim' ? v.turn.player : null },
   ];
 }
 
@@ -198,45 +197,46 @@ export function dominoSpot(card: Box, square: number): { x: number; y: number } 
 }
 
 function emptyCurrentText(v: TableView): string {
-  return v.round <= 1 ? 'First round: kings pick only' : 'Nothing left to place';
+  return t(v.round <= 1 ? 'picture.line.firstRound' : 'picture.line.nothingLeft');
 }
 
 function drawHeader(c: Ctx, v: TableView, b: Box): void {
   const cy = b.y + b.h / 2;
-  const roundText = v.turn.kind === 'over' ? 'Game over' : `Round ${v.round} of ${v.rounds}`;
+  const roundText = v.turn.kind === 'over' ? t('picture.gameOver') : t('picture.round', { round: v.round, rounds: v.rounds });
   let x = b.x + measuredText(c, roundText, b.x, cy, { weight: 800, size: u(36), colour: UI.text }) + u(16);
   for (const name of v.variants) x += chip(c, name, x, cy, u(20), '#3A4150', UI.text) + u(8);
   drawTurn(c, v.turn, b.x + b.w, cy, Math.max(u(200), b.x + b.w - x - u(16)));
 }
 
 /** Right-aligned at xr: whose turn it is and what they must do. */
-function drawTurn(c: Ctx, t: TurnView, xr: number, cy: number, maxW: number): void {
-  if (t.kind === 'over') {
-    drawWinners(c, t.winners, xr, cy, maxW);
+function drawTurn(c: Ctx, turn: TurnView, xr: number, cy: number, maxW: number): void {
+  if (turn.kind === 'over') {
+    drawWinners(c, turn.winners, xr, cy, maxW);
     return;
   }
-  const what = t.kind === 'claim' ? 'pick a domino' : t.canPlace ? `place ${t.domino.n}` : `discard ${t.domino.n}`;
+  const what = turn.kind === 'claim' ? t('picture.turn.pick') : t(turn.canPlace ? 'picture.turn.place' : 'picture.turn.discard', { domino: turn.domino.n });
+  const who = t('picture.turn.player', { name: turn.player.name });
   const size = u(30);
   c.font = font(800, size);
   const whatW = c.measureText(what).width;
-  const nameW = fitText(c, `${t.player.name}:`, { weight: 800, size, colour: UI.text }, maxW - whatW - u(70)).width;
+  const nameW = fitText(c, who, { weight: 800, size, colour: UI.text }, maxW - whatW - u(70)).width;
   const x0 = xr - whatW - nameW - u(64);
-  roundRect(c, x0 - u(10), cy - u(28), xr - x0 + u(10), u(56), u(28), playerColour(t.player.index));
-  badge(c, t.player, x0 + u(18), cy, u(18));
+  roundRect(c, x0 - u(10), cy - u(28), xr - x0 + u(10), u(56), u(28), playerColour(turn.player.index));
+  badge(c, turn.player, x0 + u(18), cy, u(18));
   c.beginPath();
   c.arc(x0 + u(18), cy, u(19), 0, Math.PI * 2);
-  c.strokeStyle = playerInk(t.player.index);
+  c.strokeStyle = playerInk(turn.player.index);
   c.lineWidth = 2;
   c.stroke();
-  text(c, `${t.player.name}:`, x0 + u(46), cy + 1, { weight: 800, size, colour: playerInk(t.player.index) }, nameW + 1);
-  text(c, what, xr - u(14), cy + 1, { weight: 800, size, colour: playerInk(t.player.index), align: 'right' });
+  text(c, who, x0 + u(46), cy + 1, { weight: 800, size, colour: playerInk(turn.player.index) }, nameW + 1);
+  text(c, what, xr - u(14), cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), align: 'right' });
 }
 
 /** Right-aligned at xr: who won (on the winner's colour), or the shared victory. */
 function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: number, maxW: number): void {
   const first = winners[0];
   if (!first) return;
-  const label = winners.length > 1 ? `Shared victory: ${winners.map((w) => w.name).join(' & ')}` : `${first.name} wins`;
+  const label = winners.length > 1 ? t('picture.sharedVictory', { names: winners.map((w) => w.name).join(' & ') }) : t('picture.wins', { name: first.name });
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
   c.font = font(800, u(30), label);
@@ -283,9 +283,10 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
     const colour = s.status === 'placed' ? UI.text : '#FFB3C0';
     const size = u(20);
     c.font = font(800, size);
-    const w = c.measureText(s.status).width + size;
+    const word = t(`picture.slot.${s.status}`);
+    const w = c.measureText(word).width + size;
     roundRect(c, dx + sq - w / 2, cy - u(15), w, u(30), u(15), 'rgba(14, 17, 22, 0.85)');
-    text(c, s.status, dx + sq, cy + 1, { weight: 800, size, colour, align: 'center' });
+    text(c, word, dx + sq, cy + 1, { weight: 800, size, colour, align: 'center' });
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
@@ -323,15 +324,15 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
   const s = u(34);
   const pad = u(14);
   const gap = u(10);
-  TERRAINS.forEach((t, i) => {
+  TERRAINS.forEach((terrain, i) => {
     const x = b.x + pad + (i % 2) * (b.w / 2);
     const y = b.y + pad + Math.floor(i / 2) * (s + gap);
-    c.drawImage(terrainTile(t, 0, s), x, y);
-    text(c, TERRAIN[t].label, x + s + gap, y + s / 2 + 1, { weight: 600, size: u(22), colour: UI.text }, b.w / 2 - s - u(24));
+    c.drawImage(terrainTile(terrain, 0, s), x, y);
+    text(c, t(`terrain.${terrain}`), x + s + gap, y + s / 2 + 1, { weight: 600, size: u(22), colour: UI.text }, b.w / 2 - s - u(24));
   });
   const pileY = b.y + pad + 3 * (s + gap) + pad;
   if (pileY + u(12) < b.y + b.h) {
-    text(c, `${v.pileLeft} dominoes face down`, b.x + pad, pileY, { weight: 600, size: u(22), colour: UI.textDim }, b.w - 2 * pad);
+    text(c, t('picture.pile', { count: v.pileLeft }), b.x + pad, pileY, { weight: 600, size: u(22), colour: UI.textDim }, b.w - 2 * pad);
   }
 }
 
@@ -343,11 +344,11 @@ function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayo
   c.font = font(800, u(40));
   const scoreW = c.measureText(String(k.score)).width;
   text(c, String(k.score), b.x + b.w - u(18), cy + 1, { weight: 800, size: u(40), colour: UI.text, align: 'right' });
-  text(c, 'pts', b.x + b.w - u(24) - scoreW, cy + u(6), { weight: 600, size: u(20), colour: UI.textDim, align: 'right' });
+  text(c, t('picture.pts'), b.x + b.w - u(24) - scoreW, cy + u(6), { weight: 600, size: u(20), colour: UI.textDim, align: 'right' });
   text(c, k.player.name, b.x + u(64), cy + 1, { weight: 800, size: u(30), colour: UI.text }, b.w - u(64) - scoreW - u(80));
   drawKingdom(c, k, g, { labelSize: u(22) });
   if (k.discarded.length > 0) {
     const list = k.discarded.map((d) => d.n).join(', ');
-    text(c, `Discarded: ${list}`, b.x + u(18), b.y + b.h - FOOTER / 2 - 2, { weight: 600, size: u(22), colour: '#F08A9B' }, b.w - 2 * u(18));
+    text(c, t('picture.discarded', { dominoes: list }), b.x + u(18), b.y + b.h - FOOTER / 2 - 2, { weight: 600, size: u(22), colour: '#F08A9B' }, b.w - 2 * u(18));
   }
 }
