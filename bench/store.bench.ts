@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keep, openStore, save, type StoreConfig, type Table } from '../src/store/index.js';
+import { keep, openStore, save, type StoreConfig } from '../src/store/index.js';
+import type { Table } from '../src/table/index.js';
 import { encodeTable } from '../src/store/schema.js';
 import { finished, humans, lobby, newGame, play, playing } from '../test/store/fixtures.js';
 import { startRedis } from '../test/store/redis-server.js';

@@ -8,21 +8,34 @@
  * Shape: `k1:<verb>[:<field>...]`, always well under Discord's 100 characters.
  * Anything else (older formats, forged ids) decodes to null.
  */
-import type { AiLevel } from '../store/types.js';
+import { AI_LEVELS, DIRECTIONS, DOMINO_COUNT, type AiLevel, type Direction, type Pos } from '../game/index.js';
+import type { Placed } from '../table/index.js';
 
 const PREFIX = 'k1';
 export const CUSTOM_ID_MAX = 100;
 
-/** Where the domino in hand would go: half a at (x, y), half b one step in direction r. */
+/** Where the domino in hand would go: half a at (x, y), half b one step in the engine's direction r. */
 export interface Cursor {
   readonly x: number;
   readonly y: number;
-  /** 0 right, 1 down, 2 left, 3 up: where half b lies from half a. */
-  readonly r: 0 | 1 | 2 | 3;
+  readonly r: Direction;
 }
 
-/** What the player did with the domino in hand before picking. */
-export type Placed = { readonly kind: 'place'; readonly at: Cursor } | { readonly kind: 'discard' } | { readonly kind: 'none' };
+/** The two cells a cursor covers. */
+export function cursorCells(c: Cursor): { readonly a: Pos; readonly b: Pos } {
+  const [dx, dy] = DIRECTIONS[c.r];
+  return { a: [c.x, c.y], b: [c.x + dx, c.y + dy] };
+}
+
+/** The cursor of a placement (its cells must be neighbours, as every placement's are). */
+export function cursorOf(p: { readonly a: Pos; readonly b: Pos }): Cursor {
+  const r = DIRECTIONS.findIndex(([dx, dy]) => p.b[0] - p.a[0] === dx && p.b[1] - p.a[1] === dy);
+  return { x: p.a[0], y: p.a[1], r: (r < 0 ? 0 : r) as Direction };
+}
+
+export function sameCursor(a: Cursor, b: Cursor): boolean {
+  return a.x === b.x && a.y === b.y && a.r === b.r;
+}
 
 /** Panel buttons that show the preview elsewhere; the slot keeps ids unique in one message. */
 export type PanelSlot = 'left' | 'right' | 'up' | 'down' | 'rotate' | 'next' | 'prev' | 'here';
@@ -51,7 +64,6 @@ const SLOTS = {
   left: 'L', right: 'R', up: 'U', down: 'D', rotate: 'O', next: 'N', prev: 'P', here: 'H',
 } as const satisfies Record<PanelSlot, string>;
 
-const LEVELS: readonly AiLevel[] = ['easy', 'normal', 'hard'];
 /** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
 const MAX_COORD = 6;
 const MAX_TURN = 10_000;
@@ -61,7 +73,7 @@ function cursorText(c: Cursor): string {
 }
 
 function placedText(p: Placed): string {
-  return p.kind === 'place' ? cursorText(p.at) : p.kind === 'discard' ? 'd' : '-';
+  return p.kind === 'place' ? cursorText(cursorOf(p)) : p.kind === 'discard' ? 'd' : '-';
 }
 
 export function encode(action: ClickAction): string {
@@ -91,14 +103,14 @@ function cursor(text: string | undefined): Cursor | null {
   const y = int(parts[1], -MAX_COORD, MAX_COORD);
   const r = int(parts[2], 0, 3);
   if (x === null || y === null || r === null) return null;
-  return { x, y, r: r as Cursor['r'] };
+  return { x, y, r: r as Direction };
 }
 
 function placed(text: string | undefined): Placed | null {
   if (text === 'd') return { kind: 'discard' };
   if (text === '-') return { kind: 'none' };
   const at = cursor(text);
-  return at ? { kind: 'place', at } : null;
+  return at ? { kind: 'place', ...cursorCells(at) } : null;
 }
 
 function key<T extends string>(table: Record<T, string>, code: string | undefined): T | null {
@@ -119,7 +131,7 @@ export function decode(customId: string): ClickAction | null {
     case 'join': case 'leave': case 'remove-ai': case 'start': case 'cancel': case 'rematch':
       return arity(0) ? { verb } : null;
     case 'add-ai': {
-      const level = LEVELS.find((l) => l === rest[0]);
+      const level = AI_LEVELS.find((l) => l === rest[0]);
       return arity(1) && level ? { verb, level } : null;
     }
     case 'your-turn': case 'discard':
@@ -143,7 +155,7 @@ export function decode(customId: string): ClickAction | null {
     }
     case 'pick': {
       const what = placed(rest[1]);
-      const domino = int(rest[2], 1, 48);
+      const domino = int(rest[2], 1, DOMINO_COUNT);
       return arity(3) && turn !== null && what && domino !== null ? { verb, turn, placed: what, domino } : null;
     }
   }

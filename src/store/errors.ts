@@ -25,10 +25,6 @@ export class StoreError extends Error {
   }
 }
 
-export function isStoreError(value: unknown): value is StoreError {
-  return value instanceof StoreError;
-}
-
 /** Wraps any back-end failure as `unavailable`, keeping the original as `cause`. */
 export function unavailable(what: string, cause: unknown): StoreError {
   if (cause instanceof StoreError) return cause;

@@ -63,10 +63,9 @@ import { MIGRATIONS, type Migrations } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { TableStore } from './table-store.js';
 
-export { StoreError, isStoreError, type StoreErrorCode } from './errors.js';
+export { StoreError, type StoreErrorCode } from './errors.js';
 export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
-export type { Table, RematchClaim, UnsavedTable, UserStats, TableSeat, TableSettings, TableMessages, AiLevel } from './types.js';
-export { TABLE_SCHEMA } from './types.js';
+export type { UnsavedTable, UserStats } from './types.js';
 
 export interface StoreConfig {
   /** Directory of the default SQLite file. Default `./data`. */

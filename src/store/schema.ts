@@ -2,15 +2,18 @@
  * The stored form of a table: validation on load (and before every save), and the
  * migrations that bring an older stored schema up to TABLE_SCHEMA.
  */
-import { gameStateProblem, isDynastyState } from '../game/index.js';
+import { gameStateProblem, isAiLevel, isDynastyState, VARIANTS } from '../game/index.js';
+import { TABLE_SCHEMA, type Table } from '../table/index.js';
 import { packGame, unpackGame } from './codec.js';
-import { TABLE_SCHEMA, type Table } from './types.js';
 
 /** Turns a stored value of schema n into one of schema n + 1 (it may still be invalid; validation follows). */
 export type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
-/** Keyed by the schema a migration starts from. Empty while TABLE_SCHEMA is 1. */
+/** Keyed by the schema a migration starts from. */
 export type Migrations = Readonly<Record<number, Migration>>;
-export const MIGRATIONS: Migrations = {};
+export const MIGRATIONS: Migrations = {
+  // 1 -> 2: when the turn began was not kept; the last save is the closest known moment.
+  1: (old) => (old['status'] === 'playing' ? { ...old, schema: 2, turnStartedAt: old['updatedAt'] } : { ...old, schema: 2 }),
+};
 
 export type Checked = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
 
@@ -93,6 +96,7 @@ function envelopeProblem(v: unknown): string | null {
   const status = v['status'];
   if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
+  if (status === 'playing' && !isNum(v['turnStartedAt'])) return 'bad turnStartedAt';
   return null;
 }
 
@@ -117,12 +121,11 @@ function gameProblem(v: Obj): string | null {
 function isSeat(s: unknown): boolean {
   if (!isObj(s) || !isStr(s['name'])) return false;
   if (s['kind'] === 'human') return isStr(s['userId']);
-  return s['kind'] === 'ai' && (s['level'] === 'easy' || s['level'] === 'normal' || s['level'] === 'hard');
+  return s['kind'] === 'ai' && isAiLevel(s['level']);
 }
 
-const SETTING_FLAGS = ['mightyDuel', 'harmony', 'middleKingdom', 'dynasty', 'threePlayerClassic', 'balancedOpening'] as const;
 function isSettings(s: unknown): boolean {
-  return isObj(s) && SETTING_FLAGS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0;
+  return isObj(s) && VARIANTS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0;
 }
 
 function isMessages(m: unknown): boolean {

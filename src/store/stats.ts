@@ -6,7 +6,7 @@
 import { result } from '../game/index.js';
 import type { GameState } from '../game/types.js';
 import type { Commit, GameEndEntry } from './backend.js';
-import type { Table } from './types.js';
+import type { Table } from '../table/index.js';
 
 /** Statistics to record when `next` finishes a table that `previous` had not finished. */
 export function gameEndStats(previous: Table | null, next: Table): Commit['stats'] {

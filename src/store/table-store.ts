@@ -3,7 +3,8 @@ import type { Backend, Commit } from './backend.js';
 import { StoreError, withTimeout } from './errors.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
 import { gameEndStats } from './stats.js';
-import type { Table, UnsavedTable, UserStats } from './types.js';
+import type { Table } from '../table/index.js';
+import type { UnsavedTable, UserStats } from './types.js';
 
 export type Loaded =
   | { readonly kind: 'found'; readonly table: Table }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDynasty, createGame, gameStateProblem, type GameState } from '../../src/game/index.js';
 import { packGame, unpackGame } from '../../src/store/codec.js';
 import { checkTable, encodeTable, readStored } from '../../src/store/schema.js';
-import type { Table } from '../../src/store/index.js';
+import type { Table } from '../../src/table/index.js';
 import { finished, humans, lobby, newGame, play } from './fixtures.js';
 
 const roundTrip = (game: GameState): unknown => unpackGame(JSON.parse(JSON.stringify(packGame(game))));

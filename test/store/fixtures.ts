@@ -1,7 +1,8 @@
 /** Tables and games for the store tests, built with the real engine. */
 import { createGame } from '../../src/game/index.js';
 import type { GameState } from '../../src/game/index.js';
-import type { Table, TableSeat, UnsavedTable } from '../../src/store/index.js';
+import type { UnsavedTable } from '../../src/store/index.js';
+import { gameSeats, TABLE_SCHEMA, type Table, type TableSeat } from '../../src/table/index.js';
 
 export { play } from '../support/play.js';
 
@@ -16,7 +17,7 @@ export function humans(...userIds: string[]): TableSeat[] {
 
 export function lobby(id: string, seats: readonly TableSeat[] = humans('u1'), guildId = 'guild-1'): UnsavedTable {
   return {
-    schema: 1, id, guildId, hostId: 'u1', seats, settings: SETTINGS,
+    schema: TABLE_SCHEMA, id, guildId, hostId: 'u1', seats, settings: SETTINGS,
     messages: { lobbyChannelId: 'channel-1', lobbyMessageId: id, threadId: null, turnMessageId: null },
     createdAt: 1_700_000_000_000, status: 'lobby',
   };
@@ -24,14 +25,14 @@ export function lobby(id: string, seats: readonly TableSeat[] = humans('u1'), gu
 
 /** A new game for these seats, deterministic for a seed. */
 export function newGame(seats: readonly TableSeat[], seed = 'store-test'): GameState {
-  const created = createGame({ seats: seats.map((s) => ({ name: s.name, kind: s.kind === 'human' ? 'human' : `ai:${s.level}` })), seed });
+  const created = createGame({ seats: gameSeats(seats), seed });
   if (!created.ok) throw new Error(created.error.message);
   return created.value;
 }
 
 export function playing(table: Table | UnsavedTable, game: GameState): UnsavedTable {
   const { status: _status, ...rest } = table;
-  return { ...rest, status: 'playing', game };
+  return { ...rest, status: 'playing', game, turnStartedAt: 1_700_000_050_000 };
 }
 
 export function finished(table: Table | UnsavedTable, game: GameState): UnsavedTable {

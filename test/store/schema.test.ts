@@ -1,7 +1,7 @@
 /** What the store accepts as a stored table, and how older schemas are brought up to date. */
 import { describe, expect, it } from 'vitest';
-import { encodeTable, readStored } from '../../src/store/schema.js';
-import type { Table } from '../../src/store/index.js';
+import { encodeTable, MIGRATIONS, readStored } from '../../src/store/schema.js';
+import { TABLE_SCHEMA, type Table } from '../../src/table/index.js';
 import { humans, lobby, newGame, playing } from './fixtures.js';
 
 const seats = humans('a', 'b');
@@ -36,11 +36,20 @@ describe('stored tables', () => {
   it('go through every migration step from an old schema', () => {
     const v1 = lobby('t');
     const migrations = {
+      ...MIGRATIONS,
       [-1]: (old: Record<string, unknown>) => ({ ...old, schema: 0, hostId: 'from -1' }),
       0: (old: Record<string, unknown>) => ({ ...old, schema: 1 }),
     };
     const read = readStored(stored({ ...v1, schema: -1 }), migrations);
-    expect(read).toMatchObject({ ok: true, table: { schema: 1, hostId: 'from -1' } });
+    expect(read).toMatchObject({ ok: true, table: { schema: TABLE_SCHEMA, hostId: 'from -1' } });
+  });
+
+  it('give a running game of schema 1 the time its turn began: its last save', () => {
+    const seats = humans('u1', 'u2');
+    const table = { ...playing(lobby('t', seats), newGame(seats)), version: 3, updatedAt: 1_700_000_060_000 } as Table;
+    const { turnStartedAt: _unknown, ...v1 } = JSON.parse(encodeTable(table)) as Record<string, unknown>;
+    const read = readStored(JSON.stringify({ ...v1, schema: 1 }));
+    expect(read).toMatchObject({ ok: true, table: { schema: TABLE_SCHEMA, status: 'playing', turnStartedAt: 1_700_000_060_000 } });
   });
 
   it('report a migration that fails or goes nowhere', () => {

@@ -1,7 +1,7 @@
 /** What a finished table adds to the statistics. */
 import { describe, expect, it } from 'vitest';
 import { result, SCHEMA_VERSION } from '../../src/game/index.js';
-import type { Table } from '../../src/store/index.js';
+import type { Table } from '../../src/table/index.js';
 import { gameEndStats } from '../../src/store/stats.js';
 import { finished, humans, lobby, newGame, play, playing } from './fixtures.js';
 

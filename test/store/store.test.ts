@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { result } from '../../src/game/index.js';
-import { keep, openStore, save, StoreError, type StoreConfig, type Table, type TableStore } from '../../src/store/index.js';
+import { keep, openStore, save, StoreError, type StoreConfig, type TableStore } from '../../src/store/index.js';
+import { TABLE_SCHEMA, type Table } from '../../src/table/index.js';
+import { MIGRATIONS } from '../../src/store/schema.js';
 import { appendLog, finished, humans, lobby, logOf, newGame, play, playing } from './fixtures.js';
 import { redisHarness, sqliteHarness, startWorker, type Harness } from './harness.js';
 
@@ -163,14 +165,14 @@ describe.each(backends)('store on $name', ({ make }) => {
   it('migrates an older schema and refuses one it does not know', async () => {
     const config = h.fresh();
     // A fake schema 0 that kept the thread id at the top level.
-    const migrations = { 0: ({ threadId, messages, ...rest }: Record<string, unknown>) =>
+    const migrations = { ...MIGRATIONS, 0: ({ threadId, messages, ...rest }: Record<string, unknown>) =>
       ({ ...rest, schema: 1, messages: { ...(messages as object), threadId } }) };
     const store = await open({ ...config, migrations });
     const { messages, ...current } = { ...lobby('old'), version: 7, updatedAt: 1 };
     const v0 = { ...current, schema: 0, threadId: 'thread-9', messages: { ...messages, threadId: undefined } };
     await h.writeRaw(config, 'old', JSON.stringify(v0));
     const migrated = found(await store.get('old'));
-    expect(migrated).toMatchObject({ schema: 1, version: 7, messages: { threadId: 'thread-9' } });
+    expect(migrated).toMatchObject({ schema: TABLE_SCHEMA, version: 7, messages: { threadId: 'thread-9' } });
     expect((await store.update('old', (t) => save(t))).table.version).toBe(8);
     await h.writeRaw(config, 'future', JSON.stringify({ ...current, schema: 99 }));
     expect(await store.get('future')).toMatchObject({ kind: 'corrupt', reason: 'unknown schema version 99' });

@@ -1,18 +1,19 @@
 /** What the /kingdomino subcommands do; commands/kingdomino.ts only declares and dispatches them. */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
-import { dynastyResult, result, toRecord } from '../../game/index.js';
-import type { GameState } from '../../game/types.js';
-import { renderScoreSheet, renderTable } from '../pictures.js';
-import { keep, save, type AiLevel, type Table, type TableSettings } from '../../store/index.js';
+import { dynastyResult, result, toRecord, type AiLevel, type GameState } from '../../game/index.js';
+import { keep, save } from '../../store/index.js';
+import { aiSeats, cancelGame, dynastyProgress, newLobby, type FinishedTable, type Table, type TableSettings } from '../../table/index.js';
 import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
-import { dynastyHeader, newLobby } from '../tables.js';
+import { renderScoreSheet, renderTable } from '../pictures.js';
+import { aiSeatName, humanSeatOf } from '../seats.js';
 import { endView } from '../views/end.js';
 import { lobbyView } from '../views/lobby.js';
 import { RULES_TEXT } from '../views/rules.js';
+import { dynastyHeader, refusalText } from '../views/text.js';
 import { turnView } from '../views/turn.js';
 
 export interface StartOptions {
@@ -47,17 +48,16 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
     await interaction.reply({ content: missingText(lacking, 'in this channel'), flags: MessageFlags.Ephemeral });
     return;
   }
-  const draft = newLobby({
-    id: interaction.id, guildId: interaction.guildId, channelId: interaction.channelId,
-    host: { userId: interaction.user.id, name: displayName(interaction) },
-    aiSeats: options.aiSeats, aiLevel: options.aiLevel, settings: options.settings, now: Date.now(),
-  });
   // The lobby message's id is the table's key: get it from a deferred reply, save the
   // table, and only then show the buttons, so no click can arrive before the table exists.
   const response = await interaction.deferReply({ withResponse: true });
   // Discord may leave the message out of a deferred callback's response: then ask for it.
   const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
-  const table = { ...draft, id: messageId, messages: { ...draft.messages, lobbyMessageId: messageId } };
+  const table = newLobby({
+    id: messageId, guildId: interaction.guildId, channelId: interaction.channelId,
+    host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
+    others: aiSeats(options.aiSeats, options.aiLevel, aiSeatName(options.aiLevel)), settings: options.settings, now: Date.now(),
+  });
   try {
     await bot.store.create(messageId, table);
   } catch (error) {
@@ -74,7 +74,7 @@ async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Pro
   return loaded.kind === 'found' ? loaded.table : null;
 }
 
-function finalResult(table: Extract<Table, { status: 'finished' }>) {
+function finalResult(table: FinishedTable) {
   return table.dynasty ? dynastyResult(table.dynasty) : result(table.game);
 }
 
@@ -87,7 +87,7 @@ export function statusCommand(bot: Bot, interaction: ChatInputCommandInteraction
     if (table.status === 'cancelled' || !table.game) return privately('This game was cancelled.');
     if (table.status === 'playing') {
       bot.scheduler.kick(table.id);
-      return publicly(turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(table), png: await renderTable(table.game) }));
+      return publicly(turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png: await renderTable(table.game) }));
     }
     const final = finalResult(table);
     const last = result(table.game);
@@ -107,9 +107,8 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
     if (!here) return privately(`${NOT_A_GAME} A lobby is cancelled with its Cancel button.`);
     const userId = interaction.user.id;
     const { value } = await bot.store.update(here.id, (t) => {
-      if (t.status !== 'playing') return keep(t.status === 'lobby' ? 'Use the lobby\'s Cancel button.' : 'This game is already over.');
-      if (t.hostId !== userId && !isModerator(interaction)) return keep('Only the host (or a moderator with Manage Threads) can cancel the game.');
-      return save({ ...t, status: 'cancelled', finishedAt: Date.now() }, null);
+      const cancelled = cancelGame(t, { userId, moderator: isModerator(interaction) }, Date.now());
+      return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, t.seats));
     });
     if (value !== null) return privately(value);
     bot.scheduler.kick(here.id);

@@ -5,11 +5,12 @@
  */
 import type { MessageCreateOptions, SendableChannels } from 'discord.js';
 import { renderScoreSheet, renderTable } from '../pictures.js';
-import { save, keep } from '../../store/index.js';
+import { keep, save } from '../../store/index.js';
+import { dynastyProgress, type GameTable, type MoveOutcome } from '../../table/index.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
-import { dynastyHeader, type GameTable, type MoveOutcome } from '../tables.js';
 import { endView } from '../views/end.js';
+import { dynastyHeader } from '../views/text.js';
 import { turnView } from '../views/turn.js';
 
 async function threadOf(bot: Bot, table: GameTable): Promise<SendableChannels> {
@@ -39,7 +40,7 @@ export async function postTurn(bot: Bot, table: GameTable, happened: string | nu
   const started = performance.now();
   const png = await renderTable(table.game);
   bot.log.debug('table rendered', { game: table.id, ms: Math.round(performance.now() - started), kb: Math.round(png.length / 1024) });
-  const message = await thread.send(turnView({ game: table.game, seats: table.seats, happened, header: dynastyHeader(table), png }) as MessageCreateOptions);
+  const message = await thread.send(turnView({ game: table.game, seats: table.seats, happened, header: dynastyHeader(dynastyProgress(table)), png }) as MessageCreateOptions);
   await rememberTurnMessage(bot, table, message.id, thread);
 }
 
@@ -49,7 +50,7 @@ export async function postAfterMove(bot: Bot, outcome: MoveOutcome, happened: st
   if (ended) {
     const thread = await threadOf(bot, table);
     const finalOfTable = table.status === 'finished';
-    const header = ended.number === null ? null : `Dynasty, game ${ended.number} of ${table.dynasty?.length ?? 3}`;
+    const header = dynastyHeader(ended.number === null || !table.dynasty ? null : { game: ended.number, of: table.dynasty.length });
     const png = await renderScoreSheet(ended.game);
     const totals = outcome.dynastyTotals;
     await thread.send(endView({ result: ended.result, seats: table.seats, happened, header, final: finalOfTable, totals, png }) as MessageCreateOptions);

@@ -5,12 +5,13 @@
  * bot processes handle two presses at the same instant.
  */
 import type { Message, MessageEditOptions } from 'discord.js';
-import { keep, save, StoreError, type Change, type RematchClaim, type TableSeat, type TableStore } from '../../store/index.js';
+import { keep, save, StoreError, type Change, type TableStore } from '../../store/index.js';
+import { newLobby, playerOf, type FinishedTable, type LobbyTable, type RematchClaim } from '../../table/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { FOR_REMATCH, missing, missingText } from '../permissions.js';
-import { newLobby, playerOf, seatDisplayName, type FinishedTable, type LobbyTable } from '../tables.js';
+import { humanSeatOf } from '../seats.js';
 import { lobbyView } from '../views/lobby.js';
 import type { LobbyClick } from './lobby.js';
 
@@ -77,15 +78,13 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
   if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: 'I cannot post in the channel where this game started.' };
   const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
   if (lacking.length > 0) return { ok: false, refusal: missingText(lacking, `in <#${parent.id}>`) };
-  const host: TableSeat = { kind: 'human', userId: click.userId, name: seatDisplayName(click.userName) };
-  const fresh = newLobby({
-    id: 'pending', guildId: old.guildId, channelId: old.messages.lobbyChannelId, host: { userId: host.userId, name: host.name },
-    aiSeats: 0, aiLevel: 'normal', settings: old.settings, now: Date.now(),
-  });
-  const seats = [host, ...old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId))];
+  const host = humanSeatOf(click);
+  const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
   // The buttons appear only once the table is saved under the message's id, so no click comes too early.
   const message = await parent.send({ content: '🔁 Setting up the rematch…' });
-  const table: LobbyTable = { ...fresh, seats, id: message.id, messages: { ...fresh.messages, lobbyMessageId: message.id } };
+  const table: LobbyTable = newLobby({
+    id: message.id, guildId: old.guildId, channelId: old.messages.lobbyChannelId, host, others, settings: old.settings, now: Date.now(),
+  });
   await bot.store.create(message.id, table);
   await message.edit(lobbyView(table) as MessageEditOptions);
   bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });

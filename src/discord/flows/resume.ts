@@ -7,7 +7,7 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Channel } from 'discord.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
-import type { PlayingTable } from '../tables.js';
+import type { PlayingTable } from '../../table/index.js';
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
 async function reopenThread(bot: Bot, table: PlayingTable): Promise<'open' | 'gone'> {

@@ -4,14 +4,10 @@
  * Nothing here is needed to survive a restart: the store says whose turn it is,
  * and `kick` is called again on start-up for every running game.
  */
-import { apply, prompt } from '../../game/index.js';
-import type { Action, GameState } from '../../game/types.js';
-import type { AiLevel } from '../../store/index.js';
-import type { Placed } from '../codec.js';
+import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
+import { currentTurn, placedOf, type Move, type PlayingTable } from '../../table/index.js';
 import type { Bot, Scheduler } from '../context.js';
 import { errorText } from '../log.js';
-import { placementCursor } from '../moves.js';
-import { currentSeat, type PlayingTable } from '../tables.js';
 import { durationText } from '../views/text.js';
 import { makeMove } from './move.js';
 
@@ -20,13 +16,8 @@ const STAND_IN: AiLevel = 'normal';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
-function placedOf(action: Action): Placed {
-  if (action.type === 'place') return { kind: 'place', at: placementCursor({ domino: 0, a: action.a, b: action.b }) };
-  return action.type === 'discard' ? { kind: 'discard' } : { kind: 'none' };
-}
-
 /** One whole move for a seat: what to do with the domino in hand, then which domino to take. */
-export async function computerMove(bot: Bot, game: GameState, level: AiLevel): Promise<{ placed: Placed; claim: number | null }> {
+export async function computerMove(bot: Bot, game: GameState, level: AiLevel): Promise<Move> {
   const opts = { timeMs: bot.config.aiHardMs };
   const first = await bot.ai.choose(game, level, opts);
   if (first.type === 'claim') return { placed: { kind: 'none' }, claim: first.domino };
@@ -84,7 +75,7 @@ export class TableScheduler implements Scheduler {
         return;
       }
       const table = loaded.table;
-      const now = currentSeat(table);
+      const now = currentTurn(table);
       if (!now) return;
       if (now.seat.kind === 'human') {
         this.arm(table, now.seat.userId);
@@ -95,7 +86,7 @@ export class TableScheduler implements Scheduler {
       const move = await computerMove(bot, table.game, now.seat.level);
       // A readable pace: thinking time counts towards the pause.
       await sleep(bot.config.aiMoveDelayMs - (Date.now() - thinking));
-      const made = await makeMove(bot, tableId, { turn: table.game.turn, mover: { kind: 'seat', player: now.player }, ...move });
+      const made = await makeMove(bot, tableId, { turn: table.game.turn, mover: { kind: 'seat', player: now.player }, move });
       if (!made.ok) bot.log.debug('AI move not made', { game: tableId, why: made.refusal });
     }
   }
@@ -105,14 +96,14 @@ export class TableScheduler implements Scheduler {
     this.timers.delete(tableId);
   }
 
-  /** Reminder at half time, automatic move at the end; counted from the table's last save. */
+  /** Reminder at half time, automatic move at the end; counted from when the turn began. */
   private arm(table: PlayingTable, userId: string): void {
     const limitMs = table.settings.turnTimerS * 1000;
     const turn = table.game.turn;
     if (this.timers.get(table.id)?.turn === turn) return;
     this.disarm(table.id);
     if (limitMs <= 0) return;
-    const elapsed = Math.max(0, Date.now() - table.updatedAt);
+    const elapsed = Math.max(0, Date.now() - table.turnStartedAt);
     const handles: NodeJS.Timeout[] = [];
     const remindIn = limitMs / 2 - elapsed;
     if (remindIn > 0) handles.push(setTimeout(() => void this.remind(table, userId, turn, limitMs / 2), remindIn));
@@ -143,10 +134,10 @@ export class TableScheduler implements Scheduler {
     try {
       const loaded = await bot.store.get(tableId);
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
-      const now = currentSeat(loaded.table);
+      const now = currentTurn(loaded.table);
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN);
-      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, ...move, note: '(Time ran out: this move was made automatically.)' });
+      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, note: '(Time ran out: this move was made automatically.)' });
     } catch (error) {
       bot.log.error('could not make the automatic move', { game: tableId, error: errorText(error) });
     }

@@ -5,24 +5,21 @@
  */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
-import type { GameState, Rejection } from '../../game/types.js';
-import type { Cursor, PanelSlot, Placed } from '../codec.js';
-import { cursorCells, sameCursor, stepLegal } from '../moves.js';
+import { candidateGain, type Candidate, type GameState } from '../../game/index.js';
+import type { Placed } from '../../table/index.js';
+import { cursorCells, cursorOf, sameCursor, type Cursor, type PanelSlot } from '../codec.js';
 import { button, row, rows } from './components.js';
-import { dominoLabel, placementText } from './text.js';
+import { dominoLabel, placementText, signed } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
 
 export interface PanelInfo {
   readonly game: GameState;
-  readonly player: number;
   readonly domino: number;
   readonly at: Cursor;
   readonly legal: readonly Cursor[];
-  /** Why `at` is illegal, or null when it is legal. */
-  readonly problem: Rejection | null;
-  /** Points the placement would add, when legal. */
-  readonly gain: number | null;
+  /** The domino at `at`, judged. */
+  readonly candidate: Candidate;
   /** The hard AI's suggested placement, once asked for. */
   readonly hint: Cursor | null;
   readonly hintUsed: boolean;
@@ -35,6 +32,14 @@ const MOVES: readonly { slot: Exclude<PanelSlot, 'here' | 'rotate' | 'next' | 'p
   { slot: 'down', label: '▼', dx: 0, dy: 1 },
   { slot: 'right', label: '▶', dx: 1, dy: 0 },
 ];
+
+/** The cursor the next/previous-fit buttons lead to from `at`. */
+function stepLegal(legal: readonly Cursor[], at: Cursor, step: 1 | -1): Cursor | null {
+  if (legal.length === 0) return null;
+  const i = legal.findIndex((c) => sameCursor(c, at));
+  const from = i < 0 ? (step === 1 ? -1 : 0) : i;
+  return legal[(from + step + legal.length) % legal.length] ?? null;
+}
 
 /** Can both halves still be drawn inside the largest frame the kingdom could have? */
 function onBoard(game: GameState, at: Cursor): boolean {
@@ -57,19 +62,20 @@ function previewButtons(info: PanelInfo): ReturnType<typeof row>[] {
       to('prev', stepLegal(info.legal, at, -1), '⏮ Previous fit'),
       to('next', stepLegal(info.legal, at, 1), `⏭ Next fit${legalIndex >= 0 ? ` (${legalIndex + 1}/${info.legal.length})` : ''}`),
       button('💡 Hint', { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
-      button('✅ Confirm', { verb: 'confirm', turn, at }, ButtonStyle.Success, info.problem !== null),
+      button('✅ Confirm', { verb: 'confirm', turn, at }, ButtonStyle.Success, !info.candidate.verdict.fits),
     ),
   ];
 }
 
 export function panelView(info: PanelInfo): BaseMessageOptions {
-  const { game, player, at } = info;
+  const { game, candidate } = info;
+  const grid = game.options.grid;
   const head = `**Place ${dominoLabel(info.domino)}**`;
-  const where = placementText(game, player, at);
-  const verdict = info.problem === null
-    ? `✅ ${where} fits, for ${info.gain !== null && info.gain >= 0 ? '+' : ''}${info.gain ?? 0} points.`
-    : `❌ ${where} does not fit: ${info.problem.message}`;
-  const hint = info.hint ? `💡 Hint: ${placementText(game, player, info.hint)} (the hard AI's choice).` : null;
+  const where = placementText(grid, candidate);
+  const verdict = candidate.verdict.fits
+    ? `✅ ${where} fits, for ${signed(candidateGain(candidate) ?? 0)} points.`
+    : `❌ ${where} does not fit: ${candidate.verdict.rejection.message}`;
+  const hint = info.hint ? `💡 Hint: ${placementText(grid, cursorCells(info.hint))} (the hard AI's choice).` : null;
   return {
     content: [head, verdict, ...(hint ? [hint] : []), 'Move with the arrows, rotate, or jump between the places where it fits; then confirm.'].join('\n'),
     files: [{ attachment: info.png, name: PREVIEW_PNG }],
@@ -88,21 +94,22 @@ export function discardView(game: GameState, domino: number, png: Buffer): BaseM
 
 export interface PickInfo {
   readonly game: GameState;
-  readonly player: number;
   readonly placed: Placed;
   readonly inHand: number | null;
-  readonly gain: number | null;
+  /** The placement judged, when the move places. */
+  readonly candidate: Candidate | null;
   readonly choices: readonly number[];
 }
 
 export function pickView(info: PickInfo): BaseMessageOptions {
   const { game, placed } = info;
+  const gain = info.candidate ? candidateGain(info.candidate) : null;
   const done = placed.kind === 'place' && info.inHand !== null
-    ? `#${info.inHand} goes to ${placementText(game, info.player, placed.at)} for +${info.gain ?? 0}. `
+    ? `#${info.inHand} goes to ${placementText(game.options.grid, placed)} for +${gain ?? 0}. `
     : placed.kind === 'discard' && info.inHand !== null ? `#${info.inHand} will be discarded. ` : '';
   const picks = info.choices.map((n) => button(dominoLabel(n), { verb: 'pick', turn: game.turn, placed, domino: n }, ButtonStyle.Primary));
   const back = placed.kind === 'place'
-    ? [row(button('↩ Back to placing', { verb: 'preview', turn: game.turn, slot: 'here', at: placed.at, hint: null }))]
+    ? [row(button('↩ Back to placing', { verb: 'preview', turn: game.turn, slot: 'here', at: cursorOf(placed), hint: null }))]
     : [];
   // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
   return {

@@ -1,10 +1,6 @@
-/** Words and labels shared by the views: terrains, dominoes, seats, rules, moves. */
-import { domino, scorePlayer } from '../../game/index.js';
-import type { GameState, Half, Terrain } from '../../game/types.js';
-import { placementName } from '../pictures.js';
-import type { TableSeat, TableSettings } from '../../store/types.js';
-import type { Cursor, Placed } from '../codec.js';
-import { cursorCells } from '../moves.js';
+/** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
+import { domino, placementName, prompt, scorePlayer, type Half, type Pos, type Terrain } from '../../game/index.js';
+import type { MoveOutcome, Refusal, TableSeat, TableSettings } from '../../table/index.js';
 
 const TERRAINS: Record<Terrain, string> = {
   wheat: '🌾 Wheat', forest: '🌲 Forest', lake: '🌊 Lake', grassland: '🐑 Grassland', swamp: '🐸 Swamp', mine: '⛏️ Mine',
@@ -30,8 +26,9 @@ export function seatName(seat: TableSeat): string {
   return seat.kind === 'human' ? `**${seat.name}**` : `🤖 **${seat.name}**`;
 }
 
-export function maxSeats(settings: TableSettings): 2 | 4 {
-  return settings.mightyDuel ? 2 : 4;
+function playerName(seats: readonly TableSeat[], player: number): string {
+  const seat = seats[player];
+  return seat ? seatName(seat) : `Player ${player + 1}`;
 }
 
 /** The rules chosen, in one line; options that only apply to some player counts say so. */
@@ -51,28 +48,59 @@ export function durationText(seconds: number): string {
   return seconds > 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${seconds} s`;
 }
 
-function signed(n: number): string {
+export function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
 
-/** "C3-C4": where the domino would go, half a first, in the cell names drawn on the pictures. */
-export function placementText(state: GameState, player: number, at: Cursor): string {
-  const { a, b } = cursorCells(at);
-  return placementName(state, player, a, b);
+/** "Dynasty, game 2 of 3", or null outside a Dynasty. */
+export function dynastyHeader(progress: { readonly game: number; readonly of: number } | null): string | null {
+  return progress ? `Dynasty, game ${progress.game} of ${progress.of}` : null;
 }
 
-/**
- * What one move did, e.g. "Ana placed #23 at C3-C4 for +6 and took #41".
- * `before` is the state the move started from (for the cell names and the score gain).
- */
-export function describeMove(before: GameState, after: GameState, player: number, who: string, inHand: number | null, placed: Placed, claim: number | null): string {
-  const gain = scorePlayer(after, player).total - scorePlayer(before, player).total;
+/** "C3-C4": where the domino would go, half a first, in the cell names drawn on the pictures. */
+export function placementText(grid: 5 | 7, at: { readonly a: Pos; readonly b: Pos }): string {
+  return placementName(grid, at.a, at.b);
+}
+
+/** What one move did, e.g. "Ana placed #23 at C3-C4 for +6 and took #41". */
+export function describeMove(outcome: MoveOutcome, seats: readonly TableSeat[]): string {
+  const { before, game, player, move } = outcome;
+  const gain = scorePlayer(game, player).total - scorePlayer(before, player).total;
+  const p = prompt(before);
+  const inHand = p.kind === 'place' ? p.domino : null;
   const parts: string[] = [];
-  if (placed.kind === 'place' && inHand !== null) {
-    parts.push(`placed #${inHand} at ${placementText(before, player, placed.at)} for ${signed(gain)}`);
-  } else if (placed.kind === 'discard' && inHand !== null) {
+  if (move.placed.kind === 'place' && inHand !== null) {
+    parts.push(`placed #${inHand} at ${placementText(before.options.grid, move.placed)} for ${signed(gain)}`);
+  } else if (move.placed.kind === 'discard' && inHand !== null) {
     parts.push(`could not fit #${inHand} anywhere and discarded it`);
   }
-  if (claim !== null) parts.push(`took #${claim}`);
-  return `${who} ${parts.join(' and ')}.`;
+  if (move.claim !== null) parts.push(`took #${move.claim}`);
+  return `${playerName(seats, player)} ${parts.join(' and ')}.`;
+}
+
+const TABLE_REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' | 'illegal-move'>, string> = {
+  'not-started': 'This game has not started yet.',
+  'already-started': 'This game has already started: follow it in its thread.',
+  over: 'This game is over.',
+  cancelled: 'This game was cancelled.',
+  'not-seated': 'You are not in this game.',
+  'host-only': 'Only the host (or a moderator with Manage Threads) can do that.',
+  'stale-turn': 'This button is from an earlier turn.',
+  'already-seated': 'You already have a seat at this table.',
+  'table-full': 'This table is full.',
+  'not-at-table': 'You do not have a seat at this table.',
+  'host-cannot-leave': 'You host this table: use Cancel to close it.',
+  'no-ai-seat': 'There is no AI seat to remove.',
+  'lobby-has-cancel': 'Use the lobby\'s Cancel button.',
+  'nothing-to-place': 'There is nothing to place now.',
+};
+
+/** A refusal as the user reads it. */
+export function refusalText(refusal: Refusal, seats: readonly TableSeat[]): string {
+  switch (refusal.code) {
+    case 'not-your-turn': return `It is ${playerName(seats, refusal.player)}'s turn.`;
+    case 'seat-count': return refusal.min === refusal.max ? `The Mighty Duel needs exactly ${refusal.min} seats.` : `A game needs ${refusal.min} to ${refusal.max} seats.`;
+    case 'illegal-move': return `That move is not possible: ${refusal.rejection.message}`;
+    default: return TABLE_REFUSALS[refusal.code];
+  }
 }

@@ -1,0 +1,12 @@
+/**
+ * src/table: the table, from lobby to game to finished (Dynasty too), its seats and
+ * settings, one move (place or discard, then claim), and who may act. Pure: no
+ * Discord, no I/O; it imports only the engine. The store keeps tables; the Discord
+ * side decodes a click, updates the table through here, then describes and posts.
+ */
+export * from './types.js';
+export * from './refusal.js';
+export * from './seats.js';
+export * from './lobby.js';
+export * from './move.js';
+export * from './play.js';

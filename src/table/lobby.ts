@@ -1,0 +1,119 @@
+/**
+ * The lobby's life: seats taken and left, computer seats added and removed, then
+ * the start (lobby -> game) or the cancel. Each edit is pure and either gives the
+ * new table or a refusal. Host-only edits also accept a moderator.
+ */
+import { createDynasty, createGame, dynastyGame, gameOptionsFor, seatRange, type AiLevel } from '../game/index.js';
+import { refuse, type TableResult } from './refusal.js';
+import { aiSeat, gameSeats, isSeated } from './seats.js';
+import { TABLE_SCHEMA, type CancelledTable, type HumanSeat, type LobbyTable, type PlayingTable, type TableSeat, type TableSettings } from './types.js';
+
+/** Who asks for a lobby edit. */
+export interface Actor {
+  readonly userId: string;
+  /** May act as the host anywhere (Discord: Manage Threads). */
+  readonly moderator: boolean;
+}
+
+export function isHost(table: { readonly hostId: string }, actor: Actor): boolean {
+  return table.hostId === actor.userId || actor.moderator;
+}
+
+export interface NewTable {
+  readonly id: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly host: HumanSeat;
+  /** Seats after the host (computer players asked for at once, a rematch's players); cut to what the table can seat. */
+  readonly others: readonly TableSeat[];
+  readonly settings: TableSettings;
+  readonly now: number;
+}
+
+export function newLobby(spec: NewTable): LobbyTable {
+  const { max } = seatRange(spec.settings);
+  return {
+    schema: TABLE_SCHEMA,
+    version: 0,
+    id: spec.id,
+    guildId: spec.guildId,
+    hostId: spec.host.userId,
+    seats: [spec.host, ...spec.others].slice(0, max),
+    settings: spec.settings,
+    messages: { lobbyChannelId: spec.channelId, lobbyMessageId: spec.id, threadId: null, turnMessageId: null },
+    createdAt: spec.now,
+    updatedAt: spec.now,
+    status: 'lobby',
+  };
+}
+
+/** `count` computer seats of one level, named after `baseName`, to seat after the host. */
+export function aiSeats(count: number, level: AiLevel, baseName: string): TableSeat[] {
+  const seats: TableSeat[] = [];
+  for (let i = 0; i < count; i++) seats.push(aiSeat(seats, level, baseName));
+  return seats;
+}
+
+function hasRoom(lobby: LobbyTable): boolean {
+  return lobby.seats.length < seatRange(lobby.settings).max;
+}
+
+export function join(lobby: LobbyTable, seat: HumanSeat): TableResult<LobbyTable> {
+  if (isSeated(lobby.seats, seat.userId)) return refuse({ code: 'already-seated' });
+  if (!hasRoom(lobby)) return refuse({ code: 'table-full' });
+  return { ok: true, value: { ...lobby, seats: [...lobby.seats, seat] } };
+}
+
+export function leave(lobby: LobbyTable, userId: string): TableResult<LobbyTable> {
+  if (!isSeated(lobby.seats, userId)) return refuse({ code: 'not-at-table' });
+  if (lobby.hostId === userId) return refuse({ code: 'host-cannot-leave' });
+  return { ok: true, value: { ...lobby, seats: lobby.seats.filter((s) => !(s.kind === 'human' && s.userId === userId)) } };
+}
+
+export function addAi(lobby: LobbyTable, actor: Actor, level: AiLevel, baseName: string): TableResult<LobbyTable> {
+  if (!isHost(lobby, actor)) return refuse({ code: 'host-only' });
+  if (!hasRoom(lobby)) return refuse({ code: 'table-full' });
+  return { ok: true, value: { ...lobby, seats: [...lobby.seats, aiSeat(lobby.seats, level, baseName)] } };
+}
+
+/** The last computer seat leaves. */
+export function removeAi(lobby: LobbyTable, actor: Actor): TableResult<LobbyTable> {
+  if (!isHost(lobby, actor)) return refuse({ code: 'host-only' });
+  const last = lobby.seats.map((s) => s.kind).lastIndexOf('ai');
+  if (last < 0) return refuse({ code: 'no-ai-seat' });
+  return { ok: true, value: { ...lobby, seats: lobby.seats.filter((_, i) => i !== last) } };
+}
+
+export function cancel(lobby: LobbyTable, actor: Actor, now: number): TableResult<CancelledTable> {
+  if (!isHost(lobby, actor)) return refuse({ code: 'host-only' });
+  return { ok: true, value: { ...lobby, status: 'cancelled', finishedAt: now } };
+}
+
+export function canStart(lobby: LobbyTable): boolean {
+  const { min, max } = seatRange(lobby.settings);
+  return lobby.seats.length >= min && lobby.seats.length <= max;
+}
+
+/** Lobby -> game (or the first game of a Dynasty), the game's thread being the lobby message's. */
+export function start(lobby: LobbyTable, actor: Actor, seed: string, now: number): TableResult<PlayingTable> {
+  if (!isHost(lobby, actor)) return refuse({ code: 'host-only' });
+  if (!canStart(lobby)) return refuse({ code: 'seat-count', ...seatRange(lobby.settings) });
+  const spec = { seats: gameSeats(lobby.seats), seed, options: gameOptionsFor(lobby.settings, lobby.seats.length) };
+  const base = { ...lobby, status: 'playing', turnStartedAt: now, messages: { ...lobby.messages, threadId: lobby.id } } as const;
+  if (lobby.settings.dynasty) {
+    const d = createDynasty(spec);
+    // Seats and options were checked above; the engine refusing them would be a bug, not a user error.
+    if (!d.ok) throw new Error(`the engine refused a checked set-up: ${d.error.message}`);
+    return { ok: true, value: { ...base, game: dynastyGame(d.value), dynasty: d.value } };
+  }
+  const g = createGame(spec);
+  if (!g.ok) throw new Error(`the engine refused a checked set-up: ${g.error.message}`);
+  return { ok: true, value: { ...base, game: g.value } };
+}
+
+/** Discord refused to open the thread: the game that just started goes back to being a lobby. */
+export function unstart(table: PlayingTable): LobbyTable | null {
+  if (table.game.turn !== 0) return null;
+  const { game: _game, dynasty: _dynasty, turnStartedAt: _turnStartedAt, ...rest } = table;
+  return { ...rest, status: 'lobby', messages: { ...table.messages, threadId: null } };
+}

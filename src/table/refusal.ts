@@ -1,0 +1,32 @@
+/**
+ * Why the table refuses what someone asked for. Typed, not worded: the Discord
+ * side turns each code into the clicking user's language.
+ */
+import type { Rejection } from '../game/index.js';
+
+export type Refusal =
+  // the table is not in the state the action needs
+  | { readonly code: 'not-started' }
+  | { readonly code: 'already-started' }
+  | { readonly code: 'over' }
+  | { readonly code: 'cancelled' }
+  // who asks
+  | { readonly code: 'not-seated' }
+  | { readonly code: 'host-only' }
+  | { readonly code: 'stale-turn' }
+  | { readonly code: 'not-your-turn'; readonly player: number }
+  // lobby edits
+  | { readonly code: 'already-seated' }
+  | { readonly code: 'table-full' }
+  | { readonly code: 'not-at-table' }
+  | { readonly code: 'host-cannot-leave' }
+  | { readonly code: 'no-ai-seat' }
+  | { readonly code: 'seat-count'; readonly min: number; readonly max: number }
+  | { readonly code: 'lobby-has-cancel' }
+  // the move itself
+  | { readonly code: 'nothing-to-place' }
+  | { readonly code: 'illegal-move'; readonly rejection: Rejection };
+
+export type TableResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: Refusal };
+
+export const refuse = (refusal: Refusal): { readonly ok: false; readonly refusal: Refusal } => ({ ok: false, refusal });

@@ -1,0 +1,79 @@
+/**
+ * A table: a lobby, then a game (or a Dynasty of three), then finished or
+ * cancelled. Keyed by the lobby message id, which is also the id of the game's
+ * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
+ */
+import type { AiLevel, DynastyState, GameState, VariantChoice } from '../game/index.js';
+
+/** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
+export const TABLE_SCHEMA = 2 as const;
+
+export type TableSeat =
+  | { readonly kind: 'human'; readonly userId: string; readonly name: string }
+  | { readonly kind: 'ai'; readonly level: AiLevel; readonly name: string };
+
+export type HumanSeat = Extract<TableSeat, { readonly kind: 'human' }>;
+
+export interface TableSettings extends VariantChoice {
+  /** Seconds a human has for a move before a reminder and then an automatic move; 0 = no timer. */
+  readonly turnTimerS: number;
+}
+
+export interface TableMessages {
+  /** Channel the lobby was posted in (the thread's parent). */
+  readonly lobbyChannelId: string;
+  readonly lobbyMessageId: string | null;
+  readonly threadId: string | null;
+  /** The latest turn message in the thread (its buttons are the live ones). */
+  readonly turnMessageId: string | null;
+}
+
+/**
+ * Rematch asked for on a finished table: set with compare-and-set, so exactly one
+ * press wins, whichever process handles it. `lobbyId` is null while the new lobby
+ * is being posted, then the new lobby's key.
+ */
+export interface RematchClaim {
+  readonly by: string;
+  readonly at: number;
+  readonly lobbyId: string | null;
+}
+
+interface TableBase {
+  readonly schema: typeof TABLE_SCHEMA;
+  /** Compare-and-set version, bumped by the store on every save. Callers never set it. */
+  readonly version: number;
+  /** Stable id of the table (also in custom_ids), e.g. a snowflake-ish string. */
+  readonly id: string;
+  readonly guildId: string;
+  readonly hostId: string;
+  readonly seats: readonly TableSeat[];
+  readonly settings: TableSettings;
+  readonly messages: TableMessages;
+  readonly createdAt: number;
+  /** Set by the store on every save (a hint saves too, so this is not when the turn began). */
+  readonly updatedAt: number;
+  /** Users who used their hint in the current turn (turn number -> user ids). */
+  readonly hintsUsed?: Readonly<Record<string, readonly string[]>>;
+}
+
+export type LobbyTable = TableBase & { readonly status: 'lobby' };
+export type PlayingTable = TableBase & {
+  readonly status: 'playing';
+  readonly game: GameState;
+  readonly dynasty?: DynastyState;
+  /** When the move to make now became due: the turn timer counts from here. */
+  readonly turnStartedAt: number;
+};
+export type FinishedTable = TableBase & {
+  readonly status: 'finished';
+  readonly game: GameState;
+  readonly dynasty?: DynastyState;
+  readonly finishedAt: number;
+  readonly rematch?: RematchClaim;
+};
+export type CancelledTable = TableBase & { readonly status: 'cancelled'; readonly game?: GameState; readonly finishedAt: number };
+
+export type Table = LobbyTable | PlayingTable | FinishedTable | CancelledTable;
+/** A table with a game on it: running or over. */
+export type GameTable = PlayingTable | FinishedTable;
