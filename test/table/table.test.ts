@@ -85,7 +85,7 @@ describe('a running table', () => {
       const placed: table.Placed = now.prompt.kind === 'claim' ? { kind: 'none' } : spot ? { kind: 'place', a: spot.a, b: spot.b } : { kind: 'discard' };
       const after = table.afterPlacing(game, now.player, placed);
       const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
-      const out = ok(table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 5000 + moves));
+      const out: table.MoveOutcome = ok(table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 5000 + moves));
       expect(out.before).toBe(game);
       t = out.table;
       moves++;
