@@ -2,38 +2,51 @@
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import type { GameResult, TieBreak } from '../../game/types.js';
-import type { TableSeat } from '../../store/types.js';
+import { t, type MessageKey } from '../../i18n/index.js';
+import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
 import { seatName } from './text.js';
 
 export const SCORES_PNG = 'scores.png';
 
-const DECIDED: Record<TieBreak, string> = {
-  none: '',
-  'largest-territory': ' (tie on points, decided by the largest territory)',
-  crowns: ' (tie on points and largest territory, decided by crowns)',
-  shared: '',
+const WINS: Record<TieBreak, MessageKey> = {
+  none: 'end.wins',
+  'largest-territory': 'end.winsOnTerritory',
+  crowns: 'end.winsOnCrowns',
+  shared: 'end.wins',
 };
 
 function bonusText(s: GameResult['scores'][number]): string {
-  const parts = [s.harmony > 0 ? `Harmony +${s.harmony}` : '', s.middleKingdom > 0 ? `Middle Kingdom +${s.middleKingdom}` : ''].filter(Boolean);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  const bonuses: [MessageKey, number][] = [['variant.harmony', s.harmony], ['variant.middleKingdom', s.middleKingdom]];
+  return bonuses.filter(([, points]) => points > 0).map(([bonus, points]) => t('end.bonus', { bonus: t(bonus), points })).join(', ');
+}
+
+/** "A and B and C". */
+function andList(names: readonly string[]): string {
+  return names.reduce((first, second) => t('list.and', { first, second }));
 }
 
 export function rankingLines(result: GameResult, seats: readonly TableSeat[]): string[] {
   const sorted = [...result.scores].sort((a, b) => b.total - a.total || b.largestTerritory - a.largestTerritory || b.crowns - a.crowns);
   return sorted.map((s, i) => {
     const seat = seats[s.player];
-    const medal = result.winners.includes(s.player) ? '🏆' : `${i + 1}.`;
-    return `${medal} ${seat ? seatName(seat) : `Player ${s.player + 1}`}: **${s.total}** points${bonusText(s)} · largest territory ${s.largestTerritory} · ${s.crowns} crowns`;
+    const bonuses = bonusText(s);
+    const line = {
+      place: result.winners.includes(s.player) ? '🏆' : t('end.rank', { rank: i + 1 }),
+      name: seat ? seatName(seat) : t('player.fallback', { number: s.player + 1 }),
+      total: s.total,
+      largest: s.largestTerritory,
+      crowns: s.crowns,
+    };
+    return bonuses ? t('end.rankingWithBonuses', { ...line, bonuses }) : t('end.ranking', line);
   });
 }
 
 export function winnerLine(result: GameResult, seats: readonly TableSeat[]): string {
   const names = result.winners.map((w) => seats[w]).filter((s): s is TableSeat => s !== undefined).map(seatName);
   return result.winners.length > 1 || result.decidedBy === 'shared'
-    ? `🤝 Shared victory: ${names.join(' and ')}!`
-    : `👑 ${names[0] ?? 'Nobody'} wins${DECIDED[result.decidedBy]}!`;
+    ? t('end.sharedVictory', { names: names.length > 0 ? andList(names) : '' })
+    : t(WINS[result.decidedBy], { name: names[0] ?? t('end.nobody') });
 }
 
 export interface EndInfo {
@@ -50,16 +63,19 @@ export interface EndInfo {
 }
 
 export function endView(info: EndInfo): BaseMessageOptions {
+  const over = info.final
+    ? (info.header ? 'end.gameOverOf' : 'end.gameOver')
+    : (info.header ? 'end.gameEndedOf' : 'end.gameEnded');
   const lines = [
     ...(info.happened ? [info.happened] : []),
-    `🏁 **${info.header ? `${info.header}: ` : ''}${info.final ? 'Game over!' : 'game over.'}** ${winnerLine(info.result, info.seats)}`,
+    t(over, { header: info.header ?? '', winner: winnerLine(info.result, info.seats) }),
     ...rankingLines(info.result, info.seats),
-    ...(info.totals ? [`🏰 **Dynasty totals:** ${winnerLine(info.totals, info.seats)}`, ...rankingLines(info.totals, info.seats)] : []),
+    ...(info.totals ? [t('end.dynastyTotals', { winner: winnerLine(info.totals, info.seats) }), ...rankingLines(info.totals, info.seats)] : []),
   ];
   return {
     content: lines.join('\n'),
     files: [{ attachment: info.png, name: SCORES_PNG }],
-    components: info.final ? [row(button('🔁 Rematch', { verb: 'rematch' }, ButtonStyle.Success))] : [],
+    components: info.final ? [row(button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success))] : [],
     allowedMentions: { parse: [] },
   };
 }

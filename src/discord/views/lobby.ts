@@ -1,39 +1,40 @@
 /** The lobby message: host, seats, rules, and the Join/Leave/Add AI/Start/Cancel buttons. */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
-import type { Table } from '../../store/types.js';
+import { AI_LEVELS, seatRange } from '../../game/index.js';
+import { t } from '../../i18n/index.js';
+import { canStart, type LobbyTable, type Table } from '../../table/index.js';
 import { button, row } from './components.js';
-import { maxSeats, rulesLine, seatText } from './text.js';
+import { rulesLine, seatText } from './text.js';
 
-type Lobby = Extract<Table, { status: 'lobby' }>;
-
-export function lobbyView(table: Lobby): BaseMessageOptions {
-  const max = maxSeats(table.settings);
-  const full = table.seats.length >= max;
-  const seats = table.seats.map((s, i) => `${i + 1}. ${seatText(s)}${s.kind === 'ai' ? ` (${s.level} AI)` : ''}`);
-  const ready = table.seats.length >= 2 && table.seats.length <= max;
+export function lobbyView(table: LobbyTable): BaseMessageOptions {
+  const { min, max } = seatRange(table.settings);
+  const taken = table.seats.length;
+  const full = taken >= max;
+  const seats = table.seats.map((s, i) => s.kind === 'ai'
+    ? t('lobby.aiSeat', { number: i + 1, seat: seatText(s), level: t(`ai.level.${s.level}`) })
+    : t('lobby.seat', { number: i + 1, seat: seatText(s) }));
+  const ready = canStart(table);
   const hasAi = table.seats.some((s) => s.kind === 'ai');
   return {
     content: [
-      `👑 **Kingdomino** — a table hosted by <@${table.hostId}>`,
-      `**Seats (${table.seats.length}/${max})**`,
+      t('lobby.title', { hostId: table.hostId }),
+      t('lobby.seats', { taken, max }),
       ...seats,
-      ...Array.from({ length: max - table.seats.length }, (_, i) => `${table.seats.length + i + 1}. *free*`),
-      `**Rules:** ${rulesLine(table.settings, table.seats.length)}`,
-      ready ? 'The host starts the game when everyone is in.' : `Waiting for players: ${table.settings.mightyDuel ? 'the Mighty Duel needs exactly 2' : '2 to 4 seats'}.`,
+      ...Array.from({ length: max - taken }, (_, i) => t('lobby.freeSeat', { number: taken + i + 1 })),
+      t('lobby.rules', { rules: rulesLine(table.settings, taken) }),
+      ready ? t('lobby.ready') : min === max ? t('lobby.waitingDuel', { count: max }) : t('lobby.waiting', { min, max }),
     ].join('\n'),
     components: [
       row(
-        button('Join', { verb: 'join' }, ButtonStyle.Primary, full),
-        button('Leave', { verb: 'leave' }),
-        button('Start', { verb: 'start' }, ButtonStyle.Success, !ready),
-        button('Cancel', { verb: 'cancel' }, ButtonStyle.Danger),
+        button(t('lobby.button.join'), { verb: 'join' }, ButtonStyle.Primary, full),
+        button(t('lobby.button.leave'), { verb: 'leave' }),
+        button(t('lobby.button.start'), { verb: 'start' }, ButtonStyle.Success, !ready),
+        button(t('lobby.button.cancel'), { verb: 'cancel' }, ButtonStyle.Danger),
       ),
       row(
-        button('Add easy AI', { verb: 'add-ai', level: 'easy' }, ButtonStyle.Secondary, full),
-        button('Add normal AI', { verb: 'add-ai', level: 'normal' }, ButtonStyle.Secondary, full),
-        button('Add hard AI', { verb: 'add-ai', level: 'hard' }, ButtonStyle.Secondary, full),
-        button('Remove an AI', { verb: 'remove-ai' }, ButtonStyle.Secondary, !hasAi),
+        ...AI_LEVELS.map((level) => button(t('lobby.button.addAi', { level: t(`ai.level.${level}`) }), { verb: 'add-ai', level }, ButtonStyle.Secondary, full)),
+        button(t('lobby.button.removeAi'), { verb: 'remove-ai' }, ButtonStyle.Secondary, !hasAi),
       ),
     ],
     allowedMentions: { parse: [] },
@@ -44,7 +45,11 @@ export function lobbyView(table: Lobby): BaseMessageOptions {
 export function closedLobbyView(table: Table, note: string): BaseMessageOptions {
   const seats = table.seats.map(seatText).join(', ');
   return {
-    content: `👑 **Kingdomino** — ${note}\nSeats: ${seats}\n**Rules:** ${rulesLine(table.settings, table.seats.length)}`,
+    content: [
+      t('lobby.closed', { note }),
+      t('lobby.closedSeats', { seats }),
+      t('lobby.rules', { rules: rulesLine(table.settings, table.seats.length) }),
+    ].join('\n'),
     components: [],
     allowedMentions: { parse: [] },
   };

@@ -3,7 +3,8 @@ import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { prompt } from '../../game/index.js';
 import type { GameState } from '../../game/types.js';
-import type { TableSeat } from '../../store/types.js';
+import { t } from '../../i18n/index.js';
+import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
 import { seatName, seatText } from './text.js';
 
@@ -22,9 +23,11 @@ export interface TurnInfo {
 /** What the player must do now, e.g. "place #17, then pick a domino". */
 function chore(game: GameState): string {
   const p = prompt(game);
-  if (p.kind === 'claim') return 'pick a domino';
-  if (p.kind === 'place') return p.canPlace ? `place #${p.domino}${game.next.length > 0 ? ', then pick a domino' : ''}` : `#${p.domino} fits nowhere: discard it${game.next.length > 0 ? ', then pick a domino' : ''}`;
-  return '';
+  if (p.kind === 'claim') return t('turn.chore.pick');
+  if (p.kind !== 'place') return '';
+  const thenPick = game.next.length > 0;
+  if (p.canPlace) return t(thenPick ? 'turn.chore.placeThenPick' : 'turn.chore.place', { domino: p.domino });
+  return t(thenPick ? 'turn.chore.discardThenPick' : 'turn.chore.discard', { domino: p.domino });
 }
 
 export function turnView(info: TurnInfo): BaseMessageOptions {
@@ -36,15 +39,15 @@ export function turnView(info: TurnInfo): BaseMessageOptions {
   const seat = p.kind === 'over' ? undefined : seats[p.player];
   const human = seat?.kind === 'human' ? seat : undefined;
   if (seat) {
-    const last = game.next.length === 0 ? ' (last round)' : '';
+    const round = t(game.next.length === 0 ? 'turn.lastRound' : 'turn.round', { round: game.round });
     lines.push(human
-      ? `**Round ${game.round}${last}** · ${seatText(seat)}, your turn: ${chore(game)}.`
-      : `**Round ${game.round}${last}** · ${seatName(seat)} is thinking…`);
+      ? t('turn.yourTurn', { round, seat: seatText(seat), chore: chore(game) })
+      : t('turn.thinking', { round, seat: seatName(seat) }));
   }
   return {
     content: lines.join('\n'),
     files: [{ attachment: info.png, name: TABLE_PNG }],
-    components: human ? [row(button(`Your turn, ${human.name}`, { verb: 'your-turn', turn: game.turn }, ButtonStyle.Primary))] : [],
+    components: human ? [row(button(t('turn.button.yourTurn', { name: human.name }), { verb: 'your-turn', turn: game.turn }, ButtonStyle.Primary))] : [],
     allowedMentions: { users: human ? [human.userId] : [] },
   };
 }
