@@ -1,3 +1,2 @@
 /** The renderer as the bot uses it (one import point, so views and flows agree on it). */
-export { cellName, placementName } from '../game/index.js';
 export { renderPreview, renderScoreSheet, renderTable } from '../render/index.js';

@@ -6,7 +6,7 @@
  * name for the whole game and the castle is always E5 (G7 in the duel). The pictures
  * label their cells with these same names.
  */
-import type { GameOptions, GameState, Pos } from './types.js';
+import type { GameOptions, Pos } from './types.js';
 
 export type Grid = GameOptions['grid'];
 
@@ -77,20 +77,7 @@ export function parseCellName(grid: Grid, name: string): Pos | null {
   return inWindow(namingWindow(grid), pos) ? pos : null;
 }
 
-/**
- * "E5": the name of a cell of a player's kingdom in this game. Every kingdom of a
- * game is named on the same window, so `player` does not change the name.
- */
-export function cellName(state: GameState, _player: number, pos: Pos): string {
-  return nameCell(state.options.grid, pos);
-}
-
 /** "E6-F6": where a domino goes, half a first. */
-export function placementName(state: GameState, player: number, a: Pos, b: Pos): string {
-  return `${cellName(state, player, a)}-${cellName(state, player, b)}`;
-}
-
-/** The cell a name stands for in this game ("c4", "C4"), or null when it names no cell of the window. */
-export function parseCell(state: GameState, name: string): Pos | null {
-  return parseCellName(state.options.grid, name);
+export function placementName(grid: Grid, a: Pos, b: Pos): string {
+  return `${nameCell(grid, a)}-${nameCell(grid, b)}`;
 }

@@ -6,7 +6,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/types.js';
-import { inWindow, nameCell } from '../game/index.js';
+import { inWindow, placementName } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import {
   badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, measuredText, text,
@@ -67,7 +67,7 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
     return;
   }
   const onGrid = inWindow(v.window, cand.a) && inWindow(v.window, cand.b);
-  const where = onGrid ? `${nameCell(v.kingdom.grid, cand.a)}-${nameCell(v.kingdom.grid, cand.b)}` : t('picture.preview.offGrid');
+  const where = onGrid ? placementName(v.kingdom.grid, cand.a, cand.b) : t('picture.preview.offGrid');
   if (!cand.verdict.legal) {
     mark(c, x + 14, cy - 17, false);
     text(c, t('picture.preview.illegal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
