@@ -27,7 +27,8 @@ describe('stored tables', () => {
     ['an unknown status', stored({ ...lobby('t'), status: 'paused' }), 'bad status'],
     ['a finished table without its end time', stored({ ...lobby('t'), status: 'finished' }), 'bad finishedAt'],
     ['a rematch on a lobby', stored({ ...lobby('t'), rematch: { by: 'u1', at: 1, lobbyId: null } }), 'bad rematch'],
-    ['a running table without a game', stored({ ...lobby('t'), status: 'playing' }), 'missing game'],
+    ['a running table without a game', stored({ ...lobby('t'), status: 'playing', turnStartedAt: 1 }), 'missing game'],
+    ['a running table without the time its turn began', stored({ ...playing(lobby('t', seats), newGame(seats)), turnStartedAt: undefined }), 'bad turnStartedAt'],
     ['a lobby with a game', stored({ ...lobby('t', seats), game: newGame(seats) }), 'a lobby with a game'],
   ])('refuse %s', (_name, text, reason) => {
     expect(reasonOf(text)).toBe(reason);

@@ -4,6 +4,7 @@ import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { dynastyResult, result, toRecord, type AiLevel, type GameState } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
 import { aiSeats, cancelGame, dynastyProgress, newLobby, type FinishedTable, type Table, type TableSettings } from '../../table/index.js';
+import { t } from '../../i18n/index.js';
 import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
@@ -12,7 +13,7 @@ import { renderScoreSheet, renderTable } from '../pictures.js';
 import { aiSeatName, humanSeatOf } from '../seats.js';
 import { endView } from '../views/end.js';
 import { lobbyView } from '../views/lobby.js';
-import { RULES_TEXT } from '../views/rules.js';
+import { rulesText } from '../views/rules.js';
 import { dynastyHeader, refusalText } from '../views/text.js';
 import { turnView } from '../views/turn.js';
 
@@ -21,8 +22,6 @@ export interface StartOptions {
   readonly aiLevel: AiLevel;
   readonly settings: TableSettings;
 }
-
-const NOT_A_GAME = 'Use this command inside a game\'s thread (the one the bot opened when the game started).';
 
 function displayName(interaction: ChatInputCommandInteraction): string {
   const member = interaction.member as GuildMember | null;
@@ -36,16 +35,16 @@ function isModerator(interaction: ChatInputCommandInteraction): boolean {
 /** /kingdomino start: the lobby, as a public reply whose message id becomes the table's key. */
 export async function startCommand(bot: Bot, interaction: ChatInputCommandInteraction, options: StartOptions): Promise<void> {
   if (!interaction.inGuild() || !interaction.channel) {
-    await interaction.reply({ content: 'Kingdomino is played in a server\'s text channel.', flags: MessageFlags.Ephemeral });
+    await interaction.reply({ content: t('command.serverOnly'), flags: MessageFlags.Ephemeral });
     return;
   }
   if (interaction.channel.isThread()) {
-    await interaction.reply({ content: 'Start a game from a text channel, not from a thread: each game gets a thread of its own.', flags: MessageFlags.Ephemeral });
+    await interaction.reply({ content: t('command.notInThread'), flags: MessageFlags.Ephemeral });
     return;
   }
   const lacking = missing(botPermissions(interaction), FOR_GAME);
   if (lacking.length > 0) {
-    await interaction.reply({ content: missingText(lacking, 'in this channel'), flags: MessageFlags.Ephemeral });
+    await interaction.reply({ content: missingText(lacking, t('permission.where.here')), flags: MessageFlags.Ephemeral });
     return;
   }
   // The lobby message's id is the table's key: get it from a deferred reply, save the
@@ -62,7 +61,7 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
     await bot.store.create(messageId, table);
   } catch (error) {
     bot.log.error('could not save a new lobby', { game: messageId, error: errorText(error) });
-    await interaction.editReply({ content: 'I could not save this table (storage problem). Please try again in a moment.', components: [] });
+    await interaction.editReply({ content: t('command.saveFailed'), components: [] });
     return;
   }
   await interaction.editReply(lobbyView(table));
@@ -82,38 +81,38 @@ function finalResult(table: FinishedTable) {
 export function statusCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const table = await loadHere(bot, interaction);
-    if (!table) return privately(NOT_A_GAME);
-    if (table.status === 'lobby') return privately('This table has not started yet.');
-    if (table.status === 'cancelled' || !table.game) return privately('This game was cancelled.');
+    if (!table) return privately(t('command.notAGame'));
+    if (table.status === 'lobby') return privately(t('table.notStarted'));
+    if (table.status === 'cancelled' || !table.game) return privately(t('game.cancelled'));
     if (table.status === 'playing') {
       bot.scheduler.kick(table.id);
       return publicly(turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png: await renderTable(table.game) }));
     }
     const final = finalResult(table);
     const last = result(table.game);
-    if (!last) return privately('This game is over.');
+    if (!last) return privately(t('game.over'));
     return publicly(endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png: await renderScoreSheet(table.game) }));
   });
 }
 
 export async function rulesCommand(interaction: ChatInputCommandInteraction): Promise<void> {
-  await interaction.reply({ content: RULES_TEXT, flags: MessageFlags.Ephemeral });
+  await interaction.reply({ content: rulesText(), flags: MessageFlags.Ephemeral });
 }
 
 /** /kingdomino cancel, in the game's thread: host or moderator. */
 export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const here = await loadHere(bot, interaction);
-    if (!here) return privately(`${NOT_A_GAME} A lobby is cancelled with its Cancel button.`);
+    if (!here) return privately(t('command.notAGameLobby'));
     const userId = interaction.user.id;
-    const { value } = await bot.store.update(here.id, (t) => {
-      const cancelled = cancelGame(t, { userId, moderator: isModerator(interaction) }, Date.now());
-      return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, t.seats));
+    const { value } = await bot.store.update(here.id, (current) => {
+      const cancelled = cancelGame(current, { userId, moderator: isModerator(interaction) }, Date.now());
+      return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, current.seats));
     });
     if (value !== null) return privately(value);
     bot.scheduler.kick(here.id);
     bot.log.info('game cancelled', { guild: here.guildId, game: here.id, user: userId });
-    return publicly({ content: `🛑 The game was cancelled by <@${userId}>. Nothing is counted in the statistics.`, allowedMentions: { parse: [] } });
+    return publicly({ content: t('command.cancelled', { userId }), allowedMentions: { parse: [] } });
   });
 }
 
@@ -121,27 +120,24 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
 export function recordCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const table = await loadHere(bot, interaction);
-    if (!table || table.status === 'lobby' || !table.game) return privately(NOT_A_GAME);
-    if (table.status !== 'finished' && table.status !== 'cancelled') return privately('The record can be exported when the game is over: it holds the seed, which would reveal the draw pile.');
+    if (!table || table.status === 'lobby' || !table.game) return privately(t('command.notAGame'));
+    if (table.status !== 'finished' && table.status !== 'cancelled') return privately(t('command.recordNotYet'));
     const games: readonly GameState[] = (table.status === 'finished' ? table.dynasty?.games : undefined) ?? [table.game];
     const files = games.map((g, i) => ({
       attachment: Buffer.from(JSON.stringify(toRecord(g), null, 2)),
       name: games.length > 1 ? `kingdomino-${table.id}-game${i + 1}.json` : `kingdomino-${table.id}.json`,
     }));
-    return publicly({ content: `📜 The game record${files.length > 1 ? 's' : ''} (kingdomino-record/1).`, files });
+    return publicly({ content: t('command.record', { count: files.length }), files });
   });
 }
 
-function percent(part: number, whole: number): string {
-  return whole === 0 ? '0%' : `${Math.round((100 * part) / whole)}%`;
-}
 
 export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const stats = await bot.store.userStats(userId);
-    if (!stats || stats.games === 0) return publicly({ content: `<@${userId}> has not finished a game yet.`, allowedMentions: { parse: [] } });
+    if (!stats || stats.games === 0) return publicly({ content: t('stats.none', { userId }), allowedMentions: { parse: [] } });
     return publicly({
-      content: `📊 <@${userId}>: ${stats.games} game${stats.games === 1 ? '' : 's'}, ${stats.wins} win${stats.wins === 1 ? '' : 's'} (${percent(stats.wins, stats.games)}), best score ${stats.bestScore}, average ${stats.averageScore.toFixed(1)}.`,
+      content: t('stats.line', { userId, games: stats.games, wins: stats.wins, share: stats.wins / stats.games, best: stats.bestScore, average: stats.averageScore }),
       allowedMentions: { parse: [] },
     });
   });
@@ -149,10 +145,10 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
 
 export function leaderboardCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
-    if (!interaction.inGuild()) return privately('The leaderboard is per server.');
+    if (!interaction.inGuild()) return privately(t('leaderboard.perServer'));
     const rows = await bot.store.leaderboard(interaction.guildId, 10);
-    if (rows.length === 0) return publicly({ content: 'No finished games on this server yet.' });
-    const lines = rows.map((s, i) => `${i + 1}. <@${s.userId}>: ${s.wins} win${s.wins === 1 ? '' : 's'} in ${s.games} game${s.games === 1 ? '' : 's'} · average ${s.averageScore.toFixed(1)} · best ${s.bestScore}`);
-    return publicly({ content: `🏆 **Kingdomino leaderboard**\n${lines.join('\n')}`, allowedMentions: { parse: [] } });
+    if (rows.length === 0) return publicly({ content: t('leaderboard.empty') });
+    const lines = rows.map((s, i) => t('leaderboard.line', { rank: i + 1, userId: s.userId, wins: s.wins, games: s.games, average: s.averageScore, best: s.bestScore }));
+    return publicly({ content: [t('leaderboard.title'), ...lines].join('\n'), allowedMentions: { parse: [] } });
   });
 }

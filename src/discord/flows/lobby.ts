@@ -10,6 +10,7 @@ import type { AiLevel } from '../../game/index.js';
 import { keep, save, StoreError } from '../../store/index.js';
 import * as lobbies from '../../table/index.js';
 import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
+import { t } from '../../i18n/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
@@ -45,7 +46,7 @@ async function editLobby<T extends Table>(bot: Bot, tableId: string, edit: (lobb
     });
     return value;
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: 'This table no longer exists.' };
+    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('table.missing') };
     throw error;
   }
 }
@@ -55,7 +56,7 @@ async function redraw(edited: Promise<Edited<Table>>): Promise<Answer> {
   const value = await edited;
   if (!value.ok) return privately(value.refusal);
   const table = value.table;
-  return updating(table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, 'this table was cancelled.'));
+  return updating(table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')));
 }
 
 export function join(bot: Bot, click: LobbyClick): Promise<Answer> {
@@ -79,24 +80,24 @@ export function cancelLobby(bot: Bot, click: LobbyClick): Promise<Answer> {
 }
 
 function threadName(table: Table): string {
-  const name = `Kingdomino · ${table.seats.map((s) => s.name).join(', ')}`;
+  const name = t('lobby.threadName', { names: table.seats.map((s) => s.name).join(', ') });
   return name.length > 100 ? `${name.slice(0, 99)}…` : name;
 }
 
 /** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */
 export async function start(bot: Bot, click: LobbyClick, interaction: ButtonInteraction): Promise<Answer> {
   const lacking = missing(botPermissions(interaction), FOR_GAME);
-  if (lacking.length > 0) return privately(missingText(lacking, 'in this channel'));
+  if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
   const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), Date.now()));
   if (!started.ok) return privately(started.refusal);
   const table = started.table;
   const opened = await openThread(bot, interaction.message, table);
   if (!opened.ok) return privately(opened.refusal);
   bot.log.info('game started', { guild: table.guildId, channel: table.messages.lobbyChannelId, game: table.id, user: click.userId, seats: table.seats.length });
-  void postTurn(bot, table, `The game begins! The kings were drawn in a random order.`)
+  void postTurn(bot, table, t('game.begins'))
     .catch((error: unknown) => bot.log.error('could not post the first turn', { game: table.id, error: errorText(error) }))
     .finally(() => bot.scheduler.kick(table.id));
-  return updating(closedLobbyView(table, 'the game is on! Follow it in the thread below.'));
+  return updating(closedLobbyView(table, t('lobby.note.started')));
 }
 
 function newSeed(): string {
@@ -111,10 +112,10 @@ async function openThread(bot: Bot, message: Message, table: PlayingTable): Prom
     return { ok: true };
   } catch (error) {
     bot.log.warn('could not open the game thread', { game: table.id, channel: message.channelId, error: errorText(error) });
-    await bot.store.update(table.id, (t) => {
-      const lobby = t.status === 'playing' ? lobbies.unstart(t) : null;
+    await bot.store.update(table.id, (current) => {
+      const lobby = current.status === 'playing' ? lobbies.unstart(current) : null;
       return lobby ? save(lobby) : keep();
     });
-    return { ok: false, refusal: `I could not open the game thread (${errorText(error).replace(/^\w+: /, '')}). Check that I have **Create Public Threads**, **Send Messages in Threads** and **Attach Files** here, then press Start again.` };
+    return { ok: false, refusal: t('lobby.threadFailed', { reason: errorText(error).replace(/^\w+: /, '') }) };
   }
 }

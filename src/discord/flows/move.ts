@@ -3,6 +3,7 @@
  * table's lock the table layer checks and applies it, the store saves it; then,
  * outside the lock, the move is described, rendered and posted.
  */
+import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { playMove, type Move, type Mover, type MoveOutcome, type TableResult } from '../../table/index.js';
 import type { Bot } from '../context.js';
@@ -23,8 +24,8 @@ export type MoveResult = { readonly ok: true; readonly text: string } | { readon
 /** Apply and save a move, then post it. A refusal changes nothing. */
 export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<MoveResult> {
   const started = performance.now();
-  const { value, table } = await bot.store.update<TableResult<MoveOutcome>>(tableId, (t) => {
-    const played = playMove(t, request.mover, request.turn, request.move, Date.now());
+  const { value, table } = await bot.store.update<TableResult<MoveOutcome>>(tableId, (current) => {
+    const played = playMove(current, request.mover, request.turn, request.move, Date.now());
     return played.ok ? save(played.value.table, played) : keep(played);
   });
   if (!value.ok) return { ok: false, refusal: refusalText(value.refusal, table.seats) };
@@ -42,5 +43,5 @@ export async function makeMove(bot: Bot, tableId: string, request: MoveRequest):
     bot.log.error('could not post the move', { guild: outcome.table.guildId, game: tableId, error: errorText(error) });
   }
   bot.scheduler.kick(tableId);
-  return { ok: true, text: posted ? text : `${text}\n⚠️ I could not post the board in the game thread (do I still have Send Messages in Threads and Attach Files there?). The move is saved: /kingdomino status shows the board.` };
+  return { ok: true, text: posted ? text : t('move.notPosted', { text }) };
 }

@@ -5,6 +5,7 @@
  * confirm), which makes the move through makeMove.
  */
 import { judgePlacement, legalPlacements, prompt, type GameState } from '../../game/index.js';
+import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { afterPlacing, hintUsed, mayAct, pickChoices, useHint, type Placed, type Turn } from '../../table/index.js';
 import { privately, updating, type Answer } from '../answer.js';
@@ -26,8 +27,8 @@ type Loaded = { readonly ok: true; readonly turn: Turn } | { readonly ok: false;
 /** The table, if this user may act on it at this turn (the table layer's one check). */
 async function load(bot: Bot, click: Click): Promise<Loaded> {
   const loaded = await bot.store.get(click.tableId);
-  if (loaded.kind === 'corrupt') return { ok: false, answer: privately('The saved data of this game could not be read, so it was set aside. Please start a new game.') };
-  if (loaded.kind !== 'found') return { ok: false, answer: privately('This game no longer exists.') };
+  if (loaded.kind === 'corrupt') return { ok: false, answer: privately(t('error.gameCorrupt')) };
+  if (loaded.kind !== 'found') return { ok: false, answer: privately(t('error.gameMissing')) };
   const may = mayAct(loaded.table, { kind: 'user', userId: click.userId }, click.turn);
   return may.ok ? { ok: true, turn: may.value } : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
 }
@@ -72,7 +73,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
   const { turn } = loaded;
   if (turn.prompt.kind === 'claim') {
     const panel = pickPanel(turn, { kind: 'none' });
-    return panel ? { kind: 'private', message: panel } : privately('There is nothing to pick.');
+    return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
   }
   const first = legalCursors(turn.table.game)[0] ?? { x: 1, y: 0, r: 0 };
   return { kind: 'private', message: await placementPanel(turn, { at: first, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) }) };
@@ -94,12 +95,12 @@ export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promi
   const { turn } = loaded;
   const { game } = turn.table;
   if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
-  const { value: allowed } = await bot.store.update(click.tableId, (t) => {
-    if (t.status !== 'playing' || t.game.turn !== game.turn) return keep(false);
-    const used = useHint(t, click.userId);
+  const { value: allowed } = await bot.store.update(click.tableId, (current) => {
+    if (current.status !== 'playing' || current.game.turn !== game.turn) return keep(false);
+    const used = useHint(current, click.userId);
     return used ? save(used, true) : keep(false);
   });
-  if (!allowed) return privately('You have already used your hint this turn.');
+  if (!allowed) return privately(t('panel.hintUsed'));
   const suggestion = await bot.ai.hint(game, { timeMs: bot.config.aiHardMs });
   const hint = suggestion ? cursorOf(suggestion) : null;
   return updating(await placementPanel(turn, { at: hint ?? at ?? legalCursors(game)[0] ?? { x: 1, y: 0, r: 0 }, hint, hintUsed: true }));

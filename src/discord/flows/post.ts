@@ -5,6 +5,7 @@
  */
 import type { MessageCreateOptions, SendableChannels } from 'discord.js';
 import { renderScoreSheet, renderTable } from '../pictures.js';
+import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { dynastyProgress, type GameTable, type MoveOutcome } from '../../table/index.js';
 import type { Bot } from '../context.js';
@@ -23,9 +24,9 @@ async function threadOf(bot: Bot, table: GameTable): Promise<SendableChannels> {
 /** Remember the new turn message, and take the buttons off the previous one (they would only say "earlier turn"). */
 async function rememberTurnMessage(bot: Bot, table: GameTable, messageId: string, thread: SendableChannels): Promise<void> {
   const turn = table.game.turn;
-  const { value: previous } = await bot.store.update(table.id, (t) => {
-    if (t.status === 'lobby' || !t.game || t.game.turn !== turn) return keep(null);
-    return save({ ...t, messages: { ...t.messages, turnMessageId: messageId } }, t.messages.turnMessageId);
+  const { value: previous } = await bot.store.update(table.id, (current) => {
+    if (current.status === 'lobby' || !current.game || current.game.turn !== turn) return keep(null);
+    return save({ ...current, messages: { ...current.messages, turnMessageId: messageId } }, current.messages.turnMessageId);
   });
   if (previous && previous !== messageId && 'messages' in thread) {
     // Not awaited: the player's answer need not wait for this cosmetic edit.
@@ -58,7 +59,7 @@ export async function postAfterMove(bot: Bot, outcome: MoveOutcome, happened: st
       await clearTurnButtons(bot, table, thread);
       return;
     }
-    await postTurn(bot, table, 'The next game of the Dynasty begins.');
+    await postTurn(bot, table, t('game.nextOfDynasty'));
     return;
   }
   await postTurn(bot, table, happened);

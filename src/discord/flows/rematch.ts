@@ -7,6 +7,7 @@
 import type { Message, MessageEditOptions } from 'discord.js';
 import { keep, save, StoreError, type Change, type TableStore } from '../../store/index.js';
 import { newLobby, playerOf, type FinishedTable, type LobbyTable, type RematchClaim } from '../../table/index.js';
+import { t } from '../../i18n/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
@@ -27,19 +28,19 @@ function lobbyLink(table: FinishedTable, lobbyId: string): string {
 /** Take the table's rematch for `userId`, unless another press has it (or had it and opened its lobby). */
 export async function claimRematch(store: TableStore, tableId: string, userId: string, now: number): Promise<Claimed> {
   try {
-    const { value } = await store.update(tableId, (t): Change<Claimed> => {
-      if (t.status !== 'finished') return keep({ ok: false, refusal: 'This game is not over, or no longer exists.' });
-      if (playerOf(t, userId) === null) return keep({ ok: false, refusal: 'Only the players of this game can ask for a rematch.' });
-      const held = t.rematch;
-      if (held?.lobbyId) return keep({ ok: false, refusal: `A rematch lobby is already open: ${lobbyLink(t, held.lobbyId)}` });
-      if (held && now - held.at < STALE_CLAIM_MS) return keep({ ok: false, refusal: 'A rematch lobby is being opened.' });
+    const { value } = await store.update(tableId, (table): Change<Claimed> => {
+      if (table.status !== 'finished') return keep({ ok: false, refusal: t('rematch.notOver') });
+      if (playerOf(table, userId) === null) return keep({ ok: false, refusal: t('rematch.playersOnly') });
+      const held = table.rematch;
+      if (held?.lobbyId) return keep({ ok: false, refusal: t('rematch.alreadyOpen', { link: lobbyLink(table, held.lobbyId) }) });
+      if (held && now - held.at < STALE_CLAIM_MS) return keep({ ok: false, refusal: t('rematch.opening') });
       const claim: RematchClaim = { by: userId, at: now, lobbyId: null };
-      const claimed: FinishedTable = { ...t, rematch: claim };
+      const claimed: FinishedTable = { ...table, rematch: claim };
       return save(claimed, { ok: true, table: claimed, claim });
     });
     return value;
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: 'This game is not over, or no longer exists.' };
+    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('rematch.notOver') };
     throw error;
   }
 }
@@ -47,10 +48,10 @@ export async function claimRematch(store: TableStore, tableId: string, userId: s
 /** Our claim becomes the lobby's id, or is given back (lobbyId null) so another press may try. */
 async function settleClaim(bot: Bot, tableId: string, claim: RematchClaim, lobbyId: string | null): Promise<void> {
   const ours = (held: RematchClaim | undefined) => held?.by === claim.by && held.at === claim.at && held.lobbyId === null;
-  await bot.store.update(tableId, (t) => {
-    if (t.status !== 'finished' || !ours(t.rematch)) return keep();
-    if (lobbyId !== null) return save({ ...t, rematch: { ...claim, lobbyId } });
-    const { rematch: _released, ...rest } = t;
+  await bot.store.update(tableId, (table) => {
+    if (table.status !== 'finished' || !ours(table.rematch)) return keep();
+    if (lobbyId !== null) return save({ ...table, rematch: { ...claim, lobbyId } });
+    const { rematch: _released, ...rest } = table;
     return save(rest);
   });
 }
@@ -64,7 +65,7 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
     if (!opened.ok) return privately(opened.refusal);
     lobbyId = opened.lobby.id;
     const link = lobbyLink(claimed.table, lobbyId);
-    return updating({ content: `${finalMessage.content}\n🔁 Rematch lobby opened by <@${click.userId}>: ${link}`, components: [], allowedMentions: { parse: [] } });
+    return updating({ content: t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }), components: [], allowedMentions: { parse: [] } });
   } finally {
     await settleClaim(bot, click.tableId, claimed.claim, lobbyId).catch((error: unknown) =>
       bot.log.warn('could not settle the rematch claim', { game: click.tableId, user: click.userId, error: errorText(error) }));
@@ -75,13 +76,13 @@ type Opened = { readonly ok: true; readonly lobby: LobbyTable } | { readonly ok:
 
 async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Promise<Opened> {
   const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
-  if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: 'I cannot post in the channel where this game started.' };
+  if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: t('rematch.cannotPost') };
   const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
-  if (lacking.length > 0) return { ok: false, refusal: missingText(lacking, `in <#${parent.id}>`) };
+  if (lacking.length > 0) return { ok: false, refusal: missingText(lacking, t('permission.where.channel', { channelId: parent.id })) };
   const host = humanSeatOf(click);
   const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
   // The buttons appear only once the table is saved under the message's id, so no click comes too early.
-  const message = await parent.send({ content: '🔁 Setting up the rematch…' });
+  const message = await parent.send({ content: t('rematch.settingUp') });
   const table: LobbyTable = newLobby({
     id: message.id, guildId: old.guildId, channelId: old.messages.lobbyChannelId, host, others, settings: old.settings, now: Date.now(),
   });

@@ -5,6 +5,7 @@
  * and `kick` is called again on start-up for every running game.
  */
 import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
+import { t } from '../../i18n/index.js';
 import { currentTurn, placedOf, type Move, type PlayingTable } from '../../table/index.js';
 import type { Bot, Scheduler } from '../context.js';
 import { errorText } from '../log.js';
@@ -120,7 +121,7 @@ export class TableScheduler implements Scheduler {
       const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
       if (!thread?.isSendable()) return;
       await thread.send({
-        content: `⏰ <@${userId}>, it is still your turn: about ${durationText(Math.round(leftMs / 1000))} left before a move is made for you.`,
+        content: t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
         allowedMentions: { users: [userId] },
       });
     } catch (error) {
@@ -137,7 +138,7 @@ export class TableScheduler implements Scheduler {
       const now = currentTurn(loaded.table);
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN);
-      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, note: '(Time ran out: this move was made automatically.)' });
+      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, note: t('move.timedOut') });
     } catch (error) {
       bot.log.error('could not make the automatic move', { game: tableId, error: errorText(error) });
     }

@@ -9,6 +9,7 @@ import { candidateGain, type Candidate, type GameState } from '../../game/index.
 import type { Placed } from '../../table/index.js';
 import { cursorCells, cursorOf, sameCursor, type Cursor, type PanelSlot } from '../codec.js';
 import { button, row, rows } from './components.js';
+import { t } from '../../i18n/index.js';
 import { dominoLabel, placementText, signed } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
@@ -57,12 +58,12 @@ function previewButtons(info: PanelInfo): ReturnType<typeof row>[] {
   const rotated: Cursor = { ...at, r: ((at.r + 1) % 4) as Cursor['r'] };
   const legalIndex = info.legal.findIndex((c) => sameCursor(c, at));
   return [
-    row(...MOVES.map((m) => to(m.slot, { ...at, x: at.x + m.dx, y: at.y + m.dy }, m.label)), to('rotate', rotated, '⟳ Rotate')),
+    row(...MOVES.map((m) => to(m.slot, { ...at, x: at.x + m.dx, y: at.y + m.dy }, m.label)), to('rotate', rotated, t('panel.button.rotate'))),
     row(
-      to('prev', stepLegal(info.legal, at, -1), '⏮ Previous fit'),
-      to('next', stepLegal(info.legal, at, 1), `⏭ Next fit${legalIndex >= 0 ? ` (${legalIndex + 1}/${info.legal.length})` : ''}`),
-      button('💡 Hint', { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
-      button('✅ Confirm', { verb: 'confirm', turn, at }, ButtonStyle.Success, !info.candidate.verdict.fits),
+      to('prev', stepLegal(info.legal, at, -1), t('panel.button.previous')),
+      to('next', stepLegal(info.legal, at, 1), legalIndex >= 0 ? t('panel.button.nextOf', { index: legalIndex + 1, count: info.legal.length }) : t('panel.button.next')),
+      button(t('panel.button.hint'), { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
+      button(t('panel.button.confirm'), { verb: 'confirm', turn, at }, ButtonStyle.Success, !info.candidate.verdict.fits),
     ),
   ];
 }
@@ -70,14 +71,14 @@ function previewButtons(info: PanelInfo): ReturnType<typeof row>[] {
 export function panelView(info: PanelInfo): BaseMessageOptions {
   const { game, candidate } = info;
   const grid = game.options.grid;
-  const head = `**Place ${dominoLabel(info.domino)}**`;
+  const head = t('panel.place', { domino: dominoLabel(info.domino) });
   const where = placementText(grid, candidate);
   const verdict = candidate.verdict.fits
-    ? `✅ ${where} fits, for ${signed(candidateGain(candidate) ?? 0)} points.`
-    : `❌ ${where} does not fit: ${candidate.verdict.rejection.message}`;
-  const hint = info.hint ? `💡 Hint: ${placementText(grid, cursorCells(info.hint))} (the hard AI's choice).` : null;
+    ? t('panel.fits', { where, gain: signed(candidateGain(candidate) ?? 0) })
+    : t('panel.doesNotFit', { where, reason: candidate.verdict.rejection.message });
+  const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
   return {
-    content: [head, verdict, ...(hint ? [hint] : []), 'Move with the arrows, rotate, or jump between the places where it fits; then confirm.'].join('\n'),
+    content: [head, verdict, ...(hint ? [hint] : []), t('panel.howTo')].join('\n'),
     files: [{ attachment: info.png, name: PREVIEW_PNG }],
     components: previewButtons(info),
   };
@@ -86,9 +87,9 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
 /** Nothing fits: the panel says so and offers only the discard. */
 export function discardView(game: GameState, domino: number, png: Buffer): BaseMessageOptions {
   return {
-    content: `**${dominoLabel(domino)}** fits nowhere in your kingdom, so it must be discarded (it scores nothing).`,
+    content: t('panel.fitsNowhere', { domino: dominoLabel(domino) }),
     files: [{ attachment: png, name: PREVIEW_PNG }],
-    components: [row(button('🗑 Discard it', { verb: 'discard', turn: game.turn }, ButtonStyle.Danger))],
+    components: [row(button(t('panel.button.discard'), { verb: 'discard', turn: game.turn }, ButtonStyle.Danger))],
   };
 }
 
@@ -105,20 +106,20 @@ export function pickView(info: PickInfo): BaseMessageOptions {
   const { game, placed } = info;
   const gain = info.candidate ? candidateGain(info.candidate) : null;
   const done = placed.kind === 'place' && info.inHand !== null
-    ? `#${info.inHand} goes to ${placementText(game.options.grid, placed)} for +${gain ?? 0}. `
-    : placed.kind === 'discard' && info.inHand !== null ? `#${info.inHand} will be discarded. ` : '';
+    ? t('panel.goesTo', { domino: info.inHand, where: placementText(game.options.grid, placed), gain: gain ?? 0 })
+    : placed.kind === 'discard' && info.inHand !== null ? t('panel.willDiscard', { domino: info.inHand }) : '';
   const picks = info.choices.map((n) => button(dominoLabel(n), { verb: 'pick', turn: game.turn, placed, domino: n }, ButtonStyle.Primary));
   const back = placed.kind === 'place'
-    ? [row(button('↩ Back to placing', { verb: 'preview', turn: game.turn, slot: 'here', at: cursorOf(placed), hint: null }))]
+    ? [row(button(t('panel.button.back'), { verb: 'preview', turn: game.turn, slot: 'here', at: cursorOf(placed), hint: null }))]
     : [];
   // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
   return {
-    content: `${done}**Pick a domino** for your next turn (a higher number plays later):`,
+    content: t('panel.pick', { done }),
     components: [...rows(picks), ...back],
   };
 }
 
 /** The panel after the move went through: nothing left to click. */
 export function panelDoneView(text: string): BaseMessageOptions {
-  return { content: `✅ ${text}`, components: [], files: [], attachments: [] } as BaseMessageOptions;
+  return { content: t('panel.done', { text }), components: [], files: [], attachments: [] } as BaseMessageOptions;
 }

@@ -9,4 +9,3 @@ export function rulesText(locale: Locale = DEFAULT_LOCALE): string {
   return LINES.map((key) => t(key, {}, locale)).join('\n');
 }
 
-export const RULES_TEXT = rulesText();
