@@ -4,12 +4,10 @@
  * line of a 4-player game, one core).
  *   npm run bench -- ai
  */
-import { chooseAction, type Level } from '../src/ai/index.js';
+import { chooseAction } from '../src/ai/index.js';
 import { playOut } from '../src/ai/hard.js';
 import { makeRng } from '../src/ai/rng.js';
-import { apply, createGame, prompt, publicView } from '../src/game/index.js';
-import { Sim } from '../src/game/sim.js';
-import type { GameState } from '../src/game/types.js';
+import { apply, createGame, prompt, publicView, Sim, type AiLevel, type GameState } from '../src/game/index.js';
 
 /** Every position (decision point) of a seeded game between normal players. */
 function positions(seed: string): GameState[] {
@@ -31,7 +29,7 @@ function p50(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-function moveMs(level: Level, states: readonly GameState[], opts = {}): number {
+function moveMs(level: AiLevel, states: readonly GameState[], opts = {}): number {
   const times = states.map((s, i) => {
     const start = performance.now();
     chooseAction(s, level, { ...opts, seed: i });

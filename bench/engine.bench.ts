@@ -3,12 +3,9 @@
  * and listing the legal placements of one domino in a mid-game kingdom.
  *   npm run bench -- engine
  */
-import { MAX_PLACEMENTS } from '../src/game/board.js';
-import { boardOf } from '../src/game/engine.js';
-import type { GameState } from '../src/game/index.js';
-import { apply, createGame, legalPlacements, prompt } from '../src/game/index.js';
-import { Rng } from '../src/game/rng.js';
-import { Sim } from '../src/game/sim.js';
+import {
+  apply, boardOf, createGame, legalPlacements, MAX_PLACEMENTS, prompt, Rng, Sim, type GameState,
+} from '../src/game/index.js';
 
 function newGame(players: number, seed: string): GameState {
   const seats = Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}`, kind: 'human' as const }));

@@ -4,15 +4,15 @@
  * statistics over many games.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { apply, checkRecord, createGame, prompt, result, toRecord } from '../game/index.js';
-import type { GameOptions, GameState } from '../game/types.js';
+import {
+  aiSeatKind, apply, checkRecord, createGame, prompt, result, toRecord, type AiLevel, type GameOptions, type GameState,
+} from '../game/index.js';
 import { chooseAction } from './index.js';
 import { mixSeed } from './rng.js';
-import type { Level } from './types.js';
 
 export interface ArenaGame {
   /** The level of each seat, in seat order. */
-  readonly seats: readonly Level[];
+  readonly seats: readonly AiLevel[];
   readonly options: Partial<Omit<GameOptions, 'players'>>;
   readonly seed: string;
   /** The hard level's budget per decision. */
@@ -22,7 +22,7 @@ export interface ArenaGame {
 }
 
 export interface GameOutcome {
-  readonly seats: readonly Level[];
+  readonly seats: readonly AiLevel[];
   readonly scores: readonly number[];
   /** Each seat's share of the victory: 1, 1/k for a victory shared by k, or 0. */
   readonly shares: readonly number[];
@@ -35,7 +35,7 @@ export class ArenaError extends Error {}
 /** Plays one game to the end; throws ArenaError when the engine refuses anything or the record does not replay. */
 export function playGame(game: ArenaGame): GameOutcome {
   const created = createGame({
-    seats: game.seats.map((level, i) => ({ name: `${level} ${i + 1}`, kind: `ai:${level}` as const })),
+    seats: game.seats.map((level, i) => ({ name: `${level} ${i + 1}`, kind: aiSeatKind(level) })),
     seed: game.seed,
     options: game.options,
   });
@@ -45,7 +45,7 @@ export function playGame(game: ArenaGame): GameOutcome {
   for (let step = 0; ; step++) {
     const asked = prompt(state);
     if (asked.kind === 'over') break;
-    const level = game.seats[asked.player] as Level;
+    const level = game.seats[asked.player] as AiLevel;
     const started = performance.now();
     const action = chooseAction(state, level, { timeMs: game.timeMs, playouts: game.playouts, seed: mixSeed(step, hashText(game.seed)) });
     if (level === 'hard') hardMs.push(performance.now() - started);
@@ -74,13 +74,13 @@ export function hashText(text: string): number {
 }
 
 /** Seat order for game g: the list of levels rotated by g, so no level keeps one seat. */
-export function rotateSeats(levels: readonly Level[], g: number): Level[] {
+export function rotateSeats(levels: readonly AiLevel[], g: number): AiLevel[] {
   const n = levels.length;
-  return levels.map((_, s) => levels[(s + g) % n] as Level);
+  return levels.map((_, s) => levels[(s + g) % n] as AiLevel);
 }
 
 export interface LevelStats {
-  readonly level: Level;
+  readonly level: AiLevel;
   /** Seat-games played by this level. */
   readonly seatGames: number;
   readonly winRate: number;

@@ -6,19 +6,10 @@
  * per candidate would cost ten times more. The engine's Board stays the
  * authority: test/ai/gain.test.ts checks every gain against Board.score().
  */
-import { Board, CASTLE, CELLS, cellIndex, cellX, cellY } from '../game/board.js';
-import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from '../game/dominoes.js';
-
-/** Where half b lies from half a, as a cell index offset, by direction code (see board.ts). */
-const DIR_OFFSET: readonly number[] = [1, -1, 16, -16];
-const NEIGHBOURS: readonly number[] = [1, -1, 16, -16];
-
-export function halfA(code: number): number {
-  return code >> 2;
-}
-export function halfB(code: number): number {
-  return (code >> 2) + (DIR_OFFSET[code & 3] as number);
-}
+import {
+  Board, CASTLE, CELL_STEPS, CELLS, cellIndex, cellX, cellY, codeCellA, codeCellB, HALF_A_CROWNS, HALF_A_TERRAIN,
+  HALF_B_CROWNS, HALF_B_TERRAIN, HARMONY_BONUS, MIDDLE_KINGDOM_BONUS,
+} from '../game/index.js';
 
 export class Territories {
   /** Territory label of each cell, -1 for none. */
@@ -62,7 +53,7 @@ export class Territories {
       sq++;
       cr += crowns[j] as number;
       for (let d = 0; d < 4; d++) {
-        const k = j + (NEIGHBOURS[d] as number);
+        const k = j + (CELL_STEPS[d] as number);
         if (cell[k] === kind && this.label[k] === -1) {
           this.label[k] = region;
           this.stack[top++] = k;
@@ -75,7 +66,7 @@ export class Territories {
 
   /** Territory points gained by placing domino n at `code` (no bonuses). */
   gain(n: number, code: number): number {
-    const ia = halfA(code), ib = halfB(code);
+    const ia = codeCellA(code), ib = codeCellB(code);
     const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
     const ca = HALF_A_CROWNS[n] as number, cb = HALF_B_CROWNS[n] as number;
     if (ta === tb) return this.merge(ta, 2, ca + cb, ia, ib);
@@ -102,7 +93,7 @@ export class Territories {
   private absorb(kind: number, at: number): void {
     const cell = (this.board as Board).cell;
     for (let d = 0; d < 4; d++) {
-      const k = at + (NEIGHBOURS[d] as number);
+      const k = at + (CELL_STEPS[d] as number);
       if (cell[k] !== kind) continue;
       const l = this.label[k] as number;
       let seen = false;
@@ -119,12 +110,12 @@ export class Territories {
   /** Same-terrain neighbours of both halves (the castle counts): how well a placement fits. */
   matches(n: number, code: number): number {
     const cell = (this.board as Board).cell;
-    const ia = halfA(code), ib = halfB(code);
+    const ia = codeCellA(code), ib = codeCellB(code);
     const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
     let m = 0;
     for (let i = 0; i < 4; i++) {
       // The other half's cell is still empty, so it never counts.
-      const d = NEIGHBOURS[i] as number;
+      const d = CELL_STEPS[i] as number;
       const ka = cell[ia + d], kb = cell[ib + d];
       if (ka === ta || ka === CASTLE) m++;
       if (kb === tb || kb === CASTLE) m++;
@@ -139,14 +130,14 @@ export class Territories {
  */
 export function bonusGain(board: Board, code: number, harmony: boolean, middleKingdom: boolean): number {
   let gain = 0;
-  if (harmony && board.discards === 0 && board.filled + 2 === board.grid * board.grid) gain += 5;
+  if (harmony && board.discards === 0 && board.filled + 2 === board.grid * board.grid) gain += HARMONY_BONUS;
   if (middleKingdom) {
     const before = board.middleKingdomEarned();
     const h = (board.grid - 1) >> 1;
-    const ax = cellX(halfA(code)), ay = cellY(halfA(code)), bx = cellX(halfB(code)), by = cellY(halfB(code));
+    const ax = cellX(codeCellA(code)), ay = cellY(codeCellA(code)), bx = cellX(codeCellB(code)), by = cellY(codeCellB(code));
     const after = Math.min(board.minX, ax, bx) === -h && Math.max(board.maxX, ax, bx) === h
       && Math.min(board.minY, ay, by) === -h && Math.max(board.maxY, ay, by) === h;
-    gain += (after ? 10 : 0) - (before ? 10 : 0);
+    gain += (after ? MIDDLE_KINGDOM_BONUS : 0) - (before ? MIDDLE_KINGDOM_BONUS : 0);
   }
   return gain;
 }

@@ -19,12 +19,11 @@
  *   half each round; samples in one sweep share the guessed deck. Ties go to
  *   the better prior.
  */
-import { Board, MAX_PLACEMENTS } from '../game/board.js';
-import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from '../game/dominoes.js';
-import { boardOf } from '../game/engine.js';
-import { OVER, PLACE, Sim } from '../game/sim.js';
-import type { Action, GameState } from '../game/types.js';
-import { halfA, halfB, Territories, bonusGain } from './gain.js';
+import {
+  Board, boardOf, codeCellA, codeCellB, HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN, MAX_PLACEMENTS, OVER,
+  PLACE, Sim, type Action, type GameState,
+} from '../game/index.js';
+import { Territories, bonusGain } from './gain.js';
 import { successiveHalving } from './halving.js';
 import { bonusesOf, placeAction, type Decision } from './levels.js';
 import { FIT_SCALE, greedyPick, greedyPlacement, pickValues, type Bonuses } from './policy.js';
@@ -133,7 +132,7 @@ export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): { c
   for (let i = 0; i < count; i++) {
     const code = scratchCodes[i] as number;
     if (mirror) {
-      const key = Math.min(halfA(code), halfB(code)) * 1024 + Math.max(halfA(code), halfB(code));
+      const key = Math.min(codeCellA(code), codeCellB(code)) * 1024 + Math.max(codeCellA(code), codeCellB(code));
       if (seen.has(key)) continue;
       seen.add(key);
     }

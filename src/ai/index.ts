@@ -3,14 +3,14 @@
  * Every decision starts from the engine's public view of the state: the
  * hidden draw pile is never read.
  */
-import { prompt, publicView, type Action, type GameState, type Placement } from '../game/index.js';
+import { prompt, publicView, type Action, type AiLevel, type GameState, type Placement } from '../game/index.js';
 import { hardAction } from './hard.js';
 import { easyAction, normalAction, type Decision } from './levels.js';
 import { makeRng, mixSeed } from './rng.js';
-import type { ChooseOptions, Level } from './types.js';
+import type { ChooseOptions } from './types.js';
 
 export { AiPool, AiPoolClosedError, type AiPoolOptions } from './pool.js';
-export { isLevel, LEVELS, type ChooseOptions, type Level } from './types.js';
+export type { ChooseOptions } from './types.js';
 
 export class GameOverError extends Error {
   constructor() { super('the game is over: there is no action to choose'); }
@@ -21,7 +21,7 @@ export class GameOverError extends Error {
  * given seed (hard: with `playouts` set, or time permitting). Throws
  * GameOverError when the game is over.
  */
-export function chooseAction(state: GameState, level: Level, opts: ChooseOptions = {}): Action {
+export function chooseAction(state: GameState, level: AiLevel, opts: ChooseOptions = {}): Action {
   const view = publicView(state);
   const asked = decision(view);
   const rng = makeRng(mixSeed(opts.seed ?? 0, view.turn));

@@ -1,7 +1,5 @@
 /** The easy and normal levels: one-ply policies on the current kingdom. */
-import { codeAx, codeAy, codeBx, codeBy } from '../game/board.js';
-import { boardOf } from '../game/engine.js';
-import type { Action, GameState, Prompt } from '../game/types.js';
+import { boardOf, placementOf, type Action, type GameState, type Prompt } from '../game/index.js';
 import { casualPick, casualPlacement, greedyPick, greedyPlacement, type Bonuses } from './policy.js';
 import type { Rng } from './rng.js';
 
@@ -12,7 +10,7 @@ export function bonusesOf(state: GameState): Bonuses {
 }
 
 export function placeAction(player: number, code: number): Action {
-  return { type: 'place', player, a: [codeAx(code), codeAy(code)], b: [codeBx(code), codeBy(code)] };
+  return { type: 'place', player, ...placementOf(code) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * levels and by the hard level's playouts. A policy only ranks the legal
  * placements the Board lists; legality and scoring stay the engine's.
  */
-import { Board, MAX_PLACEMENTS } from '../game/board.js';
+import { Board, MAX_PLACEMENTS } from '../game/index.js';
 import { bonusGain, Territories } from './gain.js';
 import type { Rng } from './rng.js';
 

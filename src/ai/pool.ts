@@ -4,10 +4,10 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { Action, GameState, Placement } from '../game/types.js';
+import type { Action, AiLevel, GameState, Placement } from '../game/index.js';
 import type { AiReply, AiRequest } from './protocol.js';
 import { startWorker } from './spawn.js';
-import type { ChooseOptions, Level } from './types.js';
+import type { ChooseOptions } from './types.js';
 
 export interface AiPoolOptions {
   /** Number of worker threads. Default: one less than the cores, at least 1. */
@@ -40,7 +40,7 @@ export class AiPool {
   }
 
   /** The action chooseAction(state, level, opts) would return, computed off this thread. */
-  async choose(state: GameState, level: Level, opts: ChooseOptions = {}): Promise<Action> {
+  async choose(state: GameState, level: AiLevel, opts: ChooseOptions = {}): Promise<Action> {
     return (await this.run({ id: this.nextId++, kind: 'choose', state, level, opts })) as Action;
   }
 

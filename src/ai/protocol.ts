@@ -1,9 +1,9 @@
 /** Messages between AiPool and its workers (structured-clone friendly). */
-import type { Action, GameState, Placement } from '../game/types.js';
-import type { ChooseOptions, Level } from './types.js';
+import type { Action, AiLevel, GameState, Placement } from '../game/index.js';
+import type { ChooseOptions } from './types.js';
 
 export type AiRequest =
-  | { readonly id: number; readonly kind: 'choose'; readonly state: GameState; readonly level: Level; readonly opts: ChooseOptions }
+  | { readonly id: number; readonly kind: 'choose'; readonly state: GameState; readonly level: AiLevel; readonly opts: ChooseOptions }
   | { readonly id: number; readonly kind: 'hint'; readonly state: GameState; readonly opts: ChooseOptions };
 
 export type AiReply =

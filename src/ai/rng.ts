@@ -3,7 +3,7 @@
  * numbers. The AI never touches a game's generator: the engine's seed and
  * generator state determine the hidden pile.
  */
-import { Rng, seedState } from '../game/rng.js';
+import { Rng, seedState } from '../game/index.js';
 
 export type { Rng };
 

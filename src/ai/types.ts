@@ -1,8 +1,4 @@
-/** The AI's public types. */
-export type Level = 'easy' | 'normal' | 'hard';
-
-export const LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
-
+/** The AI's options (its levels are the engine's AI_LEVELS, game/variants.ts). */
 export interface ChooseOptions {
   /** Thinking time per decision for the hard level (ms). Default 1000. */
   readonly timeMs?: number;
@@ -13,8 +9,4 @@ export interface ChooseOptions {
    * the decision fully reproducible (tests). The time budget still caps it.
    */
   readonly playouts?: number;
-}
-
-export function isLevel(value: unknown): value is Level {
-  return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);
 }

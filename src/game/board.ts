@@ -11,7 +11,9 @@
  * Scoring reads the byte grids `cell`/`crowns`, where the castle is its own kind and
  * joins nothing.
  */
+import { DIRECTIONS } from './direction.js';
 import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from './dominoes.js';
+import type { Pos } from './types.js';
 
 export const ROWS = 15;
 /** Cells are indexed r * 16 + c: row r = y + 7, column c = x + 6. */
@@ -23,11 +25,8 @@ const TERRAIN_COUNT = 6;
 export const CASTLE = 7;
 const CASTLE_INDEX = ROW_OFFSET * 16 + COL_OFFSET;
 
-/** Where half b lies from half a, by direction code 0..3 (a placement code's low two bits). */
-export const DIR_DX: readonly number[] = [1, -1, 0, 0];
-export const DIR_DY: readonly number[] = [0, 0, 1, -1];
-/** The same steps as cell index differences. */
-const CELL_STEP = Int32Array.from([1, -1, 16, -16]);
+/** Where half b lies from half a, by direction (direction.ts), as a cell index difference; also a cell's four neighbours. */
+export const CELL_STEPS = Int32Array.from(DIRECTIONS, ([dx, dy]) => dx + 16 * dy);
 /** The most placements one domino can have: every cell of the window, four directions. */
 export const MAX_PLACEMENTS = 13 * 13 * 4;
 
@@ -43,25 +42,28 @@ export function cellY(index: number): number {
   return (index >> 4) - ROW_OFFSET;
 }
 
-/**
- * A placement as one integer: (cell of half a) * 4 + direction of half b. Lists of
- * placements are Int32Arrays of these codes, so listing them allocates nothing.
+/*
+ * A placement as one integer: (cell of half a) * 4 + the direction of half b
+ * (direction.ts: 0 right, 1 down, 2 left, 3 up). Lists of placements are
+ * Int32Arrays of these codes, so listing them allocates nothing.
  */
-export function placementCode(ax: number, ay: number, bx: number, by: number): number {
-  const dir = bx === ax + 1 ? 0 : bx === ax - 1 ? 1 : by === ay + 1 ? 2 : 3;
-  return (cellIndex(ax, ay) << 2) | dir;
+export function codeCellA(code: number): number {
+  return code >> 2;
+}
+export function codeCellB(code: number): number {
+  return (code >> 2) + CELL_STEPS[code & 3]!;
 }
 export function codeAx(code: number): number {
-  return cellX(code >> 2);
+  return cellX(codeCellA(code));
 }
 export function codeAy(code: number): number {
-  return cellY(code >> 2);
+  return cellY(codeCellA(code));
 }
 export function codeBx(code: number): number {
-  return cellX(code >> 2) + (DIR_DX[code & 3] ?? 0);
+  return cellX(codeCellB(code));
 }
 export function codeBy(code: number): number {
-  return cellY(code >> 2) + (DIR_DY[code & 3] ?? 0);
+  return cellY(codeCellB(code));
 }
 
 /** Scratch space of the scoring flood fill (single-threaded and never re-entered). */
@@ -187,7 +189,8 @@ export class Board {
 
   /**
    * Writes the code of every legal placement of domino n into `out` and returns how
-   * many. Order: rows top to bottom, then direction, then columns left to right.
+   * many. Order: rows top to bottom, then half b right, left, below, above, then
+   * columns left to right.
    */
   legal(n: number, out: Int32Array): number {
     const g = this.grid;
@@ -217,16 +220,16 @@ export class Board {
         const nearA = near[aBase + r]!;
         const rowBits = r << 6;
         for (let m = here & (here >>> 1) & (nearA | (nearB >>> 1)); m !== 0; m &= m - 1) {
-          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2);
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2); // right: 0
         }
         for (let m = here & (here << 1) & (nearA | (nearB << 1)); m !== 0; m &= m - 1) {
-          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 1;
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 2; // left
         }
         for (let m = here & below & (nearA | nearBBelow); m !== 0; m &= m - 1) {
-          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 2;
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 1; // down
         }
         for (let m = here & above & (nearA | nearBAbove); m !== 0; m &= m - 1) {
-          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 3;
+          out[count++] = rowBits | ((31 - Math.clz32(m & -m)) << 2) | 3; // up
         }
       }
       above = here;
@@ -248,7 +251,7 @@ export class Board {
 
   placeCode(n: number, code: number): void {
     const a = code >> 2;
-    this.placeCells(n, a, a + CELL_STEP[code & 3]!);
+    this.placeCells(n, a, a + CELL_STEPS[code & 3]!);
   }
 
   private placeCells(n: number, a: number, b: number): void {
@@ -393,6 +396,6 @@ function joinRegion(cell: Uint8Array, j: number, kind: number, region: number, t
 }
 
 /** A placement code as the positions of an Action or a Placement. */
-export function placementOf(code: number): { a: [number, number]; b: [number, number] } {
+export function placementOf(code: number): { a: Pos; b: Pos } {
   return { a: [codeAx(code), codeAy(code)], b: [codeBx(code), codeBy(code)] };
 }

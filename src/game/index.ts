@@ -22,5 +22,17 @@ export { byRanking, scorePlayer, result, rankNow, kingdomSquares, kingdomBounds 
 export { isGameState, gameStateProblem } from './validate.js';
 export * from './variants.js';
 export * from './notation.js';
+export { DIRECTIONS, directionOf, placementFrom, type Direction } from './direction.js';
+export { judgePlacement, candidateGain, type Candidate, type Verdict } from './candidate.js';
 export { Sim, PLACE, CLAIM, OVER } from './sim.js';
 export type { Phase } from './sim.js';
+
+// The kernel, for the computer players' search (and the engine's benchmarks): bitboard
+// kingdoms, placement codes, the flat domino tables, the generator and the simulator.
+export {
+  Board, CASTLE, CELLS, CELL_STEPS, HARMONY_BONUS, MAX_PLACEMENTS, MIDDLE_KINGDOM_BONUS,
+  cellIndex, cellX, cellY, codeCellA, codeCellB, placementOf,
+} from './board.js';
+export { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from './dominoes.js';
+export { boardOf } from './engine.js';
+export { Rng, seedState } from './rng.js';

@@ -6,9 +6,7 @@
  *
  * ## Use
  * ```ts
- * import { Sim, PLACE, CLAIM, OVER } from '../game/sim.js';
- * import { MAX_PLACEMENTS, placementOf } from '../game/board.js';
- * import { Rng } from '../game/rng.js';
+ * import { MAX_PLACEMENTS, OVER, PLACE, Rng, Sim } from '../game/index.js';
  *
  * const root = Sim.fromState(state, seed);   // hidden pile replaced by a shuffle of the unseen dominoes
  * const sim = root.clone();                  // or sim.copyFrom(root) to reuse one object
@@ -28,7 +26,7 @@
  *   hand while placing). Choices while claiming: slots `i` of `nxt` with
  *   `nxtKing[i] === -1`; `freeCount()` and `freeSlot(k)` (the k-th free slot) help.
  * - Placement codes are board.ts codes: `placementOf(code)` gives `{a, b}` for an
- *   Action, `codeAx/codeAy/codeBx/codeBy` the coordinates, `placementCode()` the reverse.
+ *   Action, `codeCellA/codeCellB` the cells of its halves (board cell indices).
  * - `boards[player]` is that kingdom's Board (read it for evaluations: `filled`,
  *   bounding box `minX..maxY`, `cell`/`crowns` grids, `canPlace(n)`, `scoreInto()`).
  * - Lines: `cur`/`curKing`/`curLen` (being placed, king ids), `nxt`/`nxtKing`/`nxtLen`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Board, MAX_PLACEMENTS } from '../../src/game/board.js';
+import { Board, MAX_PLACEMENTS } from '../../src/game/index.js';
 import { bonusGain, Territories } from '../../src/ai/gain.js';
 import { makeRng } from '../../src/ai/rng.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apply, checkPlacement, prompt, result } from '../../src/game/index.js';
-import type { GameState } from '../../src/game/types.js';
-import { chooseAction, GameOverError, hint, type Level } from '../../src/ai/index.js';
+import { apply, checkPlacement, prompt, result, type AiLevel, type GameState } from '../../src/game/index.js';
+import { chooseAction, GameOverError, hint } from '../../src/ai/index.js';
 import { advance, newGame, playOut, replaysExactly, SET_UPS } from './support.js';
 
 const FAST_HARD = { timeMs: 30 };
@@ -9,7 +8,7 @@ const FAST_HARD = { timeMs: 30 };
 describe('every level plays every set-up legally to the end', () => {
   for (const setUp of SET_UPS) {
     it(setUp.name, () => {
-      const mixes: Level[][] = [['hard', 'normal', 'easy', 'normal'], ['easy', 'hard', 'normal', 'hard']];
+      const mixes: AiLevel[][] = [['hard', 'normal', 'easy', 'normal'], ['easy', 'hard', 'normal', 'hard']];
       mixes.forEach((mix, g) => {
         const levels = mix.slice(0, setUp.players);
         const end = playOut(newGame(levels, `legal-${g}`, setUp.options), levels, FAST_HARD, g * 100);
@@ -49,7 +48,7 @@ describe('chooseAction', () => {
 });
 
 describe('the hidden draw pile', () => {
-  const levels: Level[] = ['normal', 'normal', 'normal', 'normal'];
+  const levels: AiLevel[] = ['normal', 'normal', 'normal', 'normal'];
   const midGame = advance(newGame(levels, 'hidden'), levels, 14);
 
   /** The same state with the hidden parts shuffled differently. */
@@ -83,7 +82,7 @@ describe('the hidden draw pile', () => {
 
 describe('hint', () => {
   it('suggests a legal placement of the domino in hand', () => {
-    const levels: Level[] = ['normal', 'normal'];
+    const levels: AiLevel[] = ['normal', 'normal'];
     let s = newGame(levels, 'hint', { grid: 7 });
     while (prompt(s).kind !== 'place') s = advance(s, levels, 1);
     const suggestion = hint(s, { timeMs: 50, seed: 2 });
@@ -103,7 +102,7 @@ describe('strength', () => {
     let normalWins = 0;
     const games = 8;
     for (let g = 0; g < games; g++) {
-      const levels: Level[] = ['easy', 'easy', 'easy', 'easy'];
+      const levels: AiLevel[] = ['easy', 'easy', 'easy', 'easy'];
       levels[g % 4] = 'normal';
       const end = playOut(newGame(levels, `strength-${g}`), levels, {}, g);
       const winners = result(end)?.winners ?? [];

@@ -1,7 +1,8 @@
 /** Helpers for the AI tests: seeded games in every set-up, played by AI levels. */
-import { apply, createGame, fromRecord, prompt, toRecord } from '../../src/game/index.js';
-import type { Action, GameOptions, GameState } from '../../src/game/types.js';
-import { chooseAction, type ChooseOptions, type Level } from '../../src/ai/index.js';
+import {
+  aiSeatKind, apply, createGame, fromRecord, prompt, toRecord, type Action, type AiLevel, type GameOptions, type GameState,
+} from '../../src/game/index.js';
+import { chooseAction, type ChooseOptions } from '../../src/ai/index.js';
 
 export interface SetUp {
   readonly name: string;
@@ -17,17 +18,17 @@ export const SET_UPS: readonly SetUp[] = [
   { name: 'Mighty Duel with bonuses', players: 2, options: { grid: 7, harmony: true, middleKingdom: true } },
 ];
 
-export function newGame(levels: readonly Level[], seed: string, options: SetUp['options'] = {}): GameState {
-  const created = createGame({ seats: levels.map((l, i) => ({ name: `${l} ${i}`, kind: `ai:${l}` as const })), seed, options });
+export function newGame(levels: readonly AiLevel[], seed: string, options: SetUp['options'] = {}): GameState {
+  const created = createGame({ seats: levels.map((l, i) => ({ name: `${l} ${i}`, kind: aiSeatKind(l) })), seed, options });
   if (!created.ok) throw new Error(created.error.message);
   return created.value;
 }
 
 /** Plays to the end; every action must be accepted by the engine. Returns the final state. */
-export function playOut(state: GameState, levels: readonly Level[], opts: ChooseOptions = {}, seed = 0): GameState {
+export function playOut(state: GameState, levels: readonly AiLevel[], opts: ChooseOptions = {}, seed = 0): GameState {
   let s = state;
   for (let asked = prompt(s); asked.kind !== 'over'; asked = prompt(s)) {
-    const action: Action = chooseAction(s, levels[asked.player] as Level, { ...opts, seed: seed + s.turn });
+    const action: Action = chooseAction(s, levels[asked.player] as AiLevel, { ...opts, seed: seed + s.turn });
     const next = apply(s, action);
     if (!next.ok) throw new Error(`${levels[asked.player]} chose an illegal action: ${next.error.message}`);
     s = next.value;
@@ -36,10 +37,10 @@ export function playOut(state: GameState, levels: readonly Level[], opts: Choose
 }
 
 /** Plays `steps` actions in. */
-export function advance(state: GameState, levels: readonly Level[], steps: number): GameState {
+export function advance(state: GameState, levels: readonly AiLevel[], steps: number): GameState {
   let s = state;
   for (let i = 0; i < steps && prompt(s).kind !== 'over'; i++) {
-    const next = apply(s, chooseAction(s, levels[(prompt(s) as { player: number }).player] as Level, { seed: i }));
+    const next = apply(s, chooseAction(s, levels[(prompt(s) as { player: number }).player] as AiLevel, { seed: i }));
     if (!next.ok) throw new Error(next.error.message);
     s = next.value;
   }
