@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { playGame, rotateSeats, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
 import { startWorker } from '../ai/spawn.js';
-import { isLevel, type Level } from '../ai/types.js';
-import type { GameOptions } from '../game/types.js';
+import { AI_LEVELS, gameOptionsFor, isAiLevel } from '../game/index.js';
+import { readVariants } from './variants.js';
 
 type Reply = { readonly ok: true; readonly outcome: GameOutcome } | { readonly ok: false; readonly error: string };
 
@@ -39,29 +39,23 @@ function plan(argv: readonly string[]): Plan {
       'time-ms': { type: 'string', default: '1000' },
       playouts: { type: 'string' },
       workers: { type: 'string', default: String(availableParallelism()) },
-      'mighty-duel': { type: 'boolean', default: false },
-      harmony: { type: 'boolean', default: false },
-      'middle-kingdom': { type: 'boolean', default: false },
-      'three-player': { type: 'string', default: 'discard' },
-      'balanced-opening': { type: 'boolean', default: false },
+      'mighty-duel': { type: 'boolean' },
+      harmony: { type: 'boolean' },
+      'middle-kingdom': { type: 'boolean' },
+      'three-player': { type: 'string' },
+      'balanced-opening': { type: 'boolean' },
     },
   });
   const seats = values.seats.split(',').map((s) => s.trim());
-  const levels = seats.filter(isLevel);
-  if (levels.length !== seats.length) throw new UsageError(`--seats takes easy, normal or hard, comma-separated (got "${values.seats}")`);
+  const levels = seats.filter(isAiLevel);
+  if (levels.length !== seats.length) throw new UsageError(`--seats takes ${AI_LEVELS.join(', ')}, comma-separated (got "${values.seats}")`);
   if (levels.length < 2 || levels.length > 4) throw new UsageError('--seats needs 2 to 4 seats');
   if (values.players !== undefined && Number(values.players) !== levels.length) {
     throw new UsageError(`--players ${values.players} does not match the ${levels.length} seats given`);
   }
-  const threePlayer = values['three-player'];
-  if (threePlayer !== 'discard' && threePlayer !== 'classic') throw new UsageError('--three-player is classic or discard');
-  const options: Partial<Omit<GameOptions, 'players'>> = {
-    grid: values['mighty-duel'] ? 7 : 5,
-    harmony: values.harmony,
-    middleKingdom: values['middle-kingdom'],
-    threePlayer,
-    balancedOpening: values['balanced-opening'],
-  };
+  const variants = readVariants(values, levels.length);
+  if (!variants.ok) throw new UsageError(variants.error);
+  const options = gameOptionsFor(variants.value, levels.length);
   const count = positiveInt(values.games, '--games');
   const timeMs = positiveInt(values['time-ms'], '--time-ms');
   const playouts = values.playouts === undefined ? undefined : positiveInt(values.playouts, '--playouts');

@@ -12,24 +12,24 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Action, GameOptions, GameResult, GameState, Seat } from '../game/index.js';
 import {
-  applyDynasty, apply, byRanking, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
-  legalPlacements, prompt, result, toRecord,
+  AI_LEVELS, applyDynasty, apply, byRanking, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
+  gameOptionsFor, legalPlacements, prompt, result, Rng, toRecord,
+  type Action, type GameOptions, type GameResult, type GameState, type Seat, type VariantChoice,
 } from '../game/index.js';
-import { Rng } from '../game/rng.js';
 import { chooseAction } from '../ai/index.js';
 import { renderScoreSheet, renderTable } from '../render/index.js';
+import { readVariants, variantFlags } from './variants.js';
 
-const LEVELS = ['random', 'easy', 'normal', 'hard'] as const;
+/** The computer players' levels, and "random": any legal move. */
+const LEVELS = ['random', ...AI_LEVELS] as const;
 type Level = (typeof LEVELS)[number];
 
 export interface DemoConfig {
   readonly seed: string;
   readonly out: string;
   readonly seats: readonly Level[];
-  readonly options: Partial<Omit<GameOptions, 'players'>>;
-  readonly dynasty: boolean;
+  readonly variants: VariantChoice;
   readonly images: boolean;
   /** The hard level's thinking time per move; the AI's default when absent. */
   readonly thinkMs: number | undefined;
@@ -48,23 +48,15 @@ const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR
 export function parseConfig(argv: readonly string[]): DemoConfig {
   const { values } = parseCommandLine(argv);
   const seats = parseSeats(values.seats, values.players);
-  const players = seats.length;
-  const threePlayer = parseThreePlayer(values['three-player']);
-  checkCombination(players, values['mighty-duel'] === true, values['balanced-opening'] === true, threePlayer !== undefined);
+  const variants = readVariants(values, seats.length);
+  if (!variants.ok) throw new UsageError(variants.error);
   const seed = values.seed ?? String(Date.now());
   if (seed === '') throw new UsageError('--seed must not be empty');
   return {
     seed,
     out: values.out ?? 'out',
     seats,
-    options: {
-      grid: values['mighty-duel'] ? 7 : 5,
-      harmony: values.harmony === true,
-      middleKingdom: values['middle-kingdom'] === true,
-      balancedOpening: values['balanced-opening'] === true,
-      ...(threePlayer ? { threePlayer } : {}),
-    },
-    dynasty: values.dynasty === true,
+    variants: variants.value,
     images: values['no-images'] !== true,
     thinkMs: values['think-ms'] === undefined ? undefined : parseThinkMs(values['think-ms']),
   };
@@ -118,17 +110,6 @@ function parseThinkMs(text: string): number {
   const ms = Number(text);
   if (/^\d+$/.test(text) && ms >= 1 && ms <= 600_000) return ms;
   throw new UsageError(`--think-ms must be a whole number of milliseconds from 1 to 600000 (got "${text}")`);
-}
-
-function parseThreePlayer(text: string | undefined): GameOptions['threePlayer'] | undefined {
-  if (text === undefined || text === 'classic' || text === 'discard') return text;
-  throw new UsageError(`--three-player must be "classic" or "discard" (got "${text}")`);
-}
-
-function checkCombination(players: number, mightyDuel: boolean, balancedOpening: boolean, threePlayer: boolean): void {
-  if (mightyDuel && players !== 2) throw new UsageError(`the Mighty Duel is a 2-player game (got ${players} players)`);
-  if (balancedOpening && players !== 2) throw new UsageError(`the balanced opening is for 2-player games (got ${players} players)`);
-  if (threePlayer && players !== 3) throw new UsageError(`--three-player is for 3-player games (got ${players} players)`);
 }
 
 // ---------------------------------------------------------------- players
@@ -212,15 +193,13 @@ function printResult(title: string, seats: readonly Seat[], res: GameResult): vo
 }
 
 function describeSetup(config: DemoConfig): string {
-  const variants = [
-    config.options.grid === 7 ? 'Mighty Duel' : '',
-    config.options.harmony ? 'Harmony' : '',
-    config.options.middleKingdom ? 'Middle Kingdom' : '',
-    config.options.threePlayer === 'classic' ? '3-player classic' : '',
-    config.options.balancedOpening ? 'balanced opening' : '',
-    config.dynasty ? 'Dynasty' : '',
-  ].filter(Boolean);
-  return `Kingdomino demo: ${config.seats.length} players (${config.seats.join(', ')}), seed "${config.seed}"${variants.length ? `, ${variants.join(', ')}` : ''}`;
+  const flags = variantFlags(config.variants);
+  return `Kingdomino demo: ${config.seats.length} players (${config.seats.join(', ')}), seed "${config.seed}"${flags.length ? `, ${flags.join(' ')}` : ''}`;
+}
+
+/** The engine options of the demo's games. */
+function optionsOf(config: DemoConfig): Partial<Omit<GameOptions, 'players'>> {
+  return gameOptionsFor(config.variants, config.seats.length);
 }
 
 // ---------------------------------------------------------------- play
@@ -231,7 +210,7 @@ function mustApply<T>(applied: { ok: true; value: T } | { ok: false; error: { me
 }
 
 async function playOneGame(config: DemoConfig, choose: Chooser): Promise<void> {
-  const created = createGame({ seats: seatsOf(config.seats), seed: config.seed, options: config.options });
+  const created = createGame({ seats: seatsOf(config.seats), seed: config.seed, options: optionsOf(config) });
   if (!created.ok) throw new UsageError(created.error.message);
   const writer = new GameWriter(config.out, config.images);
   await writer.start();
@@ -245,7 +224,7 @@ async function playOneGame(config: DemoConfig, choose: Chooser): Promise<void> {
 }
 
 async function playDynasty(config: DemoConfig, choose: Chooser): Promise<void> {
-  const created = createDynasty({ seats: seatsOf(config.seats), seed: config.seed, options: config.options });
+  const created = createDynasty({ seats: seatsOf(config.seats), seed: config.seed, options: optionsOf(config) });
   if (!created.ok) throw new UsageError(created.error.message);
   let dynasty = created.value;
   let writer: GameWriter | null = null;
@@ -273,7 +252,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const config = parseConfig(argv);
     const choose = makeChooser(config.seats, config.seed, config.thinkMs);
     console.log(describeSetup(config));
-    await (config.dynasty ? playDynasty : playOneGame)(config, choose);
+    await (config.variants.dynasty ? playDynasty : playOneGame)(config, choose);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/game/index.js';
-import { checkRecord } from '../../src/game/index.js';
+import { checkRecord, NO_VARIANTS } from '../../src/game/index.js';
 import { parseConfig, UsageError } from '../../src/cli/demo.js';
 
 interface Run { readonly code: number; readonly stdout: string; readonly stderr: string }
@@ -113,7 +113,7 @@ describe('npm run demo', () => {
   it('refuses an impossible command line with exit code 2, the reason and the usage', async () => {
     const runs = await Promise.all([['--players', '3', '--mighty-duel'], ['--colour', 'red']].map((args) => demo([...args, '--out', join(dir, 'never')])));
     expect(runs.map((r) => r.code)).toEqual([2, 2]);
-    expect(runs[0]!.stderr).toMatch(/^error: the Mighty Duel is a 2-player game \(got 3 players\)\nusage: npm run demo/);
+    expect(runs[0]!.stderr).toMatch(/^error: --mighty-duel is for 2-player games \(got 3 players\)\nusage: npm run demo/);
     expect(runs[1]!.stderr).toMatch(/^error: Unknown option '--colour'/);
     await expect(readdir(join(dir, 'never'))).rejects.toThrow();
   });
@@ -121,9 +121,9 @@ describe('npm run demo', () => {
 
 describe('the demo\'s command line', () => {
   it.each([
-    [['--players', '3', '--mighty-duel'], /Mighty Duel is a 2-player game/],
-    [['--players', '4', '--balanced-opening'], /balanced opening is for 2-player games/],
-    [['--players', '4', '--three-player', 'classic'], /--three-player is for 3-player games/],
+    [['--players', '3', '--mighty-duel'], /--mighty-duel is for 2-player games/],
+    [['--players', '4', '--balanced-opening'], /--balanced-opening is for 2-player games/],
+    [['--players', '4', '--three-player', 'classic'], /--three-player classic is for 3-player games/],
     [['--players', '3', '--three-player', 'modern'], /--three-player must be "classic" or "discard"/],
     [['--players', '5'], /--players must be 2, 3 or 4/],
     [['--players', 'four'], /--players must be 2, 3 or 4/],
@@ -141,13 +141,14 @@ describe('the demo\'s command line', () => {
 
   it('reads every set-up and variant', () => {
     expect(parseConfig(['--players', '2', '--mighty-duel', '--harmony', '--middle-kingdom', '--balanced-opening', '--seed', 's', '--out', 'o', '--no-images', '--dynasty'])).toEqual({
-      seed: 's', out: 'o', seats: ['random', 'random'], dynasty: true, images: false, thinkMs: undefined,
-      options: { grid: 7, harmony: true, middleKingdom: true, balancedOpening: true },
+      seed: 's', out: 'o', seats: ['random', 'random'], images: false, thinkMs: undefined,
+      variants: { mightyDuel: true, harmony: true, middleKingdom: true, dynasty: true, threePlayerClassic: false, balancedOpening: true },
     });
     expect(parseConfig(['--three-player', 'classic', '--seats', 'easy,normal,hard', '--think-ms', '250'])).toMatchObject({
       seats: ['easy', 'normal', 'hard'], thinkMs: 250, images: true, out: 'out',
-      options: { grid: 5, harmony: false, middleKingdom: false, balancedOpening: false, threePlayer: 'classic' },
+      variants: { ...NO_VARIANTS, threePlayerClassic: true },
     });
     expect(parseConfig([]).seats).toEqual(['random', 'random', 'random', 'random']);
+    expect(parseConfig(['--three-player', 'discard']).variants).toEqual(NO_VARIANTS);
   });
 });
