@@ -4,8 +4,8 @@
  */
 import {
   apply, byRanking, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
-  namingWindow, rankNow, reachableWindow, result, scorePlayer,
-  type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt,
+  namingWindow, rankNow, reachableWindow, result, scorePlayer, variantsOf,
+  type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
 } from '../game/index.js';
 import type {
   CandidateView, DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
@@ -38,15 +38,18 @@ export function players(state: GameState): PlayerView[] {
   return names.map((name, index) => ({ index, name, badge: unique ? initials[index]! : String(index + 1) }));
 }
 
+const VARIANT_NAMES: Readonly<Record<Variant, string>> = {
+  mightyDuel: 'Mighty Duel',
+  harmony: 'Harmony',
+  middleKingdom: 'Middle Kingdom',
+  dynasty: 'Dynasty',
+  threePlayerClassic: 'Classic 3-player',
+  balancedOpening: 'Balanced opening',
+};
+
+/** The variants the game was set up with, as the pictures name them. */
 export function variantNames(state: GameState): string[] {
-  const o = state.options;
-  const names: string[] = [];
-  if (o.grid === 7) names.push('Mighty Duel');
-  if (o.harmony) names.push('Harmony');
-  if (o.middleKingdom) names.push('Middle Kingdom');
-  if (o.players === 3 && o.threePlayer === 'classic') names.push('Classic 3-player');
-  if (o.players === 2 && o.balancedOpening) names.push('Balanced opening');
-  return names;
+  return variantsOf(state.options).map((v) => VARIANT_NAMES[v]);
 }
 
 /** The domino of the most recent placement, if any. */
