@@ -22,6 +22,8 @@ export function dominoView(n: number): DominoView {
  * and general punctuation); anything else, emoji and CJK above all, would need a
  * system font that a server may not have.
  */
+// The class holds ranges of combining marks (Cyrillic Extended-A), never a combined pair: it is tested one code point at a time.
+// eslint-disable-next-line no-misleading-character-class
 const DRAWABLE = /[\u0020-\u007E\u00A0-\u052F\u1C80-\u1C8A\u1D00-\u1DBF\u1E00-\u1FFF\u2010-\u205E\u20A0-\u20C0\u2116\u2122\u2C60-\u2C7F\u2DE0-\u2DFF\uA640-\uA69F\uA720-\uA7FF]/u;
 
 /** A seat's name with what the font cannot draw left out ("Player 2" when nothing is left). */

@@ -289,6 +289,8 @@ describe('states', () => {
   it('rejects corrupt values', () => {
     const s = playUntil(newGame(4, 'corrupt'), Rng.fromSeed('corrupt'), (x) => x.round === 5);
     if (s === null) throw new Error('no round 5');
+    // Corrupting a state means writing fields with values of any type.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const mutate = (f: (x: any) => void): unknown => { const c = structuredClone(s) as any; f(c); return c; };
     const corrupt: unknown[] = [
       null, 'state', [], {},
