@@ -13,7 +13,7 @@
  */
 import { DIRECTIONS } from './direction.js';
 import { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from './dominoes.js';
-import type { Pos } from './types.js';
+import type { IllegalPlacementReason, Pos } from './types.js';
 
 export const ROWS = 15;
 /** Cells are indexed r * 16 + c: row r = y + 7, column c = x + 6. */
@@ -29,8 +29,6 @@ const CASTLE_INDEX = ROW_OFFSET * 16 + COL_OFFSET;
 export const CELL_STEPS = Int32Array.from(DIRECTIONS, ([dx, dy]) => dx + 16 * dy);
 /** The most placements one domino can have: every cell of the window, four directions. */
 export const MAX_PLACEMENTS = 13 * 13 * 4;
-
-export type PlacementFailure = 'not-adjacent' | 'occupied' | 'no-connection' | 'out-of-frame';
 
 export function cellIndex(x: number, y: number): number {
   return ((y + ROW_OFFSET) << 4) | (x + COL_OFFSET);
@@ -174,7 +172,7 @@ export class Board {
   }
 
   /** Why domino n cannot go with half a at (ax, ay) and half b at (bx, by), or null when it can. */
-  check(n: number, ax: number, ay: number, bx: number, by: number): PlacementFailure | null {
+  check(n: number, ax: number, ay: number, bx: number, by: number): IllegalPlacementReason | null {
     if (Math.abs(ax - bx) + Math.abs(ay - by) !== 1) return 'not-adjacent';
     const g = this.grid;
     const w = Math.max(this.maxX, ax, bx) - Math.min(this.minX, ax, bx) + 1;

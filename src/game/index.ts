@@ -1,12 +1,20 @@
 /**
- * The rules engine's public API. Pure: no I/O, no discord.js. Every function here
- * is total on valid states: bad input gives a typed rejection, never an exception
- * (`domino(n)` alone throws a RangeError for a number that is no domino).
+ * The rules engine's public API, and its only door: every other layer imports the
+ * engine from here. Pure: no I/O, no discord.js. Every function here is total on
+ * valid states: bad input gives a typed rejection, never an exception (`domino(n)`
+ * alone throws a RangeError for a number that is no domino). Each rule is said once,
+ * in one module:
  *
- * The modules: dominoes.ts (the 48 dominoes), rng.ts (sfc32), board.ts (the bitboard
- * kernel: placement legality and scoring), setup.ts (createGame), engine.ts (prompt,
- * apply), score.ts (scores and ranking), validate.ts (untrusted input), sim.ts (the
- * mutable simulator for playouts).
+ * - variants.ts: the variants and the AI levels as data (seat limits, engine options);
+ * - setup.ts: createGame, and deckFacts (dominoes in play, line size, rounds);
+ * - engine.ts: prompt, apply, legal placements; candidate.ts: a candidate judged once;
+ * - score.ts: scores, the ranking order (byRanking) and its tie-breaks;
+ * - public.ts: what every player may know (the hidden pile left out);
+ * - notation.ts: cell names (E5) and the windows of cells they name;
+ * - direction.ts: the one direction code (0 right, 1 down, 2 left, 3 up);
+ * - record.ts, dynasty.ts, validate.ts: game records, Dynasty, untrusted input;
+ * - dominoes.ts, rng.ts, board.ts, sim.ts: the 48 dominoes, the seeded generator, the
+ *   bitboard kernel and the playout simulator (exported last, for the AI's search).
  */
 export * from './types.js';
 export * from './record.js';
