@@ -17,6 +17,8 @@ export class ApiError extends Error {
 export const unknownChannel = () => new ApiError(404, 10003, 'Unknown Channel');
 export const unknownMessage = () => new ApiError(404, 10008, 'Unknown Message');
 export const unknownWebhook = () => new ApiError(404, 10015, 'Unknown Webhook');
+/** An interaction token used after its 15 minutes. */
+export const invalidWebhookToken = () => new ApiError(401, 50027, 'Invalid Webhook Token');
 export const unknownInteraction = () => new ApiError(404, 10062, 'Unknown interaction');
 export const missingPermissions = (what: string) => new ApiError(403, 50013, `Missing Permissions (${what})`);
 export const invalidFormBody = (problems: readonly string[]) =>

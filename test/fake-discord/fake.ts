@@ -16,6 +16,7 @@ import {
   type InteractionKind,
   type SlashCommandInput,
 } from './interactions.js';
+import { Clock, DISCORD_LIMITS, RateLimiter, withOverrides, type LimitOverrides, type LimitSettings } from './limits.js';
 import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
 import { permissionBits, type PermissionName } from './permissions.js';
 import { installRoutes } from './routes.js';
@@ -26,7 +27,13 @@ import { World, type ChannelPermissionChange, type WorldOptions } from './world.
 export interface FakeDiscordOptions extends WorldOptions {
   /** Record an error for unknown routes, unexpected answers >= 400 and late interactions (default true). */
   readonly strict?: boolean;
-  /** Discord's 3 s: after it, an unanswered interaction is an error and its callback gets 10062. */
+  /**
+   * Discord's limits, on by default with Discord's figures (DISCORD_LIMITS in
+   * limits.ts): the global 50 requests/s, per-route buckets, the interaction
+   * deadline (3 s) and token lifetime (15 min). Change some: `{ messageCreate: { limit: 2 } }`.
+   */
+  readonly limits?: LimitOverrides;
+  /** Discord's 3 s: after it, an unanswered interaction is an error and its callback gets 10062. Same as `limits.interactionDeadlineMs`. */
   readonly interactionDeadlineMs?: number;
   /** Default timeout of every wait (response(), waitFor, nextRequest, ...). Default 10 s. */
   readonly waitTimeoutMs?: number;
@@ -63,13 +70,16 @@ export class FakeDiscord {
   readonly #expected: ExpectedError[] = [];
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #strict: boolean;
-  readonly #deadlineMs: number;
+  readonly #clock = new Clock();
+  #limits: LimitSettings;
+  readonly #limiter: RateLimiter;
   #port = 0;
 
   private constructor(opts: FakeDiscordOptions) {
     this.#world = new World(opts);
     this.#strict = opts.strict ?? true;
-    this.#deadlineMs = opts.interactionDeadlineMs ?? 3000;
+    this.#limits = withOverrides(DISCORD_LIMITS, { ...(opts.interactionDeadlineMs !== undefined ? { interactionDeadlineMs: opts.interactionDeadlineMs } : {}), ...opts.limits });
+    this.#limiter = new RateLimiter(() => this.#limits, this.#clock);
     this.#waiters = new Waiters(opts.waitTimeoutMs ?? 10_000, () => this.describe());
     this.#server = new RestServer({
       token: this.#world.token,
@@ -77,6 +87,7 @@ export class FakeDiscord {
       onRequest: () => this.#waiters.notify(),
       onProblem: (problem) => this.#problem(problem),
       isExpectedError: (record) => this.#expected.some((e) => isExpectedError(e, record)),
+      limiter: this.#limiter,
     });
     this.#gateway = new Gateway(this.#server.http, {
       token: this.#world.token,
@@ -85,7 +96,14 @@ export class FakeDiscord {
       changed: () => this.#waiters.notify(),
       newId: () => this.#world.ids.next(),
     }, () => this.gatewayUrl);
-    installRoutes(this.#server, { world: this.#world, gateway: this.#gateway, interactions: this.#interactions, gatewayUrl: () => this.gatewayUrl });
+    installRoutes(this.#server, {
+      world: this.#world,
+      gateway: this.#gateway,
+      interactions: this.#interactions,
+      clock: this.#clock,
+      limits: () => this.#limits,
+      gatewayUrl: () => this.gatewayUrl,
+    });
   }
 
   static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
@@ -289,19 +307,79 @@ export class FakeDiscord {
 
   async #send(payload: GuildInteraction, kind: InteractionKind, user: FakeUser, channelId: string, sourceMessageId: string | null, label: string): Promise<FakeInteraction> {
     await this.waitForReady();
-    const interaction = new FakeInteraction(payload, kind, user, channelId, sourceMessageId, label, this.#waiters, this.#world);
+    const interaction = new FakeInteraction(payload, kind, user, channelId, sourceMessageId, label, this.#waiters, this.#world, this.#clock.now());
     this.#interactions.set(interaction.id, interaction);
     this.#gateway.dispatch('INTERACTION_CREATE', payload);
+    this.#armDeadline(interaction);
+    return interaction;
+  }
+
+  /** A timer for the moment the interaction passes its deadline (re-armed if the deadline moved). */
+  #armDeadline(i: FakeInteraction): void {
+    const left = i.sentAt + this.#limits.interactionDeadlineMs - this.#clock.now();
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      if (interaction.callback) return;
-      interaction.expired = true;
-      this.#problem(`${label} was not answered within ${this.#deadlineMs} ms ("This interaction failed")`);
-      this.#waiters.notify();
-    }, this.#deadlineMs);
+      if (this.#expireIfLate(i)) this.#waiters.notify();
+      else if (!i.callback && !i.expired) this.#armDeadline(i);
+    }, Math.max(0, left) + 1);
     timer.unref();
     this.#timers.add(timer);
-    return interaction;
+  }
+
+  /** Past its deadline with no callback: "This interaction failed". True when it just expired. */
+  #expireIfLate(i: FakeInteraction): boolean {
+    const deadline = this.#limits.interactionDeadlineMs;
+    if (i.callback || i.expired || this.#clock.now() - i.sentAt <= deadline) return false;
+    i.expired = true;
+    this.#problem(`${i.label} was not answered within ${deadline} ms ("This interaction failed")`);
+    return true;
+  }
+
+  /** Every interaction past its deadline (after the clock moved or the deadline changed). */
+  #expireLate(): void {
+    let changed = false;
+    for (const i of this.#interactions.values()) changed = this.#expireIfLate(i) || changed;
+    if (changed) this.#waiters.notify();
+  }
+
+  // ---- Limits and the clock ---------------------------------------------------------
+
+  /** The limits in force (Discord's by default; see DISCORD_LIMITS in limits.ts). */
+  get limits(): LimitSettings {
+    return this.#limits;
+  }
+
+  /**
+   * Change limits from now on (`{ global: { limit: 5 } }`, `{ interactionTokenTtlMs: 1000 }`);
+   * call the result to restore what they were. Counts already made in open windows stay.
+   */
+  setLimits(overrides: LimitOverrides): () => void {
+    const before = this.#limits;
+    this.#limits = withOverrides(this.#limits, overrides);
+    this.#expireLate();
+    return () => {
+      this.#limits = before;
+    };
+  }
+
+  /** The fake's time (ms): the real clock plus what advanceClock added. Limits, deadlines and token lifetimes run on it. */
+  now(): number {
+    return this.#clock.now();
+  }
+
+  /**
+   * Move the fake's clock forward: rate-limit windows reset, interactions pass their
+   * 3 s deadline, tokens their 15 minutes, without waiting. (Messages and snowflakes
+   * keep the real time; the client's own timers are not affected.)
+   */
+  advanceClock(ms: number): void {
+    this.#clock.advance(ms);
+    this.#expireLate();
+  }
+
+  /** Invalid answers (401, 403, 429) in the last 10 minutes (Discord bans an IP over 10,000). */
+  get invalidRequests(): number {
+    return this.#limiter.invalidRequests;
   }
 
   // ---- What Discord shows -------------------------------------------------------
@@ -410,7 +488,7 @@ export class FakeDiscord {
    */
   async assertClean(): Promise<void> {
     await this.#waiters
-      .waitFor(() => this.interactions().every((i) => i.answered || i.expired), 'pending interactions to be answered', this.#deadlineMs + 1000)
+      .waitFor(() => this.interactions().every((i) => i.answered || i.expired), 'pending interactions to be answered', this.#limits.interactionDeadlineMs + 1000)
       .catch(() => undefined);
     if (this.errors.length > 0) throw new Error(`the fake Discord saw ${this.errors.length} problem(s):\n- ${this.errors.join('\n- ')}`);
   }
@@ -421,12 +499,13 @@ export class FakeDiscord {
 
   /** A summary for timeout messages: recent requests, the gateway, open interactions. */
   describe(): string {
-    const recent = this.#server.requests.slice(-15).map((r) => `  ${r.method} ${r.path} -> ${r.status}${r.fault ? ` (${r.fault})` : ''}`);
+    const recent = this.#server.requests.slice(-15).map((r) => `  ${r.method} ${r.path} -> ${r.status}${r.fault ? ` (${r.fault})` : ''}${r.limited ? ` (rate limited: ${r.limited})` : ''}`);
+    const limited = this.#server.requests.filter((r) => r.limited !== null);
     const open = this.unansweredInteractions().map((i) => `  ${i.label}${i.expired ? ' (expired)' : ''}`);
     const channels = [...this.#world.channels.values()].map((c) => `  #${c.name} (${c.id}): ${this.messages(c.id).length} messages`);
     return [
       `gateway: ${this.#gateway.isReady ? 'ready' : 'not connected'} (identifies ${this.#gateway.identifies}, resumes ${this.#gateway.resumes})`,
-      `last requests (${this.#server.requests.length} in all):`,
+      `last requests (${this.#server.requests.length} in all, ${limited.length} refused by rate limits: ${limited.filter((r) => r.limited === 'global').length} global):`,
       ...(recent.length ? recent : ['  none']),
       `unanswered interactions: ${open.length ? `\n${open.join('\n')}` : 'none'}`,
       'channels:',

@@ -81,6 +81,30 @@
  * `discord.setBotPermissions([...])` change permissions live (the client is told).
  * `discord.gatewayStats` counts identifies and resumes.
  *
+ * ## Discord's limits (always on, Discord's figures by default: ./limits.ts)
+ * - Global: 50 requests per second per bot token on every route but the interaction
+ *   endpoints (the callback and `/webhooks/{app}/{token}...` are exempt, as on
+ *   Discord). Over it: 429 `{message, retry_after, global: true}` with `Retry-After`
+ *   (whole seconds), `X-RateLimit-Global: true`, `X-RateLimit-Scope: global`.
+ * - Per-route buckets, announced on every response (`X-RateLimit-Limit`, `-Remaining`,
+ *   `-Reset`, `-Reset-After`, `-Bucket`): message posts 5 per 5 s per channel (a
+ *   thread is a channel), edits 5 per 5 s, deletes 5 per 1 s, thread creation 5 per
+ *   5 s per parent channel (an assumption), interaction webhooks 5 per 2 s per token,
+ *   other routes 50 per 1 s per route and channel/guild. Over one: 429 with
+ *   `global: false` and `X-RateLimit-Scope: user`. discord.js reads the headers and
+ *   waits; a 429 is not a strict-mode error (the client is expected to retry), but
+ *   every request records `bucket`, `global` (counted against the global limit) and
+ *   `limited` ('global' | 'user' | null) in `discord.requests`.
+ * - An interaction's first answer must come within 3 s (else 404 / 10062, and the
+ *   token is dead: 404 / 10015); its token works 15 minutes (then 401 / 50027
+ *   Invalid Webhook Token).
+ * - More than 10,000 answers 401/403/429 in 10 minutes is a strict-mode error
+ *   (Discord bans the IP); `discord.invalidRequests` counts them.
+ * Change them with `startFakeDiscord({ limits: { messageCreate: { limit: 2 } } })` or
+ * `const restore = discord.setLimits({ global: { limit: 5, windowMs: 200 } })`; read
+ * `discord.limits`. `discord.advanceClock(ms)` moves the fake's clock (`discord.now()`)
+ * forward: windows reset, deadlines and token lifetimes pass, without waiting.
+ *
  * ## Strict mode (default on)
  * Unknown routes, answers >= 400 the test did not announce with
  * `discord.expectError({ status: 403, code: 50013, path? })` (it returns a function
@@ -112,6 +136,7 @@ export { FakeMessage } from './model.js';
 export type { FakeAttachment, FakeChannel, FakeUser, FoundComponent } from './model.js';
 export { DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS, type PermissionName } from './permissions.js';
 export type { Fault, RequestMatcher, RequestRecord } from './server.js';
+export { DISCORD_LIMITS, type LimitOverrides, type LimitSettings, type Rate } from './limits.js';
 export { snowflakeTime } from './snowflake.js';
 export { BotProcess, startBot, type BotProcessOptions, type ExitInfo } from './bot-process.js';
 export type { ChannelPermissionChange, ChannelSpec, UserSpec } from './world.js';

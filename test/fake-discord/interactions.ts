@@ -57,7 +57,6 @@ export class FakeInteraction {
   readonly followUpIds: string[] = [];
   /** Edits of @original through the webhook (PATCH .../messages/@original or by id). */
   originalEdits = 0;
-  readonly sentAt = Date.now();
 
   constructor(
     readonly payload: GuildInteraction,
@@ -70,6 +69,8 @@ export class FakeInteraction {
     readonly label: string,
     private readonly waiters: Waiters,
     private readonly world: World,
+    /** When INTERACTION_CREATE was sent, on the fake's clock (see FakeDiscord.now()). */
+    readonly sentAt: number,
   ) {}
 
   get id(): string {

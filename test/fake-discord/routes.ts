@@ -13,9 +13,10 @@ import {
   type APIThreadMember,
   type ThreadMemberFlags,
 } from 'discord-api-types/v10';
-import { ApiError, invalidFormBody, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
+import { ApiError, invalidFormBody, invalidWebhookToken, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
 import type { Gateway } from './gateway.js';
 import type { FakeInteraction } from './interactions.js';
+import type { Clock, LimitSettings } from './limits.js';
 import { channelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
 import { applyMessageBody, asMessageBody, type MessageBody, type UploadedFile } from './payload.js';
 import type { PermissionName } from './permissions.js';
@@ -27,6 +28,8 @@ export interface Core {
   readonly world: World;
   readonly gateway: Gateway;
   readonly interactions: Map<string, FakeInteraction>;
+  readonly clock: Clock;
+  limits(): LimitSettings;
   gatewayUrl(): string;
 }
 
@@ -127,10 +130,21 @@ function installCommandRoutes(server: RestServer, { world }: Core): void {
   }
 }
 
+/**
+ * The interaction a webhook token belongs to. A token missed its 3 s (no callback)
+ * is invalidated: 404 Unknown Webhook; after 15 minutes it has expired: 401 / 50027.
+ */
 function interactionByToken(core: Core, app: string | undefined, token: string | undefined): FakeInteraction {
   const hit = [...core.interactions.values()].find((i) => i.token === token);
   if (!hit || app !== core.world.applicationId) throw unknownWebhook();
+  if (core.clock.now() - hit.sentAt >= core.limits().interactionTokenTtlMs) throw invalidWebhookToken();
+  if (pastDeadline(core, hit)) throw unknownWebhook();
   return hit;
+}
+
+/** No callback came within the deadline: Discord has shown "This interaction failed". */
+function pastDeadline(core: Core, i: FakeInteraction): boolean {
+  return i.expired || (i.callback === null && core.clock.now() - i.sentAt > core.limits().interactionDeadlineMs);
 }
 
 function webhookMessage(core: Core, i: FakeInteraction, which: string | undefined): FakeMessage {
@@ -192,8 +206,9 @@ function isEphemeral(body: MessageBody): boolean {
 function answerInteraction(core: Core, ctx: RouteContext): Reply {
   const { world } = core;
   const i = core.interactions.get(ctx.params.id ?? '');
-  if (!i || i.token !== ctx.params.token || i.expired) throw unknownInteraction();
+  if (!i || i.token !== ctx.params.token) throw unknownInteraction();
   if (i.callback) throw new ApiError(400, 40060, 'Interaction has already been acknowledged.');
+  if (pastDeadline(core, i)) throw unknownInteraction();
   const body = (ctx.body ?? {}) as { type?: number; data?: Record<string, unknown> | null };
   const data = body.data ?? null;
   const type = body.type as InteractionResponseType;
@@ -233,7 +248,7 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
     default:
       throw invalidFormBody([`callback type ${String(body.type)} is not valid here`]);
   }
-  const at = Date.now();
+  const at = core.clock.now();
   i.callback = { type, data, files: ctx.files, at, ms: at - i.sentAt };
   if (ctx.query.get('with_response') !== 'true') return noContent;
   const message = i.originalId ? world.messages.get(i.originalId) : undefined;

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from './errors.js';
+import type { LimitVerdict, RateLimiter } from './limits.js';
 import type { UploadedFile } from './payload.js';
 
 export interface RequestRecord {
@@ -26,6 +27,12 @@ export interface RequestRecord {
   readonly answeredAt: number;
   /** The fault injected into this request, if any. */
   readonly fault: FaultKind | null;
+  /** Its rate-limit bucket (X-RateLimit-Bucket); null for unknown routes and injected faults. */
+  readonly bucket: string | null;
+  /** It counted against the global limit (every route but the interaction endpoints). */
+  readonly global: boolean;
+  /** Refused with 429 by the global limit or by its bucket (scope `user`). */
+  readonly limited: 'global' | 'user' | null;
 }
 
 export interface RouteContext {
@@ -92,6 +99,7 @@ export interface ServerHooks {
   onProblem(problem: string): void;
   isExpectedError(record: RequestRecord): boolean;
   readonly log: boolean;
+  readonly limiter: RateLimiter;
 }
 
 export class RestServer {
@@ -100,6 +108,7 @@ export class RestServer {
   readonly faults: FaultRule[] = [];
   readonly requests: RequestRecord[] = [];
   #seq = 0;
+  #banReported = false;
 
   constructor(private readonly hooks: ServerHooks) {
     this.http = createServer((req, res) => void this.#handle(req, res));
@@ -136,18 +145,28 @@ export class RestServer {
     let parsed: { body: unknown; files: UploadedFile[] } = { body: null, files: [] };
     let reply: Reply;
     let fault: FaultKind | null = null;
+    let verdict: LimitVerdict | null = null;
     const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path) : null;
+    const authorized = matched !== null && (!matched.route.auth || req.headers.authorization === `Bot ${this.hooks.token}`);
     try {
       parsed = await readBody(req);
-      if (!matched) throw new ApiError(404, 0, '404: Not Found');
-      if (matched.route.auth && req.headers.authorization !== `Bot ${this.hooks.token}`) throw new ApiError(401, 0, '401: Unauthorized');
-      const rule = this.#takeFault(method, path, matched.route.template);
+      const rule = authorized ? this.#takeFault(method, path, matched.route.template) : null;
       fault = rule?.kind ?? null;
       if (rule?.kind === 'slow') await sleep(rule.delayMs);
-      reply = rule && rule.kind !== 'slow' ? faultReply(rule) : await matched.route.handler({ method, path, params: matched.params, query: url.searchParams, body: parsed.body, files: parsed.files });
+      if (rule && rule.kind !== 'slow') {
+        reply = faultReply(rule);
+      } else {
+        // An unknown route or a request without the bot token counts against the global limit only.
+        verdict = this.hooks.limiter.take(method, authorized ? matched.route.template : null, authorized ? matched.params : {});
+        if (verdict.refusal) reply = verdict.refusal;
+        else if (!matched) throw new ApiError(404, 0, '404: Not Found');
+        else if (!authorized) throw new ApiError(401, 0, '401: Unauthorized');
+        else reply = await matched.route.handler({ method, path, params: matched.params, query: url.searchParams, body: parsed.body, files: parsed.files });
+      }
     } catch (error) {
       reply = errorReply(error, this.hooks, method, path);
     }
+    const limited = verdict?.limited ?? null;
     const record: RequestRecord = {
       seq: ++this.#seq,
       method,
@@ -162,14 +181,21 @@ export class RestServer {
       receivedAt,
       answeredAt: Date.now(),
       fault,
+      bucket: verdict?.bucket ?? null,
+      global: verdict?.global ?? false,
+      limited,
     };
     this.requests.push(record);
-    if (this.hooks.log) process.stderr.write(`[fake-discord] ${method} ${path} -> ${reply.status}${fault ? ` (${fault})` : ''}\n`);
+    if (this.hooks.log) process.stderr.write(`[fake-discord] ${method} ${path} -> ${reply.status}${fault ? ` (${fault})` : ''}${limited ? ` (rate limited: ${limited})` : ''}\n`);
     if (!matched) this.hooks.onProblem(`unknown route: ${method} ${path} (the fake does not implement it)`);
-    else if (reply.status >= 400 && fault === null && !this.hooks.isExpectedError(record)) {
+    else if (reply.status >= 400 && fault === null && limited === null && !this.hooks.isExpectedError(record)) {
       this.hooks.onProblem(`unexpected ${reply.status} on ${method} ${path}: ${JSON.stringify(reply.body)}`);
     }
-    send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : {});
+    if ((reply.status === 401 || reply.status === 403 || reply.status === 429) && this.hooks.limiter.countInvalid() && !this.#banReported) {
+      this.#banReported = true;
+      this.hooks.onProblem('more invalid requests (401, 403, 429) in 10 minutes than Discord allows: it would ban the IP for a while');
+    }
+    send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : (verdict?.headers ?? {}));
     this.hooks.onRequest(record);
   }
 
@@ -230,14 +256,16 @@ function faultReply(fault: Exclude<Fault, { kind: 'slow' }>): Reply {
 function rateLimitHeaders(reply: Reply): Record<string, string> {
   const body = reply.body as { retry_after: number; global: boolean };
   const seconds = String(body.retry_after);
+  if (body.global) return { 'retry-after': String(Math.ceil(body.retry_after)), 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' };
   return {
-    'retry-after': seconds,
+    // Whole seconds, as Discord sends it; retry_after and Reset-After are precise.
+    'retry-after': String(Math.ceil(body.retry_after)),
     'x-ratelimit-limit': '5',
     'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset': ((Date.now() + body.retry_after * 1000) / 1000).toFixed(3),
     'x-ratelimit-reset-after': seconds,
     'x-ratelimit-bucket': 'fake-bucket',
-    'x-ratelimit-scope': body.global ? 'global' : 'user',
-    ...(body.global ? { 'x-ratelimit-global': 'true' } : {}),
+    'x-ratelimit-scope': 'user',
   };
 }
 
