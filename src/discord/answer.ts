@@ -5,7 +5,10 @@
  * edited in when ready. Either way the user never sees "This interaction failed".
  */
 import { MessageFlags } from 'discord.js';
-import type { BaseMessageOptions, ButtonInteraction, ChatInputCommandInteraction, RepliableInteraction } from 'discord.js';
+import type { BaseMessageOptions, ButtonInteraction, ChatInputCommandInteraction, RepliableInteraction, StringSelectMenuInteraction } from 'discord.js';
+
+/** The clicks the bot answers: its buttons and its select menus. */
+export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
 /** Leaves room for a slow network under Discord's 3 s limit. */
 export const ACK_BUDGET_MS = 1500;
@@ -63,7 +66,7 @@ async function sendLate(interaction: RepliableInteraction, expect: Expect, answe
  * Run `work` and answer the interaction with its result, deferring first if it
  * takes longer than the budget. `expect` is what the answer will most likely be.
  */
-export async function answer(interaction: ButtonInteraction | ChatInputCommandInteraction, expect: Expect, work: () => Promise<Answer>): Promise<void> {
+export async function answer(interaction: ComponentInteraction | ChatInputCommandInteraction, expect: Expect, work: () => Promise<Answer>): Promise<void> {
   const running = work();
   const quick = await within(running, ACK_BUDGET_MS);
   if (quick !== TIMEOUT) {

@@ -49,6 +49,8 @@ export type ClickAction =
   | { readonly verb: 'cancel' }
   | { readonly verb: 'your-turn'; readonly turn: number }
   | { readonly verb: 'preview'; readonly turn: number; readonly slot: PanelSlot; readonly at: Cursor; readonly hint: Cursor | null }
+  /** The panel's menu of spots: the chosen spot is the select's value (a cursor), not in the id. */
+  | { readonly verb: 'spot'; readonly turn: number; readonly hint: Cursor | null }
   | { readonly verb: 'hint'; readonly turn: number; readonly at: Cursor | null }
   | { readonly verb: 'confirm'; readonly turn: number; readonly at: Cursor }
   | { readonly verb: 'discard'; readonly turn: number }
@@ -57,7 +59,7 @@ export type ClickAction =
 
 const VERBS = {
   join: 'j', leave: 'l', 'add-ai': 'a', 'remove-ai': 'x', start: 's', cancel: 'c',
-  'your-turn': 'y', preview: 'v', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r',
+  'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -68,7 +70,8 @@ const SLOTS = {
 const MAX_COORD = 6;
 const MAX_TURN = 10_000;
 
-function cursorText(c: Cursor): string {
+/** A cursor as text (in custom_ids, and as the value of a spot in the menu). */
+export function cursorText(c: Cursor): string {
   return `${c.x}.${c.y}.${c.r}`;
 }
 
@@ -83,6 +86,7 @@ export function encode(action: ClickAction): string {
     case 'your-turn': case 'discard': fields.push(action.turn); break;
     case 'preview': fields.push(action.turn, SLOTS[action.slot], cursorText(action.at), action.hint ? cursorText(action.hint) : '-'); break;
     case 'hint': fields.push(action.turn, action.at ? cursorText(action.at) : '-'); break;
+    case 'spot': fields.push(action.turn, action.hint ? cursorText(action.hint) : '-'); break;
     case 'confirm': fields.push(action.turn, cursorText(action.at)); break;
     case 'pick': fields.push(action.turn, placedText(action.placed), action.domino); break;
     default: break;
@@ -96,7 +100,8 @@ function int(text: string | undefined, min: number, max: number): number | null 
   return n >= min && n <= max ? n : null;
 }
 
-function cursor(text: string | undefined): Cursor | null {
+/** The cursor a text stands for, or null when it is none (forged, off every kingdom). */
+export function cursor(text: string | undefined): Cursor | null {
   const parts = text?.split('.');
   if (!parts || parts.length !== 3) return null;
   const x = int(parts[0], -MAX_COORD, MAX_COORD);
@@ -148,6 +153,11 @@ export function decode(customId: string): ClickAction | null {
       const at = rest[1] === '-' ? null : cursor(rest[1]);
       if (!arity(2) || turn === null || (at === null && rest[1] !== '-')) return null;
       return { verb, turn, at };
+    }
+    case 'spot': {
+      const hint = rest[1] === '-' ? null : cursor(rest[1]);
+      if (!arity(2) || turn === null || (hint === null && rest[1] !== '-')) return null;
+      return { verb, turn, hint };
     }
     case 'confirm': {
       const at = cursor(rest[1]);

@@ -4,11 +4,11 @@
  * flow fails: the user sees a short apology, the log gets the details.
  */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
-import type { ButtonInteraction, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
+import type { ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
 import { t } from '../i18n/index.js';
 import { StoreError } from '../store/index.js';
-import { answer, privately } from './answer.js';
-import { decode, type ClickAction } from './codec.js';
+import { answer, privately, type ComponentInteraction } from './answer.js';
+import { cursor, decode, type ClickAction, type Cursor } from './codec.js';
 import type { Bot } from './context.js';
 import { errorText, type LogContext } from './log.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from './flows/lobby.js';
@@ -33,7 +33,7 @@ function contextOf(interaction: Interaction): LogContext {
   return { guild: interaction.guildId, channel: interaction.channelId, user: interaction.user.id };
 }
 
-function lobbyClick(interaction: ButtonInteraction, tableId: string): LobbyClick {
+function lobbyClick(interaction: ComponentInteraction, tableId: string): LobbyClick {
   const member = interaction.member as GuildMember | null;
   return {
     tableId,
@@ -43,7 +43,12 @@ function lobbyClick(interaction: ButtonInteraction, tableId: string): LobbyClick
   };
 }
 
-function onButton(bot: Bot, interaction: ButtonInteraction, action: ClickAction): Promise<void> {
+/** The spot chosen in the panel's menu, or null when the value is none of ours. */
+function chosenSpot(interaction: ComponentInteraction): Cursor | null {
+  return interaction.isStringSelectMenu() && interaction.values.length === 1 ? cursor(interaction.values[0]) : null;
+}
+
+function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickAction): Promise<void> {
   // Lobby buttons live on the lobby message (its id is the table's key); game buttons in the thread (same id).
   const onLobby = lobbyClick(interaction, interaction.message.id);
   const inThread = { tableId: interaction.channelId, userId: interaction.user.id };
@@ -56,6 +61,10 @@ function onButton(bot: Bot, interaction: ButtonInteraction, action: ClickAction)
     case 'start': return answer(interaction, 'update', () => start(bot, onLobby, interaction));
     case 'your-turn': return answer(interaction, 'private', () => openPanel(bot, { ...inThread, turn: action.turn }));
     case 'preview': return answer(interaction, 'update', () => movePreview(bot, { ...inThread, turn: action.turn }, action.at, action.hint));
+    case 'spot': {
+      const at = chosenSpot(interaction);
+      return answer(interaction, at ? 'update' : 'private', async () => (at ? movePreview(bot, { ...inThread, turn: action.turn }, at, action.hint) : privately(t('error.forgedButton'))));
+    }
     case 'hint': return answer(interaction, 'update', () => showHint(bot, { ...inThread, turn: action.turn }, action.at));
     case 'confirm': return answer(interaction, 'update', () => confirmPlacement(bot, { ...inThread, turn: action.turn }, action.at));
     case 'discard': return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
@@ -80,10 +89,10 @@ export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, in
       log.debug('command', { command: interaction.commandName, sub: interaction.options.getSubcommand(false) });
       if (command) await command.execute(interaction, bot);
       else await interaction.reply({ content: t('error.unknownCommand'), flags: MessageFlags.Ephemeral });
-    } else if (interaction.isButton()) {
+    } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const action = decode(interaction.customId);
       log.debug('click', { customId: interaction.customId, message: interaction.message.id });
-      if (action) await onButton(bot, interaction, action);
+      if (action) await onComponent(bot, interaction, action);
       else await answer(interaction, 'private', async () => privately(t('error.forgedButton')));
     }
   } catch (error) {

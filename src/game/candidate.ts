@@ -3,7 +3,7 @@
  * why not), and the player's running score before and after. The panel's text
  * and its picture both read this one verdict.
  */
-import { apply, prompt } from './engine.js';
+import { apply, legalPlacements, prompt } from './engine.js';
 import { scorePlayer } from './score.js';
 import type { GameState, Pos, Rejection } from './types.js';
 
@@ -29,4 +29,13 @@ export function judgePlacement(state: GameState, a: Pos, b: Pos): Candidate {
 /** Points the candidate adds to the running score, or null when it does not fit. */
 export function candidateGain(c: Candidate): number | null {
   return c.verdict.fits ? c.verdict.after - c.verdict.before : null;
+}
+
+/**
+ * Every legal placement of the domino in hand, judged, best first (most points;
+ * equal points keep the engine's order).
+ */
+export function rankedCandidates(state: GameState): Candidate[] {
+  const judged = legalPlacements(state).map((p) => judgePlacement(state, p.a, p.b));
+  return judged.sort((x, y) => (candidateGain(y) ?? 0) - (candidateGain(x) ?? 0));
 }

@@ -31,7 +31,7 @@ export { isGameState, gameStateProblem } from './validate.js';
 export * from './variants.js';
 export * from './notation.js';
 export { DIRECTIONS, directionOf, placementFrom, type Direction } from './direction.js';
-export { judgePlacement, candidateGain, type Candidate, type Verdict } from './candidate.js';
+export { judgePlacement, candidateGain, rankedCandidates, type Candidate, type Verdict } from './candidate.js';
 export { Sim, PLACE, CLAIM, OVER } from './sim.js';
 export type { Phase } from './sim.js';
 

@@ -6,9 +6,9 @@
  * seeded games in every set-up.
  */
 import { describe, expect, it } from 'vitest';
-import type { BaseMessageOptions } from 'discord.js';
-import { apply, createGame, judgePlacement, legalPlacements, prompt, rankNow, type GameState } from '../../src/game/index.js';
-import { cursorCells, cursorOf, decode, encode } from '../../src/discord/codec.js';
+import { ComponentType, type BaseMessageOptions } from 'discord.js';
+import { apply, createGame, judgePlacement, legalPlacements, prompt, rankedCandidates, rankNow, type GameState } from '../../src/game/index.js';
+import { cursor, cursorCells, cursorOf, decode, encode } from '../../src/discord/codec.js';
 import { aiSeats, newLobby, type TableSeat } from '../../src/table/index.js';
 import { endView } from '../../src/discord/views/end.js';
 import { lobbyView } from '../../src/discord/views/lobby.js';
@@ -17,12 +17,34 @@ import { turnView } from '../../src/discord/views/turn.js';
 
 const PNG = Buffer.from('not really a png');
 
+interface Component {
+  readonly type: number;
+  readonly custom_id: string;
+  readonly label?: string;
+  readonly placeholder?: string;
+  readonly options?: readonly { label: string; value: string; description?: string }[];
+}
+
 function checkLimits(message: BaseMessageOptions): void {
-  const rows = (message.components ?? []) as unknown as { components: { custom_id: string; label: string }[] }[];
+  const rows = (message.components ?? []) as unknown as { components: Component[] }[];
   expect(rows.length).toBeLessThanOrEqual(5);
   const ids = rows.flatMap((r) => r.components.map((c) => c.custom_id));
   for (const row of rows) expect(row.components.length).toBeLessThanOrEqual(5);
-  for (const row of rows) for (const c of row.components) expect(c.label.length).toBeLessThanOrEqual(80);
+  for (const row of rows) {
+    for (const c of row.components) {
+      if (c.type === ComponentType.StringSelect) {
+        expect(row.components).toHaveLength(1);
+        expect(c.options!.length).toBeGreaterThan(0);
+        expect(c.options!.length).toBeLessThanOrEqual(25);
+        for (const o of c.options!) {
+          for (const text of [o.label, o.value, o.description ?? '']) expect(text.length).toBeLessThanOrEqual(100);
+          expect(cursor(o.value), o.value).not.toBeNull();
+        }
+      } else {
+        expect(c.label!.length).toBeLessThanOrEqual(80);
+      }
+    }
+  }
   expect(new Set(ids).size).toBe(ids.length);
   for (const id of ids) {
     expect(id.length).toBeLessThanOrEqual(100);
@@ -74,13 +96,17 @@ describe('messages within Discord limits', () => {
         if (p.kind === 'over') {
           checkLimits(endView({ result: rankNow(state), seats, happened: null, header: null, final: true, totals: rankNow(state), png: PNG }));
         } else if (p.kind === 'place' && !p.canPlace) {
-          checkLimits(discardView(state, p.domino, PNG));
+          const free = state.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
+          checkLimits(discardView(state, p.domino, free, PNG));
         } else if (p.kind === 'place') {
           const legal = legalPlacements(state).map(cursorOf);
           const at = legal[legal.length - 1]!;
           const { a, b } = cursorCells(at);
           const candidate = judgePlacement(state, a, b);
-          checkLimits(panelView({ game: state, domino: p.domino, at, legal, candidate, hint: legal[0]!, hintUsed: false, png: PNG }));
+          const ranked = rankedCandidates(state);
+          for (const choices of [state.next.map((s) => s.domino), []]) {
+            checkLimits(panelView({ game: state, domino: p.domino, at, candidate, ranked, choices, hint: legal[0]!, hintUsed: false, png: PNG }));
+          }
           const placed = { kind: 'place' as const, ...cursorCells(legal[0]!) };
           checkLimits(pickView({ game: state, placed, inHand: p.domino, candidate, choices: state.next.map((s) => s.domino) }));
         } else {

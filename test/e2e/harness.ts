@@ -112,16 +112,15 @@ export function yourTurnId(message: FakeMessage): string {
 }
 
 /**
- * One move by `user` from the turn message: open the panel, confirm the placement
- * it starts on (the first that fits) or discard, then take the first free domino.
+ * One move by `user` from the turn message: open the panel and take the first free
+ * domino with the placement it opens on (the best spot), or discard, or place in the last round.
  * Resolves with the board message the move posted.
  */
 export async function playMove(discord: FakeDiscord, threadId: string, turnMessage: FakeMessage, user: FakeUser): Promise<FakeMessage> {
   const boards = boardCount(discord, threadId);
   const panel = await (await discord.click(turnMessage, yourTurnId(turnMessage), user)).reply();
   for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
-    const next = panel.buttons().find((b) => !b.disabled && /^(✅ Confirm|🗑 Discard)/.test(b.label ?? ''))
-      ?? panel.buttons().find((b) => b.customId?.startsWith('k1:k:'));
+    const next = panel.buttons().find((b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')));
     if (!next?.customId) throw new Error(`nothing to press on the panel: ${panel.content}`);
     await (await discord.click(panel, next.customId, user)).reply();
   }

@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
-import type { ButtonInteraction, Message } from 'discord.js';
+import type { Message } from 'discord.js';
 import type { AiLevel } from '../../game/index.js';
 import { keep, save, StoreError } from '../../store/index.js';
 import * as lobbies from '../../table/index.js';
 import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
-import { privately, updating, type Answer } from '../answer.js';
+import { privately, updating, type Answer, type ComponentInteraction } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
@@ -85,7 +85,7 @@ function threadName(table: Table): string {
 }
 
 /** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */
-export async function start(bot: Bot, click: LobbyClick, interaction: ButtonInteraction): Promise<Answer> {
+export async function start(bot: Bot, click: LobbyClick, interaction: ComponentInteraction): Promise<Answer> {
   const lacking = missing(botPermissions(interaction), FOR_GAME);
   if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
   const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), Date.now()));

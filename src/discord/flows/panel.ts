@@ -4,7 +4,8 @@
  * pick buttons. Everything is read-only until the pick (or the last round's
  * confirm), which makes the move through makeMove.
  */
-import { judgePlacement, legalPlacements, prompt, type GameState } from '../../game/index.js';
+import { chooseAction } from '../../ai/index.js';
+import { judgePlacement, rankedCandidates, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { afterPlacing, hintUsed, mayAct, pickChoices, useHint, type Placed, type Turn } from '../../table/index.js';
@@ -22,6 +23,9 @@ interface Click {
   readonly turn: number;
 }
 
+/** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
+const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
+
 type Loaded = { readonly ok: true; readonly turn: Turn } | { readonly ok: false; readonly answer: Answer };
 
 /** The table, if this user may act on it at this turn (the table layer's one check). */
@@ -33,26 +37,36 @@ async function load(bot: Bot, click: Click): Promise<Loaded> {
   return may.ok ? { ok: true, turn: may.value } : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
 }
 
-/** The legal placements of the domino in hand, as cursors, in the engine's order. */
-function legalCursors(game: GameState): readonly Cursor[] {
-  return legalPlacements(game).map(cursorOf);
-}
-
 interface PanelState {
   readonly at: Cursor;
   readonly hint: Cursor | null;
   readonly hintUsed: boolean;
 }
 
+/** The free dominoes of the next line: what the move will end by claiming (none in the last round). */
+function claimable(game: GameState): readonly number[] {
+  return game.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
+}
+
+/**
+ * Where the panel opens: the spot the normal computer player would choose, which
+ * is the best for the immediate score (its ties broken by terrain fit).
+ */
+function bestSpot(game: GameState): Cursor | null {
+  const action = chooseAction(game, 'normal');
+  return action.type === 'place' ? cursorOf(action) : null;
+}
+
 async function placementPanel(turn: Turn, state: PanelState): Promise<Answer['message']> {
   const { game } = turn.table;
   const p = turn.prompt;
   if (p.kind !== 'place') throw new Error('no domino to place');
-  if (!p.canPlace) return discardView(game, p.domino, await renderPreview(game, null));
+  const choices = claimable(game);
+  if (!p.canPlace) return discardView(game, p.domino, choices, await renderPreview(game, null));
   const { a, b } = cursorCells(state.at);
   const candidate = judgePlacement(game, a, b);
   const png = await renderPreview(game, candidate, state.hint ? { hint: cursorCells(state.hint) } : undefined);
-  return panelView({ game, domino: p.domino, at: state.at, legal: legalCursors(game), candidate, hint: state.hint, hintUsed: state.hintUsed, png });
+  return panelView({ game, domino: p.domino, at: state.at, candidate, ranked: rankedCandidates(game), choices, hint: state.hint, hintUsed: state.hintUsed, png });
 }
 
 function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
@@ -75,8 +89,8 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
     const panel = pickPanel(turn, { kind: 'none' });
     return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
   }
-  const first = legalCursors(turn.table.game)[0] ?? { x: 1, y: 0, r: 0 };
-  return { kind: 'private', message: await placementPanel(turn, { at: first, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) }) };
+  const at = bestSpot(turn.table.game) ?? NO_SPOT;
+  return { kind: 'private', message: await placementPanel(turn, { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) }) };
 }
 
 /** An arrow, rotate, next/previous fit or back: the same panel at another cursor. */
@@ -103,7 +117,7 @@ export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promi
   if (!allowed) return privately(t('panel.hintUsed'));
   const suggestion = await bot.ai.hint(game, { timeMs: bot.config.aiHardMs });
   const hint = suggestion ? cursorOf(suggestion) : null;
-  return updating(await placementPanel(turn, { at: hint ?? at ?? legalCursors(game)[0] ?? { x: 1, y: 0, r: 0 }, hint, hintUsed: true }));
+  return updating(await placementPanel(turn, { at: hint ?? at ?? bestSpot(game) ?? NO_SPOT, hint, hintUsed: true }));
 }
 
 /** Confirm: show the pick buttons, or in the last round make the move at once. */

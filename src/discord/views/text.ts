@@ -7,7 +7,8 @@ const TERRAIN_EMOJI: Record<Terrain, string> = {
   wheat: '🌾', forest: '🌲', lake: '🌊', grassland: '🐑', swamp: '🐸', mine: '⛏️',
 };
 
-function halfLabel(h: Half): string {
+/** "🌲 Forest 👑": a half's terrain with its crowns. */
+export function terrainLabel(h: Half): string {
   const terrain = `${TERRAIN_EMOJI[h.terrain]} ${t(`terrain.${h.terrain}`)}`;
   return h.crowns > 0 ? `${terrain} ${'👑'.repeat(h.crowns)}` : terrain;
 }
@@ -15,7 +16,7 @@ function halfLabel(h: Half): string {
 /** "#41 🌾 Wheat + 🌲 Forest 👑": number, both terrains, crowns on the half that has them. */
 export function dominoLabel(n: number): string {
   const d = domino(n);
-  return `#${n} ${halfLabel(d.a)} + ${halfLabel(d.b)}`;
+  return `#${n} ${terrainLabel(d.a)} + ${terrainLabel(d.b)}`;
 }
 
 /** A seat as text: humans are mentioned, AI seats named. */
