@@ -79,3 +79,26 @@ export function placeholders(key: MessageKey, locale: Locale = DEFAULT_LOCALE): 
   walk(compile(key, locale).getAst() as unknown as AstNode[]);
   return [...names].sort();
 }
+
+/**
+ * Discord's locales: what it sends as `interaction.locale` and `guildLocale`, and
+ * the keys of `name_localizations` / `description_localizations`
+ * (https://discord.com/developers/docs/reference#locales).
+ */
+export const DISCORD_LOCALES = [
+  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl', 'pt-BR',
+  'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+] as const;
+export type DiscordLocale = (typeof DISCORD_LOCALES)[number];
+
+/**
+ * The catalogue for a Discord locale: the one of the same code ('fr', 'pt-BR'),
+ * else the one of its language ('es-ES' and 'es-419' → 'es', 'en-US' and 'en-GB' → 'en'),
+ * else English (unknown, missing or null, as `guildLocale` can be).
+ */
+export function localeFor(discordLocale: string | null | undefined): Locale {
+  if (!discordLocale) return DEFAULT_LOCALE;
+  if (isLocale(discordLocale)) return discordLocale;
+  const language = discordLocale.split('-')[0];
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}

@@ -1,5 +1,7 @@
 /**
  * The catalogues, one per language, by code. Adding a language: its file
  * `<code>.json` beside this one (every key of en.json), and one line here.
+ * The code is a BCP 47 tag (it picks the plural rules): `fr`, `es`, `pt-BR`.
  */
 export { default as en } from './en.json' with { type: 'json' };
+export { default as fr } from './fr.json' with { type: 'json' };
