@@ -11,7 +11,7 @@
  * bands of the previous picture but never sees the same picture twice in a row.
  *   npm run bench -- render
  */
-import { legalPlacements, prompt } from '../src/game/index.js';
+import { judgePlacement, legalPlacements, prompt } from '../src/game/index.js';
 import { draw, renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
 import { encodePng } from '../src/render/png.js';
 import { newGame, play } from '../test/render/games.js';
@@ -45,7 +45,7 @@ const start = newGame('4p', 'bench');
 const mid = Array.from({ length: 20 }, (_, i) => play(start, 30 + i));
 let turn = play(start, 36);
 while (prompt(turn).kind !== 'place') turn = play(turn, 1);
-const candidates = legalPlacements(turn);
+const candidates = legalPlacements(turn).map((p) => judgePlacement(turn, p.a, p.b));
 const end = play(start);
 
 const table = await time((i) => renderTable(mid[i % mid.length]!));

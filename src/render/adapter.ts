@@ -5,10 +5,10 @@
 import {
   apply, byRanking, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
   namingWindow, rankNow, reachableWindow, result, scorePlayer, variantsOf,
-  type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
+  type Candidate, type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
 } from '../game/index.js';
 import type {
-  CandidateView, DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
+  DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
   TableView, TurnView,
 } from './view.js';
 
@@ -140,15 +140,6 @@ function cellsOf(state: GameState, player: number): Pos[] {
   return (state.kingdoms[player]?.placements ?? []).flatMap((p) => [p.a, p.b]);
 }
 
-function candidateView(state: GameState, player: number, c: { a: Pos; b: Pos }): CandidateView {
-  const why = checkPlacement(state, [c.a[0], c.a[1]], [c.b[0], c.b[1]]);
-  if (why) return { a: c.a, b: c.b, verdict: { legal: false, reason: why.message } };
-  const before = scorePlayer(state, player).total;
-  const after = apply(state, { type: 'place', player, a: c.a, b: c.b });
-  if (!after.ok) return { a: c.a, b: c.b, verdict: { legal: false, reason: after.error.message } };
-  return { a: c.a, b: c.b, verdict: { legal: true, before, after: scorePlayer(after.value, player).total } };
-}
-
 /** Distinct cells of all legal placements of the domino in hand. */
 function targetCells(state: GameState): Pos[] {
   const seen = new Map<string, Pos>();
@@ -158,7 +149,7 @@ function targetCells(state: GameState): Pos[] {
 
 export function previewView(
   state: GameState,
-  candidate: { a: Pos; b: Pos } | null,
+  candidate: Candidate | null,
   hint: { a: Pos; b: Pos } | null,
 ): PreviewView {
   const who = players(state);
@@ -175,7 +166,7 @@ export function previewView(
     targets: placing ? targetCells(state) : [],
     window: namingWindow(grid),
     reach: reachableWindow(grid, cellsOf(state, player)),
-    candidate: placing && candidate ? candidateView(state, player, candidate) : null,
+    candidate: placing ? candidate : null,
     hint: placing ? hint : null,
     round: state.round,
     rounds: deckFacts(state.options).rounds,

@@ -7,7 +7,7 @@
  * rows numbered, castle E5 in 5x5 games, G7 in the Mighty Duel.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import type { DynastyState, GameState, Pos } from '../game/index.js';
+import type { Candidate, DynastyState, GameState, Pos } from '../game/index.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import { drawDynastySheet } from './dynasty.js';
 import { ensureFonts } from './fonts.js';
@@ -33,7 +33,7 @@ export function renderTable(state: GameState): Promise<Buffer> {
 /** The kingdom of the player who must place now, with the domino in hand tried at `candidate`. */
 export function renderPreview(
   state: GameState,
-  candidate: { a: Pos; b: Pos } | null,
+  candidate: Candidate | null,
   opts: PreviewOptions = {},
 ): Promise<Buffer> {
   return encodePng(drawPreview(previewView(state, candidate, opts.hint ?? null)));
@@ -52,7 +52,7 @@ export function renderDynastySheet(d: DynastyState): Promise<Buffer> {
 /** For tests and tools that want pixels rather than bytes. */
 export const draw = {
   table: (state: GameState): Canvas => drawTable(tableView(state)),
-  preview: (state: GameState, candidate: { a: Pos; b: Pos } | null, opts: PreviewOptions = {}): Canvas =>
+  preview: (state: GameState, candidate: Candidate | null, opts: PreviewOptions = {}): Canvas =>
     drawPreview(previewView(state, candidate, opts.hint ?? null)),
   scoreSheet: (state: GameState): Canvas => drawScoreSheet(scoreSheetView(state)),
   dynastySheet: (d: DynastyState): Canvas => drawDynastySheet(dynastySheetView(d)),

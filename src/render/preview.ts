@@ -13,7 +13,8 @@ import {
   type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { UI } from './palette.js';
-import type { CandidateView, PreviewView } from './view.js';
+import type { Candidate } from '../game/index.js';
+import type { PreviewView } from './view.js';
 
 export const PREVIEW_WIDTH = 720;
 const M = 16;
@@ -68,10 +69,10 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
   }
   const onGrid = inWindow(v.window, cand.a) && inWindow(v.window, cand.b);
   const where = onGrid ? placementName(v.kingdom.grid, cand.a, cand.b) : t('picture.preview.offGrid');
-  if (!cand.verdict.legal) {
+  if (!cand.verdict.fits) {
     mark(c, x + 14, cy - 17, false);
     text(c, t('picture.preview.illegal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
-    text(c, cand.verdict.reason, x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
+    text(c, cand.verdict.rejection.message, x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
     return;
   }
   const { before, after } = cand.verdict;
@@ -125,10 +126,10 @@ function arrow(c: Ctx, x: number, cy: number, size: number): void {
 }
 
 function drawCandidate(c: Ctx, g: KingdomGeometry, v: PreviewView): void {
-  const cand = v.candidate as CandidateView;
+  const cand = v.candidate as Candidate;
   const d = v.domino;
   if (!d) return;
-  const legal = cand.verdict.legal;
+  const legal = cand.verdict.fits;
   if (inWindow(g.window, cand.a) && inWindow(g.window, cand.b) && isNeighbour(cand.a, cand.b)) {
     c.globalAlpha = legal ? 1 : 0.78;
     drawDomino(c, d, cellOrigin(g, cand.a), cellOrigin(g, cand.b), g.cell, 2);

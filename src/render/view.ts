@@ -3,7 +3,7 @@
  * adapter.ts builds them from a GameState through the engine's API, so the
  * drawing never depends on how the engine stores a game.
  */
-import type { Pos, TieBreak, Terrain } from '../game/types.js';
+import type { Candidate, Pos, TieBreak, Terrain } from '../game/index.js';
 import type { CellWindow, Grid } from '../game/index.js';
 
 export interface HalfView {
@@ -75,16 +75,6 @@ export interface TableView {
   readonly pileLeft: number;
 }
 
-export type Verdict =
-  | { readonly legal: true; readonly before: number; readonly after: number }
-  | { readonly legal: false; readonly reason: string };
-
-export interface CandidateView {
-  readonly a: Pos;
-  readonly b: Pos;
-  readonly verdict: Verdict;
-}
-
 export interface PreviewView {
   readonly kingdom: KingdomView;
   /** The domino in hand, or null when the game waits for no placement. */
@@ -96,7 +86,8 @@ export interface PreviewView {
   /** What is drawn: the naming window; cells outside `reach` are greyed. */
   readonly window: CellWindow;
   readonly reach: CellWindow;
-  readonly candidate: CandidateView | null;
+  /** The domino in hand tried somewhere, judged by the engine (the panel's text reads the same verdict). */
+  readonly candidate: Candidate | null;
   readonly hint: { readonly a: Pos; readonly b: Pos } | null;
   readonly round: number;
   readonly rounds: number;

@@ -1,7 +1,7 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
+import { judgePlacement, legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
 import { cellOrigin } from '../../src/render/draw.js';
 import { inWindow } from '../../src/game/index.js';
@@ -148,14 +148,15 @@ describe('what the table shows', () => {
 
 describe('the placement preview', () => {
   const state = midGame('4p');
-  const legal = legalPlacements(state)[0]!;
-  const illegal = { a: [0, 0] as Pos, b: [1, 0] as Pos }; // the castle's cell
+  const spot = legalPlacements(state)[0]!;
+  const legal = judgePlacement(state, spot.a, spot.b);
+  const illegal = judgePlacement(state, [0, 0], [1, 0]); // the castle's cell
 
   it('marks a legal candidate in green with its score, an illegal one in red with the reason', async () => {
     const good = previewView(state, legal, null).candidate!;
     const bad = previewView(state, illegal, null).candidate!;
-    expect(good.verdict.legal).toBe(true);
-    expect(bad.verdict).toEqual({ legal: false, reason: expect.stringMatching(/taken/) });
+    expect(good.verdict.fits).toBe(true);
+    expect(bad.verdict).toEqual({ fits: false, rejection: expect.objectContaining({ message: expect.stringMatching(/taken/) }) });
     const [goodPng, badPng] = await Promise.all([renderPreview(state, legal), renderPreview(state, illegal)]);
     expect(goodPng.equals(badPng)).toBe(false);
     const geometry = layoutPreview(previewView(state, legal, null)).geometry;
@@ -188,7 +189,7 @@ describe('the placement preview', () => {
     const plain = await renderPreview(state, null);
     expect((await renderPreview(state, null, { hint: legal })).equals(plain)).toBe(false);
     for (const c of [{ a: [40, 40], b: [41, 40] }, { a: [0, 1], b: [3, 3] }, { a: [-9, 0], b: [-8, 0] }] as { a: Pos; b: Pos }[]) {
-      expect(pngSize(await renderPreview(state, c))).toEqual(previewSize());
+      expect(pngSize(await renderPreview(state, judgePlacement(state, c.a, c.b)))).toEqual(previewSize());
     }
   });
 
