@@ -119,14 +119,13 @@ export default defineConfig(
     },
   },
   {
-    // src/game/index.ts is the engine's one door (issue 9): the product reaches the engine
-    // through it, not through its modules. A warning while the refactor moves the callers
-    // (tests and benchmarks may reach inside); make it an error once none is left.
+    // src/game/index.ts is the engine's one door: the product reaches the engine through
+    // it, not through its modules (tests and benchmarks may reach inside).
     files: ['src/**', 'commands/**'],
     ignores: ['src/game/**'],
     rules: {
       'no-restricted-imports': [
-        'warn',
+        'error',
         {
           patterns: [
             {

@@ -3,7 +3,7 @@
  * pictures show is decided here; the drawing modules only lay it out.
  */
 import {
-  apply, byRanking, checkPlacement, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
+  byRanking, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
   namingWindow, rankNow, reachableWindow, result, scorePlayer, variantsOf,
   type Candidate, type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
 } from '../game/index.js';

@@ -1,6 +1,6 @@
 /** Drawing pieces shared by every picture: text, dominoes, kingdoms. */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Pos } from '../game/types.js';
+import type { Pos } from '../game/index.js';
 import { columnLetter, inWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from '../game/index.js';
 import { ensureFonts, font, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';

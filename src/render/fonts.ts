@@ -42,12 +42,18 @@ export function ensureFonts(): void {
   registered = true;
 }
 
+/** Every character within Latin-1 (code points below 256). */
+function isLatin1(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
 /**
  * A CSS font string in our families, e.g. font(800, 32). Give the text when it may
  * hold more than Latin-1 (names): the whole list costs the text layout a lookup in
  * every family, so plain text names only the Latin one.
  */
 export function font(weight: Weight, px: number, forText = ''): string {
-  const families = /^[\u0000-\u00FF]*$/.test(forText) ? `"${FONT_FAMILY}"` : familyList;
+  const families = isLatin1(forText) ? `"${FONT_FAMILY}"` : familyList;
   return `${weight} ${Math.round(px)}px ${families}`;
 }

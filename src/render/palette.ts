@@ -1,5 +1,5 @@
 /** Colours of every picture. Terrain hues follow the board game; each also has a pattern (tiles.ts). */
-import type { Terrain } from '../game/types.js';
+import type { Terrain } from '../game/index.js';
 
 export interface TerrainStyle {
   readonly label: string;

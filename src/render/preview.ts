@@ -5,7 +5,7 @@
  * 720 px wide: a phone shows it at about 60%, so squares stay over 40 px there.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import type { Pos } from '../game/types.js';
+import type { Pos } from '../game/index.js';
 import { inWindow, placementName } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import {

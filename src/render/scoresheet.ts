@@ -5,7 +5,7 @@
  * tie-break figures (largest territory, crowns).
  */
 import type { Canvas } from '@napi-rs/canvas';
-import type { TieBreak } from '../game/types.js';
+import type { TieBreak } from '../game/index.js';
 import { reachableWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
 import { font } from './fonts.js';

@@ -5,7 +5,7 @@
  * six stay apart for colour-blind players and in greyscale.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Terrain } from '../game/types.js';
+import type { Terrain } from '../game/index.js';
 import { font } from './fonts.js';
 import { TERRAIN, UI, playerColour, playerInk } from './palette.js';
 

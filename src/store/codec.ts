@@ -6,7 +6,7 @@
  * which are rebuilt on load. A game is packed only when unpacking gives it back
  * exactly; otherwise it is stored as is, so packing can never lose anything.
  */
-import type { GameEvent, GameState, KingdomState, Placement } from '../game/types.js';
+import type { GameEvent, GameState, KingdomState, Placement } from '../game/index.js';
 
 /** A packed game: the state without `events` and `kingdoms`, plus `packedEvents`. */
 const PACKED = 'packedEvents';

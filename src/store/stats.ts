@@ -4,7 +4,7 @@
  * so statistics are never counted twice, even when an update is retried.
  */
 import { result } from '../game/index.js';
-import type { GameState } from '../game/types.js';
+import type { GameState } from '../game/index.js';
 import type { Commit, GameEndEntry } from './backend.js';
 import type { Table } from '../table/index.js';
 

@@ -1,7 +1,7 @@
 /** The end of a game: the score sheet PNG, the ranking, the winner, and Rematch. */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
-import type { GameResult, TieBreak } from '../../game/types.js';
+import { byRanking, type GameResult, type TieBreak } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
@@ -27,7 +27,7 @@ function andList(names: readonly string[]): string {
 }
 
 export function rankingLines(result: GameResult, seats: readonly TableSeat[]): string[] {
-  const sorted = [...result.scores].sort((a, b) => b.total - a.total || b.largestTerritory - a.largestTerritory || b.crowns - a.crowns);
+  const sorted = [...result.scores].sort(byRanking);
   return sorted.map((s, i) => {
     const seat = seats[s.player];
     const bonuses = bonusText(s);

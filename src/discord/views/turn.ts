@@ -2,7 +2,7 @@
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { prompt } from '../../game/index.js';
-import type { GameState } from '../../game/types.js';
+import type { GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
