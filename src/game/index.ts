@@ -21,7 +21,7 @@ export * from './record.js';
 export * from './dynasty.js';
 
 export { DOMINOES, DOMINO_COUNT, domino, TERRAINS } from './dominoes.js';
-export { createGame, deckFacts } from './setup.js';
+export { boxRound, createGame, deckFacts } from './setup.js';
 export type { DeckFacts, NewGame, SetupError } from './setup.js';
 export { publicDeck, publicView } from './public.js';
 export type { PublicDeck } from './public.js';

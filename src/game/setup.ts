@@ -51,6 +51,14 @@ export function deckFacts(options: GameOptions): DeckFacts {
   return { dominoes: DOMINO_COUNT, inPlay, removed, lineSize: size, lines: inPlay / size, rounds: inPlay / size + 1 };
 }
 
+/**
+ * The round as the box counts it: 0 during the opening picks (kings only claim),
+ * then 1 to `rounds`, one per line of dominoes placed (12 with 48 or 36 dominoes, 6 with 24).
+ */
+export function boxRound(state: GameState): { readonly round: number; readonly rounds: number } {
+  return { round: state.round - 1, rounds: deckFacts(state.options).lines };
+}
+
 /** 3 players, "discard" mode: a line has 4 dominoes and the unclaimed one is dropped. */
 export function dropsLeftover(options: GameOptions): boolean {
   return options.players === 3 && options.threePlayer === 'discard';

@@ -1,8 +1,8 @@
 /** Set-up facts and the public view: what every player may know of the deck. */
 import { describe, expect, it } from 'vitest';
-import { deckFacts, prompt, publicDeck, publicView, type GameOptions } from '../../src/game/index.js';
+import { boxRound, deckFacts, prompt, publicDeck, publicView, type GameOptions } from '../../src/game/index.js';
 import { Rng } from '../../src/game/rng.js';
-import { newGame, playToEnd, playUntil } from './engine-kit.js';
+import { newGame, playToEnd, playUntil, randomAction, step } from './engine-kit.js';
 
 const SET_UPS: readonly { name: string; players: number; options: Partial<Omit<GameOptions, 'players'>>; inPlay: number; line: number; rounds: number }[] = [
   { name: '2 players', players: 2, options: {}, inPlay: 24, line: 4, rounds: 7 },
@@ -44,5 +44,18 @@ describe('publicView', () => {
     const state = newGame(4, 'same');
     const shuffled = { ...state, pile: [...state.pile].reverse(), rng: [9, 9, 9, 9] as const, seed: 'other' };
     expect(publicView(shuffled)).toEqual(publicView(state));
+  });
+});
+
+describe('rounds as the box counts them', () => {
+  it('the opening picks are round 0, then one round per line: 12 with 4 players, 6 with 2', () => {
+    for (const [players, lines] of [[4, 12], [2, 6]] as const) {
+      let state = newGame(players, `box-${players}`);
+      expect(boxRound(state)).toEqual({ round: 0, rounds: lines });
+      const rng = Rng.fromSeed('box');
+      const seen = new Set<number>();
+      for (; prompt(state).kind !== 'over'; state = step(state, randomAction(state, rng))) seen.add(boxRound(state).round);
+      expect([...seen]).toEqual(Array.from({ length: lines + 1 }, (_, i) => i));
+    }
   });
 });
