@@ -4,4 +4,6 @@
  * The code is a BCP 47 tag (it picks the plural rules): `fr`, `es`, `pt-BR`.
  */
 export { default as en } from './en.json' with { type: 'json' };
+export { default as de } from './de.json' with { type: 'json' };
+export { default as es } from './es.json' with { type: 'json' };
 export { default as fr } from './fr.json' with { type: 'json' };
