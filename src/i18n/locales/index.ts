@@ -7,3 +7,7 @@ export { default as en } from './en.json' with { type: 'json' };
 export { default as de } from './de.json' with { type: 'json' };
 export { default as es } from './es.json' with { type: 'json' };
 export { default as fr } from './fr.json' with { type: 'json' };
+export { default as it } from './it.json' with { type: 'json' };
+export { default as nl } from './nl.json' with { type: 'json' };
+export { default as pl } from './pl.json' with { type: 'json' };
+export { default as 'pt-BR' } from './pt-BR.json' with { type: 'json' };
