@@ -142,7 +142,11 @@ export class FakeDiscord {
     return this.#world.bot;
   }
 
-  /** Environment for a bot child process (see src/config.ts). */
+  /**
+   * Environment for a bot child process (see src/config.ts). DISCORD_REST_RPS is
+   * raised so the client's own limiter (which also counts interaction endpoints)
+   * does not hide the fake's: over 50/s the fake answers 429 global, as Discord does.
+   */
   env(): Record<string, string> {
     return {
       DISCORD_API_BASE: this.apiBase,

@@ -15,7 +15,8 @@
  *   // botPermissions: [...]  guild-wide bot role (default DEFAULT_BOT_PERMISSIONS)
  * });
  * // child process (end-to-end): env DISCORD_API_BASE, DISCORD_TOKEN, DISCORD_APPLICATION_ID,
- * // DISCORD_GUILD_ID and DISCORD_REST_RPS=1000 (the client's own rate limit, raised for tests)
+ * // DISCORD_GUILD_ID and DISCORD_REST_RPS=1000 (the client's own global limiter, raised: the fake
+ * // enforces Discord's 50/s itself and answers 429 global, which the client waits out and retries)
  * const bot = startBot({ env: { ...discord.env(), DATA_DIR: tmp } });   // ./bot-process.ts
  * discord.watch(bot);                 // a crash fails every wait at once, with the bot's stderr
  * // or in process: new Client({ intents, ...discord.clientOptions() }).login(discord.token)
