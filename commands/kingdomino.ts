@@ -1,12 +1,12 @@
 /** `/kingdomino`: declares the command and its subcommands, and hands each one to src/discord. */
 import { SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommandInteraction } from 'discord.js';
+import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/context.js';
 import {
   cancelCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
 } from '../src/discord/flows/commands.js';
 import { AI_LEVELS, VARIANTS, isAiLevel, type Variant, type VariantChoice } from '../src/game/index.js';
-import { t } from '../src/i18n/index.js';
+import { DEFAULT_LOCALE, DISCORD_LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 
 const MAX_TIMER_MIN = 24 * 60;
 
@@ -31,26 +31,50 @@ const OPTION = {
 } as const;
 const variantOption = (v: Variant): string => t(`command.start.${v}.name`);
 
-export const data = new SlashCommandBuilder()
-  .setName(t('command.name'))
-  .setDescription(t('command.description'))
+/**
+ * A text in every Discord locale whose catalogue is not English (`fr`, `es-ES` and
+ * `es-419`, ...): what Discord shows users whose client is in that language.
+ */
+export function localized(key: MessageKey): LocalizationMap {
+  const map: Record<string, string> = {};
+  for (const discordLocale of DISCORD_LOCALES) {
+    const locale = localeFor(discordLocale);
+    if (locale !== DEFAULT_LOCALE) map[discordLocale] = t(key, {}, locale);
+  }
+  return map as LocalizationMap;
+}
+
+interface Described {
+  setName(name: string): this;
+  setDescription(description: string): this;
+  setNameLocalizations(names: LocalizationMap | null): this;
+  setDescriptionLocalizations(descriptions: LocalizationMap | null): this;
+}
+
+/** Name and description in English, and in every other language of the catalogue. */
+function described<B extends Described>(builder: B, name: MessageKey, description: MessageKey): B {
+  return builder.setName(t(name)).setNameLocalizations(localized(name))
+    .setDescription(t(description)).setDescriptionLocalizations(localized(description));
+}
+
+export const data = described(new SlashCommandBuilder(), 'command.name', 'command.description')
   .setDMPermission(false)
   .addSubcommand((s) => {
-    s.setName(SUB.start).setDescription(t('command.start.description'))
-      .addIntegerOption((o) => o.setName(OPTION.aiSeats).setDescription(t('command.start.aiSeats.description')).setMinValue(0).setMaxValue(3))
-      .addStringOption((o) => o.setName(OPTION.aiLevel).setDescription(t('command.start.aiLevel.description'))
-        .addChoices(...AI_LEVELS.map((level) => ({ name: t(`ai.level.${level}`), value: level }))));
-    for (const v of VARIANTS) s.addBooleanOption((o) => o.setName(variantOption(v)).setDescription(t(`command.start.${v}.description`)));
-    return s.addIntegerOption((o) => o.setName(OPTION.turnTimer).setDescription(t('command.start.turnTimer.description'))
+    described(s, 'command.start.name', 'command.start.description')
+      .addIntegerOption((o) => described(o, 'command.start.aiSeats.name', 'command.start.aiSeats.description').setMinValue(0).setMaxValue(3))
+      .addStringOption((o) => described(o, 'command.start.aiLevel.name', 'command.start.aiLevel.description')
+        .addChoices(...AI_LEVELS.map((level) => ({ name: t(`ai.level.${level}`), name_localizations: localized(`ai.level.${level}`), value: level }))));
+    for (const v of VARIANTS) s.addBooleanOption((o) => described(o, `command.start.${v}.name`, `command.start.${v}.description`));
+    return s.addIntegerOption((o) => described(o, 'command.start.turnTimer.name', 'command.start.turnTimer.description')
       .setMinValue(0).setMaxValue(MAX_TIMER_MIN));
   })
-  .addSubcommand((s) => s.setName(SUB.status).setDescription(t('command.status.description')))
-  .addSubcommand((s) => s.setName(SUB.rules).setDescription(t('command.rules.description')))
-  .addSubcommand((s) => s.setName(SUB.cancel).setDescription(t('command.cancel.description')))
-  .addSubcommand((s) => s.setName(SUB.record).setDescription(t('command.record.description')))
-  .addSubcommand((s) => s.setName(SUB.stats).setDescription(t('command.stats.description'))
-    .addUserOption((o) => o.setName(OPTION.user).setDescription(t('command.stats.user.description'))))
-  .addSubcommand((s) => s.setName(SUB.leaderboard).setDescription(t('command.leaderboard.description')));
+  .addSubcommand((s) => described(s, 'command.status.name', 'command.status.description'))
+  .addSubcommand((s) => described(s, 'command.rules.name', 'command.rules.description'))
+  .addSubcommand((s) => described(s, 'command.cancel.name', 'command.cancel.description'))
+  .addSubcommand((s) => described(s, 'command.record.name', 'command.record.description'))
+  .addSubcommand((s) => described(s, 'command.stats.name', 'command.stats.description')
+    .addUserOption((o) => described(o, 'command.stats.user.name', 'command.stats.user.description')))
+  .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'));
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
