@@ -11,7 +11,10 @@ import { exportRecords, launch, playToEnd, startTable, type StartOptions, type W
 let world: World;
 
 beforeAll(async () => {
-  world = await launch();
+  // Whole games, fast: Discord lets a channel take about 5 posts and 5 edits per 5 s,
+  // so at Discord's pace a 4-player game lasts a minute. These tests are about the
+  // game; the per-channel limits are Discord's everywhere else (the other e2e files).
+  world = await launch({ limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } } });
 });
 
 afterAll(async () => {

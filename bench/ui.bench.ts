@@ -1,0 +1,101 @@
+/**
+ * How many taps a move costs, through the real panel: the bot as a child process
+ * against the fake Discord (the e2e harness), every seat a human who wants to make
+ * the move the hard computer player would choose (a strong player's intent). For
+ * each move, the fewest taps the panel allows are planned (test/support/taps.ts),
+ * then made by clicks; the move posted must be the one intended.
+ *
+ * ui.taps_per_move_p50/_p95: taps per move, "Your turn" included.
+ * ui.best_spot_default_share: placements where the panel opened on a spot worth as
+ * much as the best one.
+ */
+import { openStore } from '../src/store/index.js';
+import { cursorOf, cursorText, decode, type Cursor } from '../src/discord/codec.js';
+import type { FakeMessage } from '../test/fake-discord/model.js';
+import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
+import { planTaps, strongMove } from '../test/support/taps.js';
+
+const GAMES: readonly { readonly players: readonly string[]; readonly options: Readonly<Record<string, boolean>> }[] = [
+  { players: ['alice', 'bob', 'carol', 'dave'], options: {} },
+  { players: ['alice', 'bob'], options: {} },
+  { players: ['alice', 'bob'], options: { 'mighty-duel': true } },
+  { players: ['alice', 'bob', 'carol'], options: {} },
+];
+const ROUNDS = Number(process.env.UI_BENCH_ROUNDS ?? 1);
+
+/** The spot the panel shows, as its Take (or Place here) buttons carry it. */
+function shownSpot(panel: FakeMessage): Cursor | null {
+  for (const b of panel.buttons()) {
+    const action = b.customId ? decode(b.customId) : null;
+    if (action?.verb === 'pick' && action.placed.kind === 'place') return cursorOf(action.placed);
+    if (action?.verb === 'confirm') return action.at;
+  }
+  return null;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const world = await launch({ strict: true });
+  const { discord } = world;
+  const store = await openStore({ dataDir: world.dataDir });
+  const taps: number[] = [];
+  const onBest: boolean[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const game of GAMES) {
+        const [host, ...others] = game.players;
+        const threadId = await startTable(discord, host!, others, game.options);
+        for (let seed = 1; ; seed++) {
+          const turn = lastMessage(discord, threadId);
+          const user = userToPlay(discord, turn);
+          if (!user) break;
+          const loaded = await store.get(threadId);
+          if (loaded.kind !== 'found' || loaded.table.status !== 'playing') throw new Error('no game in the store');
+          const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+          const plan = planTaps(loaded.table.game, strongMove(loaded.table.game, seed), shownSpot(panel));
+          if (plan.openedOnBest !== null) onBest.push(plan.openedOnBest);
+          let count = 1;
+          for (const tap of plan.taps) {
+            if (tap.kind === 'menu') {
+              const menu = panel.interactive().find((c) => c.type === 3)!;
+              await (await discord.select(panel, menu.customId!, [tap.value], user)).reply();
+            } else {
+              await (await discord.click(panel, panel.button(tap.label).customId!, user)).reply();
+            }
+            count++;
+          }
+          const last = panel.buttons().find((b) => {
+            const action = b.customId ? decode(b.customId) : null;
+            if (b.disabled || !action) return false;
+            if (action.verb === 'pick') return action.domino === plan.claim && (plan.at === null || (action.placed.kind === 'place' && cursorText(cursorOf(action.placed)) === cursorText(plan.at)));
+            if (action.verb === 'confirm') return plan.claim === null && plan.at !== null && cursorText(action.at) === cursorText(plan.at);
+            return action.verb === 'discard' && plan.claim === null;
+          });
+          if (!last?.customId) throw new Error(`no button makes the intended move: ${panel.content}`);
+          const boards = boardCount(discord, threadId);
+          await (await discord.click(panel, last.customId, user)).reply();
+          taps.push(count + 1);
+          await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move');
+        }
+      }
+    }
+    await discord.assertClean();
+  } finally {
+    await store.close();
+    await world.close();
+  }
+  console.log(`ui.taps_per_move_p50: ${percentile(taps, 50)} taps`);
+  console.log(`ui.taps_per_move_p95: ${percentile(taps, 95)} taps`);
+  console.log(`ui.taps_per_move_mean: ${(taps.reduce((a, b) => a + b, 0) / taps.length).toFixed(2)} taps`);
+  console.log(`ui.best_spot_default_share: ${((100 * onBest.filter(Boolean).length) / onBest.length).toFixed(1)} %`);
+  console.log(`ui.moves_measured: ${taps.length} moves`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
