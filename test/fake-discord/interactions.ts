@@ -19,6 +19,7 @@ import {
   type APIChatInputApplicationCommandGuildInteraction,
   type APIInteractionDataResolved,
   type APIMessageComponentGuildInteraction,
+  type APIMessageInteractionMetadata,
   type APIModalSubmitGuildInteraction,
   type APIModalSubmission,
 } from 'discord-api-types/v10';
@@ -149,6 +150,35 @@ export class FakeInteraction {
     if (!original || type === undefined) return null;
     if (type === InteractionResponseType.DeferredMessageUpdate) return this.originalEdits > 0 ? original : null;
     return original.loading ? null : original;
+  }
+}
+
+/**
+ * Discord's `interaction_metadata` for a message an interaction created: the
+ * interaction's id, type and user, the integration owners; for a click, the message
+ * the component was on (`interacted_message_id`); on a follow-up, the original
+ * response (`original_response_message_id`); for a modal submit, the metadata of the
+ * interaction that opened the modal (`opener`).
+ */
+export function interactionMetadata(i: FakeInteraction, opts: { readonly followUp?: boolean; readonly opener?: FakeInteraction | null } = {}): APIMessageInteractionMetadata {
+  const base = {
+    id: i.id,
+    user: i.user.api(),
+    authorizing_integration_owners: i.payload.authorizing_integration_owners,
+    ...(opts.followUp && i.originalId ? { original_response_message_id: i.originalId } : {}),
+  };
+  switch (i.payload.type) {
+    case InteractionType.ApplicationCommand:
+      return { ...base, type: InteractionType.ApplicationCommand };
+    case InteractionType.MessageComponent:
+      return { ...base, type: InteractionType.MessageComponent, interacted_message_id: i.sourceMessageId ?? i.payload.message.id };
+    case InteractionType.ModalSubmit: {
+      const trigger = opts.opener ? interactionMetadata(opts.opener) : null;
+      if (trigger?.type !== InteractionType.ApplicationCommand && trigger?.type !== InteractionType.MessageComponent) {
+        throw new Error(`${i.label}: no command or click opened this modal`);
+      }
+      return { ...base, type: InteractionType.ModalSubmit, triggering_interaction_metadata: trigger };
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type APIEmbed,
   type APIGuildTextChannel,
   type APIMessage,
+  type APIMessageInteractionMetadata,
   type APIMessageTopLevelComponent,
   type APIOverwrite,
   type APIThreadChannel,
@@ -213,6 +214,12 @@ export class FakeMessage {
   edits = 0;
   /** The thread started from this message (it has the message's id). */
   thread: FakeChannel | null = null;
+  /**
+   * Discord's `interaction_metadata`: set on a message an interaction created (its
+   * reply or a follow-up), never changed by later edits (an update by another click
+   * keeps the metadata of the interaction that created the message).
+   */
+  interactionMetadata: APIMessageInteractionMetadata | null = null;
 
   constructor(
     readonly id: string,
@@ -310,6 +317,7 @@ export class FakeMessage {
       type: this.type,
       flags: this.flags,
       ...(this.webhookId ? { webhook_id: this.webhookId, application_id: this.webhookId } : {}),
+      ...(this.interactionMetadata ? { interaction_metadata: this.interactionMetadata } : {}),
       ...(this.thread ? { thread: channelApi(this.thread) as APIMessage['thread'] } : {}),
     };
   }

@@ -15,7 +15,7 @@ import {
 } from 'discord-api-types/v10';
 import { ApiError, invalidFormBody, invalidWebhookToken, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
 import type { Gateway } from './gateway.js';
-import type { FakeInteraction } from './interactions.js';
+import { interactionMetadata, type FakeInteraction } from './interactions.js';
 import type { Clock, LimitSettings } from './limits.js';
 import { channelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
 import { applyMessageBody, asMessageBody, type MessageBody, type UploadedFile } from './payload.js';
@@ -35,6 +35,48 @@ export interface Core {
 
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 const noContent: Reply = { status: 204 };
+
+/**
+ * Discord's `enforce_nonce`: "if true and nonce is present, it will be checked for
+ * uniqueness in the past few minutes. If another message was created by the same
+ * author with the same nonce, that message will be returned and no new message
+ * will be created." "A few minutes": 5 here (an assumption; Discord gives no figure).
+ */
+const NONCE_WINDOW_MS = 5 * 60_000;
+
+function nonceOf(body: unknown): { nonce?: string | number } {
+  const nonce = (body as { nonce?: unknown } | null)?.nonce;
+  return typeof nonce === 'string' || typeof nonce === 'number' ? { nonce } : {};
+}
+
+class Nonces {
+  readonly #seen = new Map<string, { readonly message: FakeMessage; readonly at: number }>();
+
+  #key(body: unknown): string | null {
+    const b = body as { nonce?: unknown; enforce_nonce?: unknown } | null;
+    return b?.enforce_nonce === true && (typeof b.nonce === 'string' || typeof b.nonce === 'number') ? String(b.nonce) : null;
+  }
+
+  /** The message an earlier post with this nonce made, within the window. */
+  repeat(core: Core, body: unknown): FakeMessage | null {
+    const key = this.#key(body);
+    const seen = key === null ? undefined : this.#seen.get(key);
+    return seen && core.clock.now() - seen.at < NONCE_WINDOW_MS && !seen.message.deleted ? seen.message : null;
+  }
+
+  remember(core: Core, body: unknown, message: FakeMessage): void {
+    const key = this.#key(body);
+    if (key !== null) this.#seen.set(key, { message, at: core.clock.now() });
+  }
+}
+
+/** Per fake Discord (one world's nonces are nothing to another's). */
+const noncesOf = new WeakMap<Core, Nonces>();
+function nonces(core: Core): Nonces {
+  let found = noncesOf.get(core);
+  if (!found) noncesOf.set(core, (found = new Nonces()));
+  return found;
+}
 
 export function installRoutes(server: RestServer, core: Core): void {
   installIdentityRoutes(server, core);
@@ -172,6 +214,7 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
       message = original;
     } else {
       message = world.newMessage(i.channelId, world.bot, { visibleTo: isEphemeral(body) ? i.user.id : null, interactionId: i.id });
+      message.interactionMetadata = interactionMetadata(i, { followUp: true, opener: openerOf(core, i) });
       applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
       world.register(message);
       dispatchMessage(core, 'MESSAGE_CREATE', message);
@@ -199,6 +242,15 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
   }, { auth: false });
 }
 
+/** The interaction that opened the modal a modal submit answers: the user's latest with that modal's custom_id. */
+function openerOf(core: Core, i: FakeInteraction): FakeInteraction | null {
+  if (i.kind !== 'modal') return null;
+  const customId = (i.payload.data as { custom_id?: unknown }).custom_id;
+  const openers = [...core.interactions.values()].filter((o) =>
+    o !== i && o.user.id === i.user.id && o.sentAt <= i.sentAt && o.callback?.type === InteractionResponseType.Modal && o.callback.data?.custom_id === customId);
+  return openers[openers.length - 1] ?? null;
+}
+
 function isEphemeral(body: MessageBody): boolean {
   return ((body.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 }
@@ -223,6 +275,7 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
         interactionId: i.id,
         type: i.kind === 'command' ? MessageType.ChatInputCommand : MessageType.Default,
       });
+      message.interactionMetadata = interactionMetadata(i, { opener: openerOf(core, i) });
       if (type === InteractionResponseType.DeferredChannelMessageWithSource) {
         message.flags = MessageFlags.Loading | (isEphemeral(messageBody) ? MessageFlags.Ephemeral : 0);
       } else {
@@ -303,11 +356,14 @@ function installMessageRoutes(server: RestServer, core: Core): void {
     reopenForPosting(core, channel);
     const body = asMessageBody(ctx.body);
     if (isEphemeral(body)) throw invalidFormBody(['flags: EPHEMERAL is only for interaction responses']);
+    const repeat = nonces(core).repeat(core, ctx.body);
+    if (repeat) return ok(repeat.api(world.apiBase));
     const message = world.newMessage(channel.id, world.bot);
     applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
     world.register(message);
+    nonces(core).remember(core, ctx.body, message);
     dispatchMessage(core, 'MESSAGE_CREATE', message);
-    return ok(message.api(world.apiBase));
+    return ok({ ...message.api(world.apiBase), ...nonceOf(ctx.body) });
   });
   server.route('GET', '/channels/:channel/messages', (ctx) => {
     const channel = world.channel(ctx.params.channel ?? '');
