@@ -1,7 +1,8 @@
 /**
  * Client start-up: the discord.js client pointed at the configured API, the store,
  * the AI worker pool, the router; on ready, every running game the store lists is
- * resumed (flows/resume.ts).
+ * resumed (flows/resume.ts). And the graceful stop: what is running is let finish
+ * (within a grace), nothing new is started, then everything is closed.
  */
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { AiPool } from '../ai/index.js';
@@ -10,14 +11,33 @@ import { openStore } from '../store/index.js';
 import type { Bot } from './context.js';
 import { errorText, type Logger } from './log.js';
 import { resumeGames } from './flows/resume.js';
+import { Outbox } from './flows/outbox.js';
 import { TableScheduler } from './flows/scheduler.js';
-import { route, type Command } from './router.js';
+import { InFlight, route, type Command } from './router.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often a stop looks whether the work in flight is done. */
+const DRAIN_POLL_MS = 20;
 
 export interface RunningBot {
   readonly bot: Bot;
-  stop(): Promise<void>;
+  /**
+   * Stop: from now on new interactions are turned away (a short "restarting" answer)
+   * and no computer or timer move is started; what is running (clicks being
+   * answered, moves being saved and posted) gets up to `graceMs` to finish; then the
+   * Discord client, the AI workers and the store are closed. Resolves with how much
+   * was still running when the grace ended (0: nothing was cut short).
+   */
+  stop(graceMs?: number): Promise<number>;
+}
+
+/** Resolves once `busy()` is 0, or when `ms` have passed: with what `busy()` is then. */
+async function drained(busy: () => number, ms: number): Promise<number> {
+  const until = Date.now() + ms;
+  while (busy() > 0 && Date.now() < until) {
+    await new Promise<void>((resolve) => setTimeout(resolve, Math.min(DRAIN_POLL_MS, Math.max(0, until - Date.now()))));
+  }
+  return busy();
 }
 
 export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {
@@ -32,10 +52,12 @@ export async function startBot(config: Config, commands: readonly Command[], log
   });
   const ai = new AiPool();
   const scheduler: TableScheduler = new TableScheduler(() => bot);
-  const bot: Bot = { config, client, store, ai, log, scheduler };
+  const outbox = new Outbox(() => bot);
+  const bot: Bot = { config, client, store, ai, log, scheduler, outbox };
   const byName = new Map(commands.map((c) => [c.data.name, c]));
+  const inFlight = new InFlight();
 
-  client.on(Events.InteractionCreate, (interaction) => void route(bot, byName, interaction));
+  client.on(Events.InteractionCreate, (interaction) => void route(bot, byName, interaction, inFlight));
   client.on(Events.Error, (error) => log.error('discord client error', { error: errorText(error) }));
   client.on(Events.Warn, (message) => log.warn(message));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, (c) => {
@@ -48,11 +70,16 @@ export async function startBot(config: Config, commands: readonly Command[], log
 
   return {
     bot,
-    async stop() {
+    async stop(graceMs = 0) {
+      inFlight.close();
       scheduler.stop();
+      // Clicks being answered (a move: its save and its posts), and posts the outbox is making or retrying.
+      const left = await drained(() => inFlight.running + outbox.pending(), graceMs);
+      outbox.stop();
       await client.destroy();
       await ai.close();
       await store.close();
+      return left;
     },
   };
 }

@@ -11,6 +11,14 @@ export interface Scheduler {
   stop(): void;
 }
 
+export interface Poster {
+  /** Make the posts the table owes now; true when none is left owed (a failure is retried on its own). */
+  flush(tableId: string): Promise<boolean>;
+  /** The same, in the background. */
+  kick(tableId: string): void;
+  stop(): void;
+}
+
 export interface Bot {
   readonly config: Config;
   readonly client: Client;
@@ -18,4 +26,5 @@ export interface Bot {
   readonly ai: AiPool;
   readonly log: Logger;
   readonly scheduler: Scheduler;
+  readonly outbox: Poster;
 }

@@ -92,6 +92,7 @@ function envelopeProblem(v: unknown): string | null {
   if (!isSettings(v['settings'])) return 'bad settings';
   if (!isMessages(v['messages'])) return 'bad messages';
   if (v['hintsUsed'] !== undefined && !isHints(v['hintsUsed'])) return 'bad hintsUsed';
+  if (v['outbox'] !== undefined && !isOutbox(v['outbox'], v['postSeq'])) return 'bad outbox';
   if (v['rematch'] !== undefined && (v['status'] !== 'finished' || !isRematch(v['rematch']))) return 'bad rematch';
   const status = v['status'];
   if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
@@ -135,6 +136,15 @@ function isMessages(m: unknown): boolean {
 
 function isRematch(r: unknown): boolean {
   return isObj(r) && isStr(r['by']) && isNum(r['at']) && isNullableStr(r['lobbyId']);
+}
+
+const POST_KINDS: readonly unknown[] = ['turn', 'end', 'clear'];
+
+/** Posts owed: numbered below the table's counter; a clearing names its message. */
+function isOutbox(o: unknown, seq: unknown): boolean {
+  return Array.isArray(o) && isInt(seq) && o.every((p) =>
+    isObj(p) && POST_KINDS.includes(p['kind']) && isInt(p['seq']) && p['seq'] > 0 && p['seq'] <= seq
+    && (p['kind'] !== 'clear' || isStr(p['messageId'])));
 }
 
 function isHints(h: unknown): boolean {

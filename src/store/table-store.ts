@@ -1,10 +1,11 @@
 /** The store proper: keys, locking, compare-and-set retries, validation, expiry. */
-import type { Backend, Commit } from './backend.js';
+import type { Backend, Commit, CommitOutcome } from './backend.js';
 import { StoreError, withTimeout } from './errors.js';
+import { forgetSeat, isEnded } from './forget.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
-import { gameEndStats } from './stats.js';
-import type { Table } from '../table/index.js';
-import type { UnsavedTable, UserStats } from './types.js';
+import { finishes, gameEndRatings, gameEndStats, humansOf } from './stats.js';
+import { needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
+import type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export type Loaded =
   | { readonly kind: 'found'; readonly table: Table }
@@ -47,7 +48,6 @@ const MAX_ATTEMPTS = 50;
 /** Tables remembered with the exact text they were read or written as. */
 const CACHE_SIZE = 500;
 const TABLE_PREFIX = 'table:';
-const isLive = (table: Table): boolean => table.status === 'lobby' || table.status === 'playing';
 const tableKey = (key: string): string => `${TABLE_PREFIX}${key}`;
 
 /** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
@@ -118,10 +118,17 @@ export class TableStore {
   async create(key: string, table: UnsavedTable): Promise<Table> {
     return this.lock.run(key, async () => {
       const created = this.stamp(table, 1);
-      const commit = this.commitOf(key, null, created);
-      if (!(await this.backend.commit(commit))) throw new StoreError('exists', `a table is already stored under ${key}`, { key });
-      this.cache.remember(key, commit.text, created);
-      return created;
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const commit = await this.commitOf(key, null, created);
+        const outcome = await this.commit(commit);
+        if (outcome === 'conflict') throw new StoreError('exists', `a table is already stored under ${key}`, { key });
+        if (outcome === 'saved') {
+          this.cache.remember(key, commit.text, created);
+          return created;
+        }
+        await pause(Math.random() * 2 * attempt);
+      }
+      throw new StoreError('contention', `gave up saving ${key} after ${MAX_ATTEMPTS} conflicting writes`, { key });
     });
   }
 
@@ -130,14 +137,19 @@ export class TableStore {
    * process, load again and call `fn` again (so `fn` must not have side effects).
    */
   async update<R>(key: string, fn: (table: Table) => Change<R> | Promise<Change<R>>): Promise<Updated<R>> {
+    return this.change(key, fn, false);
+  }
+
+  /** update(), optionally leaving the stored expiry as it is (a finished game renamed must not live longer). */
+  private async change<R>(key: string, fn: (table: Table) => Change<R> | Promise<Change<R>>, keepExpiry: boolean): Promise<Updated<R>> {
     return this.lock.run(key, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const current = await this.loadForUpdate(key);
         const change = await fn(current);
         if (change.kind === 'keep') return { value: change.value, table: current, saved: false };
         const next = this.stamp(change.table, current.version + 1, current);
-        const commit = this.commitOf(key, current, next);
-        if (await this.backend.commit(commit)) {
+        const commit = await this.commitOf(key, current, next, keepExpiry);
+        if ((await this.commit(commit)) === 'saved') {
           this.cache.remember(key, commit.text, next);
           return { value: change.value, table: next, saved: true };
         }
@@ -168,9 +180,54 @@ export class TableStore {
     return this.backend.userStats(userId);
   }
 
-  /** Best first: most wins, then best average score. */
-  async leaderboard(guildId: string, limit = 10): Promise<readonly UserStats[]> {
-    return limit < 1 ? [] : this.backend.leaderboard(guildId, Math.floor(limit));
+  /** The user's rating on this server; null before their first rated game there. */
+  async rating(guildId: string, userId: string): Promise<PlayerRating | null> {
+    const [found] = await withTimeout(this.backend.ratings(guildId, [userId]), this.options.timeoutMs, 'reading a rating');
+    return found ?? null;
+  }
+
+  /**
+   * The server's players by rating: `ranked` (RANKED_AFTER_GAMES rated games or more,
+   * best display rating first) and `provisional` (fewer, most games first), at most `limit` each.
+   */
+  async leaderboard(guildId: string, limit = 10): Promise<Leaderboard> {
+    if (limit < 1) return { ranked: [], provisional: [] };
+    return withTimeout(this.backend.leaderboard(guildId, Math.floor(limit), RANKED_AFTER_GAMES), this.options.timeoutMs, 'reading a leaderboard');
+  }
+
+  /**
+   * `/kingdomino forget-me`: deletes the user's statistics and ratings (every server)
+   * and gives their seat in every stored game that is over (finished or cancelled) the
+   * name `label`, leaving each game's expiry as it was. Lobbies and running games are
+   * not touched, only counted. Safe to run again (what is done already is skipped).
+   */
+  async forget(userId: string, label: string): Promise<Forgotten> {
+    const data = await withTimeout(this.backend.forgetUser(userId), this.options.timeoutMs, 'deleting statistics and ratings');
+    const tables = await withTimeout(this.backend.tablesOf(userId), this.options.timeoutMs, 'finding the tables of a player');
+    let renamed = 0;
+    let live = 0;
+    for (const { key } of tables.filter((t) => t.key.startsWith(TABLE_PREFIX))) {
+      const outcome = await this.forgetIn(key.slice(TABLE_PREFIX.length), userId, label);
+      if (outcome === 'renamed') renamed++;
+      if (outcome === 'live') live++;
+    }
+    return { statistics: data.statistics, ratings: data.ratings, renamed, live };
+  }
+
+  /** Renames the user in one table if its game is over; says what it found. */
+  private async forgetIn(key: string, userId: string, label: string): Promise<'renamed' | 'live' | 'none'> {
+    try {
+      const { value } = await this.change(key, (table): Change<'renamed' | 'live' | 'none'> => {
+        if (!isEnded(table)) return keep(table.seats.some((s) => s.kind === 'human' && s.userId === userId) ? 'live' : 'none');
+        const renamed = forgetSeat(table, userId, label);
+        return renamed === null ? keep('none') : save(renamed, 'renamed');
+      }, true);
+      return value;
+    } catch (error) {
+      // Gone (expired, deleted) or unreadable (now set aside) since it was listed: nothing to rename.
+      if (error instanceof StoreError && (error.code === 'missing' || error.code === 'corrupt')) return 'none';
+      throw error;
+    }
   }
 
   /** A quarantined value as it was stored, for inspection. */
@@ -205,16 +262,26 @@ export class TableStore {
     return checked.table;
   }
 
-  private commitOf(key: string, previous: Table | null, next: Table): Commit {
-    const ended = !isLive(next);
+  private async commit(commit: Commit): Promise<CommitOutcome> {
+    return withTimeout(this.backend.commit(commit), this.options.timeoutMs, `saving ${commit.key}`);
+  }
+
+  /** The save of `next`: with the statistics and ratings of its games when it finishes the table. */
+  private async commitOf(key: string, previous: Table | null, next: Table, keepExpiry = false): Promise<Commit> {
+    const ended = !needsBot(next);
+    // Ratings are read now and written only if unchanged meanwhile (else the save is tried again with fresh ones).
+    const current = finishes(previous, next)
+      ? await withTimeout(this.backend.ratings(next.guildId, humansOf(next)), this.options.timeoutMs, 'reading ratings')
+      : [];
     return {
       key: tableKey(key),
       expectedVersion: previous?.version ?? null,
       text: encodeTable(next),
-      ttlMs: ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
+      ttlMs: keepExpiry ? 'keep' : ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
       live: !ended,
-      wasLive: previous !== null && isLive(previous),
+      wasLive: previous !== null && needsBot(previous),
       stats: gameEndStats(previous, next),
+      ratings: gameEndRatings(previous, next, current),
     };
   }
 }

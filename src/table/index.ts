@@ -10,3 +10,5 @@ export * from './seats.js';
 export * from './lobby.js';
 export * from './move.js';
 export * from './play.js';
+export * from './outbox.js';
+export * from './ratings.js';

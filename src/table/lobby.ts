@@ -4,6 +4,7 @@
  * new table or a refusal. Host-only edits also accept a moderator.
  */
 import { createDynasty, createGame, dynastyGame, gameOptionsFor, seatRange, type AiLevel } from '../game/index.js';
+import { owe } from './outbox.js';
 import { refuse, type TableResult } from './refusal.js';
 import { aiSeat, gameSeats, isSeated } from './seats.js';
 import { TABLE_SCHEMA, type CancelledTable, type HumanSeat, type LobbyTable, type PlayingTable, type TableSeat, type TableSettings } from './types.js';
@@ -100,20 +101,21 @@ export function start(lobby: LobbyTable, actor: Actor, seed: string, now: number
   if (!canStart(lobby)) return refuse({ code: 'seat-count', ...seatRange(lobby.settings) });
   const spec = { seats: gameSeats(lobby.seats), seed, options: gameOptionsFor(lobby.settings, lobby.seats.length) };
   const base = { ...lobby, status: 'playing', turnStartedAt: now, messages: { ...lobby.messages, threadId: lobby.id } } as const;
+  const opening = [{ kind: 'turn', move: null, occasion: 'begins' }] as const;
   if (lobby.settings.dynasty) {
     const d = createDynasty(spec);
     // Seats and options were checked above; the engine refusing them would be a bug, not a user error.
     if (!d.ok) throw new Error(`the engine refused a checked set-up: ${d.error.message}`);
-    return { ok: true, value: { ...base, game: dynastyGame(d.value), dynasty: d.value } };
+    return { ok: true, value: owe({ ...base, game: dynastyGame(d.value), dynasty: d.value }, opening) };
   }
   const g = createGame(spec);
   if (!g.ok) throw new Error(`the engine refused a checked set-up: ${g.error.message}`);
-  return { ok: true, value: { ...base, game: g.value } };
+  return { ok: true, value: owe({ ...base, game: g.value }, opening) };
 }
 
 /** Discord refused to open the thread: the game that just started goes back to being a lobby. */
 export function unstart(table: PlayingTable): LobbyTable | null {
   if (table.game.turn !== 0) return null;
-  const { game: _game, dynasty: _dynasty, turnStartedAt: _turnStartedAt, ...rest } = table;
+  const { game: _game, dynasty: _dynasty, turnStartedAt: _turnStartedAt, outbox: _outbox, postSeq: _postSeq, ...rest } = table;
   return { ...rest, status: 'lobby', messages: { ...table.messages, threadId: null } };
 }

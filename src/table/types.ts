@@ -4,6 +4,7 @@
  * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
  */
 import type { AiLevel, DynastyState, GameState, VariantChoice } from '../game/index.js';
+import type { Post } from './outbox.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -55,6 +56,10 @@ interface TableBase {
   readonly updatedAt: number;
   /** Users who used their hint in the current turn (turn number -> user ids). */
   readonly hintsUsed?: Readonly<Record<string, readonly string[]>>;
+  /** Posts the thread is still owed, oldest first (see outbox.ts). */
+  readonly outbox?: readonly Post[];
+  /** The number of the last post owed so far. */
+  readonly postSeq?: number;
 }
 
 export type LobbyTable = TableBase & { readonly status: 'lobby' };

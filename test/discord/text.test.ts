@@ -28,7 +28,7 @@ function firstPlacement(): string {
     const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
     const out = table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 0);
     if (!out.ok) throw new Error(out.refusal.code);
-    if (spot) return describeMove(out.value, seats);
+    if (spot) return describeMove(table.noteOf(out.value, false), seats, 5);
     t = out.value.table;
   }
   throw new Error('no placement');

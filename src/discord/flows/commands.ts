@@ -3,7 +3,7 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { dynastyResult, result, toRecord, type AiLevel, type GameState } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
-import { aiSeats, cancelGame, dynastyProgress, newLobby, type FinishedTable, type Table, type TableSettings } from '../../table/index.js';
+import { aiSeats, cancelGame, dynastyProgress, newLobby, shownAgain, type FinishedTable, type Table, type TableSettings } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
@@ -77,15 +77,22 @@ function finalResult(table: FinishedTable) {
   return table.dynasty ? dynastyResult(table.dynasty) : result(table.game);
 }
 
-/** /kingdomino status: the current board and prompt again (its button is live), or the final result. */
-export function statusCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
-  return answer(interaction, 'public', async (): Promise<Answer> => {
+/**
+ * /kingdomino status: the current board and prompt again, or the final result. The
+ * board shown again becomes the live turn message (its button works; the one before
+ * it is cleared), so no button stays live after its turn.
+ */
+export async function statusCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  let shown: { readonly tableId: string; readonly turn: number } | null = null;
+  await answer(interaction, 'public', async (): Promise<Answer> => {
     const table = await loadHere(bot, interaction);
     if (!table) return privately(t('command.notAGame'));
     if (table.status === 'lobby') return privately(t('table.notStarted'));
     if (table.status === 'cancelled' || !table.game) return privately(t('game.cancelled'));
     if (table.status === 'playing') {
-      bot.scheduler.kick(table.id);
+      // A board still owed (Discord was failing): try again now.
+      bot.outbox.kick(table.id);
+      shown = { tableId: table.id, turn: table.game.turn };
       return publicly(turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png: await renderTable(table.game) }));
     }
     const final = finalResult(table);
@@ -93,6 +100,14 @@ export function statusCommand(bot: Bot, interaction: ChatInputCommandInteraction
     if (!last) return privately(t('game.over'));
     return publicly(endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png: await renderScoreSheet(table.game) }));
   });
+  if (shown) await keepTrackOf(bot, interaction, shown);
+}
+
+/** The status board is the live turn message now (or, if a move came meanwhile, its button is cleared). */
+async function keepTrackOf(bot: Bot, interaction: ChatInputCommandInteraction, shown: { readonly tableId: string; readonly turn: number }): Promise<void> {
+  const reply = await interaction.fetchReply();
+  await bot.store.update(shown.tableId, (current) => save(shownAgain(current, reply.id, shown.turn)));
+  await bot.outbox.flush(shown.tableId);
 }
 
 export async function rulesCommand(interaction: ChatInputCommandInteraction): Promise<void> {

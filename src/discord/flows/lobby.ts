@@ -18,7 +18,6 @@ import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.j
 import { aiSeatName, humanSeatOf } from '../seats.js';
 import { closedLobbyView, lobbyView } from '../views/lobby.js';
 import { refusalText } from '../views/text.js';
-import { postTurn } from './post.js';
 
 export interface LobbyClick {
   readonly tableId: string;
@@ -94,9 +93,7 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
   const opened = await openThread(bot, interaction.message, table);
   if (!opened.ok) return privately(opened.refusal);
   bot.log.info('game started', { guild: table.guildId, channel: table.messages.lobbyChannelId, game: table.id, user: click.userId, seats: table.seats.length });
-  void postTurn(bot, table, t('game.begins'))
-    .catch((error: unknown) => bot.log.error('could not post the first turn', { game: table.id, error: errorText(error) }))
-    .finally(() => bot.scheduler.kick(table.id));
+  bot.outbox.kick(table.id);
   return updating(closedLobbyView(table, t('lobby.note.started')));
 }
 

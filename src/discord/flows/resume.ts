@@ -7,10 +7,10 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Channel } from 'discord.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
-import type { PlayingTable } from '../../table/index.js';
+import { pendingPosts, type GameTable } from '../../table/index.js';
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
-async function reopenThread(bot: Bot, table: PlayingTable): Promise<'open' | 'gone'> {
+async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'> {
   const id = table.messages.threadId ?? table.id;
   const context = { guild: table.guildId, channel: id, game: table.id };
   let thread: Channel | null;
@@ -36,9 +36,13 @@ async function reopenThread(bot: Bot, table: PlayingTable): Promise<'open' | 'go
 async function resumeTable(bot: Bot, key: string): Promise<boolean> {
   try {
     const loaded = await bot.store.get(key);
-    if (loaded.kind !== 'found' || loaded.table.status !== 'playing') return false;
-    if ((await reopenThread(bot, loaded.table)) === 'gone') return false;
-    bot.scheduler.kick(key);
+    if (loaded.kind !== 'found') return false;
+    const table = loaded.table;
+    const owes = pendingPosts(table).length > 0;
+    if (table.status !== 'playing' && !(table.status === 'finished' && owes)) return false;
+    if ((await reopenThread(bot, table)) === 'gone') return false;
+    // The posts owed first; the outbox then lets the computer players and the timer go on.
+    bot.outbox.kick(key);
     return true;
   } catch (error) {
     bot.log.error('could not resume a game', { game: key, error: errorText(error) });

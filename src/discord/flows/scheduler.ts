@@ -6,7 +6,7 @@
  */
 import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { currentTurn, placedOf, type Move, type PlayingTable } from '../../table/index.js';
+import { currentTurn, pendingPosts, placedOf, type Move, type PlayingTable } from '../../table/index.js';
 import type { Bot, Scheduler } from '../context.js';
 import { errorText } from '../log.js';
 import { durationText } from '../views/text.js';
@@ -76,6 +76,8 @@ export class TableScheduler implements Scheduler {
         return;
       }
       const table = loaded.table;
+      // The board of the last move first: the outbox kicks this again once it is posted.
+      if (pendingPosts(table).length > 0) return;
       const now = currentTurn(table);
       if (!now) return;
       if (now.seat.kind === 'human') {
@@ -138,7 +140,7 @@ export class TableScheduler implements Scheduler {
       const now = currentTurn(loaded.table);
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN);
-      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, note: t('move.timedOut') });
+      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, timedOut: true });
     } catch (error) {
       bot.log.error('could not make the automatic move', { game: tableId, error: errorText(error) });
     }

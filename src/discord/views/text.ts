@@ -1,7 +1,7 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
-import { domino, placementName, prompt, scorePlayer, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
+import { domino, placementName, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
-import type { MoveOutcome, Refusal, TableSeat, TableSettings } from '../../table/index.js';
+import type { MoveNote, Occasion, Refusal, TableSeat, TableSettings } from '../../table/index.js';
 
 const TERRAIN_EMOJI: Record<Terrain, string> = {
   wheat: '🌾', forest: '🌲', lake: '🌊', grassland: '🐑', swamp: '🐸', mine: '⛏️',
@@ -56,6 +56,13 @@ export function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
 
+const OCCASIONS: Record<Occasion, MessageKey> = { begins: 'game.begins', 'next-game': 'game.nextOfDynasty', again: 'game.again' };
+
+/** Why a board is posted when no move was made. */
+export function occasionText(occasion: Occasion): string {
+  return t(OCCASIONS[occasion]);
+}
+
 /** "Dynasty, game 2 of 3", or null outside a Dynasty. */
 export function dynastyHeader(progress: { readonly game: number; readonly of: number } | null): string | null {
   return progress ? t('dynasty.header', { game: progress.game, of: progress.of }) : null;
@@ -66,21 +73,18 @@ export function placementText(grid: Grid, at: { readonly a: Pos; readonly b: Pos
   return placementName(grid, at.a, at.b);
 }
 
-/** What one move did, e.g. "Ana placed #23 at C3-C4 for +6 and took #41". */
-export function describeMove(outcome: MoveOutcome, seats: readonly TableSeat[]): string {
-  const { before, game, player, move } = outcome;
-  const gain = scorePlayer(game, player).total - scorePlayer(before, player).total;
-  const p = prompt(before);
-  const inHand = p.kind === 'place' ? p.domino : null;
+/** What one move did, e.g. "Ana placed #23 at C3-C4 for +6 and took #41", and "(time ran out...)" when the bot made it. */
+export function describeMove(note: MoveNote, seats: readonly TableSeat[], grid: Grid): string {
   const parts: string[] = [];
-  if (move.placed.kind === 'place' && inHand !== null) {
-    parts.push(t('move.placed', { domino: inHand, where: placementText(before.options.grid, move.placed), gain: signed(gain) }));
-  } else if (move.placed.kind === 'discard' && inHand !== null) {
-    parts.push(t('move.discarded', { domino: inHand }));
+  if (note.placed?.kind === 'place' && note.domino !== null) {
+    parts.push(t('move.placed', { domino: note.domino, where: placementText(grid, note.placed), gain: signed(note.placed.gain) }));
+  } else if (note.placed?.kind === 'discard' && note.domino !== null) {
+    parts.push(t('move.discarded', { domino: note.domino }));
   }
-  if (move.claim !== null) parts.push(t('move.took', { domino: move.claim }));
+  if (note.claim !== null) parts.push(t('move.took', { domino: note.claim }));
   const what = parts.length === 2 ? t('list.and', { first: parts[0]!, second: parts[1]! }) : parts.join('');
-  return t('move.sentence', { who: playerName(seats, player), what });
+  const sentence = t('move.sentence', { who: playerName(seats, note.player), what });
+  return note.timedOut ? `${sentence} ${t('move.timedOut')}` : sentence;
 }
 
 const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' | 'illegal-move'>, MessageKey> = {

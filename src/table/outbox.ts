@@ -1,0 +1,103 @@
+/**
+ * What the thread still has to show: a move is saved together with the posts it
+ * owes (the board and the next prompt, the end of a game, clearing the buttons of
+ * the previous turn message), so that a post is never lost with a crash or a
+ * Discord outage. The Discord side carries them out in order, marks each one done
+ * in another save, and resumes them after a restart. Pure.
+ */
+import { prompt, scorePlayer, type Pos } from '../game/index.js';
+import type { MoveOutcome } from './play.js';
+import type { GameTable, Table } from './types.js';
+
+/** What a move did, kept as facts (worded when posted, in the game's language). */
+export interface MoveNote {
+  readonly player: number;
+  /** The domino placed or discarded, null when the move only claimed. */
+  readonly domino: number | null;
+  readonly placed: { readonly kind: 'place'; readonly a: Pos; readonly b: Pos; readonly gain: number } | { readonly kind: 'discard' } | null;
+  readonly claim: number | null;
+  /** Made by the bot because the player's time ran out. */
+  readonly timedOut: boolean;
+}
+
+/** Why a board is posted without a move: the game begins, the next game of a Dynasty, asked again. */
+export type Occasion = 'begins' | 'next-game' | 'again';
+
+export type Post =
+  /** The board and whose turn it is (the new turn message, its button live). */
+  | { readonly kind: 'turn'; readonly seq: number; readonly move: MoveNote | null; readonly occasion: Occasion | null }
+  /** The end of a game: the score sheet; `game` is its number in a Dynasty, else null. */
+  | { readonly kind: 'end'; readonly seq: number; readonly move: MoveNote | null; readonly game: number | null }
+  /** Take the buttons off an older turn message. */
+  | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string };
+
+/** A post as a move owes it, before it gets its number. */
+type Unnumbered = { [K in Post['kind']]: Omit<Extract<Post, { kind: K }>, 'seq'> }[Post['kind']];
+
+/** Posts not yet made, oldest first. */
+export function pendingPosts(table: Table): readonly Post[] {
+  return table.outbox ?? [];
+}
+
+/** Does the table still need the bot: a lobby, a running game, or posts owed? */
+export function needsBot(table: Table): boolean {
+  return table.status === 'lobby' || table.status === 'playing' || pendingPosts(table).length > 0;
+}
+
+/** The table with posts added to its outbox, each numbered (the number makes its Discord nonce). */
+export function owe<T extends Table>(table: T, posts: readonly Unnumbered[]): T {
+  let seq = table.postSeq ?? 0;
+  const numbered = posts.map((p) => ({ ...p, seq: ++seq }) as Post);
+  return { ...table, outbox: [...pendingPosts(table), ...numbered], postSeq: seq };
+}
+
+/**
+ * The post `seq` was made as message `messageId`: it leaves the outbox; a turn message
+ * becomes the live one, and the buttons of the one before it are owed a clearing.
+ */
+export function posted<T extends Table>(table: T, seq: number, messageId: string | null): T {
+  const post = pendingPosts(table).find((p) => p.seq === seq);
+  if (!post) return table;
+  const rest = pendingPosts(table).filter((p) => p.seq !== seq);
+  const done = { ...table, outbox: rest };
+  return post.kind === 'turn' && messageId !== null ? liveTurnMessage(done, messageId) : done;
+}
+
+/** `messageId` becomes the turn message whose buttons are live; the previous one is owed a clearing. */
+export function liveTurnMessage<T extends Table>(table: T, messageId: string): T {
+  const previous = table.messages.turnMessageId;
+  const withLive = { ...table, messages: { ...table.messages, turnMessageId: messageId } };
+  return previous && previous !== messageId ? owe(withLive, [{ kind: 'clear', messageId: previous }]) : withLive;
+}
+
+/**
+ * A board shown again (/kingdomino status) as `messageId` at `turn`: the live turn
+ * message if the game is still at that turn, else owed a clearing at once.
+ */
+export function shownAgain<T extends Table>(table: T, messageId: string, turn: number): T {
+  const current = table.status === 'playing' && table.game.turn === turn;
+  return current ? liveTurnMessage(table, messageId) : owe(table, [{ kind: 'clear', messageId }]);
+}
+
+/** The facts of a move, for its post and for the mover's answer. */
+export function noteOf(outcome: MoveOutcome, timedOut: boolean): MoveNote {
+  const { before, game, player, move } = outcome;
+  const p = prompt(before);
+  const domino = p.kind === 'place' ? p.domino : null;
+  const gain = scorePlayer(game, player).total - scorePlayer(before, player).total;
+  const placed = move.placed.kind === 'place'
+    ? { kind: 'place' as const, a: move.placed.a, b: move.placed.b, gain }
+    : move.placed.kind === 'discard' ? { kind: 'discard' as const } : null;
+  return { player, domino, placed, claim: move.claim, timedOut };
+}
+
+/** The posts a move owes: the end of the game it ended (if so), then the next board, or the last clearing. */
+export function postsForMove(outcome: MoveOutcome, timedOut: boolean): GameTable {
+  const move = noteOf(outcome, timedOut);
+  const { table, ended } = outcome;
+  if (!ended) return owe(table, [{ kind: 'turn', move, occasion: null }]);
+  const end = { kind: 'end', move, game: ended.number } as const;
+  if (table.status === 'playing') return owe(table, [end, { kind: 'turn', move: null, occasion: 'next-game' }]);
+  const live = table.messages.turnMessageId;
+  return owe(table, live ? [end, { kind: 'clear', messageId: live }] : [end]);
+}
