@@ -1,7 +1,10 @@
 /**
  * The interaction router: slash commands to their command module, buttons through
- * the custom_id codec to their flow. Every interaction is answered, even when a
- * flow fails: the user sees a short apology, the log gets the details.
+ * the custom_id codec to their flow, once the click is known to come from where its
+ * button lives (origin.ts). Every interaction is answered, even when a flow fails:
+ * the user sees a short apology, the log gets the details. While the bot is
+ * stopping, new interactions get a short "restarting" answer and change nothing;
+ * the ones already running are counted (InFlight) so the stop can let them finish.
  */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
@@ -10,7 +13,8 @@ import { StoreError } from '../store/index.js';
 import { answer, privately, type ComponentInteraction } from './answer.js';
 import { cursor, decode, type ClickAction, type Cursor } from './codec.js';
 import type { Bot } from './context.js';
-import { errorText, type LogContext } from './log.js';
+import { errorText, type LogContext, type Logger } from './log.js';
+import { judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from './flows/lobby.js';
 import { rematch } from './flows/rematch.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from './flows/panel.js';
@@ -73,6 +77,20 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
   }
 }
 
+/** The facts origin.ts judges a click by; a thread not in the cache is fetched (after a restart, an archived one may not be). */
+async function factsOf(interaction: ComponentInteraction): Promise<MessageFacts> {
+  const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+  return messageFacts(interaction.message, channel?.isThread() ?? false);
+}
+
+/** A click whose custom_id we know: run its flow if it comes from where its button lives, else refuse it privately. */
+async function onClick(bot: Bot, interaction: ComponentInteraction, action: ClickAction, log: Logger): Promise<void> {
+  const origin = judgeOrigin(action, await factsOf(interaction), interaction.user.id);
+  if (origin.ok) return onComponent(bot, interaction, action);
+  log.warn('click from the wrong place: refused', { verb: action.verb, home: origin.home, from: origin.from ?? 'nowhere', message: interaction.message.id });
+  return answer(interaction, 'private', async () => privately(t('origin.elsewhere')));
+}
+
 /** Last resort: answer somehow, so Discord never shows "This interaction failed". */
 async function apologise(interaction: Interaction, error: unknown): Promise<void> {
   if (!interaction.isRepliable()) return;
@@ -81,10 +99,56 @@ async function apologise(interaction: Interaction, error: unknown): Promise<void
   else await interaction.reply(message);
 }
 
-export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction): Promise<void> {
+/**
+ * The interactions being handled now, so that a stop can let them finish; once it
+ * is closed, new ones are turned away (route answers them "restarting").
+ */
+export class InFlight {
+  #running = 0;
+  #closed = false;
+
+  /** How many interactions are being handled now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** From now on new interactions are turned away. */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /** Count `work` as running until it settles. */
+  track(work: Promise<void>): Promise<void> {
+    this.#running += 1;
+    return work.finally(() => {
+      this.#running -= 1;
+    });
+  }
+}
+
+/** While stopping: a short private answer, nothing done. */
+async function turnAway(interaction: Interaction, log: Logger): Promise<void> {
+  if (!interaction.isRepliable()) return;
+  log.info('interaction turned away: stopping');
+  await interaction.reply({ content: t('stop.restarting'), flags: MessageFlags.Ephemeral });
+}
+
+/** Answer one interaction; `inFlight` (when given) counts it, and turns it away once closed. */
+export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction, inFlight?: InFlight): Promise<void> {
+  if (inFlight) return inFlight.track(handle(bot, commands, interaction, inFlight.closed));
+  return handle(bot, commands, interaction, false);
+}
+
+async function handle(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction, stopping: boolean): Promise<void> {
   const log = bot.log.child(contextOf(interaction));
   try {
-    if (interaction.isChatInputCommand()) {
+    if (stopping) {
+      await turnAway(interaction, log);
+    } else if (interaction.isChatInputCommand()) {
       const command = commands.get(interaction.commandName);
       log.debug('command', { command: interaction.commandName, sub: interaction.options.getSubcommand(false) });
       if (command) await command.execute(interaction, bot);
@@ -92,7 +156,7 @@ export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, in
     } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
       const action = decode(interaction.customId);
       log.debug('click', { customId: interaction.customId, message: interaction.message.id });
-      if (action) await onComponent(bot, interaction, action);
+      if (action) await onClick(bot, interaction, action, log);
       else await answer(interaction, 'private', async () => privately(t('error.forgedButton')));
     }
   } catch (error) {

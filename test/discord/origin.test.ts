@@ -1,0 +1,94 @@
+/**
+ * Origin checks: every verb from every kind of message. A click runs only from the
+ * kind of message its button lives on: lobby verbs from the lobby, "Your turn" and
+ * rematch from a public message in the game's thread, panel verbs from the
+ * clicker's own panel. Everything else is refused.
+ */
+import { MessageFlags, MessageFlagsBitField, type Message } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { cursorCells, type ClickAction, type Cursor } from '../../src/discord/codec.js';
+import { HOME, judgeOrigin, messageFacts, placeOf, type MessageFacts } from '../../src/discord/origin.js';
+
+const ALICE = '100';
+const BOB = '200';
+const at: Cursor = { x: 1, y: 0, r: 0 };
+
+/** One click of every verb the codec knows, as a player would send it. */
+const EVERY_VERB: readonly ClickAction[] = [
+  { verb: 'join' }, { verb: 'leave' }, { verb: 'add-ai', level: 'hard' }, { verb: 'remove-ai' }, { verb: 'start' }, { verb: 'cancel' },
+  { verb: 'your-turn', turn: 3 },
+  { verb: 'preview', turn: 3, slot: 'rotate', at, hint: null },
+  { verb: 'spot', turn: 3, hint: null },
+  { verb: 'hint', turn: 3, at },
+  { verb: 'confirm', turn: 3, at },
+  { verb: 'discard', turn: 3 },
+  { verb: 'pick', turn: 3, placed: { kind: 'place', ...cursorCells(at) }, domino: 12 },
+  { verb: 'rematch' },
+];
+
+const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel'];
+const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'];
+const THREAD_VERBS = ['your-turn', 'rematch'];
+
+/**
+ * The messages a click can come from, as alice clicks: what Discord says about each,
+ * and the verbs that may come from there.
+ */
+const MESSAGES: readonly { readonly name: string; readonly facts: MessageFacts; readonly allowed: readonly string[] }[] = [
+  { name: 'the lobby (the reply to /kingdomino start by bob)', facts: { ephemeral: false, inThread: false, answers: BOB }, allowed: LOBBY_VERBS },
+  { name: 'the lobby (the reply to her own /kingdomino start)', facts: { ephemeral: false, inThread: false, answers: ALICE }, allowed: LOBBY_VERBS },
+  { name: 'a rematch lobby (posted by the bot)', facts: { ephemeral: false, inThread: false, answers: null }, allowed: LOBBY_VERBS },
+  { name: 'a turn message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
+  { name: 'the end message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
+  { name: 'a status answer (the reply to /kingdomino status by bob)', facts: { ephemeral: false, inThread: true, answers: BOB }, allowed: THREAD_VERBS },
+  { name: 'her own panel', facts: { ephemeral: true, inThread: true, answers: ALICE }, allowed: PANEL_VERBS },
+  { name: "another user's panel", facts: { ephemeral: true, inThread: true, answers: BOB }, allowed: [] },
+  { name: 'a private message that answers no one', facts: { ephemeral: true, inThread: true, answers: null }, allowed: [] },
+  { name: 'a private answer of hers outside a thread (e.g. /kingdomino rules)', facts: { ephemeral: true, inThread: false, answers: ALICE }, allowed: [] },
+];
+
+describe('where a click may come from', () => {
+  it('knows the home of every verb the codec has', () => {
+    expect(Object.keys(HOME).sort()).toEqual([...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS].sort());
+    expect(new Set(EVERY_VERB.map((a) => a.verb))).toEqual(new Set(Object.keys(HOME)));
+  });
+
+  describe.each(MESSAGES)('from $name', ({ facts, allowed }) => {
+    it.each(EVERY_VERB.map((a) => [a.verb, a] as const))('%s', (verb, action) => {
+      const origin = judgeOrigin(action, facts, ALICE);
+      expect(origin.ok).toBe(allowed.includes(verb));
+      if (!origin.ok) {
+        expect(origin.home).toBe(HOME[verb]);
+        expect(origin.from).toBe(placeOf(facts, ALICE));
+      }
+    });
+  });
+
+  it('a panel is a panel only for the user whose click opened it', () => {
+    const panel: MessageFacts = { ephemeral: true, inThread: true, answers: ALICE };
+    expect(placeOf(panel, ALICE)).toBe('panel');
+    expect(placeOf(panel, BOB)).toBeNull();
+    expect(judgeOrigin({ verb: 'discard', turn: 1 }, panel, BOB)).toEqual({ ok: false, home: 'panel', from: null });
+  });
+
+  it('a public message is the same place for everyone', () => {
+    for (const clicker of [ALICE, BOB]) {
+      expect(placeOf({ ephemeral: false, inThread: true, answers: ALICE }, clicker)).toBe('thread');
+      expect(placeOf({ ephemeral: false, inThread: false, answers: ALICE }, clicker)).toBe('lobby');
+    }
+  });
+});
+
+describe('the facts read from a discord.js message', () => {
+  const message = (flags: number, user: string | null) =>
+    ({ flags: new MessageFlagsBitField(flags), interactionMetadata: user ? { user: { id: user } } : null }) as unknown as Pick<Message, 'flags' | 'interactionMetadata'>;
+
+  it('reads the ephemeral flag and the user the message answers', () => {
+    expect(messageFacts(message(MessageFlags.Ephemeral, ALICE), true)).toEqual({ ephemeral: true, inThread: true, answers: ALICE });
+    expect(messageFacts(message(MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds, BOB), true)).toEqual({ ephemeral: true, inThread: true, answers: BOB });
+  });
+
+  it('a message the bot posted itself answers no one', () => {
+    expect(messageFacts(message(0, null), false)).toEqual({ ephemeral: false, inThread: false, answers: null });
+  });
+});
