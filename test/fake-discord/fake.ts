@@ -466,6 +466,11 @@ export class FakeDiscord {
     this.#server.faults.push({ match, fault, remaining: times });
   }
 
+  /** Withdraw every fault still pending (Discord is well again). */
+  clearFaults(): void {
+    this.#server.faults.length = 0;
+  }
+
   /** Answers matching this are provoked on purpose and are not strict-mode errors; call the result to withdraw it. */
   expectError(expected: ExpectedError): () => void {
     this.#expected.push(expected);
