@@ -167,9 +167,9 @@ describe('t()', () => {
   });
 
   it('says plurals by the plural rules of the language', () => {
-    expect(t('picture.pile', { count: 1 })).toBe('1 domino face down');
-    expect(t('picture.pile', { count: 24 })).toBe('24 dominoes face down');
-    expect(t('picture.pile', { count: 0 })).toBe('0 dominoes face down');
+    expect(t('picture.pile', { count: 1 })).toBe('1 domino to come');
+    expect(t('picture.pile', { count: 24 })).toBe('24 dominoes to come');
+    expect(t('picture.pile', { count: 0 })).toBe('0 dominoes to come');
     const permission = (count: number): string => t('permission.missing', { where: 'here', list: 'X', count });
     expect(permission(1)).toContain('grant this permission to');
     expect(permission(2)).toContain('grant these permissions to');
