@@ -1,76 +1,82 @@
 /**
  * Vector glyphs (crowns, castles, kings) and pre-rendered square tiles. A tile is
  * drawn once per (terrain, crowns, size) and then blitted: drawing a kingdom is a
- * few dozen drawImage calls. Every terrain has a pattern as well as a hue, so the
- * six stay apart for colour-blind players and in greyscale.
+ * few dozen drawImage calls. Every terrain has a pattern as well as a hue (and the
+ * hues stay apart for colour-blind players: palette.ts).
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Terrain } from '../game/index.js';
 import { font } from './fonts.js';
 import { TERRAIN, UI, playerColour, playerInk } from './palette.js';
+import { noteSize } from './probe.js';
 
 type Ctx = SKRSContext2D;
 
-/** Pattern strokes in a unit square (0..1), scaled by the caller. */
+/**
+ * Pattern strokes in a unit square (0..1), scaled by the caller. Bold and few, so
+ * they still read at a phone's size (a square is about 20 px there); the lower
+ * half carries the cue, since a crowned square shows its crowns over the upper half.
+ */
 const PATTERNS: Readonly<Record<Terrain, (c: Ctx) => void>> = {
   wheat(c) {
-    c.lineWidth = 0.035;
+    c.lineWidth = 0.06;
     c.lineCap = 'round';
-    for (const x of [0.22, 0.5, 0.78]) {
-      line(c, x, 0.9, x, 0.4);
-      for (const y of [0.44, 0.56, 0.68]) {
-        ellipse(c, x - 0.045, y, 0.04, 0.065, -0.6);
-        ellipse(c, x + 0.045, y, 0.04, 0.065, 0.6);
+    for (const x of [0.24, 0.5, 0.76]) {
+      line(c, x, 0.93, x, 0.36);
+      for (const y of [0.46, 0.6, 0.74]) {
+        ellipse(c, x - 0.06, y, 0.05, 0.085, -0.6);
+        ellipse(c, x + 0.06, y, 0.05, 0.085, 0.6);
       }
-      ellipse(c, x, 0.37, 0.035, 0.06, 0);
+      ellipse(c, x, 0.34, 0.045, 0.08, 0);
     }
   },
   forest(c) {
-    for (const [x, y] of [[0.27, 0.72], [0.73, 0.72], [0.5, 0.5]] as const) {
-      c.fillRect(x - 0.025, y + 0.06, 0.05, 0.12);
+    for (const [x, y] of [[0.27, 0.62], [0.73, 0.62], [0.5, 0.3]] as const) {
+      c.fillRect(x - 0.04, y + 0.2, 0.08, 0.14);
       c.beginPath();
-      c.moveTo(x, y - 0.24);
-      c.lineTo(x + 0.15, y + 0.08);
-      c.lineTo(x - 0.15, y + 0.08);
+      c.moveTo(x, y - 0.22);
+      c.lineTo(x + 0.2, y + 0.22);
+      c.lineTo(x - 0.2, y + 0.22);
       c.closePath();
       c.fill();
     }
   },
   lake(c) {
-    c.lineWidth = 0.045;
+    c.lineWidth = 0.08;
     c.lineCap = 'round';
-    for (const y of [0.42, 0.6, 0.78]) {
+    for (const y of [0.36, 0.6, 0.84]) {
       c.beginPath();
-      c.moveTo(0.14, y);
-      for (let i = 0; i < 3; i++) {
-        const x0 = 0.14 + i * 0.24;
-        c.quadraticCurveTo(x0 + 0.06, y - 0.07, x0 + 0.12, y);
-        c.quadraticCurveTo(x0 + 0.18, y + 0.07, x0 + 0.24, y);
+      c.moveTo(0.1, y);
+      for (let i = 0; i < 2; i++) {
+        const x0 = 0.1 + i * 0.4;
+        c.quadraticCurveTo(x0 + 0.1, y - 0.1, x0 + 0.2, y);
+        c.quadraticCurveTo(x0 + 0.3, y + 0.1, x0 + 0.4, y);
       }
       c.stroke();
     }
   },
   grassland(c) {
-    c.lineWidth = 0.04;
+    c.lineWidth = 0.065;
     c.lineCap = 'round';
-    for (const [x, y] of [[0.25, 0.55], [0.72, 0.5], [0.45, 0.85], [0.85, 0.88], [0.15, 0.92]] as const) {
-      line(c, x, y, x - 0.08, y - 0.13);
-      line(c, x, y, x, y - 0.17);
-      line(c, x, y, x + 0.08, y - 0.13);
+    for (const [x, y] of [[0.27, 0.56], [0.73, 0.5], [0.5, 0.9], [0.2, 0.92], [0.82, 0.9]] as const) {
+      line(c, x, y, x - 0.1, y - 0.16);
+      line(c, x, y, x, y - 0.2);
+      line(c, x, y, x + 0.1, y - 0.16);
     }
   },
   swamp(c) {
-    c.lineWidth = 0.035;
+    c.lineWidth = 0.055;
     c.lineCap = 'round';
-    for (const [x, top] of [[0.25, 0.42], [0.5, 0.36], [0.75, 0.44]] as const) {
-      line(c, x, 0.84, x, top);
-      ellipse(c, x, top + 0.08, 0.04, 0.09, 0);
+    for (const [x, top] of [[0.24, 0.44], [0.5, 0.34], [0.76, 0.46]] as const) {
+      line(c, x, 0.86, x, top);
+      ellipse(c, x, top + 0.1, 0.055, 0.12, 0);
     }
-    for (const [x0, x1, y] of [[0.1, 0.4, 0.86], [0.55, 0.9, 0.86], [0.3, 0.7, 0.94]] as const) line(c, x0, y, x1, y);
+    c.lineWidth = 0.06;
+    for (const [x0, x1, y] of [[0.08, 0.4, 0.88], [0.58, 0.92, 0.88], [0.28, 0.72, 0.96]] as const) line(c, x0, y, x1, y);
   },
   mine(c) {
     // Rocks, then a pickaxe.
-    for (const [x, y, r] of [[0.24, 0.8, 0.11], [0.45, 0.86, 0.08], [0.8, 0.82, 0.09]] as const) {
+    for (const [x, y, r] of [[0.22, 0.82, 0.15], [0.5, 0.88, 0.1], [0.8, 0.82, 0.13]] as const) {
       c.beginPath();
       c.moveTo(x - r, y + r * 0.6);
       c.lineTo(x - r * 0.7, y - r * 0.5);
@@ -80,12 +86,12 @@ const PATTERNS: Readonly<Record<Terrain, (c: Ctx) => void>> = {
       c.closePath();
       c.fill();
     }
-    c.lineWidth = 0.05;
+    c.lineWidth = 0.08;
     c.lineCap = 'round';
-    line(c, 0.36, 0.72, 0.68, 0.38);
+    line(c, 0.32, 0.7, 0.66, 0.34);
     c.beginPath();
-    c.moveTo(0.46, 0.3);
-    c.quadraticCurveTo(0.66, 0.3, 0.82, 0.5);
+    c.moveTo(0.42, 0.26);
+    c.quadraticCurveTo(0.66, 0.24, 0.84, 0.48);
     c.stroke();
   },
 };
@@ -118,23 +124,44 @@ export function drawCrown(c: Ctx, x: number, y: number, w: number): void {
   c.fillStyle = UI.crown;
   c.fill();
   c.lineJoin = 'round';
-  c.lineWidth = Math.max(1.5, w * 0.1);
+  c.lineWidth = Math.max(1.5, w * 0.07);
   c.strokeStyle = UI.crownInk;
   c.stroke();
 }
 
-/** n crowns in a row on a dark pill, centred on cx, top at y; each crown w wide. */
-export function drawCrownRow(c: Ctx, cx: number, y: number, n: number, w: number): void {
+/**
+ * How a square of side s shows its crowns: one crown glyph, and for 2 or 3 the
+ * number beside it, on a dark pill across the top of the square. Counting glyphs
+ * 5 px wide (the old row of crowns) failed at a phone's size; a digit does not.
+ */
+export function crownMetrics(s: number): { crownW: number; crownH: number; digit: number; pad: number; top: number } {
+  const crownW = s * 0.55;
+  return { crownW, crownH: crownW * 0.8, digit: Math.round(s * 0.46), pad: s * 0.035, top: s * 0.03 };
+}
+
+/** The crowns of a square of side s whose top-left corner is at the origin. */
+export function drawCrowns(c: Ctx, n: number, s: number): void {
   if (n <= 0) return;
-  const gap = w * 0.14;
-  const rowW = n * w + (n - 1) * gap;
-  const padX = w * 0.14;
-  const padY = w * 0.12;
-  c.fillStyle = 'rgba(14, 17, 22, 0.62)';
+  const m = crownMetrics(s);
+  const label = n > 1 ? String(n) : '';
+  c.font = font(800, m.digit);
+  const digitW = label ? c.measureText(label).width : 0;
+  const gap = label ? s * 0.025 : 0;
+  const w = m.pad * 2 + m.crownW + gap + digitW + (label ? 0 : s * 0.05);
+  const h = m.crownH + 2 * m.pad + s * 0.04;
+  const x = (s - w) / 2;
+  c.fillStyle = 'rgba(14, 17, 22, 0.78)';
   c.beginPath();
-  c.roundRect(cx - rowW / 2 - padX, y, rowW + 2 * padX, w * 0.8 + 2 * padY, (w * 0.8 + 2 * padY) / 2);
+  c.roundRect(x, m.top, w, h, h * 0.38);
   c.fill();
-  for (let i = 0; i < n; i++) drawCrown(c, cx - rowW / 2 + i * (w + gap), y + padY, w);
+  const cx = label ? x + m.pad : (s - m.crownW) / 2;
+  drawCrown(c, cx, m.top + (h - m.crownH) / 2, m.crownW);
+  if (label) {
+    c.fillStyle = UI.crown;
+    c.textAlign = 'left';
+    c.textBaseline = 'middle';
+    c.fillText(label, cx + m.crownW + gap, m.top + h / 2 + s * 0.01);
+  }
 }
 
 function drawTerrain(c: Ctx, terrain: Terrain, crowns: number, size: number): void {
@@ -147,11 +174,11 @@ function drawTerrain(c: Ctx, terrain: Terrain, crowns: number, size: number): vo
   c.strokeStyle = style.ink;
   PATTERNS[terrain](c);
   c.restore();
-  drawCrownRow(c, size / 2, size * 0.04, crowns, size * 0.28);
+  drawCrowns(c, crowns, size);
 }
 
-/** A castle silhouette in a box of side s at (x, y). */
-export function drawCastle(c: Ctx, x: number, y: number, s: number): void {
+/** A castle silhouette in a box of side s at (x, y), in `fill` on a square of colour `ground`. */
+export function drawCastle(c: Ctx, x: number, y: number, s: number, fill = '#FFFFFF', ground: string = UI.outline): void {
   const u = (px: number): number => x + px * s;
   const v = (py: number): number => y + py * s;
   c.beginPath();
@@ -180,12 +207,14 @@ export function drawCastle(c: Ctx, x: number, y: number, s: number): void {
   c.lineTo(u(0.84), v(0.28));
   c.lineTo(u(0.84), v(0.84));
   c.closePath();
-  c.fillStyle = '#FFFFFF';
+  c.fillStyle = fill;
   c.fill();
-  c.lineJoin = 'round';
-  c.lineWidth = Math.max(1.5, s * 0.035);
-  c.strokeStyle = UI.outline;
-  c.stroke();
+  if (fill === '#FFFFFF') {
+    c.lineJoin = 'round';
+    c.lineWidth = Math.max(1.5, s * 0.035);
+    c.strokeStyle = UI.outline;
+    c.stroke();
+  }
   // gate
   c.beginPath();
   c.moveTo(u(0.42), v(0.84));
@@ -193,7 +222,7 @@ export function drawCastle(c: Ctx, x: number, y: number, s: number): void {
   c.arc(u(0.5), v(0.66), s * 0.08, Math.PI, 0);
   c.lineTo(u(0.58), v(0.84));
   c.closePath();
-  c.fillStyle = UI.outline;
+  c.fillStyle = ground;
   c.fill();
 }
 
@@ -216,6 +245,7 @@ export function drawKing(c: Ctx, cx: number, cy: number, r: number, player: numb
   c.stroke();
   drawCrown(c, cx - r * 0.5, cy - r * 1.62, r);
   c.fillStyle = playerInk(player);
+  noteSize('text', r * 1.15);
   c.font = font(800, r * 1.15, badge);
   c.textAlign = 'center';
   c.textBaseline = 'middle';
@@ -246,6 +276,6 @@ export function castleTile(player: number, size: number): Canvas {
   return cached(`castle:${player}:${s}`, s, (c) => {
     c.fillStyle = playerColour(player);
     c.fillRect(0, 0, s, s);
-    drawCastle(c, 0, 0, s);
+    drawCastle(c, 0, 0, s, playerInk(player), playerColour(player));
   });
 }
