@@ -3,12 +3,13 @@
  * pictures show is decided here; the drawing modules only lay it out.
  */
 import {
-  byRanking, deckFacts, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
+  boxRound, byRanking, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
   namingWindow, rankNow, reachableWindow, result, scorePlayer, variantsOf,
-  type Candidate, type DynastyState, type GameEvent, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
+  type Candidate, type CellWindow, type DynastyState, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
 } from '../game/index.js';
+import { t } from '../i18n/index.js';
 import type {
-  DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, ScoreSheetView, ScoreView, SlotView,
+  DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, RecentView, ScoreSheetView, ScoreView, SlotView,
   TableView, TurnView,
 } from './view.js';
 
@@ -26,17 +27,29 @@ export function dominoView(n: number): DominoView {
 // eslint-disable-next-line no-misleading-character-class
 const DRAWABLE = /[\u0020-\u007E\u00A0-\u052F\u1C80-\u1C8A\u1D00-\u1DBF\u1E00-\u1FFF\u2010-\u205E\u20A0-\u20C0\u2116\u2122\u2C60-\u2C7F\u2DE0-\u2DFF\uA640-\uA69F\uA720-\uA7FF]/u;
 
-/** A seat's name with what the font cannot draw left out ("Player 2" when nothing is left). */
-export function printableName(name: string, index: number): string {
+function drawablePart(name: string): string | null {
   const kept = Array.from(name).filter((ch) => DRAWABLE.test(ch)).join('').replace(/\s+/g, ' ').trim();
-  return /[\p{L}\p{N}]/u.test(kept) ? kept : `Player ${index + 1}`;
+  return /[\p{L}\p{N}]/u.test(kept) ? kept : null;
 }
 
-/** Initials when every seat has a different one, else seat numbers. */
+/**
+ * A seat's name as the pictures draw it: what the font cannot draw is left out,
+ * and a name with nothing left (CJK, emoji only) becomes the seat's label,
+ * "Player 3" (the catalogue's player.fallback, as the text says it).
+ */
+export function pictureName(name: string, index: number): string {
+  return drawablePart(name) ?? t('player.fallback', { number: index + 1 });
+}
+
+/**
+ * The players as drawn: initials on their kings when every seat has a different
+ * one and every name could be drawn, else seat numbers (so "Player 3" wears a 3).
+ */
 export function players(state: GameState): PlayerView[] {
-  const names = state.seats.map((s, index) => printableName(s.name, index));
+  const drawable = state.seats.map((s) => drawablePart(s.name));
+  const names = state.seats.map((s, index) => pictureName(s.name, index));
   const initials = names.map((n) => (Array.from(n)[0] ?? '').toUpperCase());
-  const unique = initials.every((i, k) => /[\p{L}\p{N}]/u.test(i) && initials.indexOf(i) === k);
+  const unique = drawable.every((d) => d !== null) && initials.every((i, k) => /[\p{L}\p{N}]/u.test(i) && initials.indexOf(i) === k);
   return names.map((name, index) => ({ index, name, badge: unique ? initials[index]! : String(index + 1) }));
 }
 
@@ -54,26 +67,43 @@ export function variantNames(state: GameState): string[] {
   return variantsOf(state.options).map((v) => VARIANT_NAMES[v]);
 }
 
-/** The domino of the most recent placement, if any. */
-function lastPlacement(state: GameState): Extract<GameEvent, { type: 'place' }> | null {
-  for (let i = state.events.length - 1; i >= 0; i--) {
-    const e = state.events[i];
-    if (e?.type === 'place') return e;
+/**
+ * The placements the player to act has not seen on a turn of their own: every one
+ * since their last action (all of the last round's at the end), numbered in the
+ * order they were made. When there is none (the same player acts again), the most
+ * recent placement, so a picture always shows what changed.
+ */
+export function recentPlacements(state: GameState, pr: Prompt = prompt(state)): { player: number; domino: number }[] {
+  const events = state.events;
+  let from = -1;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (pr.kind === 'over' ? e.type === 'claim' : 'player' in e && e.player === pr.player) {
+      from = i;
+      break;
+    }
   }
-  return null;
+  const since = events.slice(from + 1).flatMap((e) => (e.type === 'place' ? [{ player: e.player, domino: e.domino }] : []));
+  if (since.length > 0) return since;
+  const last = events.findLast((e) => e.type === 'place');
+  return last?.type === 'place' ? [{ player: last.player, domino: last.domino }] : [];
 }
 
-function kingdomView(state: GameState, p: PlayerView, pr: Prompt, score: number): KingdomView {
+function recentOf(recent: readonly { player: number; domino: number }[], player: number): RecentView[] {
+  return recent.flatMap((r, i) => (r.player === player ? [{ domino: r.domino, order: i + 1, of: recent.length }] : []));
+}
+
+function kingdomView(state: GameState, p: PlayerView, pr: Prompt, score: number, recent: readonly { player: number; domino: number }[] = []): KingdomView {
   const k = state.kingdoms[p.index];
-  const last = lastPlacement(state);
   return {
     player: p,
     grid: state.options.grid,
     placed: (k?.placements ?? []).map((pl) => ({ domino: dominoView(pl.domino), a: pl.a, b: pl.b })),
     discarded: (k?.discarded ?? []).map(dominoView),
     score,
-    lastPlaced: last && last.player === p.index ? last.domino : null,
+    recent: recentOf(recent, p.index),
     toPlay: pr.kind !== 'over' && pr.player === p.index,
+    dynastyTotal: null,
   };
 }
 
@@ -91,10 +121,10 @@ function currentLine(state: GameState, who: readonly PlayerView[], pr: Prompt): 
           : 'waiting';
     return { domino: dominoView(slot.domino), status, king };
   });
-  const dropped = droppedWith(state, state.current.map((s) => s.domino)).map(
-    (n): SlotView => ({ domino: dominoView(n), status: 'dropped', king: null }),
+  const unclaimed = droppedWith(state, state.current.map((s) => s.domino)).map(
+    (n): SlotView => ({ domino: dominoView(n), status: 'unclaimed', king: null }),
   );
-  return [...slots, ...dropped].sort((x, y) => x.domino.n - y.domino.n);
+  return [...slots, ...unclaimed].sort((x, y) => x.domino.n - y.domino.n);
 }
 
 /** 3 players: the dominoes dropped from the line these ones were revealed with. */
@@ -121,16 +151,37 @@ function turnView(state: GameState, pr: Prompt, who: readonly PlayerView[]): Tur
   return { kind: 'place', player: p, domino: dominoView(pr.domino), canPlace: pr.canPlace };
 }
 
-export function tableView(state: GameState): TableView {
+/**
+ * Dynasty: which game `state` is (by its seed; else the one being played) and each
+ * player's total over the games up to it, its running score included.
+ */
+function dynastyOf(state: GameState, d: DynastyState): { game: number; of: number; totals: number[] } {
+  const at = d.games.findIndex((g) => g.seed === state.seed);
+  const k = at >= 0 ? at : d.games.length - 1;
+  const results = dynastyGameResults(d);
+  const totals = state.seats.map((_, p) => {
+    let sum = scorePlayer(state, p).total;
+    for (let i = 0; i < k; i++) sum += results[i]?.scores[p]?.total ?? (d.games[i] ? scorePlayer(d.games[i]!, p).total : 0);
+    return sum;
+  });
+  return { game: k + 1, of: d.length, totals };
+}
+
+export function tableView(state: GameState, dynasty: DynastyState | null = null): TableView {
   const who = players(state);
   const pr = prompt(state);
+  const recent = recentPlacements(state, pr);
+  const dyn = dynasty ? dynastyOf(state, dynasty) : null;
   return {
-    round: state.round,
-    rounds: deckFacts(state.options).rounds,
+    round: boxRound(state),
+    dynasty: dyn ? { game: dyn.game, of: dyn.of } : null,
     variants: variantNames(state),
     current: currentLine(state, who, pr),
     next: nextLine(state, who),
-    kingdoms: who.map((p) => kingdomView(state, p, pr, scorePlayer(state, p.index).total)),
+    kingdoms: who.map((p) => ({
+      ...kingdomView(state, p, pr, scorePlayer(state, p.index).total, recent),
+      dynastyTotal: dyn ? (dyn.totals[p.index] ?? null) : null,
+    })),
     turn: turnView(state, pr, who),
     pileLeft: state.pile.length,
   };
@@ -158,18 +209,29 @@ export function previewView(
   const placing = pr.kind === 'place';
   const score = scorePlayer(state, player).total;
   const grid: Grid = state.options.grid;
+  const reach = reachableWindow(grid, cellsOf(state, player));
   return {
     kingdom: kingdomView(state, who[player]!, pr, score),
     domino: placing ? dominoView(pr.domino) : null,
     canPlace: placing && pr.canPlace,
     score,
     targets: placing ? targetCells(state) : [],
-    window: namingWindow(grid),
-    reach: reachableWindow(grid, cellsOf(state, player)),
+    window: previewWindow(grid, reach),
+    reach,
     candidate: placing ? candidate : null,
     hint: placing ? hint : null,
-    round: state.round,
-    rounds: deckFacts(state.options).rounds,
+    round: boxRound(state),
+  };
+}
+
+/** What the preview draws: the reachable cells and a greyed margin of one, within the naming window. */
+export function previewWindow(grid: Grid, reach: CellWindow): CellWindow {
+  const all = namingWindow(grid);
+  return {
+    minX: Math.max(all.minX, reach.minX - 1),
+    minY: Math.max(all.minY, reach.minY - 1),
+    maxX: Math.min(all.maxX, reach.maxX + 1),
+    maxY: Math.min(all.maxY, reach.maxY + 1),
   };
 }
 
@@ -179,7 +241,7 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
   const final = result(state);
   const r = final ?? rankNow(state);
   const views = r.scores.map((s): ScoreView => ({
-    kingdom: { ...kingdomView(state, who[s.player]!, pr, s.total), lastPlaced: null, toPlay: false },
+    kingdom: { ...kingdomView(state, who[s.player]!, pr, s.total), toPlay: false },
     territories: s.territories
       .map(({ terrain, squares, crowns, points }) => ({ terrain, squares, crowns, points }))
       .sort((x, y) => y.points - x.points || y.squares - x.squares),
@@ -191,7 +253,7 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
     rank: place(r.scores, s),
   }));
   return {
-    title: final ? 'Final scores' : `Scores after round ${state.round}`,
+    title: final ? t('picture.sheet.final') : t('picture.sheet.running'),
     variants: variantNames(state),
     // Best first; players sharing a place stay in seat order.
     players: [...views].sort((x, y) => x.rank - y.rank || x.kingdom.player.index - y.kingdom.player.index),
@@ -207,7 +269,7 @@ function place(all: readonly PlayerScore[], s: PlayerScore): number {
 
 export function dynastySheetView(d: DynastyState): DynastySheetView {
   const first = d.games[0];
-  if (!first) return { title: 'Dynasty', rows: [], winners: [], decidedBy: 'none', over: false };
+  if (!first) return { title: t('picture.dynasty.final'), rows: [], winners: [], decidedBy: 'none', over: false };
   const who = players(first);
   const results = dynastyGameResults(d);
   const final = dynastyResult(d);
@@ -218,14 +280,14 @@ export function dynastySheetView(d: DynastyState): DynastySheetView {
       if (!g) return null;
       const r = results[i] ?? null;
       const score = r?.scores[p.index]?.total ?? scorePlayer(g, p.index).total;
-      const kingdom = { ...kingdomView(g, p, prompt(g), score), lastPlaced: null, toPlay: false };
+      const kingdom = { ...kingdomView(g, p, prompt(g), score), toPlay: false };
       return { kingdom, score, running: r === null, won: r?.winners.includes(p.index) ?? false };
     });
     const s = standings.scores[p.index]!;
     return { player: p, games, total: s.total, rank: place(standings.scores, s) };
   });
   return {
-    title: final ? 'Dynasty: final totals' : `Dynasty: game ${d.games.length} of ${d.length}`,
+    title: final ? t('picture.dynasty.final') : t('dynasty.header', { game: d.games.length, of: d.length }),
     rows,
     winners: final ? final.winners.map((w) => who[w]!) : [],
     decidedBy: final?.decidedBy ?? 'none',

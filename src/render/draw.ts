@@ -1,10 +1,11 @@
 /** Drawing pieces shared by every picture: text, dominoes, kingdoms. */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Pos } from '../game/index.js';
-import { columnLetter, inWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from '../game/index.js';
+import { columnLetter, inWindow, reachableWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from '../game/index.js';
 import { ensureFonts, font, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';
-import { castleTile, terrainTile } from './tiles.js';
+import { noteSize } from './probe.js';
+import { castleTile, crownMetrics, terrainTile } from './tiles.js';
 import type { DominoView, KingdomView, PlayerView } from './view.js';
 
 export type Ctx = SKRSContext2D;
@@ -22,32 +23,44 @@ export function blankCanvas(width: number, height: number): { canvas: Canvas; c:
   return { canvas, c };
 }
 
+export { probeSizes, probing, type SizeKind } from './probe.js';
+
+/** Notes the crowns of a square of side s (drawn by its tile). */
+function noteCrowns(crowns: number, s: number): void {
+  if (crowns <= 0) return;
+  const m = crownMetrics(Math.round(s));
+  noteSize('crown', m.crownH);
+  if (crowns > 1) noteSize('crownDigit', m.digit);
+}
+
 export interface TextStyle {
   readonly weight: Weight;
   readonly size: number;
   readonly colour: string;
   readonly align?: Align;
+  /** What the text is, for the legibility test: a player's name, a grid label, else plain text. */
+  readonly kind?: 'name' | 'label';
 }
 
 /**
- * How text is shown within maxW: shrunk down to 70% of its size, then cut with an
- * ellipsis. Leaves c.font set for it.
+ * How text is shown within maxW: at its size, cut with an ellipsis when too long
+ * (never shrunk: a shrunk name is the one nobody can read). Leaves c.font set for it.
  */
 export function fitText(c: Ctx, s: string, style: TextStyle, maxW = Infinity): { shown: string; width: number } {
-  let size = style.size;
-  c.font = font(style.weight, size, s);
+  c.font = font(style.weight, style.size, s);
   let width = c.measureText(s).width;
-  while (width > maxW && size > style.size * 0.7) {
-    size -= 1;
-    c.font = font(style.weight, size, s);
-    width = c.measureText(s).width;
-  }
-  let cut = s;
-  while (width > maxW && cut.length > 1) {
-    cut = Array.from(cut).slice(0, -1).join('');
+  if (width <= maxW) return { shown: s, width };
+  let chars = Array.from(s);
+  // Cut about where it fits, then a character at a time.
+  chars = chars.slice(0, Math.max(1, Math.floor((chars.length * maxW) / width) + 1));
+  let cut = chars.join('').trimEnd();
+  width = c.measureText(`${cut}…`).width;
+  while (width > maxW && chars.length > 1) {
+    chars.pop();
+    cut = chars.join('').trimEnd();
     width = c.measureText(`${cut}…`).width;
   }
-  return { shown: cut === s ? s : `${cut}…`, width };
+  return { shown: `${cut}…`, width };
 }
 
 /**
@@ -55,6 +68,7 @@ export function fitText(c: Ctx, s: string, style: TextStyle, maxW = Infinity): {
  * Text with room to spare is not measured: laying it out costs as much as drawing it.
  */
 export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): void {
+  noteSize(style.kind ?? 'text', style.size);
   if (maxW === Infinity) {
     c.font = font(style.weight, style.size, s);
     fillLine(c, s, x, y, style);
@@ -65,6 +79,7 @@ export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, 
 
 /** text() that returns its width, for what follows it on the line. */
 export function measuredText(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
+  noteSize(style.kind ?? 'text', style.size);
   const { shown, width } = fitText(c, s, style, maxW);
   fillLine(c, shown, x, y, style);
   return width;
@@ -115,7 +130,7 @@ export function badge(c: Ctx, p: PlayerView, cx: number, cy: number, r: number):
  * A domino whose halves are squares of side s with top-left corners at pa and pb
  * (orthogonal neighbours): both tiles clipped to one rounded rectangle.
  */
-export function drawDomino(c: Ctx, d: DominoView, pa: Pos, pb: Pos, s: number, gap: number): void {
+export function drawDomino(c: Ctx, d: DominoView, pa: Pos, pb: Pos, s: number, gap: number, thumbnail = false): void {
   const x = Math.min(pa[0], pb[0]) + gap;
   const y = Math.min(pa[1], pb[1]) + gap;
   const w = Math.max(pa[0], pb[0]) + s - gap - x;
@@ -128,12 +143,43 @@ export function drawDomino(c: Ctx, d: DominoView, pa: Pos, pb: Pos, s: number, g
   c.drawImage(terrainTile(d.a.terrain, d.a.crowns, s), pa[0], pa[1], s, s);
   c.drawImage(terrainTile(d.b.terrain, d.b.crowns, s), pb[0], pb[1], s, s);
   c.restore();
+  if (!thumbnail) {
+    noteCrowns(d.a.crowns, s);
+    noteCrowns(d.b.crowns, s);
+  }
   strokeRoundRect(c, x, y, w, h, r, 'rgba(14, 17, 22, 0.55)', Math.max(1.5, s * 0.025));
 }
 
 /** A domino laid flat (a left, b right) with its top-left corner at (x, y). */
 export function drawFlatDomino(c: Ctx, d: DominoView, x: number, y: number, s: number): void {
   drawDomino(c, d, [x, y], [x + s, y], s, 0);
+}
+
+/**
+ * The cells of a kingdom worth drawing: its occupied cells and `margin` more on
+ * each side, as far as it can still reach (so 6x6 at most for a 5x5 kingdom with
+ * a margin of 1, 8x8 in the Mighty Duel, where the whole reachable window is 9x9
+ * and 13x13 at the start).
+ */
+export function kingdomWindow(k: KingdomView, margin: number): CellWindow {
+  const cells = k.placed.flatMap((p) => [p.a, p.b]);
+  const reach = reachableWindow(k.grid, cells);
+  let minX = 0;
+  let minY = 0;
+  let maxX = 0;
+  let maxY = 0;
+  for (const [x, y] of cells) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return {
+    minX: Math.max(reach.minX, minX - margin),
+    minY: Math.max(reach.minY, minY - margin),
+    maxX: Math.min(reach.maxX, maxX + margin),
+    maxY: Math.min(reach.maxY, maxY + margin),
+  };
 }
 
 /** Where a kingdom's cells land on the canvas. */
@@ -175,11 +221,13 @@ export interface KingdomDrawing {
   readonly reach?: CellWindow;
   /** Cells softly highlighted (legal targets). */
   readonly targets?: readonly Pos[];
-  /** Font size of the coordinates; 0 draws none (thumbnails). */
+  /** Font size of the coordinates; 0 draws none. */
   readonly labelSize: number;
+  /** A thumbnail (the Dynasty sheet's): its crowns are decoration, the score is written beside it. */
+  readonly thumbnail?: boolean;
 }
 
-/** Empty cells, castle, dominoes, the last move outlined, coordinates around. */
+/** Empty cells, castle, dominoes, the recent placements outlined and numbered, coordinates around. */
 export function drawKingdom(c: Ctx, k: KingdomView, g: KingdomGeometry, opts: KingdomDrawing): void {
   drawEmptyCells(c, g, opts.reach);
   for (const t of opts.targets ?? []) {
@@ -188,20 +236,60 @@ export function drawKingdom(c: Ctx, k: KingdomView, g: KingdomGeometry, opts: Ki
     c.fillRect(x + 1, y + 1, g.cell - 2, g.cell - 2);
   }
   const gap = Math.max(1.5, g.cell * 0.035);
-  const [cx, cy] = cellOrigin(g, [0, 0]);
-  c.save();
-  c.beginPath();
-  c.roundRect(cx + gap, cy + gap, g.cell - 2 * gap, g.cell - 2 * gap, Math.max(3, g.cell * 0.08));
-  c.clip();
-  c.drawImage(castleTile(k.player.index, g.cell), cx, cy);
-  c.restore();
+  const thumbnail = opts.thumbnail ?? false;
+  if (inWindow(g.window, [0, 0])) {
+    const [cx, cy] = cellOrigin(g, [0, 0]);
+    c.save();
+    c.beginPath();
+    c.roundRect(cx + gap, cy + gap, g.cell - 2 * gap, g.cell - 2 * gap, Math.max(3, g.cell * 0.08));
+    c.clip();
+    c.drawImage(castleTile(k.player.index, g.cell), cx, cy);
+    c.restore();
+  }
   for (const p of k.placed) {
     if (!inWindow(g.window, p.a) || !inWindow(g.window, p.b)) continue;
-    drawDomino(c, p.domino, cellOrigin(g, p.a), cellOrigin(g, p.b), g.cell, gap);
+    drawDomino(c, p.domino, cellOrigin(g, p.a), cellOrigin(g, p.b), g.cell, gap, thumbnail);
   }
-  const last = k.placed.find((p) => p.domino.n === k.lastPlaced);
-  if (last) outlineCells(c, g, last.a, last.b, UI.highlight, Math.max(4, g.cell * 0.07));
+  drawRecent(c, k, g);
   if (opts.labelSize > 0) drawLabels(c, g, opts.labelSize);
+}
+
+/**
+ * The placements made since the turn before of the player to act, outlined, and
+ * numbered in order when the picture shows more than one. (The table draws them
+ * over its cached kingdom panels, so a panel is drawn again only when it changes.)
+ */
+export function drawRecent(c: Ctx, k: KingdomView, g: KingdomGeometry): void {
+  const width = Math.max(3, Math.round(g.cell * 0.07));
+  const recent = k.recent.flatMap((r) => {
+    const p = k.placed.find((pl) => pl.domino.n === r.domino);
+    return p && inWindow(g.window, p.a) && inWindow(g.window, p.b) ? [{ p, r }] : [];
+  });
+  for (const { p } of recent) outlineCells(c, g, p.a, p.b, UI.highlight, width);
+  // Numbers last, over every outline.
+  for (const { p, r } of recent) if (r.of > 1) orderMark(c, g, p.a, p.b, r.order);
+}
+
+/**
+ * The order of a recent placement: a white disc with its number in the bottom-left
+ * corner of the domino (the crowns are at the top of a square).
+ */
+function orderMark(c: Ctx, g: KingdomGeometry, a: Pos, b: Pos, order: number): void {
+  const x = cellOrigin(g, [Math.min(a[0], b[0]), 0])[0];
+  const y = cellOrigin(g, [0, Math.max(a[1], b[1])])[1] + g.cell;
+  const size = Math.max(16, Math.round(g.cell * 0.4));
+  const r = size * 0.7;
+  const cx = x + r * 0.75;
+  const cy = y - r * 0.75;
+  c.beginPath();
+  c.arc(cx, cy, r + 2, 0, Math.PI * 2);
+  c.fillStyle = UI.outline;
+  c.fill();
+  c.beginPath();
+  c.arc(cx, cy, r, 0, Math.PI * 2);
+  c.fillStyle = UI.highlight;
+  c.fill();
+  text(c, String(order), cx, cy + 1, { weight: 800, size, colour: UI.outline, align: 'center' });
 }
 
 function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefined): void {
@@ -232,14 +320,15 @@ function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefine
   c.stroke();
 }
 
+/** Column letters above, row numbers on the left: the game's cell names (game/notation.ts). */
 function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
   const grid = g.grid;
-  const style = { weight: 800, size, colour: UI.textDim, align: 'center' } as const;
+  const style = { weight: 800, size, colour: UI.textDim, align: 'center', kind: 'label' } as const;
   for (let x = g.window.minX; x <= g.window.maxX; x++) {
-    text(c, columnLetter(grid, x), cellOrigin(g, [x, 0])[0] + g.cell / 2, g.y - size * 0.75, style);
+    text(c, columnLetter(grid, x), cellOrigin(g, [x, 0])[0] + g.cell / 2, g.y - size * 0.72, style);
   }
   for (let y = g.window.minY; y <= g.window.maxY; y++) {
-    text(c, String(rowNumber(grid, y)), g.x - size * 0.8, cellOrigin(g, [0, y])[1] + g.cell / 2, style);
+    text(c, String(rowNumber(grid, y)), g.x - size * 0.75, cellOrigin(g, [0, y])[1] + g.cell / 2, style);
   }
 }
 

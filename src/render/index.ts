@@ -17,6 +17,8 @@ import { drawScoreSheet } from './scoresheet.js';
 import { drawTable } from './table.js';
 
 export { FONT_FAMILY, ensureFonts } from './fonts.js';
+export { playerMarker, playerColour } from './palette.js';
+export { pictureName } from './adapter.js';
 
 ensureFonts();
 
@@ -25,9 +27,17 @@ export interface PreviewOptions {
   readonly hint?: { readonly a: Pos; readonly b: Pos };
 }
 
+export interface TableOptions {
+  /**
+   * The Dynasty this game belongs to: the picture then says "Dynasty, game k of 3"
+   * and each player's total so far (the earlier games' scores and this one's).
+   */
+  readonly dynasty?: DynastyState | null;
+}
+
 /** The table after a move: the draft lines, every kingdom, whose turn it is. */
-export function renderTable(state: GameState): Promise<Buffer> {
-  return encodePng(drawTable(tableView(state)));
+export function renderTable(state: GameState, opts: TableOptions = {}): Promise<Buffer> {
+  return encodePng(drawTable(tableView(state, opts.dynasty ?? null)));
 }
 
 /** The kingdom of the player who must place now, with the domino in hand tried at `candidate`. */
@@ -51,7 +61,7 @@ export function renderDynastySheet(d: DynastyState): Promise<Buffer> {
 
 /** For tests and tools that want pixels rather than bytes. */
 export const draw = {
-  table: (state: GameState): Canvas => drawTable(tableView(state)),
+  table: (state: GameState, opts: TableOptions = {}): Canvas => drawTable(tableView(state, opts.dynasty ?? null)),
   preview: (state: GameState, candidate: Candidate | null, opts: PreviewOptions = {}): Canvas =>
     drawPreview(previewView(state, candidate, opts.hint ?? null)),
   scoreSheet: (state: GameState): Canvas => drawScoreSheet(scoreSheetView(state)),

@@ -1,8 +1,11 @@
 /**
- * The placement preview: one kingdom on its whole naming window (cells it can no
- * longer reach greyed, cells some legal placement uses tinted green), the domino in
- * hand drawn where the player is trying it, with the verdict and the score.
- * 720 px wide: a phone shows it at about 60%, so squares stay over 40 px there.
+ * The placement preview: one kingdom on the cells it can still reach and a greyed
+ * margin of one (cells some legal placement uses tinted green), the domino in hand
+ * drawn where the player is trying it, with the verdict and the score. The cells
+ * keep the game's names (E5 is the castle), so the letters and numbers around are
+ * those of the whole 9x9 (13x13) naming window, cropped.
+ * 720 x 906 px whatever the window (Discord keeps its place between two moves):
+ * a phone shows it at about 55%, so squares are 40 px and more there.
  */
 import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/index.js';
@@ -36,7 +39,7 @@ export function drawPreview(v: PreviewView): Canvas {
   const { width, height, geometry: g } = layoutPreview(v);
   const { canvas, c } = blankCanvas(width, height);
   drawPreviewHeader(c, v, width);
-  drawKingdom(c, { ...v.kingdom, lastPlaced: null }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
+  drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);
   if (v.candidate && v.domino) drawCandidate(c, g, v);
   drawFooter(c, v, g, height);
@@ -46,17 +49,18 @@ export function drawPreview(v: PreviewView): Canvas {
 function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
   const p = v.kingdom.player;
   badge(c, p, M + 22, M + 26, 22);
-  text(c, p.name, M + 54, M + 27, { weight: 800, size: 30, colour: UI.text }, width - 2 * M - 250);
-  text(c, t('picture.round', { round: v.round, rounds: v.rounds }), width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
+  text(c, p.name, M + 54, M + 27, { weight: 800, size: 30, colour: UI.text, kind: 'name' }, width - 2 * M - 250);
+  const round = v.round.round === 0 ? t('picture.openingPicks') : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
+  text(c, round, width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
   const rowY = M + 64;
   const sq = 62;
   if (!v.domino) {
     text(c, t('picture.preview.nothingToPlace'), M, rowY + sq / 2, { weight: 800, size: 28, colour: UI.textDim });
     return;
   }
-  text(c, String(v.domino.n), M + 44, rowY + sq / 2 + 1, { weight: 800, size: 34, colour: UI.text, align: 'right' });
-  drawFlatDomino(c, v.domino, M + 54, rowY, sq);
-  verdictText(c, v, M + 54 + 2 * sq + 20, rowY + sq / 2, width - M - (M + 54 + 2 * sq + 20));
+  text(c, `#${v.domino.n}`, M + 58, rowY + sq / 2 + 1, { weight: 800, size: 30, colour: UI.text, align: 'right' });
+  drawFlatDomino(c, v.domino, M + 68, rowY, sq);
+  verdictText(c, v, M + 68 + 2 * sq + 20, rowY + sq / 2, width - M - (M + 68 + 2 * sq + 20));
 }
 
 /** Legal: "C3-C4" and the score before -> after (+delta). Illegal: why. */
@@ -77,7 +81,7 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
   }
   const { before, after } = cand.verdict;
   mark(c, x + 14, cy - 17, true);
-  text(c, t('picture.preview.legal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
+  text(c, t('picture.preview.fits', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
   const delta = after - before;
   let sx = x + measuredText(c, t('picture.preview.score', { score: before }), x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
   arrow(c, sx, cy + 21, 26);

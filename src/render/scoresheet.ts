@@ -3,35 +3,186 @@
  * kingdom and its arithmetic: every scoring territory as squares x crowns =
  * points, the squares that score nothing, the bonuses, the total and the two
  * tie-break figures (largest territory, crowns).
+ *
+ * 960 px wide, for a phone showing it 400 px wide (0.42): text 22 px and more
+ * (9 px there), squares of 50 px and more (crowns 9 px there). Two players get a
+ * panel each across the whole width (kingdom left, arithmetic right); three and
+ * four, two panels a row. The height follows the longest arithmetic.
  */
-import type { Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/index.js';
-import { reachableWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
 import { font } from './fonts.js';
-import { badge, blankCanvas, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text, type Box, type Ctx } from './draw.js';
+import {
+  badge, blankCanvas, drawKingdom, fitKingdom, kingdomWindow, roundRect, strokeRoundRect, measuredText, text, type Box, type Ctx,
+} from './draw.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
 import type { PlayerView, ScoreSheetView, ScoreView } from './view.js';
 
-export const SHEET_WIDTH = 1200;
+export const SHEET_WIDTH = 960;
 const M = 16;
-const BANNER = 132;
-const PANEL_H = 486;
+const BANNER = 112;
+const BAR = 58;
 
-export function sheetSize(players: number): { width: number; height: number } {
-  const rows = players === 2 ? 1 : 2;
-  return { width: SHEET_WIDTH, height: BANNER + rows * (PANEL_H + M) + M };
+/** The two panel shapes: across the whole width (2 players) or half of it (3-4). */
+interface PanelStyle {
+  readonly w: number;
+  /** Side of the kingdom's box (no labels: nobody names a square once the game is over). */
+  readonly side: number;
+  readonly font: number;
+  readonly row: number;
+  /** Narrow panels: the territories beside the kingdom, the other lines and the foot under it. */
+  readonly narrow: boolean;
+}
+
+const WIDE: PanelStyle = { w: SHEET_WIDTH - 2 * M, side: 350, font: 26, row: 40, narrow: false };
+const NARROW: PanelStyle = { w: Math.floor((SHEET_WIDTH - 3 * M) / 2), side: 250, font: 22, row: 32, narrow: true };
+const FOOT_LINE = 30;
+const FOOT_SIZE = 22;
+const TOTAL_ROW = 48;
+const VALUE_W = 50;
+
+function styleOf(players: number): PanelStyle {
+  return players === 2 ? WIDE : NARROW;
+}
+
+/** One line of a player's arithmetic. */
+type Row =
+  | { readonly kind: 'territory'; readonly territory: ScoreView['territories'][number] }
+  | { readonly kind: 'line'; readonly label: string; readonly value: string; readonly colour: string };
+
+/** The territories that score, then the squares that do not, the bonuses (or "no crowns"). */
+function rowsOf(s: ScoreView): { territories: Row[]; others: Row[] } {
+  const territories: Row[] = s.territories.filter((x) => x.points > 0).map((territory) => ({ kind: 'territory', territory }));
+  const others: Row[] = [];
+  const idle = s.territories.filter((x) => x.points === 0).reduce((n, x) => n + x.squares, 0);
+  if (idle > 0) others.push({ kind: 'line', label: t('picture.sheet.noCrownSquares', { squares: idle }), value: '0', colour: UI.textDim });
+  if (s.harmony) others.push({ kind: 'line', label: t('variant.harmony'), value: `+${s.harmony}`, colour: UI.legal });
+  if (s.middleKingdom) others.push({ kind: 'line', label: t('variant.middleKingdom'), value: `+${s.middleKingdom}`, colour: UI.legal });
+  if (territories.length === 0 && others.length === 0) others.push({ kind: 'line', label: t('picture.sheet.noCrowns'), value: '0', colour: UI.textDim });
+  return { territories, others };
+}
+
+function footOf(s: ScoreView): { text: string; colour: string }[] {
+  const foot: { text: string; colour: string }[] = [{ text: t('picture.sheet.foot', { largest: s.largestTerritory, crowns: s.crowns }), colour: UI.textDim }];
+  if (s.kingdom.discarded.length > 0) {
+    foot.push({ text: t('picture.discarded', { dominoes: s.kingdom.discarded.map((d) => `#${d.n}`).join(', ') }), colour: UI.discard });
+  }
+  return foot;
+}
+
+/** Measuring text while laying out, before the picture's canvas exists. */
+const scratch = createCanvas(1, 1).getContext('2d');
+
+/** A label in lines of words within maxW. */
+function wrap(c: Ctx, label: string, size: number, maxW: number): string[] {
+  c.font = font(600, size, label);
+  const lines: string[] = [];
+  for (const word of label.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function rowHeight(r: Row, st: PanelStyle, columnW: number): number {
+  if (r.kind === 'territory') return st.row;
+  const lines = wrap(scratch, r.label, st.font, columnW - VALUE_W).length;
+  return st.row + (lines - 1) * st.font * 1.2;
+}
+
+function columnHeight(rows: readonly Row[], st: PanelStyle, columnW: number): number {
+  return rows.reduce((h, r) => h + rowHeight(r, st, columnW), 0);
+}
+
+/** A block of rows in one or two columns. */
+interface Block {
+  readonly box: Box;
+  readonly columns: readonly (readonly Row[])[];
+  readonly columnW: number;
+}
+
+function block(rows: readonly Row[], st: PanelStyle, x: number, y: number, w: number, maxH: number): Block {
+  const one = columnHeight(rows, st, w);
+  if (one > maxH && w >= 480) {
+    const half = Math.ceil(rows.length / 2);
+    const columns = [rows.slice(0, half), rows.slice(half)];
+    const columnW = (w - 28) / 2;
+    return { box: { x, y, w, h: Math.max(...columns.map((col) => columnHeight(col, st, columnW))) }, columns, columnW };
+  }
+  return { box: { x, y, w, h: one }, columns: [rows], columnW: w };
+}
+
+interface PanelLayout {
+  readonly score: ScoreView;
+  readonly box: Box;
+  readonly kingdom: Box;
+  /** Beside the kingdom: the territories (and, across the whole width, every other line), then the total. */
+  readonly beside: Block;
+  readonly total: Box;
+  /** Under the kingdom (narrow panels): the other lines. */
+  readonly under: Block | null;
+  /** The tie-break figures and discards. */
+  readonly foot: Box;
+}
+
+export interface SheetLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly panels: readonly PanelLayout[];
+}
+
+/** One panel with its top-left corner at (x, y); its height follows its content. */
+function layoutPanel(score: ScoreView, st: PanelStyle, x: number, y: number): PanelLayout {
+  const { territories, others } = rowsOf(score);
+  const kingdom = { x: x + 12, y: y + BAR + 2, w: st.side, h: st.side };
+  const bx = kingdom.x + st.side + (st.narrow ? 14 : 30);
+  const bw = x + st.w - 16 - bx;
+  const beside = block(st.narrow ? territories : [...territories, ...others], st, bx, y + BAR + 6, bw, st.side - TOTAL_ROW - (st.narrow ? 0 : 2 * FOOT_LINE));
+  // A bonus is part of the total: when it goes under the kingdom, the total goes after it.
+  const totalUnder = st.narrow && (score.harmony > 0 || score.middleKingdom > 0);
+  let total: Box = { x: bx, y: beside.box.y + beside.box.h, w: bw, h: TOTAL_ROW };
+  const footLines = footOf(score).length;
+  let under: Block | null = null;
+  let foot: Box;
+  if (st.narrow) {
+    const below = Math.max(kingdom.y + kingdom.h, totalUnder ? beside.box.y + beside.box.h : total.y + total.h) + 6;
+    under = others.length > 0 ? block(others, st, x + 16, below, st.w - 32, Infinity) : null;
+    let fy = under ? under.box.y + under.box.h + 2 : below;
+    if (totalUnder) {
+      total = { x: x + 16, y: fy, w: st.w - 32, h: TOTAL_ROW };
+      fy += TOTAL_ROW + 2;
+    }
+    foot = { x: x + 16, y: fy, w: st.w - 32, h: footLines * FOOT_LINE };
+  } else {
+    foot = { x: bx, y: total.y + total.h + 4, w: bw, h: footLines * FOOT_LINE };
+  }
+  const bottom = Math.max(kingdom.y + kingdom.h, foot.y + foot.h);
+  return { score, box: { x, y, w: st.w, h: bottom - y + 12 }, kingdom, beside, total, under, foot };
+}
+
+export function layoutScoreSheet(v: ScoreSheetView): SheetLayout {
+  const st = styleOf(v.players.length);
+  const perRow = st.narrow ? 2 : 1;
+  const panels: PanelLayout[] = [];
+  let y = BANNER + M;
+  for (let i = 0; i < v.players.length; i += perRow) {
+    const row = v.players.slice(i, i + perRow).map((score, k) => layoutPanel(score, st, M + k * (st.w + M), y));
+    const h = Math.max(...row.map((p) => p.box.h));
+    panels.push(...row.map((p) => ({ ...p, box: { ...p.box, h } })));
+    y += h + M;
+  }
+  return { width: SHEET_WIDTH, height: y, panels };
 }
 
 export function drawScoreSheet(v: ScoreSheetView): Canvas {
-  const { width, height } = sheetSize(v.players.length);
-  const { canvas, c } = blankCanvas(width, height);
-  drawBanner(c, v, { x: M, y: M, w: width - 2 * M, h: BANNER - M });
-  const panelW = Math.floor((width - 3 * M) / 2);
-  v.players.forEach((p, i) => {
-    drawPlayerPanel(c, p, { x: M + (i % 2) * (panelW + M), y: BANNER + M + Math.floor(i / 2) * (PANEL_H + M), w: panelW, h: PANEL_H });
-  });
+  const l = layoutScoreSheet(v);
+  const { canvas, c } = blankCanvas(l.width, l.height);
+  drawBanner(c, v, { x: M, y: M, w: l.width - 2 * M, h: BANNER - M });
+  const st = styleOf(v.players.length);
+  for (const p of l.panels) drawPlayerPanel(c, p, st);
   return canvas;
 }
 
@@ -60,43 +211,49 @@ export interface BannerText {
 /** The winner (or the shared victory) with their points, and what decided a tie. */
 export function drawResultBanner(c: Ctx, b: Box, banner: BannerText): void {
   roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
-  drawCrown(c, b.x + 22, b.y + 22, 58);
+  drawCrown(c, b.x + 20, b.y + 20, 54);
   const lead = banner.winners[0];
   const headline = banner.winners.length > 1
     ? t('picture.sharedVictory', { names: banner.winners.map((w) => w.name).join(' & ') })
     : lead ? t('picture.wins', { name: lead.name }) : banner.title;
-  const x = b.x + 100;
-  text(c, headline, x, b.y + 38, { weight: 800, size: 38, colour: UI.text }, b.w - 100 - 220);
-  if (lead) text(c, t('picture.sheet.points', { points: banner.points }), b.x + b.w - 22, b.y + 38, { weight: 800, size: 34, colour: UI.crown, align: 'right' });
+  const x = b.x + 92;
+  const points = lead ? t('picture.sheet.points', { points: banner.points }) : '';
+  c.font = font(800, 32);
+  const pointsW = points ? c.measureText(points).width + 30 : 0;
+  text(c, headline, x, b.y + 36, { weight: 800, size: 36, colour: UI.text, kind: lead ? 'name' : undefined }, b.x + b.w - 20 - pointsW - x);
+  if (lead) text(c, points, b.x + b.w - 20, b.y + 36, { weight: 800, size: 32, colour: UI.crown, align: 'right' });
   const tie = TIE_TEXT[banner.decidedBy];
-  text(c, tie ? t(tie) : banner.subtitle, x, b.y + 84, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.w - 120);
+  text(c, tie ? t(tie) : banner.subtitle, x, b.y + 78, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.x + b.w - 20 - x);
 }
 
-function drawPlayerPanel(c: Ctx, s: ScoreView, b: Box): void {
-  const p = s.kingdom.player;
+function drawPlayerPanel(c: Ctx, p: PanelLayout, st: PanelStyle): void {
+  const { score: s, box: b } = p;
+  const player = s.kingdom.player;
   const won = s.rank === 1;
   roundRect(c, b.x, b.y, b.w, b.h, 14, won ? UI.panelActive : UI.panel);
   if (won) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, UI.crown, 4);
-  const cy = b.y + 34;
-  const placeW = measuredText(c, placeName(s.rank), b.x + 18, cy + 1, { weight: 800, size: 26, colour: won ? UI.crown : UI.textDim });
-  badge(c, p, b.x + 18 + placeW + 30, cy, 19);
+  const cy = b.y + 29;
+  const placeW = measuredText(c, placeName(s.rank), b.x + 16, cy + 1, { weight: 800, size: 26, colour: won ? UI.crown : UI.textDim });
+  badge(c, player, b.x + 16 + placeW + 28, cy, 19);
   c.font = font(800, 40);
   const totalW = c.measureText(String(s.total)).width;
-  text(c, String(s.total), b.x + b.w - 18, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
-  const nameX = b.x + 18 + placeW + 60;
-  text(c, p.name, nameX, cy + 1, { weight: 800, size: 28, colour: UI.text }, b.x + b.w - nameX - totalW - 36);
-  c.fillStyle = playerColour(p.index);
-  c.fillRect(b.x + 18, b.y + 64, b.w - 36, 3);
-  const window = reachableWindow(s.kingdom.grid, s.kingdom.placed.flatMap((pl) => [pl.a, pl.b]));
-  const side = 336;
-  const g = fitKingdom(s.kingdom.grid, window, { x: b.x + 6, y: b.y + 76, w: side, h: b.h - 76 - 72 }, 28, 62);
-  drawKingdom(c, s.kingdom, g, { labelSize: 18 });
-  drawArithmetic(c, s, { x: b.x + side + 20, y: b.y + 82, w: b.w - side - 38, h: b.h - 96 });
-  const foot = t('picture.sheet.foot', { largest: s.largestTerritory, crowns: s.crowns });
-  text(c, foot, b.x + 18, b.y + b.h - 26, { weight: 600, size: 21, colour: UI.textDim }, side);
-  if (s.kingdom.discarded.length > 0) {
-    text(c, t('picture.discarded', { dominoes: s.kingdom.discarded.map((d) => d.n).join(', ') }), b.x + 18, b.y + b.h - 56, { weight: 600, size: 21, colour: '#F08A9B' }, side);
-  }
+  text(c, String(s.total), b.x + b.w - 16, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
+  const nameX = b.x + 16 + placeW + 56;
+  text(c, player.name, nameX, cy + 1, { weight: 800, size: 28, colour: UI.text, kind: 'name' }, b.x + b.w - nameX - totalW - 30);
+  c.fillStyle = playerColour(player.index);
+  c.fillRect(b.x + 16, b.y + BAR - 6, b.w - 32, 3);
+  const g = fitKingdom(s.kingdom.grid, kingdomWindow(s.kingdom, 0), p.kingdom, 0, 80);
+  drawKingdom(c, s.kingdom, g, { labelSize: 0 });
+  drawBlock(c, p.beside, st);
+  if (p.under) drawBlock(c, p.under, st);
+  const tb = p.total;
+  c.fillStyle = UI.emptyLine;
+  c.fillRect(tb.x, tb.y + 4, tb.w, 2);
+  text(c, t('picture.total'), tb.x, tb.y + tb.h / 2 + 4, { weight: 800, size: st.font + 4, colour: UI.text });
+  text(c, String(s.total), tb.x + tb.w, tb.y + tb.h / 2 + 4, { weight: 800, size: st.font + 6, colour: UI.text, align: 'right' });
+  footOf(s).forEach((line, i) => {
+    text(c, line.text, p.foot.x, p.foot.y + FOOT_LINE / 2 + i * FOOT_LINE, { weight: 600, size: FOOT_SIZE, colour: line.colour }, p.foot.w);
+  });
 }
 
 /** "1st", "2nd"...: a rank as an ordinal. */
@@ -104,35 +261,29 @@ function placeName(rank: number): string {
   return t('picture.sheet.place', { rank });
 }
 
-/** One line per scoring territory, then the rest, bonuses and the total. */
-function drawArithmetic(c: Ctx, s: ScoreView, b: Box): void {
-  const scoring = s.territories.filter((territory) => territory.points > 0);
-  const idle = s.territories.filter((territory) => territory.points === 0).reduce((n, territory) => n + territory.squares, 0);
-  const lines = scoring.length + (idle > 0 ? 1 : 0) + (s.harmony ? 1 : 0) + (s.middleKingdom ? 1 : 0);
-  const rowH = Math.min(38, (b.h - 60) / Math.max(1, lines));
-  const size = Math.min(24, rowH * 0.66);
-  const right = b.x + b.w;
-  let y = b.y + rowH / 2;
-  for (const territory of scoring) {
-    const icon = Math.round(rowH * 0.82);
-    c.drawImage(terrainTile(territory.terrain, 0, icon), b.x, Math.round(y - icon / 2));
-    const w = measuredText(c, `${territory.squares} × ${territory.crowns}`, b.x + icon + 10, y, { weight: 600, size, colour: UI.text });
-    drawCrown(c, b.x + icon + 10 + w + 6, y - size * 0.4, size * 0.9);
-    text(c, String(territory.points), right, y, { weight: 800, size, colour: UI.text, align: 'right' });
-    y += rowH;
-  }
-  const row = (label: string, value: string, colour: string): void => {
-    text(c, label, b.x, y, { weight: 600, size, colour }, b.w - 60);
-    text(c, value, right, y, { weight: 800, size, colour, align: 'right' });
-    y += rowH;
-  };
-  if (idle > 0) row(t('picture.sheet.rest', { squares: idle }), '0', UI.textDim);
-  if (s.harmony) row(t('variant.harmony'), `+${s.harmony}`, UI.legal);
-  if (s.middleKingdom) row(t('variant.middleKingdom'), `+${s.middleKingdom}`, UI.legal);
-  if (lines === 0) row(t('picture.sheet.noCrowns'), '0', UI.textDim);
-  c.fillStyle = UI.emptyLine;
-  c.fillRect(b.x, y - rowH / 2 + 6, b.w, 2);
-  y += 10;
-  text(c, t('picture.total'), b.x, y + 4, { weight: 800, size: 28, colour: UI.text });
-  text(c, String(s.total), right, y + 4, { weight: 800, size: 30, colour: UI.text, align: 'right' });
+/** Rows of arithmetic: a territory as its terrain, squares × crowns and points; other lines as words and points. */
+function drawBlock(c: Ctx, bl: Block, st: PanelStyle): void {
+  const size = st.font;
+  bl.columns.forEach((rows, col) => {
+    const x = bl.box.x + col * (bl.columnW + 28);
+    const right = x + bl.columnW;
+    let y = bl.box.y;
+    for (const r of rows) {
+      const h = rowHeight(r, st, bl.columnW);
+      const cy = y + st.row / 2;
+      if (r.kind === 'territory') {
+        const icon = Math.round(st.row * 0.78);
+        c.drawImage(terrainTile(r.territory.terrain, 0, icon), x, Math.round(cy - icon / 2));
+        const w = measuredText(c, `${r.territory.squares} × ${r.territory.crowns}`, x + icon + 8, cy, { weight: 600, size, colour: UI.text });
+        drawCrown(c, x + icon + 8 + w + 5, cy - size * 0.36, size * 0.9);
+        text(c, String(r.territory.points), right, cy, { weight: 800, size, colour: UI.text, align: 'right' });
+      } else {
+        wrap(c, r.label, size, bl.columnW - VALUE_W).forEach((line, i) => {
+          text(c, line, x, cy + i * size * 1.2, { weight: 600, size, colour: r.colour }, bl.columnW - VALUE_W);
+        });
+        text(c, r.value, right, cy, { weight: 800, size, colour: r.colour, align: 'right' });
+      }
+      y += h;
+    }
+  });
 }

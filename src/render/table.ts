@@ -1,37 +1,39 @@
 /**
- * The table picture. Two layouts, both 1040 px wide (Discord shows about 45% of
- * that on a phone, so the smallest text is 17 px, most of it 19 px and more, and
- * crowns are glyphs 0.28 of a square wide):
+ * The table picture, 1040 px wide. Discord shows it about 400 px wide on a phone
+ * (0.385 of its size), so every length here is chosen for that: no text under
+ * 21 px (8 px on the phone), names 27 px, grid labels 22 px, and squares of at
+ * least 54 px so a crown glyph is 24 px tall (9 px on the phone). Two layouts:
  * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
+ * Each kingdom shows its occupied cells and one more all round (as far as it can
+ * still grow), which keeps its squares large all game.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import { reachableWindow } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import { font } from './fonts.js';
 import {
-  badge, blankCanvas, chip, fitText, drawFlatDomino, drawKingdom, fitKingdom, roundRect, strokeRoundRect, measuredText, text,
-  type Box, type Ctx, type KingdomGeometry,
+  badge, blankCanvas, chip, drawFlatDomino, drawKingdom, drawRecent, fitKingdom, fitText, kingdomWindow, probing, roundRect, strokeRoundRect,
+  measuredText, text, type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { TERRAINS, UI, playerColour, playerInk } from './palette.js';
 import { drawCrown, drawKing, terrainTile } from './tiles.js';
 import type { KingdomView, PlayerView, SlotView, TableView, TurnView } from './view.js';
 
-/**
- * Every length below is written for a 1200 px table and scaled by u(): a narrower
- * table is that much quicker to draw and encode, and looks the same on a phone
- * (shown at the same width). Scaling the lengths, not the canvas, keeps the
- * pre-rendered tiles and the text sharp: they are drawn at their final size.
- */
-const SCALE = 1040 / 1200;
-const u = (px: number): number => Math.round(px * SCALE);
-
-export const TABLE_WIDTH = u(1200);
-const M = u(16); // margin and gutter
-const HEADER = u(84);
-const BAR = u(60);
-const FOOTER = u(38);
-const ROW_TITLE_W = u(150);
+export const TABLE_WIDTH = 1040;
+const M = 14; // margin and gutter
+const HEADER = 66;
+/** The second header line, for the variants and the Dynasty, when there are any. */
+const CHIPS = 42;
+const BAR = 54;
+const FOOTER = 32;
+const LABEL = 26;
+const LABEL_SIZE = 22;
+const NAME_SIZE = 27;
+const SMALL = 21;
+/** Side of a square of the draft's dominoes. */
+const DRAFT_SQUARE = 54;
+/** Largest square of a kingdom (a kingdom of one castle would be huge otherwise). */
+const MAX_CELL = 84;
 
 /** A line of the draft: its panel, and one card per domino. */
 export interface LineLayout {
@@ -63,8 +65,20 @@ export interface TableLayout {
   readonly panels: readonly PanelLayout[];
 }
 
-export function tableSize(players: number): { width: number; height: number } {
-  return { width: TABLE_WIDTH, height: u(players === 2 ? 966 : 1124) };
+/** What decides the size: players, and whether the header has a line of chips (variants, Dynasty). */
+export interface TableShape {
+  readonly players: number;
+  readonly chips: boolean;
+}
+
+export function tableShape(v: TableView): TableShape {
+  return { players: v.kingdoms.length, chips: v.variants.length > 0 || v.dynasty !== null };
+}
+
+/** The same for a whole game (players and variants do not change), so Discord keeps its place. */
+export function tableSize(shape: TableShape): { width: number; height: number } {
+  const top = HEADER + (shape.chips ? CHIPS : 0) + M;
+  return { width: TABLE_WIDTH, height: top + (shape.players === 2 ? DUO_HEIGHT : QUAD_HEIGHT) + M };
 }
 
 export function drawTable(v: TableView): Canvas {
@@ -73,7 +87,13 @@ export function drawTable(v: TableView): Canvas {
   drawHeader(c, v, l.header);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
-  for (const p of l.panels) c.drawImage(panelPicture(p), p.box.x - PANEL_BLEED, p.box.y - PANEL_BLEED);
+  for (const p of l.panels) {
+    // The panel without its recent placements (they change with every turn), then those.
+    const still = { ...p, kingdom: { ...p.kingdom, recent: [] } };
+    if (probing()) drawKingdomPanel(c, still);
+    else c.drawImage(panelPicture(still), p.box.x - PANEL_BLEED, p.box.y - PANEL_BLEED);
+    drawRecent(c, p.kingdom, p.geometry);
+  }
   return canvas;
 }
 
@@ -101,27 +121,14 @@ function panelPicture(p: PanelLayout): Canvas {
 }
 
 export function layoutTable(v: TableView): TableLayout {
-  const { width, height } = tableSize(v.kingdoms.length);
-  const header = { x: M, y: M, w: width - 2 * M, h: HEADER - M };
-  return { width, height, header, ...(v.kingdoms.length === 2 ? layoutDuo(v, width, height) : layoutQuad(v, width, height)) };
+  const shape = tableShape(v);
+  const { width, height } = tableSize(shape);
+  const header = { x: M, y: M, w: width - 2 * M, h: HEADER - M + (shape.chips ? CHIPS : 0) };
+  const top = HEADER + (shape.chips ? CHIPS : 0) + M;
+  return { width, height, header, ...(shape.players === 2 ? layoutDuo(v, width, top) : layoutQuad(v, width, top)) };
 }
 
 type LineSpec = Pick<LineLayout, 'title' | 'slots' | 'emptyText' | 'picker'>;
-
-/** A column of the draft: its title, then a card every CARD_STEP. */
-const CARD_TOP = u(48);
-const CARD_STEP = u(90);
-
-function columnLine(spec: LineSpec, box: Box): LineLayout {
-  const cards = spec.slots.map((_, i) => ({ x: box.x + u(8), y: box.y + CARD_TOP + i * CARD_STEP, w: box.w - 2 * u(8), h: u(86) }));
-  return { ...spec, box, dir: 'column', cards, square: u(64) };
-}
-
-function rowLine(spec: LineSpec, box: Box): LineLayout {
-  const cardW = Math.floor((box.w - ROW_TITLE_W - u(8)) / 4);
-  const cards = spec.slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + u(5), w: cardW - u(8), h: box.h - 2 * u(5) }));
-  return { ...spec, box, dir: 'row', cards, square: u(62) };
-}
 
 function lineSpecs(v: TableView): [LineSpec, LineSpec] {
   return [
@@ -130,82 +137,113 @@ function lineSpecs(v: TableView): [LineSpec, LineSpec] {
   ];
 }
 
+// ---------------------------------------------------------------- 3-4 players
 
-function layoutQuad(v: TableView, width: number, height: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
-  const draftW = u(330);
-  const top = HEADER + M;
-  const lineH = CARD_TOP + 4 * CARD_STEP;
-  const legendY = top + 2 * (lineH + M);
-  const areaX = 2 * M + draftW;
-  const panelW = Math.floor((width - areaX - 2 * M) / 2);
-  const panelH = Math.floor((height - top - 2 * M) / 2);
+const DRAFT_W = 236;
+const CARD_TOP = 44;
+const CARD_H = 66;
+const CARD_STEP = 70;
+const LINE_H = CARD_TOP + 4 * CARD_STEP + 4;
+/** A kingdom panel of the 3-4 player table: 6 squares of 55 px across (the widest a kingdom gets with its margin). */
+const QUAD_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M - DRAFT_W - M) / 2);
+const QUAD_CELL = Math.floor((QUAD_PANEL_W - 16 - LABEL) / 6);
+const QUAD_PANEL_H = BAR + LABEL + 6 * QUAD_CELL + FOOTER + 6;
+const QUAD_HEIGHT = 2 * QUAD_PANEL_H + M;
+
+function columnLine(spec: LineSpec, box: Box): LineLayout {
+  const cards = spec.slots.map((_, i) => ({ x: box.x + 8, y: box.y + CARD_TOP + i * CARD_STEP, w: box.w - 16, h: CARD_H }));
+  return { ...spec, box, dir: 'column', cards, square: DRAFT_SQUARE };
+}
+
+function layoutQuad(v: TableView, width: number, top: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
+  const areaX = 2 * M + DRAFT_W;
   const boxes = [0, 1, 2, 3].map((i) => ({
-    x: areaX + (i % 2) * (panelW + M),
-    y: top + Math.floor(i / 2) * (panelH + M),
-    w: panelW,
-    h: panelH,
+    x: areaX + (i % 2) * (QUAD_PANEL_W + M),
+    y: top + Math.floor(i / 2) * (QUAD_PANEL_H + M),
+    w: QUAD_PANEL_W,
+    h: QUAD_PANEL_H,
   }));
   const [now, next] = lineSpecs(v);
+  const legendY = top + 2 * (LINE_H + M);
   return {
     lines: [
-      columnLine(now, { x: M, y: top, w: draftW, h: lineH }),
-      columnLine(next, { x: M, y: top + lineH + M, w: draftW, h: lineH }),
+      columnLine(now, { x: M, y: top, w: DRAFT_W, h: LINE_H }),
+      columnLine(next, { x: M, y: top + LINE_H + M, w: DRAFT_W, h: LINE_H }),
     ],
-    legend: { x: M, y: legendY, w: draftW, h: height - M - legendY },
+    legend: { x: M, y: legendY, w: DRAFT_W, h: top + QUAD_HEIGHT - legendY },
     panels: panelsOf(v.kingdoms, boxes),
   };
 }
 
-function layoutDuo(v: TableView, width: number, height: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
-  const top = HEADER + M;
-  const rowH = u(96);
-  const y = top + 2 * rowH + u(8) + M;
-  const panelW = Math.floor((width - 3 * M) / 2);
-  const boxes = [0, 1].map((i) => ({ x: M + i * (panelW + M), y, w: panelW, h: height - y - M }));
+// ---------------------------------------------------------------- 2 players
+
+const ROW_TITLE_W = 120;
+const ROW_H = 74;
+/** A kingdom panel of the 2-player table: 6 squares (8 in the Mighty Duel) across at most. */
+const DUO_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M) / 2);
+const DUO_GRID = DUO_PANEL_W - 16 - LABEL;
+const DUO_PANEL_H = BAR + LABEL + Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) + FOOTER + 6;
+const DUO_HEIGHT = 2 * ROW_H + 8 + M + DUO_PANEL_H;
+
+function rowLine(spec: LineSpec, box: Box): LineLayout {
+  const cardW = Math.floor((box.w - ROW_TITLE_W - 8) / 4);
+  const cards = spec.slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + 4, w: cardW - 8, h: box.h - 8 }));
+  return { ...spec, box, dir: 'row', cards, square: DRAFT_SQUARE };
+}
+
+function layoutDuo(v: TableView, width: number, top: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
+  const y = top + 2 * ROW_H + 8 + M;
+  const boxes = [0, 1].map((i) => ({ x: M + i * (DUO_PANEL_W + M), y, w: DUO_PANEL_W, h: DUO_PANEL_H }));
   const [now, next] = lineSpecs(v);
   return {
     lines: [
-      rowLine(now, { x: M, y: top, w: width - 2 * M, h: rowH }),
-      rowLine(next, { x: M, y: top + rowH + u(8), w: width - 2 * M, h: rowH }),
+      rowLine(now, { x: M, y: top, w: width - 2 * M, h: ROW_H }),
+      rowLine(next, { x: M, y: top + ROW_H + 8, w: width - 2 * M, h: ROW_H }),
     ],
     legend: null,
     panels: panelsOf(v.kingdoms, boxes),
   };
 }
 
-/**
- * Each kingdom fills its panel: early kingdoms (a 9x9 window to grow in) get
- * smaller squares than finished ones, but every kingdom is as large as it can be.
- */
+/** Each kingdom fills its panel, its cells and one more all round, as large as they fit. */
 function panelsOf(kingdoms: readonly KingdomView[], boxes: readonly Box[]): PanelLayout[] {
   return kingdoms.map((kingdom, i) => {
     const box = boxes[i]!;
-    const gridBox = { x: box.x + u(8), y: box.y + BAR, w: box.w - 2 * u(8), h: Math.min(box.w - 2 * u(8), box.h - BAR - FOOTER) };
-    const window = reachableWindow(kingdom.grid, kingdom.placed.flatMap((p) => [p.a, p.b]));
-    return { kingdom, box, geometry: fitKingdom(kingdom.grid, window, gridBox, u(30), u(96)) };
+    const gridBox = { x: box.x + 8, y: box.y + BAR, w: box.w - 16, h: box.h - BAR - FOOTER - 6 };
+    return { kingdom, box, geometry: fitKingdom(kingdom.grid, kingdomWindow(kingdom, 1), gridBox, LABEL, MAX_CELL) };
   });
 }
 
 /** Centre and radius of the king drawn on a card of a line. */
 export function kingSpot(card: Box, square: number): { x: number; y: number; r: number } {
-  return { x: card.x + u(60) + 2 * square + u(36), y: card.y + card.h / 2 + u(8), r: u(20) };
+  return { x: card.x + 60 + 2 * square + 24, y: card.y + card.h / 2 + 9, r: 19 };
 }
 
 /** Top-left corner of the domino drawn on a card (half a, then half b to its right). */
 export function dominoSpot(card: Box, square: number): { x: number; y: number } {
-  return { x: card.x + u(60), y: card.y + card.h / 2 - square / 2 };
+  return { x: card.x + 60, y: card.y + card.h / 2 - square / 2 };
 }
 
 function emptyCurrentText(v: TableView): string {
-  return t(v.round <= 1 ? 'picture.line.firstRound' : 'picture.line.nothingLeft');
+  return t(v.round.round === 0 ? 'picture.line.firstRound' : 'picture.line.nothingLeft');
+}
+
+// ---------------------------------------------------------------- drawing
+
+function roundText(v: TableView): string {
+  if (v.turn.kind === 'over') return t('picture.gameOver');
+  return v.round.round === 0 ? t('picture.openingPicks') : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
 }
 
 function drawHeader(c: Ctx, v: TableView, b: Box): void {
-  const cy = b.y + b.h / 2;
-  const roundText = v.turn.kind === 'over' ? t('picture.gameOver') : t('picture.round', { round: v.round, rounds: v.rounds });
-  let x = b.x + measuredText(c, roundText, b.x, cy, { weight: 800, size: u(36), colour: UI.text }) + u(16);
-  for (const name of v.variants) x += chip(c, name, x, cy, u(20), '#3A4150', UI.text) + u(8);
-  drawTurn(c, v.turn, b.x + b.w, cy, Math.max(u(200), b.x + b.w - x - u(16)));
+  const cy = b.y + (HEADER - M) / 2;
+  const roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
+  drawTurn(c, v.turn, b.x + b.w, cy, b.w - roundW - 24);
+  if (!tableShape(v).chips) return;
+  let x = b.x;
+  const chipsY = cy + (HEADER - M) / 2 + CHIPS / 2 + 2;
+  if (v.dynasty) x += chip(c, t('dynasty.header', { game: v.dynasty.game, of: v.dynasty.of }), x, chipsY, SMALL, UI.crown, UI.crownInk) + 10;
+  for (const name of v.variants) x += chip(c, name, x, chipsY, SMALL, '#3A4150', UI.text) + 10;
 }
 
 /** Right-aligned at xr: whose turn it is and what they must do. */
@@ -216,20 +254,20 @@ function drawTurn(c: Ctx, turn: TurnView, xr: number, cy: number, maxW: number):
   }
   const what = turn.kind === 'claim' ? t('picture.turn.pick') : t(turn.canPlace ? 'picture.turn.place' : 'picture.turn.discard', { domino: turn.domino.n });
   const who = t('picture.turn.player', { name: turn.player.name });
-  const size = u(30);
+  const size = 28;
   c.font = font(800, size);
   const whatW = c.measureText(what).width;
-  const nameW = fitText(c, who, { weight: 800, size, colour: UI.text }, maxW - whatW - u(70)).width;
-  const x0 = xr - whatW - nameW - u(64);
-  roundRect(c, x0 - u(10), cy - u(28), xr - x0 + u(10), u(56), u(28), playerColour(turn.player.index));
-  badge(c, turn.player, x0 + u(18), cy, u(18));
+  const nameW = fitText(c, who, { weight: 800, size, colour: UI.text }, Math.max(60, maxW - whatW - 80)).width;
+  const x0 = xr - whatW - nameW - 66;
+  roundRect(c, x0 - 10, cy - 25, xr - x0 + 10, 50, 25, playerColour(turn.player.index));
+  badge(c, turn.player, x0 + 16, cy, 19);
   c.beginPath();
-  c.arc(x0 + u(18), cy, u(19), 0, Math.PI * 2);
+  c.arc(x0 + 16, cy, 20, 0, Math.PI * 2);
   c.strokeStyle = playerInk(turn.player.index);
   c.lineWidth = 2;
   c.stroke();
-  text(c, who, x0 + u(46), cy + 1, { weight: 800, size, colour: playerInk(turn.player.index) }, nameW + 1);
-  text(c, what, xr - u(14), cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), align: 'right' });
+  text(c, who, x0 + 44, cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), kind: 'name' }, nameW + 1);
+  text(c, what, xr - 14, cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), align: 'right' });
 }
 
 /** Right-aligned at xr: who won (on the winner's colour), or the shared victory. */
@@ -239,54 +277,65 @@ function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: num
   const label = winners.length > 1 ? t('picture.sharedVictory', { names: winners.map((w) => w.name).join(' & ') }) : t('picture.wins', { name: first.name });
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
-  c.font = font(800, u(30), label);
-  const w = Math.min(c.measureText(label).width, maxW - u(80));
-  const x0 = xr - w - u(86);
-  roundRect(c, x0, cy - u(28), xr - x0, u(56), u(28), fill);
-  drawCrown(c, x0 + u(18), cy - u(15), u(38));
-  text(c, label, xr - u(18), cy + 1, { weight: 800, size: u(30), colour: ink, align: 'right' }, w + 1);
+  c.font = font(800, 28, label);
+  const w = Math.min(c.measureText(label).width, maxW - 80);
+  const x0 = xr - w - 78;
+  roundRect(c, x0, cy - 25, xr - x0, 50, 25, fill);
+  drawCrown(c, x0 + 16, cy - 13, 34);
+  text(c, label, xr - 16, cy + 1, { weight: 800, size: 28, colour: ink, align: 'right', kind: 'name' }, w + 1);
 }
 
 /** One line of the draft, as a column of cards (3-4 players) or a row (2 players). */
 function drawLine(c: Ctx, l: LineLayout): void {
   const b = l.box;
-  roundRect(c, b.x, b.y, b.w, b.h, u(14), UI.panel);
-  const title = { weight: 800, size: u(26), colour: UI.textDim } as const;
+  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
+  const title = { weight: 800, size: 24, colour: UI.textDim } as const;
   if (l.dir === 'column') {
-    text(c, l.title, b.x + u(18), b.y + u(26), title);
-    if (l.slots.length === 0) text(c, l.emptyText, b.x + u(18), b.y + u(80), { weight: 600, size: u(22), colour: UI.textFaint }, b.w - 2 * u(18));
+    text(c, l.title, b.x + 16, b.y + 23, title, b.w - 32);
+    if (l.slots.length === 0) drawWrapped(c, l.emptyText, b.x + 16, b.y + 74, b.w - 32, { weight: 600, size: 22, colour: UI.textFaint });
   } else {
     const [first, second] = l.title.split(' ');
-    text(c, first ?? l.title, b.x + u(18), b.y + b.h / 2 - u(15), title);
-    text(c, second ?? '', b.x + u(18), b.y + b.h / 2 + u(17), title);
-    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: u(24), colour: UI.textFaint });
+    text(c, first ?? l.title, b.x + 16, b.y + b.h / 2 - 14, title, ROW_TITLE_W - 20);
+    text(c, second ?? '', b.x + 16, b.y + b.h / 2 + 15, title, ROW_TITLE_W - 20);
+    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: 22, colour: UI.textFaint }, b.w - ROW_TITLE_W - 16);
   }
   l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square, l.picker));
+}
+
+/** Text on as many lines as it needs (by words) within maxW, the first line's middle at y. */
+function drawWrapped(c: Ctx, s: string, x: number, y: number, maxW: number, style: { weight: 600 | 800; size: number; colour: string }): void {
+  c.font = font(style.weight, style.size, s);
+  const lines: string[] = [];
+  for (const word of s.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  lines.forEach((line, i) => text(c, line, x, y + i * style.size * 1.25, style, maxW));
 }
 
 /** A domino of the draft: its number, the domino, and its king (or what became of it). */
 function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | null): void {
   const cy = b.y + b.h / 2;
   if (s.status === 'active' && s.king) {
-    roundRect(c, b.x, b.y, b.w, b.h, u(12), UI.panelActive);
-    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, u(11), playerColour(s.king.index), 4);
+    roundRect(c, b.x, b.y, b.w, b.h, 10, UI.panelActive);
+    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 9, playerColour(s.king.index), 4);
   }
-  const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'dropped';
-  c.globalAlpha = gone ? 0.32 : 1;
-  text(c, String(s.domino.n), b.x + u(50), cy + 1, { weight: 800, size: u(32), colour: UI.text, align: 'right' });
+  const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'unclaimed';
+  c.globalAlpha = gone ? 0.35 : 1;
+  text(c, `#${s.domino.n}`, b.x + 54, cy + 1, { weight: 800, size: 26, colour: UI.text, align: 'right' });
   const { x: dx } = dominoSpot(b, sq);
   drawFlatDomino(c, s.domino, dx, cy - sq / 2, sq);
   c.globalAlpha = 1;
-  if (s.status === 'discarded' || s.status === 'dropped') crossOut(c, dx, cy - sq / 2, 2 * sq, sq);
+  if (s.status === 'discarded') crossOut(c, dx, cy - sq / 2, 2 * sq, sq);
   const king = kingSpot(b, sq);
   if (gone) {
-    const colour = s.status === 'placed' ? UI.text : '#FFB3C0';
-    const size = u(20);
-    c.font = font(800, size);
+    const colour = s.status === 'discarded' ? '#FFB3C0' : UI.text;
+    c.font = font(800, SMALL);
     const word = t(`picture.slot.${s.status}`);
-    const w = c.measureText(word).width + size;
-    roundRect(c, dx + sq - w / 2, cy - u(15), w, u(30), u(15), 'rgba(14, 17, 22, 0.85)');
-    text(c, word, dx + sq, cy + 1, { weight: 800, size, colour, align: 'center' });
+    const w = c.measureText(word).width + SMALL;
+    roundRect(c, dx + sq - w / 2, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
+    text(c, word, dx + sq, cy + 1, { weight: 800, size: SMALL, colour, align: 'center' });
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
@@ -304,8 +353,8 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
 
 function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
   c.lineCap = 'round';
-  const inset = u(8);
-  for (const [colour, width] of [[UI.outline, u(10)], ['#F43F5E', u(5)]] as const) {
+  const inset = 8;
+  for (const [colour, width] of [[UI.outline, 9], [UI.illegal, 4.5]] as const) {
     c.strokeStyle = colour;
     c.lineWidth = width;
     c.beginPath();
@@ -319,36 +368,44 @@ function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
 
 /** Below the draft on 3-4 player tables: the terrains by name, and the draw pile. */
 function drawLegend(c: Ctx, v: TableView, b: Box): void {
-  if (b.h < u(120)) return;
-  roundRect(c, b.x, b.y, b.w, b.h, u(14), UI.panel);
-  const s = u(34);
-  const pad = u(14);
-  const gap = u(10);
+  if (b.h < 120) return;
+  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
+  const s = 26;
+  const pad = 8;
+  const step = s + 4;
   TERRAINS.forEach((terrain, i) => {
-    const x = b.x + pad + (i % 2) * (b.w / 2);
-    const y = b.y + pad + Math.floor(i / 2) * (s + gap);
+    const x = b.x + pad;
+    const y = b.y + pad + i * step;
     c.drawImage(terrainTile(terrain, 0, s), x, y);
-    text(c, t(`terrain.${terrain}`), x + s + gap, y + s / 2 + 1, { weight: 600, size: u(22), colour: UI.text }, b.w / 2 - s - u(24));
+    text(c, t(`terrain.${terrain}`), x + s + 9, y + s / 2 + 1, { weight: 600, size: SMALL, colour: UI.text }, b.w - 2 * pad - s - 13);
   });
-  const pileY = b.y + pad + 3 * (s + gap) + pad;
-  if (pileY + u(12) < b.y + b.h) {
-    text(c, t('picture.pile', { count: v.pileLeft }), b.x + pad, pileY, { weight: 600, size: u(22), colour: UI.textDim }, b.w - 2 * pad);
+  const pileY = b.y + pad + 6 * step + 14;
+  if (pileY + 12 < b.y + b.h) {
+    text(c, t('picture.pile', { count: v.pileLeft }), b.x + pad, pileY, { weight: 600, size: SMALL, colour: UI.textDim }, b.w - 2 * pad);
   }
 }
 
 function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {
-  roundRect(c, b.x, b.y, b.w, b.h, u(14), k.toPlay ? UI.panelActive : UI.panel);
-  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, u(13), playerColour(k.player.index), u(5));
-  const cy = b.y + BAR / 2 + u(4);
-  badge(c, k.player, b.x + u(34), cy, u(20));
-  c.font = font(800, u(40));
+  roundRect(c, b.x, b.y, b.w, b.h, 12, k.toPlay ? UI.panelActive : UI.panel);
+  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 11, playerColour(k.player.index), 5);
+  const cy = b.y + BAR / 2 + 2;
+  badge(c, k.player, b.x + 30, cy, 19);
+  c.font = font(800, 38);
   const scoreW = c.measureText(String(k.score)).width;
-  text(c, String(k.score), b.x + b.w - u(18), cy + 1, { weight: 800, size: u(40), colour: UI.text, align: 'right' });
-  text(c, t('picture.pts'), b.x + b.w - u(24) - scoreW, cy + u(6), { weight: 600, size: u(20), colour: UI.textDim, align: 'right' });
-  text(c, k.player.name, b.x + u(64), cy + 1, { weight: 800, size: u(30), colour: UI.text }, b.w - u(64) - scoreW - u(80));
-  drawKingdom(c, k, g, { labelSize: u(22) });
-  if (k.discarded.length > 0) {
-    const list = k.discarded.map((d) => d.n).join(', ');
-    text(c, t('picture.discarded', { dominoes: list }), b.x + u(18), b.y + b.h - FOOTER / 2 - 2, { weight: 600, size: u(22), colour: '#F08A9B' }, b.w - 2 * u(18));
-  }
+  text(c, String(k.score), b.x + b.w - 16, cy + 1, { weight: 800, size: 38, colour: UI.text, align: 'right' });
+  c.font = font(600, SMALL);
+  const ptsW = c.measureText(t('picture.pts')).width;
+  text(c, t('picture.pts'), b.x + b.w - 22 - scoreW, cy + 5, { weight: 600, size: SMALL, colour: UI.textDim, align: 'right' });
+  text(c, k.player.name, b.x + 58, cy + 1, { weight: 800, size: NAME_SIZE, colour: UI.text, kind: 'name' }, b.w - 58 - scoreW - ptsW - 40);
+  drawKingdom(c, k, g, { labelSize: LABEL_SIZE });
+  const foot = [
+    k.dynastyTotal === null ? null : t('picture.dynasty.total', { total: k.dynastyTotal }),
+    k.discarded.length > 0 ? t('picture.discarded', { dominoes: k.discarded.map((d) => `#${d.n}`).join(', ') }) : null,
+  ].filter((x): x is string => x !== null);
+  const footY = b.y + b.h - FOOTER / 2 - 4;
+  let x = b.x + 16;
+  foot.forEach((line, i) => {
+    const colour = i === foot.length - 1 && k.discarded.length > 0 ? UI.discard : UI.textDim;
+    x += measuredText(c, line, x, footY, { weight: 600, size: SMALL, colour }, b.x + b.w - 16 - x) + 18;
+  });
 }

@@ -19,8 +19,12 @@ export interface DominoView {
 
 export interface PlayerView {
   readonly index: number;
+  /** The name as drawn: what the font cannot draw is left out, "Player 3" when nothing is left (pictureName). */
   readonly name: string;
-  /** One or two characters on the player's kings and name bar: initials when they are unique, else seat numbers. */
+  /**
+   * One or two characters on the player's kings and name bar: initials when they
+   * are unique and every name could be drawn, else seat numbers.
+   */
   readonly badge: string;
 }
 
@@ -30,7 +34,7 @@ export type SlotStatus =
   | 'waiting' // current line: its king will place it later this round
   | 'placed' // current line: already in a kingdom
   | 'discarded' // current line: fitted nowhere, thrown away
-  | 'dropped' // 3 players: nobody claimed it, out of the game
+  | 'unclaimed' // 3 players: nobody claimed it, out of the game (not a discard)
   | 'claimed' // next line: a king stands on it
   | 'free'; // next line: still to be claimed
 
@@ -47,15 +51,24 @@ export interface PlacedView {
   readonly b: Pos;
 }
 
+/** A placement made since the turn before of the player to act: outlined, numbered `order` of `of`. */
+export interface RecentView {
+  readonly domino: number;
+  readonly order: number;
+  readonly of: number;
+}
+
 export interface KingdomView {
   readonly player: PlayerView;
   readonly grid: Grid;
   readonly placed: readonly PlacedView[];
   readonly discarded: readonly DominoView[];
   readonly score: number;
-  /** The domino of the game's last move, when it went into this kingdom. */
-  readonly lastPlaced: number | null;
+  /** The placements into this kingdom since the player to act last acted (the last round's, at the end). */
+  readonly recent: readonly RecentView[];
   readonly toPlay: boolean;
+  /** Dynasty: the player's total over the games so far (this one's running score included). */
+  readonly dynastyTotal: number | null;
 }
 
 export type TurnView =
@@ -63,9 +76,16 @@ export type TurnView =
   | { readonly kind: 'claim'; readonly player: PlayerView }
   | { readonly kind: 'over'; readonly winners: readonly PlayerView[] };
 
-export interface TableView {
+/** The round as the box counts it (boxRound): 0 for the opening picks, then 1 to `rounds`. */
+export interface RoundView {
   readonly round: number;
   readonly rounds: number;
+}
+
+export interface TableView {
+  readonly round: RoundView;
+  /** Dynasty: which game of how many this is. */
+  readonly dynasty: { readonly game: number; readonly of: number } | null;
   readonly variants: readonly string[];
   readonly current: readonly SlotView[];
   readonly next: readonly SlotView[];
@@ -83,14 +103,16 @@ export interface PreviewView {
   readonly score: number;
   /** Cells that some legal placement of the domino in hand uses. */
   readonly targets: readonly Pos[];
-  /** What is drawn: the naming window; cells outside `reach` are greyed. */
+  /**
+   * What is drawn: the cells the kingdom can still reach plus a margin of one
+   * (greyed) where the naming window has it; labelled with the game's cell names.
+   */
   readonly window: CellWindow;
   readonly reach: CellWindow;
   /** The domino in hand tried somewhere, judged by the engine (the panel's text reads the same verdict). */
   readonly candidate: Candidate | null;
   readonly hint: { readonly a: Pos; readonly b: Pos } | null;
-  readonly round: number;
-  readonly rounds: number;
+  readonly round: RoundView;
 }
 
 export interface TerritoryView {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
-import { printableName } from '../../src/render/adapter.js';
+import { pictureName } from '../../src/render/adapter.js';
 import { ensureFonts, font } from '../../src/render/fonts.js';
 import { renderTable } from '../../src/render/index.js';
 import { midGame } from './games.js';
@@ -59,7 +59,7 @@ describe('names in many scripts', () => {
     ensureFonts();
     const missing = glyph('\u{10FFFD}'); // a private-use character no font has
     const names = ['Жанна Ёлкина', 'Ἀλέξανδρος 🌸', 'Nguyễn Văn Đức', 'Łukasz Żółć', 'Zoë Ørsted-Æbelø', '李小龙'];
-    const kept = names.map((n, i) => printableName(n, i));
+    const kept = names.map((n, i) => pictureName(n, i));
     expect(kept).toEqual(['Жанна Ёлкина', 'Ἀλέξανδρος', 'Nguyễn Văn Đức', 'Łukasz Żółć', 'Zoë Ørsted-Æbelø', 'Player 6']);
     for (const ch of new Set(kept.join('').replace(/\s/g, ''))) expect(glyph(ch), ch).not.toBe(missing);
   });

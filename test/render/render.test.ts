@@ -9,8 +9,8 @@ import { renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from
 import { dynastySize } from '../../src/render/dynasty.js';
 import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
 import { previewSize, layoutPreview } from '../../src/render/preview.js';
-import { sheetSize } from '../../src/render/scoresheet.js';
-import { dominoSpot, kingSpot, layoutTable, tableSize } from '../../src/render/table.js';
+import { SHEET_WIDTH, layoutScoreSheet } from '../../src/render/scoresheet.js';
+import { dominoSpot, kingSpot, layoutTable, tableShape, tableSize } from '../../src/render/table.js';
 import { midGame, newGame, play, playDynasty, type Setup } from './games.js';
 
 const SETUPS: readonly Setup[] = ['2p', '3p', '3p-classic', '4p', 'duel'];
@@ -45,9 +45,9 @@ async function pixels(png: Buffer): Promise<(x: number, y: number) => string> {
   };
 }
 
-/** A point of a square showing the bare terrain colour (left edge, half-way down: no pattern, no crown there). */
+/** A point of a square showing the bare terrain colour (left edge, under the crowns: no pattern there). */
 function bareSpot(origin: Pos, cell: number): Pos {
-  return [origin[0] + cell * 0.09, origin[1] + cell * 0.5];
+  return [origin[0] + cell * 0.09, origin[1] + cell * 0.66];
 }
 
 const stages = (setup: Setup): [string, GameState][] => [
@@ -59,13 +59,24 @@ const stages = (setup: Setup): [string, GameState][] => [
 describe('picture sizes for every set-up', () => {
   for (const setup of SETUPS) {
     it(`${setup}: table at start, middle and end, preview and score sheet`, async () => {
+      const sizes = new Set<string>();
       for (const [, state] of stages(setup)) {
         const png = await renderTable(state);
-        expect(pngSize(png)).toEqual(tableSize(PLAYERS[setup]));
+        const size = pngSize(png);
+        expect(size).toEqual(tableSize({ players: PLAYERS[setup], chips: setup === 'duel' || setup === '3p-classic' }));
+        sizes.add(JSON.stringify(size));
         expect(png.length).toBeLessThan(512 * 1024);
       }
+      // One size for a whole game: Discord keeps the picture's place from one move to the next.
+      expect(sizes.size).toBe(1);
+      expect(pngSize(await renderPreview(newGame(setup), null))).toEqual(previewSize());
       expect(pngSize(await renderPreview(midGame(setup), null))).toEqual(previewSize());
-      expect(pngSize(await renderScoreSheet(play(newGame(setup))))).toEqual(sheetSize(PLAYERS[setup]));
+      const end = play(newGame(setup));
+      const sheet = pngSize(await renderScoreSheet(end));
+      expect(sheet).toEqual({ width: SHEET_WIDTH, height: layoutScoreSheet(scoreSheetView(end)).height });
+      // Not a thin strip, nor too tall for a phone's chat.
+      expect(sheet.height / sheet.width).toBeGreaterThan(0.9);
+      expect(sheet.height / sheet.width).toBeLessThan(1.2);
     });
   }
 });
@@ -78,6 +89,8 @@ describe('what the table shows', () => {
     let checked = 0;
     for (const panel of layout.panels) {
       for (const placed of panel.kingdom.placed) {
+        // Recent placements wear an outline and a number.
+        if (panel.kingdom.recent.some((r) => r.domino === placed.domino.n)) continue;
         const g = panel.geometry;
         expect(read(...bareSpot(cellOrigin(g, placed.a), g.cell))).toBe(TERRAIN[placed.domino.a.terrain].base);
         expect(read(...bareSpot(cellOrigin(g, placed.b), g.cell))).toBe(TERRAIN[placed.domino.b.terrain].base);
@@ -117,11 +130,11 @@ describe('what the table shows', () => {
     }
   });
 
-  it('3 players: the dropped domino of the line is shown as dropped', () => {
+  it('3 players: the domino nobody claimed is shown as unclaimed (not as a discard)', () => {
     const state = midGame('3p');
     const current = tableView(state).current;
     expect(current).toHaveLength(4);
-    expect(current.filter((s) => s.status === 'dropped')).toHaveLength(1);
+    expect(current.filter((s) => s.status === 'unclaimed')).toHaveLength(1);
     expect(current.map((s) => s.domino.n)).toEqual([...current.map((s) => s.domino.n)].sort((a, b) => a - b));
   });
 
@@ -142,7 +155,8 @@ describe('what the table shows', () => {
     await renderTable(play(after, 1));
     const again = await renderTable(after);
     expect(again.equals(first)).toBe(true);
-    expect(inflateSync(idat(again))).toHaveLength((tableSize(4).width * 4 + 1) * tableSize(4).height); // zlib checks the Adler-32
+    const size = tableSize(tableShape(tableView(after)));
+    expect(inflateSync(idat(again))).toHaveLength((size.width * 4 + 1) * size.height); // zlib checks the Adler-32
   });
 });
 
