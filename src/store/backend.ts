@@ -6,7 +6,8 @@
  * Keyv adapter does, so both paths address the same entry.
  */
 import type { Deserialize, Keyv, Serialize } from 'keyv';
-import type { UserStats } from './types.js';
+import type { PlayerRating } from '../table/index.js';
+import type { Leaderboard, UserStats } from './types.js';
 
 /** One player's result in one finished game, for the statistics. */
 export interface GameEndEntry {
@@ -15,27 +16,61 @@ export interface GameEndEntry {
   readonly won: boolean;
 }
 
+/** A player's new rating on a server, written iff their stored one still has `expectedGames` games (0: none). */
+export interface RatingChange {
+  readonly expectedGames: number;
+  readonly rating: PlayerRating;
+}
+
+export interface RatingsCommit {
+  readonly guildId: string;
+  readonly changes: readonly RatingChange[];
+  /** A rating with this many games or more is ranked on the leaderboard; below, provisional. */
+  readonly rankedAfter: number;
+}
+
 export interface Commit {
   readonly key: string;
   /** Version the stored value must have, or null when the key must be absent (or expired). */
   readonly expectedVersion: number | null;
   readonly text: string;
-  /** Time to live from now; null keeps the value until deleted. */
-  readonly ttlMs: number | null;
+  /** Time to live from now; null keeps the value until deleted; 'keep' leaves the stored expiry as it is. */
+  readonly ttlMs: number | null | 'keep';
   /** The table is a lobby or a running game: listed by `liveKeys` until a commit says otherwise. */
   readonly live: boolean;
   /** Whether the value replaced was live (false when there was none): most saves leave the index as it is. */
   readonly wasLive: boolean;
   /** Statistics to add in the same atomic step (a game that just ended). */
   readonly stats: { readonly guildId: string; readonly entries: readonly GameEndEntry[] } | null;
+  /** Ratings to write in the same atomic step, each only if it has not moved since it was read. */
+  readonly ratings: RatingsCommit | null;
+}
+
+/** `saved`; `conflict`: the version did not match (or the key exists / is gone); `ratings-moved`: a rating changed since it was read. */
+export type CommitOutcome = 'saved' | 'conflict' | 'ratings-moved';
+
+/** A stored table with a seat of the user. */
+export interface TableOfUser {
+  /** The logical key ("table:<key>"). */
+  readonly key: string;
+  /** A lobby or a running game when listed (the caller loads it again before acting). */
+  readonly live: boolean;
+}
+
+/** What forgetUser deleted. */
+export interface ForgottenData {
+  /** The user had statistics. */
+  readonly statistics: boolean;
+  /** Servers on which they had a rating. */
+  readonly ratings: number;
 }
 
 export interface Backend {
   readonly kind: 'sqlite' | 'redis';
   /** Keyv over the back-end; values are the stored text, passed through unchanged. */
   readonly keyv: Keyv<string>;
-  /** Writes iff the version matches; false when another writer won (or the key exists / is gone). */
-  commit(commit: Commit): Promise<boolean>;
+  /** Writes iff the version matches and no rating in it has moved; nothing is written otherwise. */
+  commit(commit: Commit): Promise<CommitOutcome>;
   /** Keys of the live tables (see Commit.live) whose value has not expired, deleted or been moved aside. */
   liveKeys(): Promise<readonly string[]>;
   /** Deletes a key and its place among the live tables, in one step; true when something was deleted. */
@@ -45,7 +80,14 @@ export interface Backend {
   /** Reads a stored text as is, bypassing Keyv (quarantined values, tests). */
   readRaw(key: string): Promise<string | null>;
   userStats(userId: string): Promise<UserStats | null>;
-  leaderboard(guildId: string, limit: number): Promise<readonly UserStats[]>;
+  /** The stored ratings of these users on this server (users without one are left out). */
+  ratings(guildId: string, userIds: readonly string[]): Promise<readonly PlayerRating[]>;
+  /** Ranked: `games >= rankedAfter`, best display rating first; provisional: the others, most games first. */
+  leaderboard(guildId: string, limit: number, rankedAfter: number): Promise<Leaderboard>;
+  /** Deletes the user's statistics (global and per server) and ratings (every server), atomically. */
+  forgetUser(userId: string): Promise<ForgottenData>;
+  /** Every stored, unexpired table with a human seat of this user (SQLite: a query; Redis: a scan of the namespace). */
+  tablesOf(userId: string): Promise<readonly TableOfUser[]>;
   close(): Promise<void>;
 }
 
@@ -53,6 +95,16 @@ export interface Backend {
 const serialize: Serialize = (data) => String(data.value);
 const deserialize: Deserialize = <Value>(text: string) => ({ value: text as Value });
 export const passThroughKeyvOptions = { useKeyPrefix: false, throwOnErrors: true, serialize, deserialize } as const;
+
+/** A stored trail of display ratings (JSON), or [] when it is not one. */
+export function parseTrail(text: string | undefined): number[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) && value.every((n) => typeof n === 'number' && Number.isFinite(n)) ? value : [];
+  } catch {
+    return [];
+  }
+}
 
 export function averageOf(games: number, total: number): number {
   return games === 0 ? 0 : total / games;

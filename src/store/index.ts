@@ -17,7 +17,9 @@
  * await store.delete(key);                   // true when something was deleted
  * await store.liveTables();                  // keys of every lobby and running game (for start-up)
  * await store.userStats(userId);             // UserStats | null (never finished a game)
- * await store.leaderboard(guildId, 10);      // UserStats[], most wins first, then best average
+ * await store.rating(guildId, userId);       // PlayerRating | null (no rated game on that server)
+ * await store.leaderboard(guildId, 10);      // { ranked, provisional }: by rating, from RANKED_AFTER_GAMES games
+ * await store.forget(userId, 'Former player'); // forget-me: { statistics, ratings, renamed, live }
  * await store.close();
  * ```
  *
@@ -35,6 +37,20 @@
  * human seats' results (seat i of the table is player i of the game; each game of
  * a dynasty counts) to the per-user and per-guild statistics, atomically with the
  * save, so they are counted exactly once. Cancelled games count nothing.
+ *
+ * Ratings (src/table/ratings.ts: OpenSkill, per player and server): the same save
+ * writes the players' new ratings. They are read just before the save and written
+ * only if still unchanged (a SQLite transaction, a Redis Lua script, checking each
+ * rating's game count), else the save is tried again with fresh ones: two games
+ * ending at once for one player both count, each once. The leaderboard reads an
+ * index kept in the same step (SQLite: an index on the display rating; Redis: sorted
+ * sets, `ranked:<guild>` by display rating and `provisional:<guild>` by games).
+ *
+ * Forgetting a user (`forget`): their statistics and ratings go in one atomic step;
+ * then every stored table with their seat is found (SQLite: a query on the seats;
+ * Redis: a scan of the namespace's tables) and, if its game is over, their seat is
+ * renamed through a compare-and-set that keeps the table's expiry. Lobbies and
+ * running games are counted, never changed.
  *
  * Expiry: finished and cancelled tables expire `finishedTtlMs` after their last
  * save (their records can be exported until then); lobbies and running games
@@ -65,7 +81,7 @@ import { TableStore } from './table-store.js';
 
 export { StoreError, type StoreErrorCode } from './errors.js';
 export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
-export type { UnsavedTable, UserStats } from './types.js';
+export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export interface StoreConfig {
   /** Directory of the default SQLite file. Default `./data`. */

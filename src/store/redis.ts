@@ -8,9 +8,12 @@
  */
 import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
 import { Keyv } from 'keyv';
-import { averageOf, passThroughKeyvOptions, type Backend, type Commit } from './backend.js';
+import type { PlayerRating } from '../table/index.js';
+import {
+  averageOf, parseTrail, passThroughKeyvOptions, type Backend, type Commit, type CommitOutcome, type ForgottenData, type TableOfUser,
+} from './backend.js';
 import { unavailable, withTimeout } from './errors.js';
-import type { UserStats } from './types.js';
+import type { Leaderboard, UserStats } from './types.js';
 
 export interface RedisOptions {
   readonly url: string;
@@ -25,11 +28,17 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `;
 
 /**
- * KEYS: table, live index, leaderboard, then per entry its user hash and its guild hash.
- * ARGV: expected version ('' = key must be absent), text, ttl ms ('' = none), live ('1' or ''),
- * the table's member name in the live index, then per entry user id, score, won (0/1).
+ * KEYS: table, live index, then per statistics entry its user hash and its guild hash,
+ * then the guild's ranked and provisional sorted sets, then per rating its hash.
+ * ARGV: expected version ('' = key must be absent), text, ttl ms ('' = none, 'keep' = leave
+ * the stored expiry), live ('1' or ''), the table's member name in the live index,
+ * the number of statistics entries, then per entry user id, score, won (0/1),
+ * then games from which a rating is ranked, the number of ratings, then per rating
+ * user id, expected games (0 = none), mu, sigma, games, display rating, trail (JSON).
+ * Returns 1 when saved, 0 on a version conflict, 2 when a rating moved since it was read;
+ * every check comes before the first write.
  * The live index is a sorted set scored by expiry time, so expired members drop out by score.
- * Leaderboard score = wins + average / 1e4, so members sort by wins, then average score (always < 1e4).
+ * Ranked players are scored by display rating, provisional ones by games.
  */
 const COMMIT_LUA = NOW_LUA + `
 local current = redis.call('GET', KEYS[1])
@@ -40,25 +49,69 @@ else
   local ok, stored = pcall(cjson.decode, current)
   if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then return 0 end
 end
-if ARGV[3] == '' then redis.call('SET', KEYS[1], ARGV[2]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+local entries = tonumber(ARGV[6])
+local r0 = 7 + 3 * entries
+local rankedAfter, ratings = tonumber(ARGV[r0]), tonumber(ARGV[r0 + 1])
+local k0 = 3 + 2 * entries
+for i = 1, ratings do
+  local a = r0 + 2 + 7 * (i - 1)
+  if tonumber(redis.call('HGET', KEYS[k0 + 1 + i], 'games') or '0') ~= tonumber(ARGV[a + 1]) then return 2 end
+end
+if ARGV[3] == '' then
+  redis.call('SET', KEYS[1], ARGV[2])
+elseif ARGV[3] == 'keep' then
+  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+else
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+end
 if ARGV[4] == '' then
   redis.call('ZREM', KEYS[2], ARGV[5])
-else
+elseif ARGV[3] ~= 'keep' then
   redis.call('ZADD', KEYS[2], ARGV[3] == '' and '+inf' or now + tonumber(ARGV[3]), ARGV[5])
 end
-for i = 1, (#ARGV - 5) / 3 do
-  local user, score, won = ARGV[3 * i + 3], tonumber(ARGV[3 * i + 4]), tonumber(ARGV[3 * i + 5])
-  for _, hash in ipairs({ KEYS[2 + 2 * i], KEYS[3 + 2 * i] }) do
+for i = 1, entries do
+  local score, won = tonumber(ARGV[3 * i + 5]), tonumber(ARGV[3 * i + 6])
+  for _, hash in ipairs({ KEYS[1 + 2 * i], KEYS[2 + 2 * i] }) do
     redis.call('HINCRBY', hash, 'games', 1)
     redis.call('HINCRBY', hash, 'wins', won)
     redis.call('HINCRBY', hash, 'total', score)
     local best = tonumber(redis.call('HGET', hash, 'best'))
     if best == nil or score > best then redis.call('HSET', hash, 'best', score) end
   end
-  local g = redis.call('HMGET', KEYS[3 + 2 * i], 'games', 'wins', 'total')
-  redis.call('ZADD', KEYS[3], tonumber(g[2]) + tonumber(g[3]) / tonumber(g[1]) / 10000, user)
+end
+for i = 1, ratings do
+  local a = r0 + 2 + 7 * (i - 1)
+  local user, games = ARGV[a], tonumber(ARGV[a + 4])
+  redis.call('HSET', KEYS[k0 + 1 + i], 'mu', ARGV[a + 2], 'sigma', ARGV[a + 3], 'games', ARGV[a + 4], 'display', ARGV[a + 5], 'trail', ARGV[a + 6])
+  if games >= rankedAfter then
+    redis.call('ZADD', KEYS[k0], ARGV[a + 5], user)
+    redis.call('ZREM', KEYS[k0 + 1], user)
+  else
+    redis.call('ZADD', KEYS[k0 + 1], games, user)
+    redis.call('ZREM', KEYS[k0], user)
+  end
 end
 return 1
+`;
+
+/**
+ * KEYS: the user's statistics hash, then their per-guild statistics and rating hashes
+ * (found by a scan), then every ranking sorted set of the namespace. ARGV: the user id.
+ * Returns { had statistics (0/1), rating hashes deleted }.
+ */
+const FORGET_LUA = `
+local statistics = redis.call('DEL', KEYS[1])
+local ratings = 0
+for i = 2, #KEYS do
+  local kind = redis.call('TYPE', KEYS[i])['ok']
+  if kind == 'zset' then
+    redis.call('ZREM', KEYS[i], ARGV[1])
+  elseif kind == 'hash' then
+    if redis.call('HEXISTS', KEYS[i], 'mu') == 1 then ratings = ratings + 1 end
+    redis.call('DEL', KEYS[i])
+  end
+end
+return { statistics, ratings }
 `;
 
 /** KEYS: live index. Drops the expired members, returns the others. */
@@ -116,11 +169,32 @@ function redactUrl(url: string): string {
 }
 
 type Hash = Record<string, string>;
+/** A glob pattern matching `text` literally (SCAN MATCH). */
+const globEscape = (text: string): string => text.replace(/[*?[\]\\]/g, '\\$&');
+const toRating = (userId: string, h: Hash): PlayerRating => ({
+  userId, mu: num(h['mu']), sigma: num(h['sigma']), games: num(h['games']), display: num(h['display']), trail: parseTrail(h['trail']),
+});
+/** Tables read per round trip while scanning for a user's seats. */
+const SCAN_BATCH = 200;
 const num = (v: string | undefined): number => Number(v ?? 0);
 const toStats = (userId: string, h: Hash): UserStats => ({
   userId, games: num(h['games']), wins: num(h['wins']), bestScore: num(h['best']), totalScore: num(h['total']),
   averageScore: averageOf(num(h['games']), num(h['total'])),
 });
+
+/** Whether a stored table has a human seat of the user: 'live' (lobby, running game), 'ended', or null (none, or unreadable). */
+function seatedIn(text: string | null, userId: string): 'live' | 'ended' | null {
+  if (text === null || !text.includes(userId)) return null;
+  try {
+    const table = JSON.parse(text) as { status?: unknown; seats?: unknown };
+    const seated = Array.isArray(table.seats) && table.seats.some((s: { kind?: unknown; userId?: unknown } | null) =>
+      s?.kind === 'human' && s.userId === userId);
+    if (!seated) return null;
+    return table.status === 'lobby' || table.status === 'playing' ? 'live' : 'ended';
+  } catch {
+    return null;
+  }
+}
 
 class RedisBackend implements Backend {
   readonly kind = 'redis';
@@ -150,17 +224,37 @@ class RedisBackend implements Backend {
     return withTimeout(attempt(), this.options.timeoutMs, what);
   }
 
-  async commit(c: Commit): Promise<boolean> {
+  private ranked(guildId: string): string {
+    return this.key(`ranked:${guildId}`);
+  }
+
+  private provisional(guildId: string): string {
+    return this.key(`provisional:${guildId}`);
+  }
+
+  private rating(guildId: string, userId: string): string {
+    return this.key(`rating:${guildId}:${userId}`);
+  }
+
+  async commit(c: Commit): Promise<CommitOutcome> {
     const entries = c.stats?.entries ?? [];
-    const keys = [this.key(c.key), this.liveIndex, this.key(`leaderboard:${c.stats?.guildId ?? ''}`)];
-    const ttl = c.ttlMs === null ? '' : String(Math.max(1, Math.ceil(c.ttlMs)));
-    const args = [c.expectedVersion === null ? '' : String(c.expectedVersion), c.text, ttl, c.live ? '1' : '', c.key];
+    const keys = [this.key(c.key), this.liveIndex];
+    const ttl = c.ttlMs === null ? '' : c.ttlMs === 'keep' ? 'keep' : String(Math.max(1, Math.ceil(c.ttlMs)));
+    const args = [c.expectedVersion === null ? '' : String(c.expectedVersion), c.text, ttl, c.live ? '1' : '', c.key, String(entries.length)];
     for (const e of entries) {
       keys.push(this.key(`stats:user:${e.userId}`), this.key(`stats:guild:${c.stats!.guildId}:${e.userId}`));
       args.push(e.userId, String(e.score), e.won ? '1' : '0');
     }
+    const ratings = c.ratings?.changes ?? [];
+    const guildId = c.ratings?.guildId ?? '';
+    keys.push(this.ranked(guildId), this.provisional(guildId));
+    args.push(String(c.ratings?.rankedAfter ?? 0), String(ratings.length));
+    for (const { expectedGames, rating: r } of ratings) {
+      keys.push(this.rating(guildId, r.userId));
+      args.push(r.userId, String(expectedGames), String(r.mu), String(r.sigma), String(r.games), String(r.display), JSON.stringify(r.trail));
+    }
     const written = await this.call('saving a table', (r) => r.eval(COMMIT_LUA, { keys, arguments: args }));
-    return written === 1;
+    return written === 1 ? 'saved' : written === 2 ? 'ratings-moved' : 'conflict';
   }
 
   async quarantine(key: string, text: string, quarantineKey: string): Promise<boolean> {
@@ -188,12 +282,62 @@ class RedisBackend implements Backend {
     return Object.keys(hash).length === 0 ? null : toStats(userId, hash);
   }
 
-  async leaderboard(guildId: string, limit: number): Promise<readonly UserStats[]> {
-    return this.call('reading a leaderboard', async (r) => {
-      const users = await r.zRange(this.key(`leaderboard:${guildId}`), 0, limit - 1, { REV: true });
-      const hashes = await Promise.all(users.map((u) => r.hGetAll(this.key(`stats:guild:${guildId}:${u}`))));
-      return users.map((u, i) => toStats(u, hashes[i] ?? {}));
+  async ratings(guildId: string, userIds: readonly string[]): Promise<readonly PlayerRating[]> {
+    return this.call('reading ratings', async (r) => {
+      const hashes = await Promise.all(userIds.map((u) => r.hGetAll(this.rating(guildId, u))));
+      return userIds.flatMap((u, i) => (Object.keys(hashes[i] ?? {}).length === 0 ? [] : [toRating(u, hashes[i]!)]));
     });
+  }
+
+  async leaderboard(guildId: string, limit: number, rankedAfter: number): Promise<Leaderboard> {
+    return this.call('reading a leaderboard', async (r) => {
+      const read = async (set: string): Promise<PlayerRating[]> => {
+        const users = await r.zRange(set, 0, limit - 1, { REV: true });
+        const hashes = await Promise.all(users.map((u) => r.hGetAll(this.rating(guildId, u))));
+        return users.map((u, i) => toRating(u, hashes[i] ?? {}));
+      };
+      const [ranked, provisional] = await Promise.all([read(this.ranked(guildId)), read(this.provisional(guildId))]);
+      // The sets are kept with every save; the hashes decide, should a threshold ever change.
+      return { ranked: ranked.filter((p) => p.games >= rankedAfter), provisional: provisional.filter((p) => p.games < rankedAfter) };
+    });
+  }
+
+  /** Every key of the namespace matching `pattern` (a glob after the namespace's prefix). */
+  private async scan(what: string, pattern: string): Promise<string[]> {
+    return this.call(what, async (r) => {
+      const found: string[] = [];
+      for await (const batch of r.scanIterator({ MATCH: globEscape(this.key('')) + pattern, COUNT: 500 })) found.push(...batch);
+      return found;
+    });
+  }
+
+  async forgetUser(userId: string): Promise<ForgottenData> {
+    const user = globEscape(userId);
+    const [guildStats, ratings, sets] = await Promise.all([
+      this.scan('finding statistics', `stats:guild:*:${user}`),
+      this.scan('finding ratings', `rating:*:${user}`),
+      // The ranking sets, and the leaderboards by wins that older versions kept.
+      Promise.all(['ranked:*', 'provisional:*', 'leaderboard:*'].map((p) => this.scan('finding leaderboards', p))).then((l) => l.flat()),
+    ]);
+    const keys = [this.key(`stats:user:${userId}`), ...guildStats, ...ratings, ...sets];
+    const [statistics, deleted] = await this.call('deleting statistics and ratings',
+      (r) => r.eval(FORGET_LUA, { keys, arguments: [userId] })) as [number, number];
+    return { statistics: statistics === 1, ratings: deleted };
+  }
+
+  async tablesOf(userId: string): Promise<readonly TableOfUser[]> {
+    const keys = await this.scan('finding the tables of a player', 'table:*');
+    const prefix = this.key('');
+    const found: TableOfUser[] = [];
+    for (let i = 0; i < keys.length; i += SCAN_BATCH) {
+      const batch = keys.slice(i, i + SCAN_BATCH);
+      const texts = await this.call('finding the tables of a player', (r) => r.mGet(batch));
+      batch.forEach((key, j) => {
+        const seated = seatedIn(texts[j] ?? null, userId);
+        if (seated !== null) found.push({ key: key.slice(prefix.length), live: seated === 'live' });
+      });
+    }
+    return found;
   }
 
   async close(): Promise<void> {

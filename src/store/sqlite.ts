@@ -16,9 +16,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Keyv, type KeyvStoreAdapter, type StoredData } from 'keyv';
-import { averageOf, passThroughKeyvOptions, type Backend, type Commit } from './backend.js';
+import type { PlayerRating } from '../table/index.js';
+import {
+  averageOf, parseTrail, passThroughKeyvOptions, type Backend, type Commit, type CommitOutcome, type ForgottenData, type TableOfUser,
+} from './backend.js';
 import { unavailable } from './errors.js';
-import type { UserStats } from './types.js';
+import type { Leaderboard, UserStats } from './types.js';
 
 export interface SqliteOptions {
   readonly file: string;
@@ -40,6 +43,14 @@ CREATE TABLE IF NOT EXISTS guild_stats (
   games INTEGER NOT NULL, wins INTEGER NOT NULL, best INTEGER NOT NULL, total INTEGER NOT NULL,
   PRIMARY KEY (guild_id, user_id)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS guild_stats_user ON guild_stats (user_id);
+CREATE TABLE IF NOT EXISTS ratings (
+  guild_id TEXT NOT NULL, user_id TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL,
+  display REAL NOT NULL, trail TEXT NOT NULL,
+  PRIMARY KEY (guild_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (guild_id, display);
+CREATE INDEX IF NOT EXISTS ratings_user ON ratings (user_id);
 `;
 
 /**
@@ -67,6 +78,12 @@ type StatsRow = { user_id: string; games: number; wins: number; best: number; to
 const toStats = (r: StatsRow): UserStats => ({
   userId: r.user_id, games: r.games, wins: r.wins, bestScore: r.best, totalScore: r.total, averageScore: averageOf(r.games, r.total),
 });
+
+type RatingRow = { user_id: string; mu: number; sigma: number; games: number; display: number; trail: string };
+const toRating = (r: RatingRow): PlayerRating => ({
+  userId: r.user_id, mu: r.mu, sigma: r.sigma, games: r.games, display: r.display, trail: parseTrail(r.trail),
+});
+const RATING_COLUMNS = 'user_id, mu, sigma, games, display, trail';
 
 /** The Keyv store adapter: get/set/delete/clear on the `kv` table, expired rows invisible. */
 class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
@@ -148,7 +165,12 @@ class SqliteBackend implements Backend {
   private readonly quarantineTx;
   private readonly readStmt;
   private readonly userStmt;
-  private readonly boardStmt;
+  private readonly rankedStmt;
+  private readonly provisionalStmt;
+  private readonly ratingStmt;
+  private readonly forgetTx;
+  private readonly tablesOfStmt;
+  private readonly tablePrefix: string;
   private readonly sweepStmt;
   private readonly sweepLiveStmt;
   private readonly liveStmt;
@@ -161,8 +183,18 @@ class SqliteBackend implements Backend {
     this.keyv.on('error', () => undefined); // failures reach the caller as exceptions (throwOnErrors)
     this.readStmt = db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?');
     this.userStmt = db.prepare<[string], StatsRow>('SELECT * FROM user_stats WHERE user_id = ?');
-    this.boardStmt = db.prepare<[string, number], StatsRow>(
-      'SELECT * FROM guild_stats WHERE guild_id = ? ORDER BY wins DESC, total * 1.0 / games DESC, user_id DESC LIMIT ?');
+    this.rankedStmt = db.prepare<[string, number, number], RatingRow>(`SELECT ${RATING_COLUMNS} FROM ratings
+      WHERE guild_id = ? AND games >= ? ORDER BY display DESC, user_id DESC LIMIT ?`);
+    this.provisionalStmt = db.prepare<[string, number, number], RatingRow>(`SELECT ${RATING_COLUMNS} FROM ratings
+      WHERE guild_id = ? AND games < ? ORDER BY games DESC, user_id DESC LIMIT ?`);
+    this.ratingStmt = db.prepare<[string, string], RatingRow>(`SELECT ${RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ?`);
+    this.tablePrefix = this.adapter.prefixed('table:');
+    // Tables with a human seat of the user: the seats are plain JSON at the top of every stored table.
+    this.tablesOfStmt = db.prepare<[number, string, number, string], { key: string; status: unknown }>(`SELECT key, json_extract(value, '$.status') AS status
+      FROM kv WHERE substr(key, 1, ?) = ? AND (expires IS NULL OR expires > ?) AND json_valid(value)
+      AND EXISTS (SELECT 1 FROM json_each(kv.value, '$.seats') AS seat
+        WHERE json_extract(seat.value, '$.kind') = 'human' AND json_extract(seat.value, '$.userId') = ?)`);
+    this.forgetTx = this.prepareForget();
     this.sweepStmt = db.prepare<[number]>('DELETE FROM kv WHERE expires IS NOT NULL AND expires <= ?');
     this.sweepLiveStmt = db.prepare('DELETE FROM live WHERE key NOT IN (SELECT key FROM kv)');
     this.livePrefix = this.adapter.prefixed('');
@@ -184,15 +216,26 @@ class SqliteBackend implements Backend {
       `INSERT INTO user_stats VALUES (?, 1, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET ${ADD_STATS}`);
     const guild = db.prepare<[string, string, number, number, number]>(
       `INSERT INTO guild_stats VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET ${ADD_STATS}`);
+    const updateKeepingExpiry = db.prepare<[string, string, number, number]>(`UPDATE kv SET value = ?
+      WHERE key = ? AND json_extract(value, '$.version') = ? AND (expires IS NULL OR expires > ?)`);
     const markLive = db.prepare<[string]>('INSERT OR IGNORE INTO live VALUES (?)');
     const unmarkLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
-    return db.transaction((c: Commit, now: number): boolean => {
-      const expires = c.ttlMs === null ? null : now + c.ttlMs;
+    const ratingGames = db.prepare<[string, string], { games: number }>('SELECT games FROM ratings WHERE guild_id = ? AND user_id = ?');
+    const putRating = db.prepare<[string, string, number, number, number, number, string]>(
+      'INSERT OR REPLACE INTO ratings (guild_id, user_id, mu, sigma, games, display, trail) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    return db.transaction((c: Commit, now: number): CommitOutcome => {
+      // Every check comes before the first write: a transaction that returns is committed.
+      for (const { expectedGames, rating } of c.ratings?.changes ?? []) {
+        if ((ratingGames.get(c.ratings!.guildId, rating.userId)?.games ?? 0) !== expectedGames) return 'ratings-moved';
+      }
       const key = this.adapter.prefixed(c.key);
+      const expires = c.ttlMs === null || c.ttlMs === 'keep' ? null : now + c.ttlMs;
       const written = c.expectedVersion === null
         ? insert.run(key, c.text, expires, now)
-        : update.run(c.text, expires, key, c.expectedVersion, now);
-      if (written.changes !== 1) return false;
+        : c.ttlMs === 'keep'
+          ? updateKeepingExpiry.run(c.text, key, c.expectedVersion, now)
+          : update.run(c.text, expires, key, c.expectedVersion, now);
+      if (written.changes !== 1) return 'conflict';
       // Expiry needs no index update: listing joins kv and its expiry time.
       if (c.live !== c.wasLive) (c.live ? markLive : unmarkLive).run(key);
       for (const e of c.stats?.entries ?? []) {
@@ -200,7 +243,21 @@ class SqliteBackend implements Backend {
         user.run(e.userId, wins, e.score, e.score);
         guild.run(c.stats!.guildId, e.userId, wins, e.score, e.score);
       }
-      return true;
+      for (const { rating: r } of c.ratings?.changes ?? []) {
+        putRating.run(c.ratings!.guildId, r.userId, r.mu, r.sigma, r.games, r.display, JSON.stringify(r.trail));
+      }
+      return 'saved';
+    });
+  }
+
+  private prepareForget() {
+    const stats = this.db.prepare<[string]>('DELETE FROM user_stats WHERE user_id = ?');
+    const guilds = this.db.prepare<[string]>('DELETE FROM guild_stats WHERE user_id = ?');
+    const ratings = this.db.prepare<[string]>('DELETE FROM ratings WHERE user_id = ?');
+    return this.db.transaction((userId: string): ForgottenData => {
+      const statistics = stats.run(userId).changes > 0;
+      guilds.run(userId);
+      return { statistics, ratings: ratings.run(userId).changes };
     });
   }
 
@@ -224,7 +281,7 @@ class SqliteBackend implements Backend {
     this.sweepLiveStmt.run();
   }
 
-  async commit(commit: Commit): Promise<boolean> {
+  async commit(commit: Commit): Promise<CommitOutcome> {
     try {
       const now = Date.now();
       const ok = this.commitTx.immediate(commit, now);
@@ -265,8 +322,32 @@ class SqliteBackend implements Backend {
     });
   }
 
-  async leaderboard(guildId: string, limit: number): Promise<readonly UserStats[]> {
-    return this.guard('reading a leaderboard', () => this.boardStmt.all(guildId, limit).map(toStats));
+  async ratings(guildId: string, userIds: readonly string[]): Promise<readonly PlayerRating[]> {
+    return this.guard('reading ratings', () => userIds.flatMap((userId) => {
+      const row = this.ratingStmt.get(guildId, userId);
+      return row === undefined ? [] : [toRating(row)];
+    }));
+  }
+
+  async leaderboard(guildId: string, limit: number, rankedAfter: number): Promise<Leaderboard> {
+    return this.guard('reading a leaderboard', () => ({
+      ranked: this.rankedStmt.all(guildId, rankedAfter, limit).map(toRating),
+      provisional: this.provisionalStmt.all(guildId, rankedAfter, limit).map(toRating),
+    }));
+  }
+
+  async forgetUser(userId: string): Promise<ForgottenData> {
+    return this.guard('deleting statistics and ratings', () => this.forgetTx.immediate(userId));
+  }
+
+  async tablesOf(userId: string): Promise<readonly TableOfUser[]> {
+    return this.guard('finding the tables of a player', () => {
+      const prefix = this.tablePrefix;
+      return this.tablesOfStmt.all(prefix.length, prefix, Date.now(), userId).map((row) => ({
+        key: row.key.slice(this.adapter.prefixed('').length),
+        live: row.status === 'lobby' || row.status === 'playing',
+      }));
+    });
   }
 
   async close(): Promise<void> {

@@ -20,7 +20,7 @@
  * in the same atomic save that finishes the table.
  */
 import { ordinal, rate, rating as newOpenSkillRating, type Rating } from 'openskill';
-import { byRanking, result, type AiLevel, type GameResult, type GameState } from '../game/index.js';
+import { byRanking, result, type AiLevel, type GameResult } from '../game/index.js';
 import type { FinishedTable, TableSeat } from './types.js';
 
 export type { Rating } from 'openskill';
@@ -91,22 +91,26 @@ function seatRating(seat: TableSeat, current: ReadonlyMap<string, PlayerRating>)
   return r ? { mu: r.mu, sigma: r.sigma } : initialRating();
 }
 
-/** One rated game: the humans' ratings after it (computer seats' new ratings are dropped). */
-function rateGame(seats: readonly TableSeat[], game: GameState, current: Map<string, PlayerRating>): void {
-  const outcome = result(game);
-  if (outcome === null || outcome.scores.length !== seats.length || seats.length < 2) return;
+/**
+ * One rated game: `current` with the ratings of the humans among `seats` after a game
+ * that ended with `outcome` (seat i is player i). Computer seats play at their fixed
+ * rating and are not updated.
+ */
+export function rateOutcome(seats: readonly TableSeat[], outcome: GameResult, current: ReadonlyMap<string, PlayerRating>): Map<string, PlayerRating> {
+  const next = new Map(current);
+  if (outcome.scores.length !== seats.length || seats.length < 2) return next;
   const rated = rate(seats.map((seat) => [seatRating(seat, current)]), { rank: placesOf(outcome) });
   seats.forEach((seat, player) => {
-    if (seat.kind !== 'human') return;
     const after = rated[player]?.[0];
-    if (!after) return;
+    if (seat.kind !== 'human' || !after) return;
     const before = current.get(seat.userId) ?? unrated(seat.userId);
     const display = displayRating(after);
-    current.set(seat.userId, {
+    next.set(seat.userId, {
       userId: seat.userId, mu: after.mu, sigma: after.sigma, games: before.games + 1, display,
       trail: [...before.trail, display].slice(-(TREND_GAMES + 1)),
     });
   });
+  return next;
 }
 
 /**
@@ -115,8 +119,11 @@ function rateGame(seats: readonly TableSeat[], game: GameState, current: Map<str
  * of a Dynasty is rated in turn. Only the table's humans are returned.
  */
 export function rateTable(table: FinishedTable, current: ReadonlyMap<string, PlayerRating>): PlayerRating[] {
-  const working = new Map(current);
-  for (const game of table.dynasty?.games ?? [table.game]) rateGame(table.seats, game, working);
+  let working: ReadonlyMap<string, PlayerRating> = current;
+  for (const game of table.dynasty?.games ?? [table.game]) {
+    const outcome = result(game);
+    if (outcome !== null) working = rateOutcome(table.seats, outcome, working);
+  }
   const humans = new Set(table.seats.flatMap((s) => (s.kind === 'human' ? [s.userId] : [])));
   return [...humans].flatMap((userId) => {
     const after = working.get(userId);

@@ -53,7 +53,7 @@ describe('packed games', () => {
     if (!created.ok) throw new Error(created.error.message);
     const game = play(created.value.games[0]!, 20);
     const dynasty = { ...created.value, games: [game] };
-    const table = { ...lobby('t', seats), status: 'playing', game, dynasty, version: 3, updatedAt: 1 } as Table;
+    const table = { ...lobby('t', seats), status: 'playing', game, dynasty, turnStartedAt: 1, version: 3, updatedAt: 1 } as Table;
     expect(checkTable(table).ok).toBe(true);
     expect(gameStateProblem(game)).toBeNull();
     expect(readStored(encodeTable(table))).toEqual({ ok: true, table });

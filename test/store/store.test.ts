@@ -204,12 +204,15 @@ describe.each(backends)('store on $name', ({ make }) => {
 
     const both = await store.userStats('ann');
     expect(both).toMatchObject({ games: 2, bestScore: Math.max(ann, ann2), totalScore: ann + ann2 });
+    // Two rated games for ann, one for bob: both still provisional, most games first.
+    expect(await store.rating('guild-1', 'ann')).toMatchObject({ games: 2 });
+    expect(await store.rating('guild-1', 'bob')).toMatchObject({ games: 1 });
     const board = await store.leaderboard('guild-1', 10);
-    expect(board.map((s) => s.userId).sort()).toEqual(['ann', 'bob']);
-    const [first, second] = board;
-    expect(first!.wins > second!.wins || (first!.wins === second!.wins && first!.averageScore >= second!.averageScore)).toBe(true);
-    expect(await store.leaderboard('guild-1', 1)).toHaveLength(1);
-    expect(await store.leaderboard('other-guild', 10)).toEqual([]);
+    expect(board.ranked).toEqual([]);
+    expect(board.provisional.map((r) => [r.userId, r.games])).toEqual([['ann', 2], ['bob', 1]]);
+    expect((await store.leaderboard('guild-1', 1)).provisional).toHaveLength(1);
+    expect(await store.leaderboard('other-guild', 10)).toEqual({ ranked: [], provisional: [] });
+    expect(await store.rating('other-guild', 'ann')).toBeNull();
   });
 
   it('expires finished tables after their time and keeps running ones', async () => {
