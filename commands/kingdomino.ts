@@ -3,7 +3,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/context.js';
 import {
-  cancelCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
+  cancelCommand, forgetMeCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
 } from '../src/discord/flows/commands.js';
 import { AI_LEVELS, VARIANTS, isAiLevel, type Variant, type VariantChoice } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
@@ -22,6 +22,7 @@ const SUB = {
   record: t('command.record.name'),
   stats: t('command.stats.name'),
   leaderboard: t('command.leaderboard.name'),
+  forgetMe: t('command.forgetMe.name'),
 } as const;
 const OPTION = {
   aiSeats: t('command.start.aiSeats.name'),
@@ -74,7 +75,8 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
   .addSubcommand((s) => described(s, 'command.record.name', 'command.record.description'))
   .addSubcommand((s) => described(s, 'command.stats.name', 'command.stats.description')
     .addUserOption((o) => described(o, 'command.stats.user.name', 'command.stats.user.description')))
-  .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'));
+  .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
+  .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'));
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
@@ -96,6 +98,7 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
     case SUB.record: return recordCommand(bot, interaction);
     case SUB.stats: return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
     case SUB.leaderboard: return leaderboardCommand(bot, interaction);
+    case SUB.forgetMe: return forgetMeCommand(bot, interaction);
     default: await interaction.reply({ content: t('error.unknownSubcommand'), ephemeral: true });
   }
 }

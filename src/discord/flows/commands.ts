@@ -5,6 +5,8 @@ import { dynastyResult, result, toRecord, type AiLevel, type GameState } from '.
 import { keep, save } from '../../store/index.js';
 import { aiSeats, cancelGame, dynastyProgress, newLobby, shownAgain, type FinishedTable, type Table, type TableSettings } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
+import { localeFor, type Locale } from '../../i18n/index.js';
+import { RANKED_AFTER_GAMES, ratingTrend, type PlayerRating } from '../../table/index.js';
 import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
@@ -147,23 +149,70 @@ export function recordCommand(bot: Bot, interaction: ChatInputCommandInteraction
 }
 
 
+/** The rating part of /kingdomino stats: the rating, its trend, and how far from the leaderboard. */
+function ratingLines(rating: PlayerRating | null, locale: Locale): string[] {
+  if (!rating || rating.games === 0) return [t('stats.noRating', {}, locale)];
+  const lines = [t('stats.rating', { rating: rating.display, games: rating.games }, locale)];
+  const trend = ratingTrend(rating);
+  if (trend.lastGame !== null) lines.push(t('stats.trend', { lastGame: trend.lastGame, count: trend.games, change: trend.change }, locale));
+  if (rating.games < RANKED_AFTER_GAMES) lines.push(t('stats.provisional', { needed: RANKED_AFTER_GAMES }, locale));
+  return lines;
+}
+
+/** /kingdomino stats [user]: games, wins, best and average (every server), and the rating on this server with its trend. */
 export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
+    const locale = localeFor(interaction.locale);
     const stats = await bot.store.userStats(userId);
-    if (!stats || stats.games === 0) return publicly({ content: t('stats.none', { userId }), allowedMentions: { parse: [] } });
-    return publicly({
-      content: t('stats.line', { userId, games: stats.games, wins: stats.wins, share: stats.wins / stats.games, best: stats.bestScore, average: stats.averageScore }),
-      allowedMentions: { parse: [] },
-    });
+    if (!stats || stats.games === 0) return publicly({ content: t('stats.none', { userId }, locale), allowedMentions: { parse: [] } });
+    const rating = interaction.guildId ? await bot.store.rating(interaction.guildId, userId) : null;
+    const lines = [
+      t('stats.line', { userId, games: stats.games, wins: stats.wins, share: stats.wins / stats.games, best: stats.bestScore, average: stats.averageScore }, locale),
+      ...(interaction.guildId ? ratingLines(rating, locale) : []),
+    ];
+    if (rating && rating.games > 0) lines.push(`-# ${t('stats.explained', {}, locale)}`);
+    return publicly({ content: lines.join('\n'), allowedMentions: { parse: [] } });
   });
 }
 
+/** /kingdomino leaderboard: this server's players by rating once they have RANKED_AFTER_GAMES games here, then those on their way. */
 export function leaderboardCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
-    if (!interaction.inGuild()) return privately(t('leaderboard.perServer'));
-    const rows = await bot.store.leaderboard(interaction.guildId, 10);
-    if (rows.length === 0) return publicly({ content: t('leaderboard.empty') });
-    const lines = rows.map((s, i) => t('leaderboard.line', { rank: i + 1, userId: s.userId, wins: s.wins, games: s.games, average: s.averageScore, best: s.bestScore }));
-    return publicly({ content: [t('leaderboard.title'), ...lines].join('\n'), allowedMentions: { parse: [] } });
+    const locale = localeFor(interaction.guildLocale);
+    if (!interaction.inGuild()) return privately(t('leaderboard.perServer', {}, localeFor(interaction.locale)));
+    const { ranked, provisional } = await bot.store.leaderboard(interaction.guildId, 10);
+    if (ranked.length === 0 && provisional.length === 0) return publicly({ content: t('leaderboard.empty', {}, locale) });
+    const needed = RANKED_AFTER_GAMES;
+    const lines = [t('leaderboard.title', {}, locale), t('leaderboard.byRating', { needed }, locale)];
+    if (ranked.length === 0) lines.push(t('leaderboard.noneRanked', { needed }, locale));
+    lines.push(...ranked.map((r, i) => t('leaderboard.rated', { rank: i + 1, userId: r.userId, rating: r.display, games: r.games }, locale)));
+    if (provisional.length > 0) {
+      const players = provisional.map((r) => t('leaderboard.provisionalPlayer', { userId: r.userId, games: r.games, needed }, locale)).join(', ');
+      lines.push(t('leaderboard.provisional', { players }, locale));
+    }
+    return publicly({ content: lines.join('\n'), allowedMentions: { parse: [] } });
+  });
+}
+
+/**
+ * /kingdomino forget-me: the caller's statistics and ratings deleted (every server),
+ * their name replaced in the stored games that are over; lobbies and running games
+ * untouched. Answered privately, saying what was done and what was not.
+ */
+export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'private', async (): Promise<Answer> => {
+    const locale = localeFor(interaction.locale);
+    const userId = interaction.user.id;
+    // The label is read in the games' threads: the server's language.
+    const label = t('forget.formerPlayer', {}, localeFor(interaction.guildLocale));
+    const done = await bot.store.forget(userId, label);
+    bot.log.info('user data forgotten', { guild: interaction.guildId ?? undefined, user: userId, renamed: done.renamed, live: done.live });
+    return privately([
+      t(done.statistics ? 'forget.statistics' : 'forget.noStatistics', {}, locale),
+      t('forget.ratings', { count: done.ratings }, locale),
+      t('forget.renamed', { count: done.renamed, label }, locale),
+      t('forget.live', { count: done.live }, locale),
+      t('forget.messages', {}, locale),
+    ].join('\n'));
   });
 }
