@@ -5,8 +5,9 @@ import type { Bot } from '../src/discord/context.js';
 import {
   cancelCommand, forgetMeCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
 } from '../src/discord/flows/commands.js';
-import { AI_LEVELS, VARIANTS, isAiLevel, type Variant, type VariantChoice } from '../src/game/index.js';
-import { DEFAULT_LOCALE, DISCORD_LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
+import { AI_LEVELS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
+import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
+import type { TableSettings } from '../src/table/index.js';
 
 const MAX_TIMER_MIN = 24 * 60;
 
@@ -28,6 +29,7 @@ const OPTION = {
   aiSeats: t('command.start.aiSeats.name'),
   aiLevel: t('command.start.aiLevel.name'),
   turnTimer: t('command.start.turnTimer.name'),
+  language: t('command.start.language.name'),
   user: t('command.stats.user.name'),
 } as const;
 const variantOption = (v: Variant): string => t(`command.start.${v}.name`);
@@ -67,7 +69,10 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
         .addChoices(...AI_LEVELS.map((level) => ({ name: t(`ai.level.${level}`), name_localizations: localized(`ai.level.${level}`), value: level }))));
     for (const v of VARIANTS) s.addBooleanOption((o) => described(o, `command.start.${v}.name`, `command.start.${v}.description`));
     return s.addIntegerOption((o) => described(o, 'command.start.turnTimer.name', 'command.start.turnTimer.description')
-      .setMinValue(0).setMaxValue(MAX_TIMER_MIN));
+      .setMinValue(0).setMaxValue(MAX_TIMER_MIN))
+      // Each language by its own name, whatever the reader's language.
+      .addStringOption((o) => described(o, 'command.start.language.name', 'command.start.language.description')
+        .addChoices(...LOCALES.map((locale) => ({ name: t('language.self', {}, locale), value: locale }))));
   })
   .addSubcommand((s) => described(s, 'command.status.name', 'command.status.description'))
   .addSubcommand((s) => described(s, 'command.rules.name', 'command.rules.description'))
@@ -85,7 +90,9 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       const timerMin = o.getInteger(OPTION.turnTimer);
       const level = o.getString(OPTION.aiLevel);
       const variants = Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<Variant, boolean>;
-      const settings: VariantChoice & { turnTimerS: number } = { ...variants, turnTimerS: timerMin === null ? bot.config.turnTimerS : timerMin * 60 };
+      // The game speaks the server's language unless the host chose another.
+      const language = localeFor(o.getString(OPTION.language) ?? interaction.guildLocale);
+      const settings: TableSettings = { ...variants, turnTimerS: timerMin === null ? bot.config.turnTimerS : timerMin * 60, language };
       return startCommand(bot, interaction, {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
         aiLevel: isAiLevel(level) ? level : 'normal',

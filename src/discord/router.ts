@@ -8,7 +8,7 @@
  */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
-import { t } from '../i18n/index.js';
+import { inLocale, localeFor, t } from '../i18n/index.js';
 import { StoreError } from '../store/index.js';
 import { answer, privately, type ComponentInteraction } from './answer.js';
 import { cursor, decode, type ClickAction, type Cursor } from './codec.js';
@@ -139,8 +139,9 @@ async function turnAway(interaction: Interaction, log: Logger): Promise<void> {
 
 /** Answer one interaction; `inFlight` (when given) counts it, and turns it away once closed. */
 export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction, inFlight?: InFlight): Promise<void> {
-  if (inFlight) return inFlight.track(handle(bot, commands, interaction, inFlight.closed));
-  return handle(bot, commands, interaction, false);
+  // Whatever is said privately is said in the user's language; posts for everyone switch to the game's (locale.ts).
+  return inLocale(localeFor(interaction.locale), () =>
+    inFlight ? inFlight.track(handle(bot, commands, interaction, inFlight.closed)) : handle(bot, commands, interaction, false));
 }
 
 async function handle(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction, stopping: boolean): Promise<void> {

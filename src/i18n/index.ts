@@ -11,6 +11,7 @@
  * Keys are dot-namespaced by where the words appear (see README in this folder)
  * and typed from en.json, so an unknown key is a type error.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { IntlMessageFormat } from 'intl-messageformat';
 import * as catalogues from './locales/index.js';
 
@@ -49,10 +50,27 @@ function compile(key: MessageKey, locale: Locale): IntlMessageFormat {
 }
 
 /**
- * The text of `key` in `locale`, its placeholders filled from `params`.
- * A placeholder without a value throws (a bug: the tests check every call).
+ * The language words are said in where no locale is given: set for a piece of work
+ * (one interaction: the clicking user's language; posts in a game's thread: the
+ * game's language) by `inLocale`, and carried through its awaits.
  */
-export function t(key: MessageKey, params?: Params, locale: Locale = DEFAULT_LOCALE): string {
+const scope = new AsyncLocalStorage<Locale>();
+
+/** Run `work` with `locale` as the language of every `t()` without an explicit locale. */
+export function inLocale<T>(locale: Locale, work: () => T): T {
+  return scope.run(locale, work);
+}
+
+export function currentLocale(): Locale {
+  return scope.getStore() ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The text of `key` in `locale` (by default the current one, see `inLocale`), its
+ * placeholders filled from `params`. A placeholder without a value throws (a bug:
+ * the tests check every call).
+ */
+export function t(key: MessageKey, params?: Params, locale: Locale = currentLocale()): string {
   return compile(key, locale).format(params) as string;
 }
 

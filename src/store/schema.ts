@@ -126,7 +126,8 @@ function isSeat(s: unknown): boolean {
 }
 
 function isSettings(s: unknown): boolean {
-  return isObj(s) && VARIANTS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0;
+  return isObj(s) && VARIANTS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0
+    && (s['language'] === undefined || isStr(s['language']));
 }
 
 function isMessages(m: unknown): boolean {

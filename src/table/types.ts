@@ -18,6 +18,11 @@ export type HumanSeat = Extract<TableSeat, { readonly kind: 'human' }>;
 export interface TableSettings extends VariantChoice {
   /** Seconds a human has for a move before a reminder and then an automatic move; 0 = no timer. */
   readonly turnTimerS: number;
+  /**
+   * The language of the game's public posts and pictures: a catalogue's code (the
+   * Discord side's matter; tables from before languages have none: English).
+   */
+  readonly language?: string;
 }
 
 export interface TableMessages {

@@ -466,6 +466,11 @@ export class FakeDiscord {
     this.#server.faults.push({ match, fault, remaining: times });
   }
 
+  /** The server's language (what Discord sends as `guild_locale`); users' languages are `user(name).locale`. */
+  setGuildLocale(locale: string): void {
+    this.#world.guildLocale = locale;
+  }
+
   /** Withdraw every fault still pending (Discord is well again). */
   clearFaults(): void {
     this.#server.faults.length = 0;

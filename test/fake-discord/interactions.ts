@@ -263,15 +263,15 @@ function checkChoice(where: string, def: LeafOptionDef | undefined, value: Optio
 }
 
 /** The fields every guild interaction carries, for a user in a channel. */
-function template(world: World, user: FakeUser, channel: FakeChannel, locale: Locale) {
+function template(world: World, user: FakeUser, channel: FakeChannel, locale: string) {
   return {
     id: world.ids.next(),
     application_id: world.applicationId,
     token: `fake-interaction-token.${world.ids.next()}.${Math.random().toString(36).slice(2)}`,
     version: 1 as const,
-    guild: { id: world.guildId, locale: Locale.EnglishUS, features: [] },
+    guild: { id: world.guildId, locale: world.guildLocale, features: [] },
     guild_id: world.guildId,
-    guild_locale: Locale.EnglishUS,
+    guild_locale: world.guildLocale,
     channel: channelApi(channel),
     channel_id: channel.id,
     member: world.interactionMember(user, channel.id),
@@ -287,7 +287,7 @@ function template(world: World, user: FakeUser, channel: FakeChannel, locale: Lo
 export function commandInteraction(world: World, input: SlashCommandInput, user: FakeUser, channel: FakeChannel, definition: APIApplicationCommand | undefined): APIChatInputApplicationCommandGuildInteraction {
   const { options, resolved } = buildOptions(input, definition, world, channel.id);
   return {
-    ...template(world, user, channel, input.locale ?? Locale.EnglishUS),
+    ...template(world, user, channel, input.locale ?? user.locale),
     type: InteractionType.ApplicationCommand,
     data: {
       id: definition?.id ?? world.ids.next(),
@@ -308,7 +308,7 @@ export function componentInteraction(
   data: { custom_id: string; component_type: ComponentType; values?: string[] },
 ): APIMessageComponentGuildInteraction {
   return {
-    ...template(world, user, channel, Locale.EnglishUS),
+    ...template(world, user, channel, user.locale),
     type: InteractionType.MessageComponent,
     message: message.api(world.apiBase),
     data: data.component_type === ComponentType.Button ? { custom_id: data.custom_id, component_type: ComponentType.Button } : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
@@ -324,7 +324,7 @@ export function modalSubmitInteraction(
   values: Readonly<Record<string, string | string[]>>,
 ): APIModalSubmitGuildInteraction {
   return {
-    ...template(world, user, channel, Locale.EnglishUS),
+    ...template(world, user, channel, user.locale),
     type: InteractionType.ModalSubmit,
     ...(message ? { message: message.api(world.apiBase) } : {}),
     data: { custom_id: modal.customId, components: modal.components.map((c) => submittedComponent(c, values)) as unknown as APIModalSubmission['components'] },

@@ -32,6 +32,8 @@ export interface FakeUser {
   readonly moderator: boolean;
   /** `<@id>`, as the bot would write a mention. */
   readonly mention: string;
+  /** The language of the user's Discord client, sent as every interaction's `locale`. */
+  locale: string;
   api(): APIUser;
 }
 
@@ -43,6 +45,7 @@ export function makeUser(spec: { id: string; username: string; globalName?: stri
     bot: spec.bot ?? false,
     moderator: spec.moderator ?? false,
     mention: `<@${spec.id}>`,
+    locale: 'en-US',
     api: () => ({
       id: user.id,
       username: user.username,

@@ -72,6 +72,8 @@ export class World {
   readonly token: string;
   readonly bot: FakeUser;
   readonly guildId: string;
+  /** The server's language (Community servers choose it), sent as `guild_locale` and `preferred_locale`. */
+  guildLocale = 'en-US';
   readonly guildName: string;
   readonly ownerId: string;
   readonly createdAt = new Date().toISOString();
@@ -286,7 +288,7 @@ export class World {
       description: null,
       banner: null,
       premium_tier: 0,
-      preferred_locale: 'en-US' as GatewayGuildCreateDispatchData['preferred_locale'],
+      preferred_locale: this.guildLocale as GatewayGuildCreateDispatchData['preferred_locale'],
       public_updates_channel_id: null,
       nsfw_level: 0,
       premium_progress_bar_enabled: false,

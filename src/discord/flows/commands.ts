@@ -12,6 +12,7 @@ import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
 import { renderScoreSheet, renderTable } from '../pictures.js';
+import { inGameLocale } from '../locale.js';
 import { aiSeatName, humanSeatOf } from '../seats.js';
 import { endView } from '../views/end.js';
 import { lobbyView } from '../views/lobby.js';
@@ -57,7 +58,7 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
   const table = newLobby({
     id: messageId, guildId: interaction.guildId, channelId: interaction.channelId,
     host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
-    others: aiSeats(options.aiSeats, options.aiLevel, aiSeatName(options.aiLevel)), settings: options.settings, now: Date.now(),
+    others: aiSeats(options.aiSeats, options.aiLevel, inGameLocale(options, () => aiSeatName(options.aiLevel))), settings: options.settings, now: Date.now(),
   });
   try {
     await bot.store.create(messageId, table);
@@ -66,7 +67,7 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
     await interaction.editReply({ content: t('command.saveFailed'), components: [] });
     return;
   }
-  await interaction.editReply(lobbyView(table));
+  await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
   bot.log.info('lobby opened', { guild: table.guildId, channel: interaction.channelId, game: messageId, user: interaction.user.id });
 }
 
@@ -95,12 +96,14 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
       // A board still owed (Discord was failing): try again now.
       bot.outbox.kick(table.id);
       shown = { tableId: table.id, turn: table.game.turn };
-      return publicly(turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png: await renderTable(table.game) }));
+      const png = await inGameLocale(table, () => renderTable(table.game));
+      return publicly(inGameLocale(table, () => turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png })));
     }
     const final = finalResult(table);
     const last = result(table.game);
     if (!last) return privately(t('game.over'));
-    return publicly(endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png: await renderScoreSheet(table.game) }));
+    const png = await inGameLocale(table, () => renderScoreSheet(table.game));
+    return publicly(inGameLocale(table, () => endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png })));
   });
   if (shown) await keepTrackOf(bot, interaction, shown);
 }

@@ -11,6 +11,7 @@ import { keep, save, StoreError } from '../../store/index.js';
 import * as lobbies from '../../table/index.js';
 import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
+import { inGameLocale } from '../locale.js';
 import { privately, updating, type Answer, type ComponentInteraction } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
@@ -55,7 +56,7 @@ async function redraw(edited: Promise<Edited<Table>>): Promise<Answer> {
   const value = await edited;
   if (!value.ok) return privately(value.refusal);
   const table = value.table;
-  return updating(table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')));
+  return updating(inGameLocale(table, () => (table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')))));
 }
 
 export function join(bot: Bot, click: LobbyClick): Promise<Answer> {
@@ -67,7 +68,7 @@ export function leave(bot: Bot, click: LobbyClick): Promise<Answer> {
 }
 
 export function addAi(bot: Bot, click: LobbyClick, level: AiLevel): Promise<Answer> {
-  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.addAi(lobby, click, level, aiSeatName(level))));
+  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.addAi(lobby, click, level, inGameLocale(lobby, () => aiSeatName(level)))));
 }
 
 export function removeAi(bot: Bot, click: LobbyClick): Promise<Answer> {
@@ -94,7 +95,7 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
   if (!opened.ok) return privately(opened.refusal);
   bot.log.info('game started', { guild: table.guildId, channel: table.messages.lobbyChannelId, game: table.id, user: click.userId, seats: table.seats.length });
   bot.outbox.kick(table.id);
-  return updating(closedLobbyView(table, t('lobby.note.started')));
+  return updating(inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))));
 }
 
 function newSeed(): string {
@@ -104,7 +105,7 @@ function newSeed(): string {
 /** Open the public thread on the lobby message; if Discord refuses, the table goes back to being a lobby. */
 async function openThread(bot: Bot, message: Message, table: PlayingTable): Promise<{ ok: true } | { ok: false; refusal: string }> {
   try {
-    const thread = await message.startThread({ name: threadName(table), autoArchiveDuration: ThreadAutoArchiveDuration.OneDay });
+    const thread = await message.startThread({ name: inGameLocale(table, () => threadName(table)), autoArchiveDuration: ThreadAutoArchiveDuration.OneDay });
     if (thread.type !== ChannelType.PublicThread) bot.log.warn('game thread is not public', { game: table.id });
     return { ok: true };
   } catch (error) {

@@ -11,6 +11,7 @@ import { dynastyResult, result } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
 import { dynastyProgress, pendingPosts, posted, type GameTable, type Post, type Table } from '../../table/index.js';
 import type { Bot } from '../context.js';
+import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
 import { renderScoreSheet, renderTable } from '../pictures.js';
 import { endView } from '../views/end.js';
@@ -75,7 +76,7 @@ export class Outbox {
         const table = loaded.table;
         const post = pendingPosts(table)[0];
         if (!post) break;
-        const messageId = await this.send(bot, table, post).catch((error: unknown) => {
+        const messageId = await inGameLocale(table, () => this.send(bot, table, post)).catch((error: unknown) => {
           if (!gone(error)) throw error;
           bot.log.warn('a post found its thread or message gone: skipped', { game: tableId, post: post.kind, error: errorText(error) });
           return null;

@@ -8,6 +8,7 @@ import type { Message, MessageEditOptions } from 'discord.js';
 import { keep, save, StoreError, type Change, type TableStore } from '../../store/index.js';
 import { newLobby, playerOf, type FinishedTable, type LobbyTable, type RematchClaim } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
+import { inGameLocale } from '../locale.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
@@ -65,7 +66,8 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
     if (!opened.ok) return privately(opened.refusal);
     lobbyId = opened.lobby.id;
     const link = lobbyLink(claimed.table, lobbyId);
-    return updating({ content: t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }), components: [], allowedMentions: { parse: [] } });
+    const content = inGameLocale(claimed.table, () => t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }));
+    return updating({ content, components: [], allowedMentions: { parse: [] } });
   } finally {
     await settleClaim(bot, click.tableId, claimed.claim, lobbyId).catch((error: unknown) =>
       bot.log.warn('could not settle the rematch claim', { game: click.tableId, user: click.userId, error: errorText(error) }));
@@ -82,12 +84,12 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
   const host = humanSeatOf(click);
   const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
   // The buttons appear only once the table is saved under the message's id, so no click comes too early.
-  const message = await parent.send({ content: t('rematch.settingUp') });
+  const message = await parent.send({ content: inGameLocale(old, () => t('rematch.settingUp')) });
   const table: LobbyTable = newLobby({
     id: message.id, guildId: old.guildId, channelId: old.messages.lobbyChannelId, host, others, settings: old.settings, now: Date.now(),
   });
   await bot.store.create(message.id, table);
-  await message.edit(lobbyView(table) as MessageEditOptions);
+  await message.edit(inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
   bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
   return { ok: true, lobby: table };
 }

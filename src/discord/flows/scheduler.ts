@@ -8,6 +8,7 @@ import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js
 import { t } from '../../i18n/index.js';
 import { currentTurn, pendingPosts, placedOf, type Move, type PlayingTable } from '../../table/index.js';
 import type { Bot, Scheduler } from '../context.js';
+import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
 import { durationText } from '../views/text.js';
 import { makeMove } from './move.js';
@@ -123,7 +124,7 @@ export class TableScheduler implements Scheduler {
       const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
       if (!thread?.isSendable()) return;
       await thread.send({
-        content: t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
+        content: inGameLocale(table, () => t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) })),
         allowedMentions: { users: [userId] },
       });
     } catch (error) {
