@@ -25,6 +25,11 @@ export interface Config {
   readonly aiMoveDelayMs: number;
   /** Default turn timer in seconds for new tables (0 = no timer). */
   readonly turnTimerS: number;
+  /**
+   * The bound of a graceful stop (SIGTERM, Ctrl-C): moves in flight get this long to
+   * finish their save and their posts; then the bot exits, whatever is left.
+   */
+  readonly stopTimeoutMs: number;
   readonly logLevel: LogLevel;
 }
 
@@ -72,6 +77,7 @@ export function loadConfig(env: Env = process.env): Config {
     aiHardMs: number(env, 'AI_HARD_MS', 1000, 1),
     aiMoveDelayMs: number(env, 'AI_MOVE_DELAY_MS', 1500, 0),
     turnTimerS: number(env, 'TURN_TIMER_S', 0, 0),
+    stopTimeoutMs: number(env, 'STOP_TIMEOUT_MS', 8000, 0),
     logLevel: logLevel(env),
   };
 }

@@ -123,6 +123,15 @@ export class BotProcess {
     return this.#waiters.waitFor(probe, `the bot to print ${pattern}`, timeoutMs);
   }
 
+  /**
+   * Send a signal and return at once (the exit that follows is asked for, not a
+   * crash): e.g. SIGTERM, then watch how the bot stops, or send a second one.
+   */
+  signal(signal: NodeJS.Signals = 'SIGTERM'): void {
+    this.#stopping = true;
+    if (!this.#exit) this.child.kill(signal);
+  }
+
   /** SIGKILL (the process gets no chance to clean up) and wait for the exit. */
   kill(): Promise<ExitInfo> {
     return this.stop('SIGKILL');
