@@ -19,7 +19,7 @@
  * await store.userStats(userId);             // UserStats | null (never finished a game)
  * await store.rating(guildId, userId);       // PlayerRating | null (no rated game on that server)
  * await store.leaderboard(guildId, 10);      // { ranked, provisional }: by rating, from RANKED_AFTER_GAMES games
- * await store.forget(userId, 'Former player'); // forget-me: { statistics, ratings, renamed, live }
+ * await store.forget(userId, () => 'Former player'); // forget-me: { statistics, ratings, renamed, live }
  * await store.close();
  * ```
  *

@@ -198,16 +198,17 @@ export class TableStore {
   /**
    * `/kingdomino forget-me`: deletes the user's statistics and ratings (every server)
    * and gives their seat in every stored game that is over (finished or cancelled) the
-   * name `label`, leaving each game's expiry as it was. Lobbies and running games are
+   * name `labelOf(table)` (a neutral label, in the table's language), leaving each
+   * game's expiry as it was. Lobbies and running games are
    * not touched, only counted. Safe to run again (what is done already is skipped).
    */
-  async forget(userId: string, label: string): Promise<Forgotten> {
+  async forget(userId: string, labelOf: (table: Table) => string): Promise<Forgotten> {
     const data = await withTimeout(this.backend.forgetUser(userId), this.options.timeoutMs, 'deleting statistics and ratings');
     const tables = await withTimeout(this.backend.tablesOf(userId), this.options.timeoutMs, 'finding the tables of a player');
     let renamed = 0;
     let live = 0;
     for (const { key } of tables.filter((t) => t.key.startsWith(TABLE_PREFIX))) {
-      const outcome = await this.forgetIn(key.slice(TABLE_PREFIX.length), userId, label);
+      const outcome = await this.forgetIn(key.slice(TABLE_PREFIX.length), userId, labelOf);
       if (outcome === 'renamed') renamed++;
       if (outcome === 'live') live++;
     }
@@ -215,11 +216,11 @@ export class TableStore {
   }
 
   /** Renames the user in one table if its game is over; says what it found. */
-  private async forgetIn(key: string, userId: string, label: string): Promise<'renamed' | 'live' | 'none'> {
+  private async forgetIn(key: string, userId: string, labelOf: (table: Table) => string): Promise<'renamed' | 'live' | 'none'> {
     try {
       const { value } = await this.change(key, (table): Change<'renamed' | 'live' | 'none'> => {
         if (!isEnded(table)) return keep(table.seats.some((s) => s.kind === 'human' && s.userId === userId) ? 'live' : 'none');
-        const renamed = forgetSeat(table, userId, label);
+        const renamed = forgetSeat(table, userId, labelOf(table));
         return renamed === null ? keep('none') : save(renamed, 'renamed');
       }, true);
       return value;

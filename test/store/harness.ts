@@ -16,6 +16,8 @@ export interface Harness {
   fresh(): StoreConfig;
   /** Writes text under a table key behind the store's back (to plant corrupt or old values). */
   writeRaw(config: StoreConfig, key: string, text: string): Promise<void>;
+  /** When the table under `key` expires (ms since the epoch), as stored; null: never (or no such key). */
+  expiresAt(config: StoreConfig, key: string): Promise<number | null>;
   teardown(): Promise<void>;
 }
 
@@ -39,6 +41,12 @@ export function sqliteHarness(): Harness {
       db.prepare('INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)').run(`kingdomino:table:${key}`, text);
       db.close();
     },
+    async expiresAt(config, key) {
+      const db = new Database(config.sqliteFile!, { readonly: true });
+      const row = db.prepare<[string], { expires: number | null }>('SELECT expires FROM kv WHERE key = ?').get(`kingdomino:table:${key}`);
+      db.close();
+      return row?.expires ?? null;
+    },
     async teardown() {
       rmSync(dir, { recursive: true, force: true });
     },
@@ -55,6 +63,13 @@ export async function redisHarness(): Promise<RedisHarness> {
       await client.connect();
       await client.set(`${config.namespace}::table:${key}`, text);
       await client.close();
+    },
+    async expiresAt(config, key) {
+      const client = createClient({ url: server.url });
+      await client.connect();
+      const at = await client.pExpireTime(`${config.namespace}::table:${key}`);
+      await client.close();
+      return at < 0 ? null : at;
     },
     teardown: () => server.stop(),
     async restart() {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { result, SCHEMA_VERSION } from '../../src/game/index.js';
 import type { Table } from '../../src/table/index.js';
-import { gameEndStats } from '../../src/store/stats.js';
+import { gameEndRatings, gameEndStats } from '../../src/store/stats.js';
+import { RANKED_AFTER_GAMES, unrated } from '../../src/table/index.js';
 import { finished, humans, lobby, newGame, play, playing } from './fixtures.js';
 
 const asStored = (t: ReturnType<typeof lobby>): Table => ({ ...t, version: 1, updatedAt: 1 }) as Table;
@@ -36,5 +37,16 @@ describe('game end statistics', () => {
     const stats = gameEndStats(asStored(playing(lobby('t', seats), games[2]!)), table);
     expect(stats?.entries.filter((e) => e.userId === 'ann')).toHaveLength(3);
     expect(stats?.entries).toHaveLength(6);
+  });
+
+  it('rate the human seats when the table finishes, each written only if its games are still what was read', () => {
+    const before = asStored(playing(lobby('t', seats), game));
+    const done = asStored(finished(lobby('t', seats), game));
+    const ann = { ...unrated('ann'), games: 4, trail: [1, 2] };
+    const ratings = gameEndRatings(before, done, [ann]);
+    expect(ratings).toMatchObject({ guildId: 'guild-1', rankedAfter: RANKED_AFTER_GAMES });
+    expect(ratings!.changes.map((c) => [c.rating.userId, c.expectedGames, c.rating.games])).toEqual([['ann', 4, 5], ['bob', 0, 1]]);
+    expect(gameEndRatings(done, done, [ann])).toBeNull();
+    expect(gameEndRatings(null, before, [])).toBeNull();
   });
 });

@@ -6,9 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { result } from '../../src/game/index.js';
+import { checkRecord, result, toRecord } from '../../src/game/index.js';
 import { keep, openStore, save, StoreError, type StoreConfig, type TableStore } from '../../src/store/index.js';
-import { TABLE_SCHEMA, type Table } from '../../src/table/index.js';
+import { RANKED_AFTER_GAMES, TABLE_SCHEMA, type Table, type TableSeat } from '../../src/table/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { appendLog, finished, humans, lobby, logOf, newGame, play, playing } from './fixtures.js';
 import { redisHarness, sqliteHarness, startWorker, type Harness } from './harness.js';
@@ -213,6 +213,99 @@ describe.each(backends)('store on $name', ({ make }) => {
     expect((await store.leaderboard('guild-1', 1)).provisional).toHaveLength(1);
     expect(await store.leaderboard('other-guild', 10)).toEqual({ ranked: [], provisional: [] });
     expect(await store.rating('other-guild', 'ann')).toBeNull();
+  });
+
+  it('rates each finished game once, in its save, when two processes finish the same games (and others of the same players) at once', async () => {
+    const config = h.fresh();
+    const store = await open(config);
+    const seats: TableSeat[] = [...humans('ann', 'bob'), { kind: 'ai', level: 'hard', name: 'Hard AI' }];
+    const keys = Array.from({ length: 8 }, (_, i) => `g${i}`);
+    for (const key of keys) await store.create(key, playing(lobby(key, seats), play(newGame(seats, key), 6)));
+    const workers = ['a', 'b'].map(() => startWorker({ op: 'finish', config, keys }));
+    const said = (await Promise.all(workers.map((w) => w.done()))).flat();
+    expect(said.reduce((n, e) => n + (e['finished'] as number), 0)).toBe(keys.length);
+
+    const other = await open(config);
+    for (const userId of ['ann', 'bob']) {
+      expect(await other.userStats(userId)).toMatchObject({ games: keys.length });
+      const rating = (await other.rating('guild-1', userId))!;
+      expect(rating).toMatchObject({ userId, games: keys.length });
+      expect(rating.display).toBeCloseTo(rating.mu - 3 * rating.sigma, 9);
+      expect(rating.trail.at(-1)).toBe(rating.display);
+    }
+    const board = await other.leaderboard('guild-1');
+    expect(board.provisional).toEqual([]);
+    expect(board.ranked.map((r) => r.userId).sort()).toEqual(['ann', 'bob']);
+    expect(board.ranked[0]!.display).toBeGreaterThanOrEqual(board.ranked[1]!.display);
+    // Saving a finished table again counts nothing.
+    await other.update('g0', (t) => save({ ...t, messages: { ...t.messages, turnMessageId: 'final' } }));
+    expect(await other.rating('guild-1', 'ann')).toMatchObject({ games: keys.length });
+  }, 60_000);
+
+  it('ranks a server by rating from RANKED_AFTER_GAMES games; a cancelled game rates nothing', async () => {
+    const store = await open(h.fresh());
+    const vsEasy: TableSeat[] = [...humans('cat'), { kind: 'ai', level: 'easy', name: 'Easy AI' }];
+    const vsHard: TableSeat[] = [...humans('dan'), { kind: 'ai', level: 'hard', name: 'Hard AI' }];
+    for (let i = 0; i < RANKED_AFTER_GAMES; i++) {
+      await store.create(`e${i}`, finished(lobby(`e${i}`, vsEasy), play(newGame(vsEasy, `e${i}`))));
+      if (i > 0) await store.create(`h${i}`, finished(lobby(`h${i}`, vsHard), play(newGame(vsHard, `h${i}`))));
+    }
+    await store.create('c', { ...lobby('c', humans('eve', 'fay')), status: 'cancelled', finishedAt: 1 });
+    const board = await store.leaderboard('guild-1');
+    expect(board.ranked.map((r) => [r.userId, r.games])).toEqual([['cat', RANKED_AFTER_GAMES]]);
+    expect(board.provisional.map((r) => [r.userId, r.games])).toEqual([['dan', RANKED_AFTER_GAMES - 1]]);
+    await store.create('h0', finished(lobby('h0', vsHard), play(newGame(vsHard, 'h0'))));
+    const after = await store.leaderboard('guild-1');
+    expect(after.provisional).toEqual([]);
+    expect(after.ranked.map((r) => r.userId).sort()).toEqual(['cat', 'dan']);
+    expect(after.ranked[0]!.display).toBeGreaterThanOrEqual(after.ranked[1]!.display);
+    expect(await store.rating('guild-1', 'eve')).toBeNull();
+  });
+
+  it('forgets a user: statistics and ratings everywhere, their name in games that are over (expiry kept), never a running game', async () => {
+    const config = h.fresh();
+    const store = await open(config);
+    const annBob = humans('ann', 'bob');
+    const annAi: TableSeat[] = [...humans('ann'), { kind: 'ai', level: 'normal', name: 'Normal AI' }];
+    await store.create('g1', finished(lobby('g1', annBob), play(newGame(annBob, 'g1'))));
+    await store.create('g2', finished(lobby('g2', annAi, 'guild-2'), play(newGame(annAi, 'g2'))));
+    await store.create('g3', { ...playing(lobby('g3', annBob), play(newGame(annBob, 'g3'), 9)), status: 'cancelled', finishedAt: 1 } as never);
+    await store.create('g4', finished(lobby('g4', humans('bob', 'cy')), play(newGame(humans('bob', 'cy'), 'g4'))));
+    const running = await store.create('r1', playing(lobby('r1', annBob), newGame(annBob, 'r1')));
+    const waiting = await store.create('l1', lobby('l1', annBob));
+    const expiry = await h.expiresAt(config, 'g1');
+    expect(expiry).not.toBeNull();
+    const bobBefore = await store.userStats('bob');
+
+    const done = await store.forget('ann', () => 'Former player');
+    expect(done).toEqual({ statistics: true, ratings: 2, renamed: 3, live: 2 });
+    expect(await store.userStats('ann')).toBeNull();
+    expect(await store.rating('guild-1', 'ann')).toBeNull();
+    expect(await store.rating('guild-2', 'ann')).toBeNull();
+    expect((await store.leaderboard('guild-1')).provisional.map((r) => r.userId)).toEqual(['bob', 'cy']);
+    expect(await store.userStats('bob')).toEqual(bobBefore);
+
+    // Another process reads the renamed games: valid tables, valid records, the same expiry.
+    const other = await open(config);
+    const g1 = found(await other.get('g1'));
+    if (g1.status !== 'finished') throw new Error('g1 should be finished');
+    expect(g1.seats[0]).toEqual({ kind: 'human', userId: 'ann', name: 'Former player' });
+    expect(g1.seats[1]!.name).toBe('name-bob');
+    expect(g1.game.seats.map((s) => s.name)).toEqual(['Former player', 'name-bob']);
+    const record = toRecord(g1.game);
+    expect(record.players[0]!.name).toBe('Former player');
+    expect(checkRecord(JSON.parse(JSON.stringify(record))).ok).toBe(true);
+    expect(await h.expiresAt(config, 'g1')).toBe(expiry);
+    expect(found(await other.get('g2')).seats[0]!.name).toBe('Former player');
+    const g3 = found(await other.get('g3'));
+    expect(g3.status === 'cancelled' && g3.game?.seats[0]!.name).toBe('Former player');
+    expect(found(await other.get('g4')).seats.map((s) => s.name)).toEqual(['name-bob', 'name-cy']);
+    expect(found(await other.get('r1'))).toEqual(running);
+    expect(found(await other.get('l1'))).toEqual(waiting);
+
+    // Again: nothing left to do, and the running game is still left alone.
+    expect(await other.forget('ann', () => 'Former player')).toEqual({ statistics: false, ratings: 0, renamed: 0, live: 2 });
+    expect(await other.forget('nobody', () => 'Former player')).toEqual({ statistics: false, ratings: 0, renamed: 0, live: 0 });
   });
 
   it('expires finished tables after their time and keeps running ones', async () => {

@@ -5,14 +5,17 @@
  *   { op: 'read', config, key }                prints what get() loads
  *   { op: 'append', config, key, count, tag }  `count` concurrent updates, each appending one log entry
  *   { op: 'churn', config, key, tag }          updates forever, printing each saved version
+ *   { op: 'finish', config, keys }             finishes each running table of `keys` at once (its game played
+ *                                              to the end from seed = key), printing how many this process saved
  */
-import { openStore, save, type StoreConfig } from '../../src/store/index.js';
-import { appendLog, lobby } from './fixtures.js';
+import { keep, openStore, save, type StoreConfig } from '../../src/store/index.js';
+import { appendLog, finished, lobby, newGame, play } from './fixtures.js';
 
 interface Job {
-  readonly op: 'create' | 'read' | 'append' | 'churn';
+  readonly op: 'create' | 'read' | 'append' | 'churn' | 'finish';
   readonly config: StoreConfig;
   readonly key: string;
+  readonly keys?: readonly string[];
   readonly count?: number;
   readonly tag?: string;
 }
@@ -33,6 +36,12 @@ switch (job.op) {
       store.update(job.key, (t) => save(appendLog(t, `${job.tag}-${i}`))));
     await Promise.all(updates);
     say({ done: job.count });
+    break;
+  }
+  case 'finish': {
+    const saves = await Promise.all((job.keys ?? []).map((key) => store.update(key, (t) =>
+      (t.status === 'playing' ? save(finished(t, play(newGame(t.seats, key)))) : keep()))));
+    say({ finished: saves.filter((s) => s.saved).length });
     break;
   }
   case 'churn':

@@ -208,7 +208,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
     const userId = interaction.user.id;
     // The label is read in the games' threads: the server's language.
     const label = t('forget.formerPlayer', {}, localeFor(interaction.guildLocale));
-    const done = await bot.store.forget(userId, label);
+    const done = await bot.store.forget(userId, () => label);
     bot.log.info('user data forgotten', { guild: interaction.guildId ?? undefined, user: userId, renamed: done.renamed, live: done.live });
     return privately([
       t(done.statistics ? 'forget.statistics' : 'forget.noStatistics', {}, locale),
