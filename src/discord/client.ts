@@ -11,6 +11,7 @@ import { openStore } from '../store/index.js';
 import type { Bot } from './context.js';
 import { errorText, type Logger } from './log.js';
 import { resumeGames } from './flows/resume.js';
+import { LanedREST } from './rest.js';
 import { Outbox } from './flows/outbox.js';
 import { TableScheduler } from './flows/scheduler.js';
 import { InFlight, route, type Command } from './router.js';
@@ -50,6 +51,10 @@ export async function startBot(config: Config, commands: readonly Command[], log
     intents: [GatewayIntentBits.Guilds],
     rest: { api: config.apiBase, globalRequestsPerSecond: config.restRps },
   });
+  // Interaction endpoints in their own lane, out of the global limit (rest.ts).
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  client.rest = new LanedREST(client.options.rest);
   const ai = new AiPool();
   const scheduler: TableScheduler = new TableScheduler(() => bot);
   const outbox = new Outbox(() => bot);

@@ -1,7 +1,8 @@
 /** What the bot writes about a table: moves, refusals, the Dynasty header. */
 import { describe, expect, it } from 'vitest';
 import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
-import { describeMove, dynastyHeader, refusalText } from '../../src/discord/views/text.js';
+import { playerMarker } from '../../src/render/index.js';
+import { describeMove, dynastyHeader, refusalText, seatName } from '../../src/discord/views/text.js';
 import * as table from '../../src/table/index.js';
 import type { GameTable, HumanSeat, TableSeat } from '../../src/table/index.js';
 
@@ -36,13 +37,20 @@ function firstPlacement(): string {
 
 describe('the words about a table', () => {
   it('says what a move did: who, which domino, where in cell names, the points, the pick', () => {
-    expect(firstPlacement()).toMatch(/^(\*\*Ana\*\*|🤖 \*\*Hard AI\*\*) placed #\d+ at [A-I][1-9]-[A-I][1-9] for \+\d+ and took #\d+\.$/);
+    expect(firstPlacement()).toMatch(/^(\S+ \*\*Ana\*\*|\S+ 🤖 \*\*Hard AI\*\*) placed #\d+ at [A-I][1-9]-[A-I][1-9] for \+\d+ and took #\d+\.$/);
   });
 
   it('names whose turn it is in a refusal, and words every refusal', () => {
-    expect(refusalText({ code: 'not-your-turn', player: 1 }, seats)).toBe("It is 🤖 **Hard AI**'s turn.");
+    expect(refusalText({ code: 'not-your-turn', player: 1 }, seats)).toBe(`It is ${playerMarker(1)} 🤖 **Hard AI**'s turn.`);
     expect(refusalText({ code: 'stale-turn' }, seats)).toBe('This button is from an earlier turn.');
     expect(refusalText({ code: 'seat-count', min: 2, max: 4 }, seats)).toBe('A game needs 2 to 4 seats.');
+  });
+
+  it('marks every name with its colour on the pictures, and a name the pictures cannot draw with its seat label', () => {
+    const unusual: TableSeat[] = [...seats, { kind: 'human', userId: '3', name: '龍王' }];
+    expect(seatName(unusual, 0)).toBe(`${playerMarker(0)} **Ana**`);
+    expect(seatName(unusual, 2)).toBe(`${playerMarker(2)} **龍王** (Player 3)`);
+    expect(new Set([0, 1, 2].map(playerMarker)).size).toBe(3);
   });
 
   it('heads a Dynasty game with its number', () => {

@@ -24,6 +24,12 @@ export interface World {
   close(): Promise<void>;
 }
 
+/**
+ * Time for a test that plays a whole game at Discord's pace: a thread takes about
+ * 5 posts per 5 s, so about one move a second.
+ */
+export const WHOLE_GAME_MS = 120_000;
+
 export function botEnv(discord: FakeDiscord, dataDir: string): Record<string, string> {
   return {
     ...discord.env(),

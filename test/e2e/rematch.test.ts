@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimRematch } from '../../src/discord/flows/rematch.js';
 import { openStore } from '../../src/store/index.js';
 import { finished, humans, lobby, newGame, play } from '../store/fixtures.js';
-import { launch, playToEnd, startTable, type World } from './harness.js';
+import { launch, playToEnd, startTable, type World, WHOLE_GAME_MS } from './harness.js';
 
 describe('on Discord', () => {
   let world: World;
   beforeAll(async () => { world = await launch(); });
   afterAll(async () => { await world?.close(); });
 
-  it('two presses of Rematch at the same instant open one lobby, and both are answered', async () => {
+  it('two presses of Rematch at the same instant open one lobby, and both are answered', { timeout: WHOLE_GAME_MS }, async () => {
     const { discord } = world;
     const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
     const final = await playToEnd(discord, threadId);

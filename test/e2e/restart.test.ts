@@ -9,6 +9,7 @@ import { checkRecord } from '../../src/game/index.js';
 import { openStore } from '../../src/store/index.js';
 import {
   boardCount, exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, yourTurnId, type World,
+  WHOLE_GAME_MS,
 } from './harness.js';
 
 let world: World;
@@ -23,7 +24,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-it('survives SIGKILL: old buttons work, AI seats resume, the game ends with a valid record', async () => {
+it('survives SIGKILL: old buttons work, AI seats resume, the game ends with a valid record', { timeout: WHOLE_GAME_MS }, async () => {
   const { discord } = world;
   const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'normal' });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fake-discord/model.js';
-import { boardCount, lastMessage, launch, openLobby, playToEnd, startTable, userToPlay, yourTurnId, type World } from './harness.js';
+import { boardCount, lastMessage, launch, openLobby, playToEnd, startTable, userToPlay, yourTurnId, type World, WHOLE_GAME_MS } from './harness.js';
 
 let world: World;
 
@@ -122,7 +122,7 @@ describe('during a game', () => {
 });
 
 describe('after a game', () => {
-  it('counts statistics, ranks the server, and offers a rematch with the same seats', async () => {
+  it('counts statistics, ranks the server, and offers a rematch with the same seats', { timeout: WHOLE_GAME_MS }, async () => {
     const { discord } = world;
     const threadId = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
     const final = await playToEnd(discord, threadId);

@@ -96,7 +96,7 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
       // A board still owed (Discord was failing): try again now.
       bot.outbox.kick(table.id);
       shown = { tableId: table.id, turn: table.game.turn };
-      const png = await inGameLocale(table, () => renderTable(table.game));
+      const png = await inGameLocale(table, () => renderTable(table.game, { dynasty: table.dynasty ?? null }));
       return publicly(inGameLocale(table, () => turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png })));
     }
     const final = finalResult(table);

@@ -13,7 +13,7 @@ import { dynastyProgress, pendingPosts, posted, type GameTable, type Post, type 
 import type { Bot } from '../context.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
-import { renderScoreSheet, renderTable } from '../pictures.js';
+import { renderDynastySheet, renderScoreSheet, renderTable } from '../pictures.js';
 import { endView } from '../views/end.js';
 import { describeMove, dynastyHeader, occasionText } from '../views/text.js';
 import { turnView } from '../views/turn.js';
@@ -61,9 +61,9 @@ export class Outbox {
     this.retries.clear();
   }
 
-  /** Tables waiting for a retry (for a graceful stop: what is still owed). */
+  /** Deliveries under way (a graceful stop waits for them; posts waiting for a retry resume at the next start). */
   pending(): number {
-    return this.retries.size + this.running.size;
+    return this.running.size;
   }
 
   private async deliver(tableId: string): Promise<boolean> {
@@ -73,18 +73,13 @@ export class Outbox {
         if (this.stopped) return false;
         const loaded = await bot.store.get(tableId);
         if (loaded.kind !== 'found') return true;
-        const table = loaded.table;
-        const post = pendingPosts(table)[0];
-        if (!post) break;
-        const messageId = await inGameLocale(table, () => this.send(bot, table, post)).catch((error: unknown) => {
-          if (!gone(error)) throw error;
-          bot.log.warn('a post found its thread or message gone: skipped', { game: tableId, post: post.kind, error: errorText(error) });
-          return null;
-        });
-        await bot.store.update(tableId, (current) => {
-          const after = posted(current, post.seq, messageId);
-          return after === current ? keep() : save(after);
-        });
+        const owed = pendingPosts(loaded.table);
+        if (owed.length === 0) break;
+        // Boards and ends in order; clearings (edits, in their own rate-limit bucket) once
+        // the board is up, all at once, while the game goes on.
+        const next = owed.find((p) => p.kind !== 'clear');
+        if (!next) bot.scheduler.kick(tableId);
+        await Promise.all((next ? [next] : owed).map((post) => this.make(bot, loaded.table, post)));
       }
       this.retries.delete(tableId);
       bot.scheduler.kick(tableId);
@@ -93,6 +88,19 @@ export class Outbox {
       this.retryLater(tableId, error);
       return false;
     }
+  }
+
+  /** Make one post and mark it done; a post whose thread or message is gone is dropped. */
+  private async make(bot: Bot, table: Table, post: Post): Promise<void> {
+    const messageId = await inGameLocale(table, () => this.send(bot, table, post)).catch((error: unknown) => {
+      if (!gone(error)) throw error;
+      bot.log.warn('a post found its thread or message gone: skipped', { game: table.id, post: post.kind, error: errorText(error) });
+      return null;
+    });
+    await bot.store.update(table.id, (current) => {
+      const after = posted(current, post.seq, messageId);
+      return after === current ? keep() : save(after);
+    });
   }
 
   private retryLater(tableId: string, error: unknown): void {
@@ -117,7 +125,7 @@ export class Outbox {
     const grid = table.game.options.grid;
     const happened = post.move ? describeMove(post.move, table.seats, grid) : null;
     if (post.kind === 'turn') {
-      const png = await renderTable(table.game);
+      const png = await renderTable(table.game, { dynasty: gameTable.dynasty ?? null });
       const lines = [happened, post.occasion ? occasionText(post.occasion) : null].filter((l): l is string => l !== null);
       const view = turnView({ game: table.game, seats: table.seats, happened: lines.join('\n') || null, header: dynastyHeader(dynastyProgress(gameTable)), png });
       return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
@@ -129,7 +137,8 @@ export class Outbox {
     const totals = final && gameTable.dynasty ? dynastyResult(gameTable.dynasty) : null;
     const header = dynastyHeader(post.game === null || !gameTable.dynasty ? null : { game: post.game, of: gameTable.dynasty.length });
     const png = await renderScoreSheet(game);
-    const view = endView({ result: over, seats: table.seats, happened, header, final, totals, png });
+    const dynastyPng = gameTable.dynasty ? await renderDynastySheet(gameTable.dynasty) : null;
+    const view = endView({ result: over, seats: table.seats, happened, header, final, totals, png, dynastyPng });
     return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
   }
 }

@@ -90,6 +90,8 @@ export class TableScheduler implements Scheduler {
       const move = await computerMove(bot, table.game, now.seat.level);
       // A readable pace: thinking time counts towards the pause.
       await sleep(bot.config.aiMoveDelayMs - (Date.now() - thinking));
+      // Stopping meanwhile: the move is not made (the next start plays it again).
+      if (this.stopped) return;
       const made = await makeMove(bot, tableId, { turn: table.game.turn, mover: { kind: 'seat', player: now.player }, move });
       if (!made.ok) bot.log.debug('AI move not made', { game: tableId, why: made.refusal });
     }

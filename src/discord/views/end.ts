@@ -8,6 +8,7 @@ import { button, row } from './components.js';
 import { seatName } from './text.js';
 
 export const SCORES_PNG = 'scores.png';
+export const DYNASTY_PNG = 'dynasty.png';
 
 const WINS: Record<TieBreak, MessageKey> = {
   none: 'end.wins',
@@ -33,7 +34,7 @@ export function rankingLines(result: GameResult, seats: readonly TableSeat[]): s
     const bonuses = bonusText(s);
     const line = {
       place: result.winners.includes(s.player) ? '🏆' : t('end.rank', { rank: i + 1 }),
-      name: seat ? seatName(seat) : t('player.fallback', { number: s.player + 1 }),
+      name: seatName(seats, s.player),
       total: s.total,
       largest: s.largestTerritory,
       crowns: s.crowns,
@@ -43,7 +44,7 @@ export function rankingLines(result: GameResult, seats: readonly TableSeat[]): s
 }
 
 export function winnerLine(result: GameResult, seats: readonly TableSeat[]): string {
-  const names = result.winners.map((w) => seats[w]).filter((s): s is TableSeat => s !== undefined).map(seatName);
+  const names = result.winners.filter((w) => seats[w] !== undefined).map((w) => seatName(seats, w));
   return result.winners.length > 1 || result.decidedBy === 'shared'
     ? t('end.sharedVictory', { names: names.length > 0 ? andList(names) : '' })
     : t(WINS[result.decidedBy], { name: names[0] ?? t('end.nobody') });
@@ -60,6 +61,8 @@ export interface EndInfo {
   /** A Dynasty's totals over its three games, with its last game's end. */
   readonly totals: GameResult | null;
   readonly png: Buffer;
+  /** In a Dynasty: the sheet of its games so far and the running totals. */
+  readonly dynastyPng?: Buffer | null;
 }
 
 export function endView(info: EndInfo): BaseMessageOptions {
@@ -74,7 +77,7 @@ export function endView(info: EndInfo): BaseMessageOptions {
   ];
   return {
     content: lines.join('\n'),
-    files: [{ attachment: info.png, name: SCORES_PNG }],
+    files: [{ attachment: info.png, name: SCORES_PNG }, ...(info.dynastyPng ? [{ attachment: info.dynastyPng, name: DYNASTY_PNG }] : [])],
     components: info.final ? [row(button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success))] : [],
     allowedMentions: { parse: [] },
   };

@@ -12,8 +12,8 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
   const taken = table.seats.length;
   const full = taken >= max;
   const seats = table.seats.map((s, i) => s.kind === 'ai'
-    ? t('lobby.aiSeat', { number: i + 1, seat: seatText(s), level: t(`ai.level.${s.level}`) })
-    : t('lobby.seat', { number: i + 1, seat: seatText(s) }));
+    ? t('lobby.aiSeat', { number: i + 1, seat: seatText(table.seats, i), level: t(`ai.level.${s.level}`) })
+    : t('lobby.seat', { number: i + 1, seat: seatText(table.seats, i) }));
   const ready = canStart(table);
   const hasAi = table.seats.some((s) => s.kind === 'ai');
   return {
@@ -43,7 +43,7 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
 
 /** The lobby once it is over: no buttons, a pointer to where the game is. */
 export function closedLobbyView(table: Table, note: string): BaseMessageOptions {
-  const seats = table.seats.map(seatText).join(', ');
+  const seats = table.seats.map((_, i) => seatText(table.seats, i)).join(', ');
   return {
     content: [
       t('lobby.closed', { note }),

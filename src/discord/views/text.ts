@@ -1,6 +1,7 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
-import { domino, placementName, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
+import { boxRound, domino, placementName, type GameState, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
+import { pictureName, playerMarker } from '../pictures.js';
 import type { MoveNote, Occasion, Refusal, TableSeat, TableSettings } from '../../table/index.js';
 
 const TERRAIN_EMOJI: Record<Terrain, string> = {
@@ -19,20 +20,41 @@ export function dominoLabel(n: number): string {
   return `#${n} ${terrainLabel(d.a)} + ${terrainLabel(d.b)}`;
 }
 
-/** A seat as text: humans are mentioned, AI seats named. */
-export function seatText(seat: TableSeat): string {
-  return seat.kind === 'human' ? `<@${seat.userId}>` : t('seat.ai', { name: seat.name });
+/**
+ * How the pictures show this seat, when it is not by its name: a name the font
+ * cannot draw is drawn as its seat label ("Player 3"), so the text names it too.
+ */
+function pictureAlias(seat: TableSeat, player: number): string | null {
+  const drawn = pictureName(seat.name, player);
+  return drawn === seat.name ? null : drawn === t('player.fallback', { number: player + 1 }) ? drawn : null;
+}
+
+/** The seat's colour (as on the pictures) before what names it. */
+function marked(seats: readonly TableSeat[], player: number, naming: (seat: TableSeat) => string): string {
+  const seat = seats[player];
+  if (!seat) return t('player.fallback', { number: player + 1 });
+  const alias = pictureAlias(seat, player);
+  const name = naming(seat);
+  return `${playerMarker(player)} ${alias ? t('seat.alias', { name, alias }) : name}`;
+}
+
+/** A seat as text: humans are mentioned, AI seats named; its colour first, as on the pictures. */
+export function seatText(seats: readonly TableSeat[], player: number): string {
+  return marked(seats, player, (seat) => (seat.kind === 'human' ? `<@${seat.userId}>` : t('seat.ai', { name: seat.name })));
 }
 
 /** A seat by name only (for text that must not ping anyone). */
-export function seatName(seat: TableSeat): string {
-  return t(seat.kind === 'human' ? 'seat.name' : 'seat.aiName', { name: seat.name });
+export function seatName(seats: readonly TableSeat[], player: number): string {
+  return marked(seats, player, (seat) => t(seat.kind === 'human' ? 'seat.name' : 'seat.aiName', { name: seat.name }));
 }
 
-function playerName(seats: readonly TableSeat[], player: number): string {
-  const seat = seats[player];
-  return seat ? seatName(seat) : t('player.fallback', { number: player + 1 });
+/** "Round 3 of 12", or the opening picks, as the box counts rounds (and the pictures say). */
+export function roundText(game: GameState): string {
+  const { round, rounds } = boxRound(game);
+  return round === 0 ? t('picture.openingPicks') : t('picture.round', { round, rounds });
 }
+
+const playerName = seatName;
 
 /** The rules chosen, in one line; options that only apply to some player counts say so. */
 export function rulesLine(settings: TableSettings, players: number): string {

@@ -6,7 +6,7 @@ import type { GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
-import { seatName, seatText } from './text.js';
+import { roundText, seatName, seatText } from './text.js';
 
 export const TABLE_PNG = 'table.png';
 
@@ -36,13 +36,14 @@ export function turnView(info: TurnInfo): BaseMessageOptions {
   const lines: string[] = [];
   if (info.header) lines.push(`**${info.header}**`);
   if (info.happened) lines.push(info.happened);
-  const seat = p.kind === 'over' ? undefined : seats[p.player];
+  const player = p.kind === 'over' ? null : p.player;
+  const seat = player === null ? undefined : seats[player];
   const human = seat?.kind === 'human' ? seat : undefined;
   if (seat) {
-    const round = t(game.next.length === 0 ? 'turn.lastRound' : 'turn.round', { round: game.round });
+    const round = roundText(game);
     lines.push(human
-      ? t('turn.yourTurn', { round, seat: seatText(seat), chore: chore(game) })
-      : t('turn.thinking', { round, seat: seatName(seat) }));
+      ? t('turn.yourTurn', { round, seat: seatText(seats, player!), chore: chore(game) })
+      : t('turn.thinking', { round, seat: seatName(seats, player!) }));
   }
   return {
     content: lines.join('\n'),
