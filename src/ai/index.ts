@@ -11,6 +11,10 @@ import type { ChooseOptions } from './types.js';
 
 export { AiPool, AiPoolClosedError, type AiPoolOptions } from './pool.js';
 export type { ChooseOptions } from './types.js';
+export {
+  ACCURATE_WITHIN, costliest, REVIEW_BUDGET_MS, ReviewError, reviewGame, stateAt,
+  type GameReview, type ReviewedMove, type ReviewMove, type ReviewOptions, type ReviewPlaced,
+} from './review.js';
 
 export class GameOverError extends Error {
   constructor() { super('the game is over: there is no action to choose'); }

@@ -5,7 +5,8 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Action, AiLevel, GameState, Placement } from '../game/index.js';
-import type { AiReply, AiRequest } from './protocol.js';
+import type { AiReply, AiRequest, AiValue } from './protocol.js';
+import { reviewGame, type GameReview, type MoveVerdict, type ReviewOptions } from './review.js';
 import { startWorker } from './spawn.js';
 import type { ChooseOptions } from './types.js';
 
@@ -49,6 +50,11 @@ export class AiPool {
     return (await this.run({ id: this.nextId++, kind: 'hint', state, opts })) as Placement | null;
   }
 
+  /** reviewGame(game, player, opts), each move weighed off this thread as its own job (other jobs run between two). */
+  async review(game: GameState, player: number, opts: ReviewOptions = {}): Promise<GameReview> {
+    return reviewGame(game, player, opts, async (job) => (await this.run({ id: this.nextId++, kind: 'review', job })) as MoveVerdict);
+  }
+
   /** Stops every worker; pending and later calls reject with AiPoolClosedError. */
   async close(): Promise<void> {
     this.closed = true;
@@ -59,7 +65,7 @@ export class AiPool {
     }));
   }
 
-  private async run(request: AiRequest): Promise<Action | Placement | null> {
+  private async run(request: AiRequest): Promise<AiValue> {
     if (this.closed) throw new AiPoolClosedError();
     const reply = await new Promise<AiReply>((resolve) => {
       this.queue.push({ request, resolve });

@@ -1,0 +1,405 @@
+/**
+ * The game review: what the hard computer player thinks of one player's game.
+ *
+ * - The game is replayed from its seed and its events (as a record is) to each of the
+ *   player's decision points: a move is the placement (or discard) of the domino in
+ *   hand and then the claim, or the claim alone in the opening picks.
+ * - At each decision point the search sees the engine's public view only (publicView:
+ *   the hidden pile is a guess, as it is for the hard player). Its candidates are the
+ *   hard player's (the best placements by prior, each with every claim it allows)
+ *   plus the move actually played.
+ * - A candidate's value is the player's expected final score: the mean of Monte-Carlo
+ *   playouts (a guess at the hidden pile, the candidate, then the greedy policy, the
+ *   normal level, for everyone to the end), every candidate of a sweep facing the
+ *   same guess and the same playout randomness (common random numbers).
+ * - Successive halving (60 % of the move's time) finds the best candidate. If it is
+ *   not the move played, a duel on fresh sweeps (the rest of the time, or until the
+ *   difference is known to ±0.15 point) compares the two pairwise: the loss is the
+ *   mean difference, never below 0 (a duel the played move wins makes it the best).
+ *   The move played, when it is the best found, costs exactly 0. Fresh sweeps keep
+ *   the winner's curse (the best of many noisy means is too high) out of the loss.
+ * - Accuracy: the share of the player's moves with a choice (forced moves left out)
+ *   that lost less than ACCURATE_WITHIN (1 point) against the best move found, in %.
+ * - Budget: `budgetMs` of search for the whole game (REVIEW_BUDGET_MS by default),
+ *   shared between the moves by how long their playouts are (an opening move has the
+ *   whole game to play out, the last one none), unspent time going to later moves.
+ *   Each move is one job (`reviewMove`), so a pool of workers can run the players'
+ *   moves of other games between two moves of a review.
+ *
+ * Pure but for the clock: with `playouts` set, a review is reproducible.
+ */
+import {
+  Board, apply, boardOf, boxRound, cellIndex, codeCellA, codeCellB, createGame, directionOf, HALF_A_CROWNS, HALF_A_TERRAIN,
+  HALF_B_CROWNS, HALF_B_TERRAIN, PLACE, placementOf, prompt, publicView, result, Sim,
+  type Action, type GameEvent, type GameState, type Pos,
+} from '../game/index.js';
+import { successiveHalving } from './halving.js';
+import { playOut, rankedPlacements, searchWidth } from './hard.js';
+import { bonusesOf, type Decision } from './levels.js';
+import { FIT_SCALE, pickValues, type Bonuses } from './policy.js';
+import { makeRng, mixSeed } from './rng.js';
+
+/** Search time for a whole game's review, all moves of one player together. */
+export const REVIEW_BUDGET_MS = 8000;
+/** A move that lost less than this against the best one found counts as accurate. */
+export const ACCURATE_WITHIN = 1;
+/** Share of a move's time for finding the best candidate; the rest measures the played move against it. */
+const HALVING_SHARE = 0.6;
+/** The duel stops once the standard error of the mean difference is this small (points)... */
+const DUEL_PRECISION = 0.15;
+/** ...after at least this many sweeps. */
+const DUEL_MIN_SWEEPS = 12;
+/** Duel sweeps are numbered from here, apart from the halving's. */
+const DUEL_SWEEPS = 1 << 20;
+
+/** What was done with the domino in hand (the table's Placed). */
+export type ReviewPlaced =
+  | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
+  | { readonly kind: 'discard' }
+  | { readonly kind: 'none' };
+
+/** One move: the domino in hand placed (or discarded, or none in the opening picks), then the claim (null in the last round). */
+export interface ReviewMove {
+  readonly placed: ReviewPlaced;
+  readonly claim: number | null;
+}
+
+/** One move weighed: one job of a review. */
+export interface ReviewJob {
+  /** The game at the decision point, as the player saw it (publicView; a full state is made public again). */
+  readonly view: GameState;
+  readonly played: ReviewMove;
+  /** Search time for this move (ms). */
+  readonly timeMs: number;
+  readonly seed: number;
+  /** A cap on the playouts of this move (tests: with it, the verdict is reproducible). */
+  readonly playouts?: number;
+}
+
+export interface MoveVerdict {
+  /** The best move found (the move played when nothing better was found). */
+  readonly best: ReviewMove;
+  /** Expected final score after the move played and after the best one (null: a forced move, not sampled). */
+  readonly playedScore: number | null;
+  readonly bestScore: number | null;
+  /** Points the move played lost against the best, >= 0, to a tenth. */
+  readonly loss: number;
+  /** Distinct moves weighed (1: the move was forced). */
+  readonly choices: number;
+  readonly samples: number;
+  readonly ms: number;
+}
+
+export interface ReviewedMove extends MoveVerdict {
+  /** The game's turn at the decision point (what it is replayed to, to draw it). */
+  readonly turn: number;
+  /** The round as the box counts it (0: the opening picks). */
+  readonly round: number;
+  /** The domino in hand, null in the opening picks. */
+  readonly domino: number | null;
+  readonly played: ReviewMove;
+}
+
+/** A player's game reviewed: plain JSON, kept with the table. */
+export interface GameReview {
+  readonly player: number;
+  readonly moves: readonly ReviewedMove[];
+  /** % of the moves with a choice that lost less than ACCURATE_WITHIN; null when no move had a choice. */
+  readonly accuracy: number | null;
+  /** Points lost over the game, to a tenth. */
+  readonly lost: number;
+  readonly finalScore: number;
+  readonly budgetMs: number;
+  /** Search time spent (ms). */
+  readonly ms: number;
+}
+
+export interface ReviewOptions {
+  /** Search time for the whole review (ms). Default REVIEW_BUDGET_MS. */
+  readonly budgetMs?: number;
+  readonly seed?: number;
+  /** A cap on the playouts of each move (tests: a reproducible review). */
+  readonly playouts?: number;
+}
+
+export class ReviewError extends Error {}
+
+/** A decision point of the player: the game before the move, and the move played. */
+export interface DecisionPoint {
+  readonly state: GameState;
+  readonly played: ReviewMove;
+}
+
+function actionOf(event: GameEvent | undefined): Action | null {
+  if (event?.type === 'claim') return { type: 'claim', player: event.player, domino: event.domino };
+  if (event?.type === 'place') return { type: 'place', player: event.player, a: event.a, b: event.b };
+  if (event?.type === 'discard') return { type: 'discard', player: event.player };
+  return null;
+}
+
+/**
+ * The game replayed from its seed and its events; the player's decision points, in
+ * order (every one when `player` is null). Throws ReviewError when the events do
+ * not replay (a damaged game).
+ */
+export function decisionPoints(game: GameState, player: number | null): DecisionPoint[] {
+  const created = createGame({ seed: game.seed, seats: game.seats, options: game.options });
+  if (!created.ok) throw new ReviewError(`the game cannot be set up again: ${created.error.message}`);
+  let state = created.value;
+  const step = (): Action => {
+    const action = actionOf(game.events[state.events.length]);
+    const next = action ? apply(state, action) : null;
+    if (!action || !next?.ok) throw new ReviewError(`event ${state.events.length} does not replay`);
+    state = next.value;
+    return action;
+  };
+  const points: DecisionPoint[] = [];
+  while (state.events.length < game.events.length) {
+    const asked = prompt(state);
+    if (asked.kind === 'over') break;
+    const before = state;
+    const first = step();
+    const then = prompt(state);
+    const claim = asked.kind === 'place' && then.kind === 'claim' && then.player === asked.player ? step() : first.type === 'claim' ? first : null;
+    if (player === null || asked.player === player) {
+      const placed: ReviewPlaced = first.type === 'place' ? { kind: 'place', a: first.a, b: first.b } : first.type === 'discard' ? { kind: 'discard' } : { kind: 'none' };
+      points.push({ state: before, played: { placed, claim: claim?.type === 'claim' ? claim.domino : null } });
+    }
+  }
+  if (state.events.length !== game.events.length || JSON.stringify(state.events) !== JSON.stringify(game.events)) {
+    throw new ReviewError('the events do not replay to the same game');
+  }
+  return points;
+}
+
+/** The game at `turn` (replayed), or null when no move starts there. */
+export function stateAt(game: GameState, turn: number): GameState | null {
+  return decisionPoints(game, null).find((p) => p.state.turn === turn)?.state ?? null;
+}
+
+// ---------------------------------------------------------------- one move
+
+/** A move to weigh: placement code (-1: discard or none), claim (-1: none), and the hard player's prior. */
+interface Candidate {
+  readonly code: number;
+  readonly claim: number;
+  readonly prior: number;
+}
+
+function isMirror(n: number): boolean {
+  return HALF_A_TERRAIN[n] === HALF_B_TERRAIN[n] && HALF_A_CROWNS[n] === HALF_B_CROWNS[n];
+}
+
+/** The same move: the same claim and the same squares (a domino of two equal halves turned round is the same placement). */
+function sameMove(x: Candidate, y: Candidate, domino: number): boolean {
+  if (x.claim !== y.claim) return false;
+  if (x.code < 0 || y.code < 0) return x.code === y.code;
+  if (x.code === y.code) return true;
+  return isMirror(domino) && codeCellA(x.code) === codeCellB(y.code) && codeCellB(x.code) === codeCellA(y.code);
+}
+
+/** The hard player's candidates (hard.ts): the best placements by prior, each with every claim, best prior first. */
+function candidatesOf(view: GameState, asked: Decision, bonuses: Bonuses): Candidate[] {
+  const board = boardOf(view, asked.player);
+  if (asked.kind === 'claim') return withClaims(board, -1, 0, asked.choices, bonuses);
+  const claims = view.next.filter((s) => s.king === null && !view.dropped.includes(s.domino)).map((s) => s.domino);
+  const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses) : [{ code: -1, prior: 0 }];
+  const list = placements.flatMap((p) => {
+    if (claims.length === 0) return [{ code: p.code, claim: -1, prior: p.prior }];
+    const after = board.clone();
+    if (p.code >= 0) after.placeCode(asked.domino, p.code);
+    return withClaims(after, p.code, p.prior, claims, bonuses);
+  });
+  return list.sort((x, y) => y.prior - x.prior);
+}
+
+function withClaims(board: Board, code: number, prior: number, claims: readonly number[], bonuses: Bonuses): Candidate[] {
+  const values = pickValues(board, claims, bonuses);
+  return claims.map((claim, i) => ({ code, claim, prior: prior + (values[i] as number) / FIT_SCALE }));
+}
+
+function candidateOf(move: ReviewMove): Candidate {
+  const { placed } = move;
+  const dir = placed.kind === 'place' ? directionOf(placed.a, placed.b) : null;
+  const code = placed.kind === 'place' && dir !== null ? cellIndex(placed.a[0], placed.a[1]) * 4 + dir : -1;
+  return { code, claim: move.claim ?? -1, prior: -Infinity };
+}
+
+function moveOf(c: Candidate, asked: Decision): ReviewMove {
+  const placed: ReviewPlaced = asked.kind === 'claim' ? { kind: 'none' } : c.code < 0 ? { kind: 'discard' } : { kind: 'place', ...placementOf(c.code) };
+  return { placed, claim: c.claim < 0 ? null : c.claim };
+}
+
+function decisionOf(view: GameState): Decision {
+  const asked = prompt(view);
+  if (asked.kind === 'over') throw new ReviewError('the game is over: no move to weigh');
+  return asked;
+}
+
+/** The candidates of a decision point with the move played among them (appended when the hard player would not look at it), and its index. */
+function searchList(view: GameState, asked: Decision, played: ReviewMove): { list: Candidate[]; played: number } {
+  const list = candidatesOf(view, asked, bonusesOf(view));
+  const mine = candidateOf(played);
+  const domino = asked.kind === 'place' ? asked.domino : 0;
+  const at = list.findIndex((c) => sameMove(c, mine, domino));
+  if (at >= 0) return { list, played: at };
+  return { list: [...list, mine], played: list.length };
+}
+
+/** How many distinct moves a decision point offers to weigh (1: forced). */
+export function choicesAt(view: GameState, played: ReviewMove): number {
+  const pub = publicView(view);
+  return searchList(pub, decisionOf(pub), played).list.length;
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+/** Weighs the move played at a decision point against the best the search finds (see the top of this file). */
+export function reviewMove(job: ReviewJob): MoveVerdict {
+  const start = performance.now();
+  const view = publicView(job.view);
+  const asked = decisionOf(view);
+  const { list: all, played: playedAt } = searchList(view, asked, job.played);
+  if (all.length === 1) {
+    return { best: job.played, playedScore: null, bestScore: null, loss: 0, choices: 1, samples: 0, ms: performance.now() - start };
+  }
+  const me = asked.player;
+  const bonuses = bonusesOf(view);
+  const salt = mixSeed(job.seed, view.turn, me);
+  const root = Sim.fromState(view, salt);
+  const guess = root.clone();
+  const work = root.clone();
+  const totals = new Int32Array(view.options.players);
+  let guessed = -1;
+  let samples = 0;
+  let list = all;
+  const sample = (c: Candidate, sweep: number): number => {
+    if (sweep !== guessed) {
+      // One guess at the hidden pile per sweep, shared by every candidate of the sweep.
+      guess.copyFrom(root);
+      guess.redeterminize(makeRng(mixSeed(salt, sweep)));
+      guessed = sweep;
+    }
+    work.copyFrom(guess);
+    if (work.phase === PLACE) {
+      if (c.code < 0) work.discard();
+      else work.place(c.code);
+    }
+    if (c.claim >= 0) work.claim(c.claim);
+    playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)));
+    work.totals(totals);
+    samples++;
+    return totals[me] as number;
+  };
+  const cap = job.playouts ?? Infinity;
+  const halvingEnd = start + job.timeMs * HALVING_SHARE;
+  // A probe playout tells how many samples the time affords; a small budget searches fewer candidates (best prior first).
+  const probeStart = performance.now();
+  sample(all[0] as Candidate, 0);
+  const probeMs = Math.max(performance.now() - probeStart, 1e-3);
+  const affordable = Math.min(cap * HALVING_SHARE, (halvingEnd - performance.now()) / probeMs);
+  const width = searchWidth(all.length, affordable);
+  if (width < all.length) list = playedAt < width ? all.slice(0, width) : [...all.slice(0, width), all[playedAt] as Candidate];
+  const mineAt = playedAt < width ? playedAt : list.length - 1;
+  const found = successiveHalving(list.length, (i, sweep) => sample(list[i] as Candidate, sweep), {
+    deadline: halvingEnd,
+    samples: Math.max(list.length, Math.floor(cap * HALVING_SHARE)),
+  });
+  const mine = list[mineAt] as Candidate;
+  if (found.best === mineAt) {
+    const score = round1(found.means[mineAt] as number);
+    return { best: job.played, playedScore: score, bestScore: score, loss: 0, choices: all.length, samples, ms: performance.now() - start };
+  }
+  // The duel: fresh guesses, the best found and the move played on each.
+  const best = list[found.best] as Candidate;
+  const end = start + job.timeMs;
+  const duelCap = Math.max(1, Math.floor((cap - samples) / 2));
+  let n = 0, sumBest = 0, sumMine = 0, sumD = 0, sumD2 = 0;
+  for (;;) {
+    const sweep = DUEL_SWEEPS + n;
+    const b = sample(best, sweep);
+    const m = sample(mine, sweep);
+    n++;
+    sumBest += b;
+    sumMine += m;
+    sumD += b - m;
+    sumD2 += (b - m) ** 2;
+    if (n >= duelCap || performance.now() >= end) break;
+    const mean = sumD / n;
+    if (n >= DUEL_MIN_SWEEPS && Math.sqrt(Math.max(0, sumD2 / n - mean * mean) / (n - 1)) < DUEL_PRECISION) break;
+  }
+  const playedScore = round1(sumMine / n);
+  const loss = round1(sumD / n);
+  const ms = performance.now() - start;
+  if (loss <= 0) return { best: job.played, playedScore, bestScore: playedScore, loss: 0, choices: all.length, samples, ms };
+  return { best: moveOf(best, asked), playedScore, bestScore: round1(sumBest / n), loss, choices: all.length, samples, ms };
+}
+
+// ---------------------------------------------------------------- a whole game
+
+/** Runs one move's job: here (the default), or in a worker (AiPool.review). */
+export type Evaluate = (job: ReviewJob) => Promise<MoveVerdict>;
+
+const here: Evaluate = async (job) => reviewMove(job);
+
+/** How long a decision point's playouts are: the rounds left to play (the opening picks have them all). */
+function playoutLength(state: GameState): number {
+  const { round, rounds } = boxRound(state);
+  return 1 + rounds - round;
+}
+
+/**
+ * The player's whole game reviewed, move by move, within `budgetMs` of search (see
+ * the top of this file). The game must be over.
+ */
+export async function reviewGame(game: GameState, player: number, opts: ReviewOptions = {}, evaluate: Evaluate = here): Promise<GameReview> {
+  const over = result(game);
+  if (!over) throw new ReviewError('the game is not over');
+  const final = over.scores.find((s) => s.player === player);
+  if (!final) throw new ReviewError(`the game has no player ${player}`);
+  const budgetMs = opts.budgetMs ?? REVIEW_BUDGET_MS;
+  const points = decisionPoints(game, player);
+  const views = points.map((p) => publicView(p.state));
+  const weights = points.map((p, i) => (choicesAt(views[i] as GameState, p.played) > 1 ? playoutLength(p.state) : 0));
+  let weightLeft = weights.reduce((a, b) => a + b, 0);
+  let timeLeft = budgetMs;
+  let spent = 0;
+  const moves: ReviewedMove[] = [];
+  for (const [i, point] of points.entries()) {
+    const weight = weights[i] as number;
+    const timeMs = weight > 0 ? Math.max(0, (timeLeft * weight) / weightLeft) : 0;
+    const verdict = await evaluate({ view: views[i] as GameState, played: point.played, timeMs, seed: mixSeed(opts.seed ?? 0, i), ...(opts.playouts !== undefined ? { playouts: opts.playouts } : {}) });
+    timeLeft -= verdict.ms;
+    weightLeft -= weight;
+    spent += verdict.ms;
+    const asked = prompt(point.state);
+    moves.push({
+      ...verdict,
+      turn: point.state.turn,
+      round: boxRound(point.state).round,
+      domino: asked.kind === 'place' ? asked.domino : null,
+      played: point.played,
+      ms: Math.round(verdict.ms),
+    });
+  }
+  return summarize(player, moves, final.total, budgetMs, Math.round(spent));
+}
+
+export function summarize(player: number, moves: readonly ReviewedMove[], finalScore: number, budgetMs: number, ms: number): GameReview {
+  const weighed = moves.filter((m) => m.choices > 1);
+  const accurate = weighed.filter((m) => m.loss < ACCURATE_WITHIN).length;
+  return {
+    player,
+    moves,
+    accuracy: weighed.length === 0 ? null : Math.round((100 * accurate) / weighed.length),
+    lost: round1(moves.reduce((sum, m) => sum + m.loss, 0)),
+    finalScore,
+    budgetMs,
+    ms,
+  };
+}
+
+/** The moves that cost the most (at least `min` points each), costliest first, at most `count`. */
+export function costliest(review: GameReview, count = 3, min = 0.5): readonly ReviewedMove[] {
+  return [...review.moves].filter((m) => m.loss >= min).sort((x, y) => y.loss - x.loss || x.turn - y.turn).slice(0, count);
+}

@@ -1,0 +1,133 @@
+/**
+ * The game review (src/ai/review.ts) on seeded games: a deliberately bad move is
+ * found costly, the best move found costs nothing, accuracy stays within its
+ * bounds and means what it says, and the hidden pile is never read.
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseAction } from '../../src/ai/index.js';
+import {
+  ACCURATE_WITHIN, costliest, decisionPoints, reviewGame, reviewMove, stateAt, type GameReview, type ReviewMove,
+} from '../../src/ai/review.js';
+import {
+  apply, domino, legalPlacements, prompt, publicView, scorePlayer, type Action, type GameState,
+} from '../../src/game/index.js';
+import { newGame, playOut } from './support.js';
+
+const LEVELS = ['normal', 'normal'] as const;
+/** Reproducible: a fixed number of playouts per move, and time enough never to cut them. */
+const EXACT = { budgetMs: 600_000, playouts: 240, seed: 7 } as const;
+
+function applied(state: GameState, action: Action): GameState {
+  const next = apply(state, action);
+  if (!next.ok) throw new Error(next.error.message);
+  return next.value;
+}
+
+/** The game `seed` played by normal players, except player 0's `index`-th move, which is `move(state)`. */
+function gameWith(seed: string, index: number, move: (state: GameState) => ReviewMove): GameState {
+  let s = newGame([...LEVELS], seed);
+  let mine = 0;
+  for (let asked = prompt(s); asked.kind !== 'over'; asked = prompt(s)) {
+    const opening = asked.kind === 'place' || s.current.length === 0;
+    if (asked.player === 0 && opening && mine++ === index) {
+      const m = move(s);
+      if (m.placed.kind === 'place') s = applied(s, { type: 'place', player: 0, a: m.placed.a, b: m.placed.b });
+      if (m.placed.kind === 'discard') s = applied(s, { type: 'discard', player: 0 });
+      if (m.claim !== null) s = applied(s, { type: 'claim', player: 0, domino: m.claim });
+      continue;
+    }
+    s = applied(s, chooseAction(s, LEVELS[asked.player] as 'normal', { seed: s.turn }));
+  }
+  return s;
+}
+
+/** A poor move: the placement worth the fewest points now, then the free domino with the fewest crowns. */
+function badMove(state: GameState): ReviewMove {
+  const scored = legalPlacements(state).map((p) => ({ p, points: scorePlayer(applied(state, { type: 'place', player: 0, a: p.a, b: p.b }), 0).total }));
+  scored.sort((x, y) => x.points - y.points);
+  const worst = scored[0]?.p;
+  const crowns = (n: number) => domino(n).a.crowns + domino(n).b.crowns;
+  const free = state.next.filter((s) => s.king === null).map((s) => s.domino).sort((x, y) => crowns(x) - crowns(y) || x - y);
+  return { placed: worst ? { kind: 'place', a: worst.a, b: worst.b } : { kind: 'discard' }, claim: free[0] ?? null };
+}
+
+const BAD_AT = 3;
+
+describe('game review', () => {
+  const plain = gameWith('review-unit', -1, () => { throw new Error('unused'); });
+  const bad = gameWith('review-unit', BAD_AT, badMove);
+  let review: GameReview;
+  let badReview: GameReview;
+
+  it('replays the game to each of the player\'s moves: 14 per player with two kings each', () => {
+    const points = decisionPoints(bad, 0);
+    expect(points).toHaveLength(14);
+    expect(decisionPoints(bad, 1)).toHaveLength(14);
+    expect(points[BAD_AT]?.played).toEqual(badMove(points[BAD_AT]!.state));
+    expect(stateAt(bad, points[5]!.state.turn)).toEqual(points[5]!.state);
+  });
+
+  it('finds a deliberately bad move costly, among the costliest', async () => {
+    badReview = await reviewGame(bad, 0, EXACT);
+    const move = badReview.moves[BAD_AT]!;
+    expect(move.loss).toBeGreaterThanOrEqual(3);
+    expect(move.best).not.toEqual(move.played);
+    expect(move.bestScore! - move.playedScore!).toBeCloseTo(move.loss, 0);
+    expect(costliest(badReview).map((m) => m.turn)).toContain(move.turn);
+    // The same position played well loses much less.
+    review = await reviewGame(plain, 0, EXACT);
+    expect(review.moves[BAD_AT]!.loss).toBeLessThan(move.loss);
+  });
+
+  it('charges nothing for the best move found', async () => {
+    const move = badReview.moves[BAD_AT]!;
+    for (const m of [...badReview.moves, ...review.moves]) {
+      expect(m.loss).toBeGreaterThanOrEqual(0);
+      if (JSON.stringify(m.best) === JSON.stringify(m.played)) expect(m.loss).toBe(0);
+    }
+    // Play what it suggested instead: that move now costs 0.
+    const better = gameWith('review-unit', BAD_AT, () => move.best);
+    const again = await reviewGame(better, 0, EXACT);
+    expect(again.moves[BAD_AT]!.turn).toBe(move.turn);
+    expect(again.moves[BAD_AT]!.played).toEqual(move.best);
+    expect(again.moves[BAD_AT]!.loss).toBe(0);
+  });
+
+  it('gives an accuracy between 0 and 100: the share of moves with a choice within a point of the best', () => {
+    for (const r of [review, badReview]) {
+      const weighed = r.moves.filter((m) => m.choices > 1);
+      expect(r.accuracy).not.toBeNull();
+      expect(r.accuracy!).toBeGreaterThanOrEqual(0);
+      expect(r.accuracy!).toBeLessThanOrEqual(100);
+      expect(r.accuracy).toBe(Math.round((100 * weighed.filter((m) => m.loss < ACCURATE_WITHIN).length) / weighed.length));
+      expect(r.lost).toBeCloseTo(r.moves.reduce((s, m) => s + m.loss, 0), 5);
+      expect(r.finalScore).toBe(scorePlayer(r === review ? plain : bad, 0).total);
+    }
+    expect(badReview.accuracy!).toBeLessThan(100);
+    // Forced moves (one choice) are not counted and cost nothing.
+    for (const m of badReview.moves.filter((x) => x.choices === 1)) expect(m.loss).toBe(0);
+  });
+
+  it('never reads the hidden pile: a different real pile gives the same verdict', () => {
+    const point = decisionPoints(plain, 0)[2]!;
+    const job = { view: point.state, played: point.played, timeMs: 600_000, seed: 3, playouts: 200 };
+    const pile = [...point.state.pile].reverse();
+    const removed = [...point.state.removedAtSetup];
+    const other: GameState = { ...point.state, pile: [...removed.slice(0, pile.length)], removedAtSetup: [...pile, ...removed.slice(pile.length)] };
+    const a = reviewMove(job);
+    const b = reviewMove({ ...job, view: other });
+    const c = reviewMove({ ...job, view: publicView(point.state) });
+    const strip = ({ ms: _ms, ...rest }: typeof a) => rest;
+    expect(strip(b)).toEqual(strip(a));
+    expect(strip(c)).toEqual(strip(a));
+  });
+
+  it('keeps to its time budget', async () => {
+    const started = performance.now();
+    const quick = await reviewGame(plain, 1, { budgetMs: 400, seed: 1 });
+    const took = performance.now() - started;
+    expect(quick.moves).toHaveLength(14);
+    expect(quick.ms).toBeLessThanOrEqual(400 * 1.25 + 50);
+    expect(took).toBeLessThan(400 * 1.25 + 500);
+  });
+});
