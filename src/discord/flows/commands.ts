@@ -157,7 +157,8 @@ function ratingLines(rating: PlayerRating | null, locale: Locale): string[] {
   if (!rating || rating.games === 0) return [t('stats.noRating', {}, locale)];
   const lines = [t('stats.rating', { rating: rating.display, games: rating.games }, locale)];
   const trend = ratingTrend(rating);
-  if (trend.lastGame !== null) lines.push(t('stats.trend', { lastGame: trend.lastGame, count: trend.games, change: trend.change }, locale));
+  if (trend.lastGame !== null && trend.games > 1) lines.push(t('stats.trend', { lastGame: trend.lastGame, count: trend.games, change: trend.change }, locale));
+  else if (trend.lastGame !== null) lines.push(t('stats.lastGame', { lastGame: trend.lastGame }, locale));
   if (rating.games < RANKED_AFTER_GAMES) lines.push(t('stats.provisional', { needed: RANKED_AFTER_GAMES }, locale));
   return lines;
 }
