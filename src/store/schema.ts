@@ -98,6 +98,9 @@ function envelopeProblem(v: unknown): string | null {
   if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
   if (status === 'playing' && !isNum(v['turnStartedAt'])) return 'bad turnStartedAt';
+  for (const field of ['closeAt', 'closedAt'] as const) {
+    if (v[field] !== undefined && (status !== 'finished' || !isNum(v[field]))) return `bad ${field}`;
+  }
   return null;
 }
 
@@ -121,13 +124,23 @@ function gameProblem(v: Obj): string | null {
 
 function isSeat(s: unknown): boolean {
   if (!isObj(s) || !isStr(s['name'])) return false;
-  if (s['kind'] === 'human') return isStr(s['userId']);
+  if (s['kind'] === 'human') return isStr(s['userId']) && isAttendance(s);
   return s['kind'] === 'ai' && isAiLevel(s['level']);
+}
+
+/** A human seat's automatic moves in a row and its stand-in (table/absence.ts), when it has them. */
+function isAttendance(s: Obj): boolean {
+  const timeouts = s['timeouts'];
+  if (timeouts !== undefined && !(isInt(timeouts) && timeouts > 0)) return false;
+  const standIn = s['standIn'];
+  return standIn === undefined || (isObj(standIn) && (standIn['reason'] === 'absent' || standIn['reason'] === 'replaced')
+    && isNullableStr(standIn['by']) && isNum(standIn['at']) && typeof standIn['told'] === 'boolean');
 }
 
 function isSettings(s: unknown): boolean {
   return isObj(s) && VARIANTS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0
-    && (s['language'] === undefined || isStr(s['language']));
+    && (s['language'] === undefined || isStr(s['language']))
+    && (s['turnTimerAuto'] === undefined || typeof s['turnTimerAuto'] === 'boolean');
 }
 
 function isMessages(m: unknown): boolean {

@@ -12,3 +12,4 @@ export * from './move.js';
 export * from './play.js';
 export * from './outbox.js';
 export * from './ratings.js';
+export * from './absence.js';

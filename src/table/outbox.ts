@@ -39,9 +39,10 @@ export function pendingPosts(table: Table): readonly Post[] {
   return table.outbox ?? [];
 }
 
-/** Does the table still need the bot: a lobby, a running game, or posts owed? */
+/** Does the table still need the bot: a lobby, a running game, posts owed, or its thread to archive? */
 export function needsBot(table: Table): boolean {
-  return table.status === 'lobby' || table.status === 'playing' || pendingPosts(table).length > 0;
+  return table.status === 'lobby' || table.status === 'playing' || pendingPosts(table).length > 0
+    || (table.status === 'finished' && table.closeAt !== undefined);
 }
 
 /** The table with posts added to its outbox, each numbered (the number makes its Discord nonce). */

@@ -6,14 +6,21 @@ import {
   apply, applyDynasty, dynastyGame, dynastyGameNumber, dynastyResult, prompt, result,
   type Action, type DynastyState, type GameResult, type GameState, type Prompt,
 } from '../game/index.js';
+import { afterMove, attendanceProblem } from './absence.js';
 import { applyAll, moveActions, type Move } from './move.js';
 import { isHost, type Actor } from './lobby.js';
 import { refuse, type Refusal, type TableResult } from './refusal.js';
 import { playerOf } from './seats.js';
 import type { CancelledTable, FinishedTable, GameTable, PlayingTable, Table, TableSeat } from './types.js';
 
-/** Who acts: a user clicking, or a seat moved by the bot (a computer player, the timer). */
-export type Mover = { readonly kind: 'user'; readonly userId: string } | { readonly kind: 'seat'; readonly player: number };
+/**
+ * Who acts: a user clicking, or a seat moved by the bot: a computer seat, the timer
+ * (`as: 'timer'`, counted towards absence), or the computer playing for an absent or
+ * replaced player (`as: 'stand-in'`, only while it holds the seat; absence.ts).
+ */
+export type Mover =
+  | { readonly kind: 'user'; readonly userId: string }
+  | { readonly kind: 'seat'; readonly player: number; readonly as?: 'timer' | 'stand-in' };
 
 /** The turn to play now: the table, whose turn, and what the engine asks of them. */
 export interface Turn {
@@ -49,6 +56,8 @@ export function mayAct(table: Table, mover: Mover, turn: number): TableResult<Tu
   if (player === null) return refuse({ code: 'not-seated' });
   if (turn !== now.table.game.turn) return refuse({ code: 'stale-turn' });
   if (now.player !== player) return refuse({ code: 'not-your-turn', player: now.player });
+  const away = attendanceProblem(now, mover);
+  if (away) return refuse(away);
   return { ok: true, value: now };
 }
 
@@ -82,7 +91,9 @@ export function playMove(table: Table, mover: Mover, turn: number, move: Move, n
   const actions = moveActions(player, move);
   const applied = playing.dynasty ? applyDynastyMove(playing, playing.dynasty, actions, now) : applyGameMove(playing, actions, now);
   if (!applied.ok) return refuse({ code: 'illegal-move', rejection: applied.error });
-  return { ok: true, value: { player, before: playing.game, move, ...applied.value } };
+  // The seat's count of automatic moves (absence.ts) is saved with the move.
+  const counted = afterMove(applied.value.table, player, mover, now);
+  return { ok: true, value: { player, before: playing.game, move, ...applied.value, table: counted } };
 }
 
 type Applied = Pick<MoveOutcome, 'table' | 'game' | 'ended' | 'dynastyTotals'>;
@@ -143,4 +154,21 @@ export function cancelGame(table: Table, actor: Actor, now: number): TableResult
   if (!isHost(table, actor)) return refuse({ code: 'host-only' });
   const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, ...rest } = table;
   return { ok: true, value: { ...rest, status: 'cancelled', finishedAt: now } };
+}
+
+/** The thread is due to be archived and locked at `at` (the Discord side sets it with the game's last post). */
+export function closeThreadAt(table: FinishedTable, at: number): FinishedTable {
+  return table.closeAt !== undefined || table.closedAt !== undefined ? table : { ...table, closeAt: at };
+}
+
+/** The thread was archived (and locked): the table no longer needs the bot for it. */
+export function threadClosed(table: Table, now: number): Table {
+  if (table.status !== 'finished' || table.closeAt === undefined) return table;
+  const { closeAt: _closeAt, ...rest } = table;
+  return { ...rest, closedAt: now };
+}
+
+/** When the table's thread is due to be archived, or null when it is not waiting for that. */
+export function closeDue(table: Table): number | null {
+  return table.status === 'finished' ? (table.closeAt ?? null) : null;
 }

@@ -15,6 +15,8 @@ export type Refusal =
   | { readonly code: 'host-only' }
   | { readonly code: 'stale-turn' }
   | { readonly code: 'not-your-turn'; readonly player: number }
+  /** The seat is played by the computer now (absence.ts): its player must come back first. */
+  | { readonly code: 'seat-replaced' }
   // lobby edits
   | { readonly code: 'already-seated' }
   | { readonly code: 'table-full' }

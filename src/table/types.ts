@@ -10,14 +10,42 @@ import type { Post } from './outbox.js';
 export const TABLE_SCHEMA = 2 as const;
 
 export type TableSeat =
-  | { readonly kind: 'human'; readonly userId: string; readonly name: string }
+  | {
+    readonly kind: 'human';
+    readonly userId: string;
+    readonly name: string;
+    /** Automatic moves in a row (the turn timer ran out); gone when the player moves again (absence.ts). */
+    readonly timeouts?: number;
+    /** Set while the normal computer player plays this seat for its player (absence.ts). */
+    readonly standIn?: StandIn;
+  }
   | { readonly kind: 'ai'; readonly level: AiLevel; readonly name: string };
+
+/**
+ * A human seat played by the normal computer player for the rest of the game: the
+ * seat stays the player's (name, user id, the engine's seat kind, statistics and
+ * rating); only who makes its moves changes.
+ */
+export interface StandIn {
+  /** 'absent': the timer ran out three times in a row (the player may come back); 'replaced': the host or a moderator did it (only they give it back). */
+  readonly reason: 'absent' | 'replaced';
+  /** Who replaced the player (host or moderator); null for the timer. */
+  readonly by: string | null;
+  readonly at: number;
+  /** Whether the thread has been told (the scheduler says it once, after the board of the move that did it). */
+  readonly told: boolean;
+}
 
 export type HumanSeat = Extract<TableSeat, { readonly kind: 'human' }>;
 
 export interface TableSettings extends VariantChoice {
   /** Seconds a human has for a move before a reminder and then an automatic move; 0 = no timer. */
   readonly turnTimerS: number;
+  /**
+   * The timer is the bot's default (TURN_TIMER_S), not asked for with the start
+   * command's option: it applies only when more than one human plays (absence.ts).
+   */
+  readonly turnTimerAuto?: boolean;
   /**
    * The language of the game's public posts and pictures: a catalogue's code (the
    * Discord side's matter; tables from before languages have none: English).
@@ -81,6 +109,13 @@ export type FinishedTable = TableBase & {
   readonly dynasty?: DynastyState;
   readonly finishedAt: number;
   readonly rematch?: RematchClaim;
+  /**
+   * When the game's thread is due to be archived and locked (set by the Discord side
+   * with the last post of the game); the table needs the bot until then. Gone once done.
+   */
+  readonly closeAt?: number;
+  /** When the thread was archived (and locked, if the bot could). */
+  readonly closedAt?: number;
 };
 export type CancelledTable = TableBase & { readonly status: 'cancelled'; readonly game?: GameState; readonly finishedAt: number };
 

@@ -124,6 +124,7 @@ const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' |
   'no-ai-seat': 'refusal.noAiSeat',
   'lobby-has-cancel': 'refusal.lobbyHasCancel',
   'nothing-to-place': 'refusal.nothingToPlace',
+  'seat-replaced': 'refusal.seatReplaced',
 };
 
 /** A refusal as the user reads it. */
