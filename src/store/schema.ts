@@ -94,6 +94,7 @@ function envelopeProblem(v: unknown): string | null {
   if (v['hintsUsed'] !== undefined && !isHints(v['hintsUsed'])) return 'bad hintsUsed';
   if (v['outbox'] !== undefined && !isOutbox(v['outbox'], v['postSeq'])) return 'bad outbox';
   if (v['rematch'] !== undefined && (v['status'] !== 'finished' || !isRematch(v['rematch']))) return 'bad rematch';
+  if (v['reviews'] !== undefined && (v['status'] !== 'finished' || !isReviews(v['reviews']))) return 'bad reviews';
   const status = v['status'];
   if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
@@ -150,6 +151,14 @@ function isMessages(m: unknown): boolean {
 
 function isRematch(r: unknown): boolean {
   return isObj(r) && isStr(r['by']) && isNum(r['at']) && isNullableStr(r['lobbyId']);
+}
+
+/** Game reviews (cached figures of src/ai/review.ts): per key, a player and numbered moves. */
+function isReviews(r: unknown): boolean {
+  const isNumOrNull = (x: unknown): boolean => x === null || isNum(x);
+  return isObj(r) && Object.values(r).every((v) => isObj(v) && isInt(v['player']) && isNumOrNull(v['accuracy']) && isNum(v['lost'])
+    && Array.isArray(v['moves']) && v['moves'].every((m) => isObj(m) && isInt(m['turn']) && isNum(m['loss'])
+      && isObj(m['played']) && isObj(m['best']) && isNumOrNull(m['playedScore']) && isNumOrNull(m['bestScore'])));
 }
 
 const POST_KINDS: readonly unknown[] = ['turn', 'end', 'clear'];

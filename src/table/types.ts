@@ -3,7 +3,7 @@
  * cancelled. Keyed by the lobby message id, which is also the id of the game's
  * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
  */
-import type { AiLevel, DynastyState, GameState, VariantChoice } from '../game/index.js';
+import type { AiLevel, DynastyState, GameState, Pos, VariantChoice } from '../game/index.js';
 import type { Post } from './outbox.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
@@ -116,7 +116,43 @@ export type FinishedTable = TableBase & {
   readonly closeAt?: number;
   /** When the thread was archived (and locked, if the bot could). */
   readonly closedAt?: number;
+  /** Game reviews asked for so far, by reviewKey(game, player): a second press, even after a restart, computes nothing. */
+  readonly reviews?: Readonly<Record<string, TableReview>>;
 };
+
+/** What a move was, as a review keeps it: the domino in hand placed (or discarded, or none), then the claim. */
+export interface ReviewedChoice {
+  readonly placed: { readonly kind: 'place'; readonly a: Pos; readonly b: Pos } | { readonly kind: 'discard' } | { readonly kind: 'none' };
+  readonly claim: number | null;
+}
+
+/** A player's game as the hard computer player judged it (computed by src/ai/review.ts; plain JSON). */
+export interface TableReview {
+  readonly player: number;
+  readonly moves: readonly {
+    readonly turn: number;
+    readonly round: number;
+    readonly domino: number | null;
+    readonly played: ReviewedChoice;
+    readonly best: ReviewedChoice;
+    readonly playedScore: number | null;
+    readonly bestScore: number | null;
+    readonly loss: number;
+    readonly choices: number;
+    readonly samples: number;
+    readonly ms: number;
+  }[];
+  readonly accuracy: number | null;
+  readonly lost: number;
+  readonly finalScore: number;
+  readonly budgetMs: number;
+  readonly ms: number;
+}
+
+/** Where a review is kept in `reviews`: the game (1-based, 1 outside a Dynasty) and the player (seat). */
+export function reviewKey(game: number, player: number): string {
+  return `${game}:${player}`;
+}
 export type CancelledTable = TableBase & { readonly status: 'cancelled'; readonly game?: GameState; readonly finishedAt: number };
 
 export type Table = LobbyTable | PlayingTable | FinishedTable | CancelledTable;
