@@ -19,6 +19,7 @@ import { drawTable } from './table.js';
 export { FONT_FAMILY, ensureFonts } from './fonts.js';
 export { playerMarker, playerColour } from './palette.js';
 export { pictureName } from './adapter.js';
+export { drawReviewMove, renderReviewMove, type ReviewPicture, type ReviewPictureMove } from './review.js';
 
 ensureFonts();
 
