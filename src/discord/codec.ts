@@ -8,7 +8,7 @@
  * Shape: `k1:<verb>[:<field>...]`, always well under Discord's 100 characters.
  * Anything else (older formats, forged ids) decodes to null.
  */
-import { AI_LEVELS, DIRECTIONS, DOMINO_COUNT, type AiLevel, type Direction, type Pos } from '../game/index.js';
+import { AI_LEVELS, DIRECTIONS, DOMINO_COUNT, DYNASTY_GAMES, type AiLevel, type Direction, type Pos } from '../game/index.js';
 import type { Placed } from '../table/index.js';
 
 const PREFIX = 'k1';
@@ -55,11 +55,13 @@ export type ClickAction =
   | { readonly verb: 'confirm'; readonly turn: number; readonly at: Cursor }
   | { readonly verb: 'discard'; readonly turn: number }
   | { readonly verb: 'pick'; readonly turn: number; readonly placed: Placed; readonly domino: number }
-  | { readonly verb: 'rematch' };
+  | { readonly verb: 'rematch' }
+  /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
+  | { readonly verb: 'review'; readonly game: number };
 
 const VERBS = {
   join: 'j', leave: 'l', 'add-ai': 'a', 'remove-ai': 'x', start: 's', cancel: 'c',
-  'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r',
+  'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r', review: 'w',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -69,6 +71,8 @@ const SLOTS = {
 /** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
 const MAX_COORD = 6;
 const MAX_TURN = 10_000;
+/** Games of a table: one, or a Dynasty's three. */
+const MAX_GAMES = DYNASTY_GAMES;
 
 /** A cursor as text (in custom_ids, and as the value of a spot in the menu). */
 export function cursorText(c: Cursor): string {
@@ -89,6 +93,7 @@ export function encode(action: ClickAction): string {
     case 'spot': fields.push(action.turn, action.hint ? cursorText(action.hint) : '-'); break;
     case 'confirm': fields.push(action.turn, cursorText(action.at)); break;
     case 'pick': fields.push(action.turn, placedText(action.placed), action.domino); break;
+    case 'review': fields.push(action.game); break;
     default: break;
   }
   return fields.join(':');
@@ -162,6 +167,10 @@ export function decode(customId: string): ClickAction | null {
     case 'confirm': {
       const at = cursor(rest[1]);
       return arity(2) && turn !== null && at ? { verb, turn, at } : null;
+    }
+    case 'review': {
+      const game = int(rest[0], 1, MAX_GAMES);
+      return arity(1) && game !== null ? { verb, game } : null;
     }
     case 'pick': {
       const what = placed(rest[1]);

@@ -8,8 +8,8 @@
  * Every button has one home (HOME), and a message is one kind of place:
  * - `lobby`: a public message in a channel (not in a thread): the lobby, whose id is
  *   the table's key (the lobby flow then finds the table by that id, or refuses);
- * - `thread`: a public message in a thread: a turn, the end of a game, a status
- *   answer (the game is the thread's);
+ * - `thread`: a public message in a thread: a turn, the end of a game (Rematch,
+ *   Review), a status answer (the game is the thread's);
  * - `panel`: a private (ephemeral) message in a thread that answers the clicker's
  *   own interaction (Discord's `interaction_metadata.user`): the clicker's panel.
  * Anything else (someone else's private message, a private message outside a
@@ -44,6 +44,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   cancel: 'lobby',
   'your-turn': 'thread',
   rematch: 'thread',
+  review: 'thread',
   preview: 'panel',
   spot: 'panel',
   hint: 'panel',

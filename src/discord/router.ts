@@ -17,6 +17,7 @@ import { errorText, type LogContext, type Logger } from './log.js';
 import { judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from './flows/lobby.js';
 import { rematch } from './flows/rematch.js';
+import { review } from './flows/review.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from './flows/panel.js';
 
 export interface Command {
@@ -74,6 +75,7 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
     case 'discard': return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
     case 'pick': return answer(interaction, 'update', () => pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino));
     case 'rematch': return answer(interaction, 'private', () => rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message));
+    case 'review': return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
   }
 }
 

@@ -1,10 +1,11 @@
-/** The end of a game: the score sheet PNG, the ranking, the winner, and Rematch. */
+/** The end of a game: the score sheet PNG, the ranking, the winner, Rematch and Review. */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { byRanking, type GameResult, type TieBreak } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
+import { reviewButtons } from './review.js';
 import { seatName } from './text.js';
 
 export const SCORES_PNG = 'scores.png';
@@ -78,7 +79,7 @@ export function endView(info: EndInfo): BaseMessageOptions {
   return {
     content: lines.join('\n'),
     files: [{ attachment: info.png, name: SCORES_PNG }, ...(info.dynastyPng ? [{ attachment: info.dynastyPng, name: DYNASTY_PNG }] : [])],
-    components: info.final ? [row(button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success))] : [],
+    components: info.final ? [row(button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success), ...reviewButtons(info.totals !== null))] : [],
     allowedMentions: { parse: [] },
   };
 }

@@ -1,0 +1,99 @@
+/**
+ * Review, end to end: a 2-player game played to the end; a player presses Review on
+ * the final message and gets, privately, the accuracy, the points lost move by move
+ * and the costliest moves drawn (with their text descriptions), computed in the AI
+ * workers (the answer deferred); a second press, and one after a restart, answers at
+ * once with the same figures, from the review kept with the table; a spectator is
+ * refused politely and nothing is computed for them.
+ */
+import { InteractionResponseType } from 'discord-api-types/v10';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { t } from '../../src/i18n/index.js';
+import { openStore } from '../../src/store/index.js';
+import { launch, playToEnd, startTable, type World } from './harness.js';
+
+/** The hard player thinks 250 ms a move here, so a review may search 2 s (8 s at the default 1000 ms). */
+const ENV = { AI_HARD_MS: '250' };
+const BUDGET_MS = 2000;
+
+let world: World;
+
+beforeAll(async () => {
+  world = await launch({}, ENV);
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+it('reviews a player\'s game privately, from the cache the second time and after a restart, and refuses a spectator', async () => {
+  const { discord } = world;
+  const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+  const final = await playToEnd(discord, threadId);
+  const button = final.button(/Review/);
+  expect(button.customId).toBe('k1:w:1');
+
+  // First press: computed in the workers, so the answer is deferred, then edited in.
+  const started = Date.now();
+  const first = await discord.click(final, button.customId!, 'alice');
+  const answer = await first.reply(BUDGET_MS * 5 + 20_000);
+  const took = Date.now() - started;
+  expect(first.callback?.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+  expect(answer.ephemeral).toBe(true);
+  expect(answer.visibleTo).toBe(discord.user('alice').id);
+  expect(answer.content).toMatch(/as the hard computer player sees it/);
+  expect(answer.content).toMatch(/Accuracy: \*\*\d{1,3}%\*\*: \d+ of \d+ moves lost less than a point/);
+  expect(answer.content).toMatch(/Points lost over the game: \*\*[\d.]+\*\*/);
+  // Every one of alice's 14 moves (two kings, 7 rounds) has its line.
+  for (let n = 1; n <= 14; n++) expect(answer.content).toContain(`\`${n}\` `);
+  const pictures = answer.pngs();
+  expect(pictures.length).toBeGreaterThanOrEqual(1);
+  expect(pictures.length).toBeLessThanOrEqual(3);
+  expect(answer.content).toMatch(/costliest move/);
+  for (const p of pictures) {
+    expect(p.filename).toMatch(/^review-\d+\.png$/);
+    expect(p.description).toMatch(/^Move \d+, .*: you played .*; it suggests .*; [\d.]+ points lost\.$/);
+  }
+  expect(took).toBeGreaterThan(BUDGET_MS * 0.5);
+  // Nothing public was posted, the final message keeps its buttons.
+  expect(discord.messages(threadId).at(-1)?.id).toBe(final.id);
+
+  // The review is kept with the table.
+  const stored = await storedReviews(world, threadId);
+  expect(Object.keys(stored)).toEqual(['1:0']);
+
+  // Second press: at once, same figures and pictures.
+  const again = await discord.click(final, button.customId!, 'alice');
+  const second = await again.reply(10_000);
+  expect(again.callback?.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+  expect(second.ephemeral).toBe(true);
+  expect(second.content).toBe(answer.content);
+  expect(second.pngs().map((p) => p.bytes.length)).toEqual(pictures.map((p) => p.bytes.length));
+
+  // A spectator: a polite private refusal, nothing computed.
+  const spectator = await discord.click(final, button.customId!, 'carol');
+  const refusal = await spectator.reply(10_000);
+  expect(refusal.ephemeral).toBe(true);
+  expect(refusal.content).toBe(t('review.playersOnly'));
+  expect(refusal.pngs()).toHaveLength(0);
+
+  // After a restart: still at once, from the table.
+  await world.restart(ENV);
+  const afterRestart = await discord.click(final, button.customId!, 'alice');
+  const third = await afterRestart.reply(10_000);
+  expect(afterRestart.callback?.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+  expect(third.content).toBe(answer.content);
+  expect(Object.keys(await storedReviews(world, threadId))).toEqual(['1:0']);
+  await discord.assertClean();
+}, 180_000);
+
+/** The reviews kept with the game's table, read from the bot's own database. */
+async function storedReviews(w: World, tableId: string): Promise<Record<string, unknown>> {
+  const store = await openStore({ dataDir: w.dataDir });
+  try {
+    const loaded = await store.get(tableId);
+    return loaded.kind === 'found' && loaded.table.status === 'finished' ? { ...(loaded.table.reviews ?? {}) } : {};
+  } finally {
+    await store.close();
+  }
+}
