@@ -128,13 +128,35 @@ export function badge(c: Ctx, p: PlayerView, cx: number, cy: number, r: number):
 
 /**
  * A domino whose halves are squares of side s with top-left corners at pa and pb
- * (orthogonal neighbours): both tiles clipped to one rounded rectangle.
+ * (orthogonal neighbours, on whole pixels): both tiles clipped to one rounded
+ * rectangle, drawn once per domino, size and way round, then blitted.
  */
 export function drawDomino(c: Ctx, d: DominoView, pa: Pos, pb: Pos, s: number, gap: number, thumbnail = false): void {
-  const x = Math.min(pa[0], pb[0]) + gap;
-  const y = Math.min(pa[1], pb[1]) + gap;
-  const w = Math.max(pa[0], pb[0]) + s - gap - x;
-  const h = Math.max(pa[1], pb[1]) + s - gap - y;
+  const x0 = Math.min(pa[0], pb[0]);
+  const y0 = Math.min(pa[1], pb[1]);
+  c.drawImage(dominoImage(d, [pa[0] - x0, pa[1] - y0], [pb[0] - x0, pb[1] - y0], s, gap), x0 - PAD, y0 - PAD);
+  if (!thumbnail) {
+    noteCrowns(d.a.crowns, s);
+    noteCrowns(d.b.crowns, s);
+  }
+}
+
+/** Room around a domino's picture for its outline. */
+const PAD = 2;
+const dominoImages = new Map<string, Canvas>();
+const DOMINO_IMAGES = 512;
+
+function dominoImage(d: DominoView, pa: Pos, pb: Pos, s: number, gap: number): Canvas {
+  const key = `${d.n}:${s}:${gap}:${pa[0]},${pa[1]},${pb[0]},${pb[1]}`;
+  const known = dominoImages.get(key);
+  if (known) return known;
+  const canvas = createCanvas(Math.max(pa[0], pb[0]) + s + 2 * PAD, Math.max(pa[1], pb[1]) + s + 2 * PAD);
+  const c = canvas.getContext('2d');
+  c.translate(PAD, PAD);
+  const x = gap;
+  const y = gap;
+  const w = Math.max(pa[0], pb[0]) + s - 2 * gap;
+  const h = Math.max(pa[1], pb[1]) + s - 2 * gap;
   const r = Math.max(3, s * 0.08);
   c.save();
   c.beginPath();
@@ -143,11 +165,10 @@ export function drawDomino(c: Ctx, d: DominoView, pa: Pos, pb: Pos, s: number, g
   c.drawImage(terrainTile(d.a.terrain, d.a.crowns, s), pa[0], pa[1], s, s);
   c.drawImage(terrainTile(d.b.terrain, d.b.crowns, s), pb[0], pb[1], s, s);
   c.restore();
-  if (!thumbnail) {
-    noteCrowns(d.a.crowns, s);
-    noteCrowns(d.b.crowns, s);
-  }
   strokeRoundRect(c, x, y, w, h, r, 'rgba(14, 17, 22, 0.55)', Math.max(1.5, s * 0.025));
+  dominoImages.set(key, canvas);
+  if (dominoImages.size > DOMINO_IMAGES) dominoImages.delete(dominoImages.keys().next().value!);
+  return canvas;
 }
 
 /** A domino laid flat (a left, b right) with its top-left corner at (x, y). */

@@ -55,7 +55,7 @@ export async function encodePng(canvas: Canvas): Promise<Buffer> {
   for (let y0 = 0; y0 < height; y0 += BAND_ROWS) {
     const y1 = Math.min(height, y0 + BAND_ROWS);
     const reused = reusableBand(width, height, pixels, y0, y1);
-    pending.push(reused ? Promise.resolve(reused) : deflateBand(scanlines(pixels, width, y0, y1)));
+    pending.push(reused ? Promise.resolve(reused) : deflateBand(scanlines(pixels, width, y0, y1)).then(release));
   }
   const bands = await Promise.all(pending);
   remember({ width, height, pixels, bands });
@@ -79,10 +79,32 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
+/**
+ * Scanline buffers of a full band, by length, given back once their band is
+ * deflated: a picture needs 3-4 MB of them, and allocating them anew for every
+ * picture kept the garbage collector busy.
+ */
+const pool = new Map<number, Buffer[]>();
+const POOLED = 32;
+
+function take(length: number): Buffer {
+  return pool.get(length)?.pop() ?? Buffer.allocUnsafe(length);
+}
+
+function release(band: Band & { readonly input?: Buffer }): Band {
+  const input = band.input;
+  if (input) {
+    const free = pool.get(input.length) ?? [];
+    if (free.length < POOLED) free.push(input);
+    pool.set(input.length, free);
+  }
+  return { deflated: band.deflated, adler: band.adler, length: band.length };
+}
+
 /** Rows y0..y1 as PNG scanlines: a filter byte (0, none) before each row. */
 function scanlines(pixels: Buffer, width: number, y0: number, y1: number): Buffer {
   const stride = width * 4;
-  const out = Buffer.allocUnsafe((stride + 1) * (y1 - y0));
+  const out = take((stride + 1) * (y1 - y0));
   for (let y = y0; y < y1; y++) {
     const at = (y - y0) * (stride + 1);
     out[at] = 0;
@@ -116,7 +138,7 @@ function remember(p: Picture): void {
  * JavaScript. What zlib writes after the flush is fixed: an empty final block and
  * the trailer; anything else is refused rather than joined into a broken PNG.
  */
-function deflateBand(rows: Buffer): Promise<Band> {
+function deflateBand(rows: Buffer): Promise<Band & { readonly input: Buffer }> {
   return new Promise((resolve, reject) => {
     const z = createDeflate({ level: LEVEL });
     const out: Buffer[] = [];
@@ -130,7 +152,7 @@ function deflateBand(rows: Buffer): Promise<Band> {
         reject(new Error('zlib ended a PNG band in an unexpected way'));
         return;
       }
-      resolve({ deflated: all.subarray(2, tail), adler: all.readUInt32BE(n - 4), length: rows.length });
+      resolve({ deflated: all.subarray(2, tail), adler: all.readUInt32BE(n - 4), length: rows.length, input: rows });
     });
     z.write(rows);
     z.flush(constants.Z_SYNC_FLUSH, () => z.end());

@@ -2,7 +2,8 @@
  * The table picture, 1040 px wide. Discord shows it about 400 px wide on a phone
  * (0.385 of its size), so every length here is chosen for that: no text under
  * 21 px (8 px on the phone), names 27 px, grid labels 22 px, and squares of at
- * least 54 px so a crown glyph is 24 px tall (9 px on the phone). Two layouts:
+ * least 54 px so a crown glyph is 24 px tall (9 px on the phone). The height is
+ * the old 974 px or less (more pixels cost time to draw and encode). Two layouts:
  * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
  * Each kingdom shows its occupied cells and one more all round (as far as it can
@@ -21,11 +22,11 @@ import type { KingdomView, PlayerView, SlotView, TableView, TurnView } from './v
 
 export const TABLE_WIDTH = 1040;
 const M = 14; // margin and gutter
-const HEADER = 66;
+const HEADER = 64;
 /** The second header line, for the variants and the Dynasty, when there are any. */
 const CHIPS = 42;
-const BAR = 54;
-const FOOTER = 32;
+const BAR = 52;
+const FOOTER = 30;
 const LABEL = 26;
 const LABEL_SIZE = 22;
 const NAME_SIZE = 27;
@@ -141,13 +142,13 @@ function lineSpecs(v: TableView): [LineSpec, LineSpec] {
 
 const DRAFT_W = 236;
 const CARD_TOP = 44;
-const CARD_H = 66;
-const CARD_STEP = 70;
+const CARD_H = 64;
+const CARD_STEP = 68;
 const LINE_H = CARD_TOP + 4 * CARD_STEP + 4;
 /** A kingdom panel of the 3-4 player table: 6 squares of 55 px across (the widest a kingdom gets with its margin). */
 const QUAD_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M - DRAFT_W - M) / 2);
-const QUAD_CELL = Math.floor((QUAD_PANEL_W - 16 - LABEL) / 6);
-const QUAD_PANEL_H = BAR + LABEL + 6 * QUAD_CELL + FOOTER + 6;
+const QUAD_CELL = Math.min(DRAFT_SQUARE, Math.floor((QUAD_PANEL_W - 16 - LABEL) / 6));
+const QUAD_PANEL_H = BAR + LABEL + 6 * QUAD_CELL + FOOTER + 4;
 const QUAD_HEIGHT = 2 * QUAD_PANEL_H + M;
 
 function columnLine(spec: LineSpec, box: Box): LineLayout {
@@ -182,7 +183,7 @@ const ROW_H = 74;
 /** A kingdom panel of the 2-player table: 6 squares (8 in the Mighty Duel) across at most. */
 const DUO_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M) / 2);
 const DUO_GRID = DUO_PANEL_W - 16 - LABEL;
-const DUO_PANEL_H = BAR + LABEL + Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) + FOOTER + 6;
+const DUO_PANEL_H = BAR + LABEL + Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) + FOOTER + 4;
 const DUO_HEIGHT = 2 * ROW_H + 8 + M + DUO_PANEL_H;
 
 function rowLine(spec: LineSpec, box: Box): LineLayout {
@@ -209,7 +210,7 @@ function layoutDuo(v: TableView, width: number, top: number): Omit<TableLayout, 
 function panelsOf(kingdoms: readonly KingdomView[], boxes: readonly Box[]): PanelLayout[] {
   return kingdoms.map((kingdom, i) => {
     const box = boxes[i]!;
-    const gridBox = { x: box.x + 8, y: box.y + BAR, w: box.w - 16, h: box.h - BAR - FOOTER - 6 };
+    const gridBox = { x: box.x + 8, y: box.y + BAR, w: box.w - 16, h: box.h - BAR - FOOTER - 4 };
     return { kingdom, box, geometry: fitKingdom(kingdom.grid, kingdomWindow(kingdom, 1), gridBox, LABEL, MAX_CELL) };
   });
 }
