@@ -274,10 +274,13 @@ export function dynastySheetView(d: DynastyState): DynastySheetView {
   const results = dynastyGameResults(d);
   const final = dynastyResult(d);
   const standings = final ?? dynastyStandings(d);
+  // The next game starts as soon as one ends: until a domino is placed in it, the sheet is the one of the game before.
+  const last = d.games[d.games.length - 1]!;
+  const played = d.games.length > 1 && !last.events.some((e) => e.type === 'place') ? d.games.length - 1 : d.games.length;
   const rows = who.map((p): DynastyRowView => {
     const games = Array.from({ length: d.length }, (_, i) => {
       const g = d.games[i];
-      if (!g) return null;
+      if (!g || i >= played) return null;
       const r = results[i] ?? null;
       const score = r?.scores[p.index]?.total ?? scorePlayer(g, p.index).total;
       const kingdom = { ...kingdomView(g, p, prompt(g), score), toPlay: false };
@@ -287,7 +290,7 @@ export function dynastySheetView(d: DynastyState): DynastySheetView {
     return { player: p, games, total: s.total, rank: place(standings.scores, s) };
   });
   return {
-    title: final ? t('picture.dynasty.final') : t('dynasty.header', { game: d.games.length, of: d.length }),
+    title: final ? t('picture.dynasty.final') : t('dynasty.header', { game: played, of: d.length }),
     rows,
     winners: final ? final.winners.map((w) => who[w]!) : [],
     decidedBy: final?.decidedBy ?? 'none',

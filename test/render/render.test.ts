@@ -1,11 +1,11 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { judgePlacement, legalPlacements, prompt, type GameState, type Pos } from '../../src/game/index.js';
-import { dynastySheetView, previewView, scoreSheetView, tableView } from '../../src/render/adapter.js';
+import { boxRound, createGame, judgePlacement, legalPlacements, namingWindow, prompt, windowCols, windowRows, type GameState, type Pos } from '../../src/game/index.js';
+import { dynastySheetView, pictureName, players, previewView, recentPlacements, scoreSheetView, tableView } from '../../src/render/adapter.js';
 import { cellOrigin } from '../../src/render/draw.js';
 import { inWindow } from '../../src/game/index.js';
-import { renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
+import { playerMarker, renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
 import { dynastySize } from '../../src/render/dynasty.js';
 import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
 import { previewSize, layoutPreview } from '../../src/render/preview.js';
@@ -138,6 +138,58 @@ describe('what the table shows', () => {
     expect(current.map((s) => s.domino.n)).toEqual([...current.map((s) => s.domino.n)].sort((a, b) => a - b));
   });
 
+  it('rounds as the box counts them: the opening picks, then round 1 of 12 (6 with 2 players)', () => {
+    expect(tableView(newGame('4p')).round).toEqual({ round: 0, rounds: 12 });
+    expect(tableView(midGame('4p')).round).toEqual(boxRound(midGame('4p')));
+    expect(tableView(midGame('2p')).round.rounds).toBe(6);
+    expect(tableView(midGame('duel')).round.rounds).toBe(12);
+  });
+
+  it('every placement since the turn before of the player to act is outlined, numbered in order', () => {
+    for (const setup of SETUPS) {
+      const state = midGame(setup);
+      const p = prompt(state);
+      if (p.kind === 'over') throw new Error('game over');
+      const recent = recentPlacements(state, p);
+      const lastOwn = state.events.findLastIndex((e) => 'player' in e && e.player === p.player);
+      const since = state.events.slice(lastOwn + 1).filter((e) => e.type === 'place');
+      expect(recent.map((r) => r.domino)).toEqual(since.length > 0 ? since.map((e) => e.type === 'place' && e.domino) : [recent[0]?.domino]);
+      const shown = tableView(state).kingdoms.flatMap((k) => k.recent.map((r) => ({ ...r, player: k.player.index })));
+      expect(shown.sort((a, b) => a.order - b.order).map((r) => r.domino)).toEqual(recent.map((r) => r.domino));
+      expect(shown.every((r) => r.of === recent.length)).toBe(true);
+    }
+    // After two quick moves by others, both show: 4 players, mid-game, more than one new placement.
+    expect(recentPlacements(midGame('4p')).length).toBeGreaterThan(1);
+    // At the end: the last round's placements.
+    const end = play(newGame('4p'));
+    const lastClaim = end.events.findLastIndex((e) => e.type === 'claim');
+    expect(recentPlacements(end).length).toBe(end.events.slice(lastClaim + 1).filter((e) => e.type === 'place').length);
+  });
+
+  it('a name the font cannot draw becomes its seat label, and every badge a seat number', () => {
+    const made = createGame({ seats: [{ name: 'Alice', kind: 'human' }, { name: '山田太郎', kind: 'human' }, { name: '🐉🐉', kind: 'human' }], seed: 'names' });
+    if (!made.ok) throw new Error(made.error.message);
+    const who = players(made.value);
+    expect(who.map((p) => p.name)).toEqual(['Alice', 'Player 2', 'Player 3']);
+    expect(who.map((p) => p.badge)).toEqual(['1', '2', '3']);
+    expect(pictureName('山田 Taro', 1)).toBe('Taro');
+    expect(players(newGame('4p')).map((p) => p.badge)).toEqual(['A', 'B', 'C', 'D']);
+    expect([0, 1, 2, 3].map(playerMarker)).toEqual(['🔵', '🔴', '🟡', '⚪']);
+  });
+
+  it('Dynasty: the table says which game and each player\'s total so far', async () => {
+    const d = playDynasty(3, 150);
+    const game = d.games[d.games.length - 1]!;
+    const v = tableView(game, d);
+    expect(v.dynasty).toEqual({ game: d.games.length, of: 3 });
+    expect(d.games.length).toBeGreaterThan(1);
+    const standings = dynastySheetView(d).rows;
+    for (const k of v.kingdoms) expect(k.dynastyTotal).toBe(standings.find((r) => r.player.index === k.player.index)!.total);
+    expect(tableView(game).dynasty).toBeNull();
+    const size = pngSize(await renderTable(game, { dynasty: d }));
+    expect(size).toEqual(tableSize({ players: 3, chips: true }));
+  });
+
   it('the same state gives the same bytes, also after a JSON round trip', async () => {
     const state = midGame('4p');
     const copy = JSON.parse(JSON.stringify(state)) as GameState;
@@ -181,6 +233,21 @@ describe('the placement preview', () => {
     };
     expect((await pixels(goodPng))(...ring(legal.a, legal.b))).toBe(UI.legal);
     expect((await pixels(badPng))(...ring(illegal.a, illegal.b))).toBe(UI.illegal);
+  });
+
+  it('draws what the kingdom can still reach and a margin, named as in the whole window', () => {
+    for (const setup of SETUPS) {
+      const full = namingWindow(newGame(setup).options.grid);
+      expect(previewView(newGame(setup), null, null).window).toEqual(full);
+      const late = play(newGame(setup), setup === '2p' ? 30 : 70);
+      const v = previewView(late, null, null);
+      expect(windowCols(v.window) * windowRows(v.window)).toBeLessThan(windowCols(full) * windowRows(full));
+      expect(v.window.minX).toBe(Math.max(full.minX, v.reach.minX - 1));
+      expect(v.window.maxY).toBe(Math.min(full.maxY, v.reach.maxY + 1));
+      // The layout puts the castle's cell where its name says: the window is cropped, not renamed.
+      const { geometry } = layoutPreview(v);
+      expect(cellOrigin(geometry, [0, 0])[0]).toBe(geometry.x + (0 - v.window.minX) * geometry.cell);
+    }
   });
 
   it('tints the cells legal placements use and greys the cells out of reach', async () => {
@@ -240,6 +307,15 @@ describe('the dynasty sheet', () => {
       expect(row.rank === 1).toBe(done.winners.some((w) => w.index === row.player.index));
     }
     expect(pngSize(await renderDynastySheet(playDynasty(3)))).toEqual(dynastySize(3));
+  });
+
+  it('posted at the end of game 1, it is the sheet of game 1 (game 2 has just been dealt)', () => {
+    let n = 1;
+    while (playDynasty(2, n).games.length < 2) n++;
+    const v = dynastySheetView(playDynasty(2, n));
+    expect(v.title).toBe('Dynasty, game 1 of 3');
+    expect(v.rows[0]!.games[0]?.running).toBe(false);
+    expect(v.rows[0]!.games[1]).toBeNull();
   });
 
   it('mid-dynasty: finished games, the running one "so far", no winner yet', () => {
