@@ -1,6 +1,7 @@
 /**
  * Plays whole games between computer players without Discord, writes their records,
  * the table after every move (table-001.png, ...) and the score sheet (final.png),
+ * in a Dynasty each game in its folder with the Dynasty sheet at its end (dynasty.png),
  * and prints the scores and the winner.
  *
  *   npm run demo -- --players 4 --seed 42 --out out/
@@ -15,10 +16,10 @@ import { parseArgs } from 'node:util';
 import {
   AI_LEVELS, applyDynasty, apply, byRanking, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
   gameOptionsFor, legalPlacements, prompt, result, Rng, toRecord,
-  type Action, type GameOptions, type GameResult, type GameState, type Seat, type VariantChoice,
+  type Action, type DynastyState, type GameOptions, type GameResult, type GameState, type Seat, type VariantChoice,
 } from '../game/index.js';
 import { chooseAction } from '../ai/index.js';
-import { renderScoreSheet, renderTable } from '../render/index.js';
+import { renderDynastySheet, renderScoreSheet, renderTable } from '../render/index.js';
 import { readVariants, variantFlags } from './variants.js';
 
 /** The computer players' levels, and "random": any legal move. */
@@ -166,15 +167,17 @@ class GameWriter {
     await mkdir(this.dir, { recursive: true });
   }
 
-  async moved(state: GameState): Promise<void> {
+  async moved(state: GameState, dynasty: DynastyState | null = null): Promise<void> {
     this.moves++;
-    if (this.images) await writeFile(join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`), await renderTable(state));
+    if (this.images) await writeFile(join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`), await renderTable(state, { dynasty }));
   }
 
-  async finished(state: GameState): Promise<string> {
+  async finished(state: GameState, dynasty: DynastyState | null = null): Promise<string> {
     const recordPath = join(this.dir, 'record.json');
     await writeFile(recordPath, `${JSON.stringify(toRecord(state), null, 2)}\n`);
     if (this.images) await writeFile(join(this.dir, 'final.png'), await renderScoreSheet(state));
+    // The Dynasty sheet, as the bot posts it at the end of every game of a Dynasty.
+    if (this.images && dynasty) await writeFile(join(this.dir, 'dynasty.png'), await renderDynastySheet(dynasty));
     return recordPath;
   }
 }
@@ -236,10 +239,10 @@ async function playDynasty(config: DemoConfig, choose: Chooser): Promise<void> {
     }
     dynasty = mustApply(applyDynasty(dynasty, choose(dynastyGame(dynasty))));
     const played = dynasty.games[number - 1]!;
-    await writer.moved(played);
+    await writer.moved(played, dynasty);
     const over = result(played);
     if (over) {
-      console.log(`Record: ${await writer.finished(played)}`);
+      console.log(`Record: ${await writer.finished(played, dynasty)}`);
       printResult(`Game ${number} scores:`, played.seats, over);
       writer = null;
     }
