@@ -77,6 +77,18 @@ export function text(c: Ctx, s: string, x: number, y: number, style: TextStyle, 
   }
 }
 
+/** Text broken into lines of whole words within maxW (a word wider than maxW is left to text() to cut). */
+export function wrapWords(c: Ctx, s: string, weight: Weight, size: number, maxW: number): string[] {
+  c.font = font(weight, size, s);
+  const lines: string[] = [];
+  for (const word of s.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** text() that returns its width, for what follows it on the line. */
 export function measuredText(c: Ctx, s: string, x: number, y: number, style: TextStyle, maxW = Infinity): number {
   noteSize(style.kind ?? 'text', style.size);

@@ -14,7 +14,7 @@ import type { TieBreak } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
 import { font } from './fonts.js';
 import {
-  badge, blankCanvas, drawKingdom, fitKingdom, kingdomWindow, roundRect, strokeRoundRect, measuredText, text, type Box, type Ctx,
+  badge, blankCanvas, drawKingdom, fitKingdom, kingdomWindow, roundRect, strokeRoundRect, measuredText, text, wrapWords, type Box, type Ctx,
 } from './draw.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
@@ -77,14 +77,7 @@ const scratch = createCanvas(1, 1).getContext('2d');
 
 /** A label in lines of words within maxW. */
 function wrap(c: Ctx, label: string, size: number, maxW: number): string[] {
-  c.font = font(600, size, label);
-  const lines: string[] = [];
-  for (const word of label.split(' ')) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
+  return wrapWords(c, label, 600, size, maxW);
 }
 
 function rowHeight(r: Row, st: PanelStyle, columnW: number): number {

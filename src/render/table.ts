@@ -14,7 +14,7 @@ import { t } from '../i18n/index.js';
 import { font } from './fonts.js';
 import {
   badge, blankCanvas, chip, drawFlatDomino, drawKingdom, drawRecent, fitKingdom, fitText, kingdomWindow, probing, roundRect, strokeRoundRect,
-  measuredText, text, type Box, type Ctx, type KingdomGeometry,
+  measuredText, text, wrapWords, type Box, type Ctx, type KingdomGeometry,
 } from './draw.js';
 import { TERRAINS, UI, playerColour, playerInk } from './palette.js';
 import { drawCrown, drawKing, terrainTile } from './tiles.js';
@@ -305,14 +305,7 @@ function drawLine(c: Ctx, l: LineLayout): void {
 
 /** Text on as many lines as it needs (by words) within maxW, the first line's middle at y. */
 function drawWrapped(c: Ctx, s: string, x: number, y: number, maxW: number, style: { weight: 600 | 800; size: number; colour: string }): void {
-  c.font = font(style.weight, style.size, s);
-  const lines: string[] = [];
-  for (const word of s.split(' ')) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  lines.forEach((line, i) => text(c, line, x, y + i * style.size * 1.25, style, maxW));
+  wrapWords(c, s, style.weight, style.size, maxW).forEach((line, i) => text(c, line, x, y + i * style.size * 1.25, style, maxW));
 }
 
 /** A domino of the draft: its number, the domino, and its king (or what became of it). */
