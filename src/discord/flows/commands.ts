@@ -12,7 +12,7 @@ import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
 import { renderScoreSheet, renderTable } from '../pictures.js';
-import { inGameLocale } from '../locale.js';
+import { gameLocale, inGameLocale } from '../locale.js';
 import { aiSeatName, humanSeatOf } from '../seats.js';
 import { endView } from '../views/end.js';
 import { lobbyView } from '../views/lobby.js';
@@ -207,9 +207,9 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
   return answer(interaction, 'private', async (): Promise<Answer> => {
     const locale = localeFor(interaction.locale);
     const userId = interaction.user.id;
-    // The label is read in the games' threads: the server's language.
-    const label = t('forget.formerPlayer', {}, localeFor(interaction.guildLocale));
-    const done = await bot.store.forget(userId, () => label);
+    // Each game says the label in its own language; the answer, in the caller's.
+    const done = await bot.store.forget(userId, (table) => t('forget.formerPlayer', {}, gameLocale(table.settings)));
+    const label = t('forget.formerPlayer', {}, locale);
     bot.log.info('user data forgotten', { guild: interaction.guildId ?? undefined, user: userId, renamed: done.renamed, live: done.live });
     return privately([
       t(done.statistics ? 'forget.statistics' : 'forget.noStatistics', {}, locale),
