@@ -1,6 +1,16 @@
 /**
  * AiPool: runs chooseAction / hint in worker threads so that the caller's event
  * loop (the bot) keeps answering while the hard level thinks.
+ *
+ * Shared fairly by many games: jobs wait in a bounded queue by priority
+ * (`interactive`: a person waits for the answer, the hint or the panel's
+ * look-ahead; then `game`: computer moves; then `background`: reviews), and within
+ * a priority the games (`key`) take turns, so one game's jobs never hold up
+ * another's. The thinking time is decided when a job starts, from the queue behind
+ * it: a job asking for `timeMs` gets at most `targetWaitMs x workers / waiting`
+ * (never under `minMs`), so a long queue drains in about `targetWaitMs` instead of
+ * `waiting x timeMs / workers`. The hard level loses little when its time shrinks
+ * (README, "Computer players").
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -13,11 +23,45 @@ import type { ChooseOptions } from './types.js';
 export interface AiPoolOptions {
   /** Number of worker threads. Default: one less than the cores, at least 1. */
   readonly size?: number;
+  /** Jobs that may wait at once; more are refused with AiPoolBusyError. Default 256. */
+  readonly maxQueue?: number;
+  /** The wait the thinking time is cut to keep a queue within (ms). Default 1000. */
+  readonly targetWaitMs?: number;
+  /** The least thinking time a job is given, however long the queue (ms). Default 50. */
+  readonly minMs?: number;
 }
+
+/** Who waits for a job: a person (`interactive`), a game (`game`: computer moves), nobody soon (`background`). */
+export type AiPriority = 'interactive' | 'game' | 'background';
+
+/** How a job started: what it waited in the queue and the thinking time it was given (null: not a timed job). */
+export interface AiJobStart {
+  readonly waitMs: number;
+  readonly budgetMs: number | null;
+}
+
+export interface AiJobOptions {
+  /** Jobs of one key (a game) take turns with other keys' jobs of the same priority. */
+  readonly key?: string;
+  /** Default: `interactive` for choose and hint, `background` for reviews. */
+  readonly priority?: AiPriority;
+  /** Told when the job leaves the queue for a worker. */
+  readonly onStart?: (start: AiJobStart) => void;
+}
+
+const PRIORITIES: readonly AiPriority[] = ['interactive', 'game', 'background'];
+const DEFAULT_MAX_QUEUE = 256;
+const DEFAULT_TARGET_WAIT_MS = 1000;
+const DEFAULT_MIN_MS = 50;
+/** What a timed job asks for when it says nothing (the hard level's own default). */
+const DEFAULT_TIME_MS = 1000;
 
 type Job = {
   readonly request: AiRequest;
   readonly resolve: (value: AiReply) => void;
+  readonly key: string;
+  readonly queuedAt: number;
+  readonly onStart?: (start: AiJobStart) => void;
 };
 
 interface Slot {
@@ -29,46 +73,105 @@ export class AiPoolClosedError extends Error {
   constructor() { super('the AI pool is closed'); }
 }
 
+/** The queue is full: try again later. */
+export class AiPoolBusyError extends Error {
+  constructor(waiting: number) { super(`the AI pool is busy (${waiting} jobs waiting)`); }
+}
+
+/** Jobs of one priority: a queue per key, keys served in turn. */
+class FairQueue {
+  private readonly byKey = new Map<string, Job[]>();
+  size = 0;
+
+  push(job: Job): void {
+    const jobs = this.byKey.get(job.key);
+    if (jobs) jobs.push(job);
+    else this.byKey.set(job.key, [job]);
+    this.size++;
+  }
+
+  /** The first job of the key served longest ago; that key goes to the back. */
+  shift(): Job | undefined {
+    for (const [key, jobs] of this.byKey) {
+      const job = jobs.shift();
+      this.byKey.delete(key);
+      if (jobs.length > 0) this.byKey.set(key, jobs);
+      if (job) {
+        this.size--;
+        return job;
+      }
+    }
+    return undefined;
+  }
+
+  drain(): Job[] {
+    const all = [...this.byKey.values()].flat();
+    this.byKey.clear();
+    this.size = 0;
+    return all;
+  }
+}
+
 export class AiPool {
   private readonly size: number;
+  private readonly maxQueue: number;
+  private readonly targetWaitMs: number;
+  private readonly minMs: number;
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly queues = new Map<AiPriority, FairQueue>(PRIORITIES.map((p) => [p, new FairQueue()]));
   private nextId = 1;
   private closed = false;
 
   constructor(options: AiPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism() - 1);
+    this.maxQueue = Math.max(1, options.maxQueue ?? DEFAULT_MAX_QUEUE);
+    this.targetWaitMs = options.targetWaitMs ?? DEFAULT_TARGET_WAIT_MS;
+    this.minMs = options.minMs ?? DEFAULT_MIN_MS;
   }
 
-  /** The action chooseAction(state, level, opts) would return, computed off this thread. */
-  async choose(state: GameState, level: AiLevel, opts: ChooseOptions = {}): Promise<Action> {
-    return (await this.run({ id: this.nextId++, kind: 'choose', state, level, opts })) as Action;
+  /** Jobs waiting for a worker now. */
+  get waiting(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.size;
+    return n;
   }
 
-  /** hint(state, opts), computed off this thread. */
-  async hint(state: GameState, opts: ChooseOptions = {}): Promise<Placement | null> {
-    return (await this.run({ id: this.nextId++, kind: 'hint', state, opts })) as Placement | null;
+  /**
+   * The action chooseAction(state, level, opts) would return, computed off this
+   * thread; the hard level thinks at most `opts.timeMs`, less when the queue is long.
+   */
+  async choose(state: GameState, level: AiLevel, opts: ChooseOptions = {}, job: AiJobOptions = {}): Promise<Action> {
+    return (await this.run({ id: this.nextId++, kind: 'choose', state, level, opts }, job)) as Action;
+  }
+
+  /** hint(state, opts), computed off this thread (its thinking time shrinks as choose's does). */
+  async hint(state: GameState, opts: ChooseOptions = {}, job: AiJobOptions = {}): Promise<Placement | null> {
+    return (await this.run({ id: this.nextId++, kind: 'hint', state, opts }, job)) as Placement | null;
   }
 
   /** reviewGame(game, player, opts), each move weighed off this thread as its own job (other jobs run between two). */
   async review(game: GameState, player: number, opts: ReviewOptions = {}): Promise<GameReview> {
-    return reviewGame(game, player, opts, async (job) => (await this.run({ id: this.nextId++, kind: 'review', job })) as MoveVerdict);
+    return reviewGame(game, player, opts, async (job) => (await this.run({ id: this.nextId++, kind: 'review', job }, { priority: 'background' })) as MoveVerdict);
   }
 
   /** Stops every worker; pending and later calls reject with AiPoolClosedError. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.resolve({ id: job.request.id, ok: false, error: 'closed' });
+    for (const q of this.queues.values()) for (const job of q.drain()) job.resolve({ id: job.request.id, ok: false, error: 'closed' });
     await Promise.all(this.slots.splice(0).map(async (slot) => {
       slot.job?.resolve({ id: slot.job.request.id, ok: false, error: 'closed' });
       await slot.worker.terminate();
     }));
   }
 
-  private async run(request: AiRequest): Promise<AiValue> {
+  private async run(request: AiRequest, options: AiJobOptions = {}): Promise<AiValue> {
     if (this.closed) throw new AiPoolClosedError();
+    const waiting = this.waiting;
+    if (waiting >= this.maxQueue) throw new AiPoolBusyError(waiting);
+    const priority = options.priority ?? (request.kind === 'review' ? 'background' : 'interactive');
+    const queue = this.queues.get(priority) as FairQueue;
     const reply = await new Promise<AiReply>((resolve) => {
-      this.queue.push({ request, resolve });
+      queue.push({ request, resolve, key: options.key ?? `job:${request.id}`, queuedAt: performance.now(), ...(options.onStart ? { onStart: options.onStart } : {}) });
       this.dispatch();
     });
     if (reply.ok) return reply.value;
@@ -77,15 +180,38 @@ export class AiPool {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.waiting > 0) {
       const slot = this.idleSlot();
       if (!slot) return;
-      const job = this.queue.shift() as Job;
+      const job = this.next() as Job;
+      // Decided now, from the queue left behind it (this job included).
+      const request = this.budgeted(job.request, this.waiting + 1);
       slot.job = job;
+      job.onStart?.({ waitMs: performance.now() - job.queuedAt, budgetMs: timeOf(request) });
       // Only a worker with a job in flight keeps the process alive.
       slot.worker.ref();
-      slot.worker.postMessage(job.request);
+      slot.worker.postMessage(request);
     }
+  }
+
+  private next(): Job | undefined {
+    for (const p of PRIORITIES) {
+      const job = this.queues.get(p)?.shift();
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  /** The thinking time for a timed job with `waiting` jobs in the queue: what it asked, cut so the queue drains within the target. */
+  budgetFor(askedMs: number, waiting: number): number {
+    const fair = Math.floor((this.targetWaitMs * this.size) / Math.max(1, waiting));
+    return Math.max(Math.min(this.minMs, askedMs), Math.min(askedMs, fair));
+  }
+
+  private budgeted(request: AiRequest, waiting: number): AiRequest {
+    if (request.kind === 'review' || (request.kind === 'choose' && request.level !== 'hard')) return request;
+    const timeMs = this.budgetFor(request.opts.timeMs ?? DEFAULT_TIME_MS, waiting);
+    return { ...request, opts: { ...request.opts, timeMs } };
   }
 
   private idleSlot(): Slot | undefined {
@@ -119,6 +245,12 @@ export class AiPool {
     slot.worker.on('exit', (code) => fail(`worker exited with code ${code}`));
     return slot;
   }
+}
+
+/** The thinking time a request carries (null: not a timed job). */
+function timeOf(request: AiRequest): number | null {
+  if (request.kind === 'review' || (request.kind === 'choose' && request.level !== 'hard')) return null;
+  return request.opts.timeMs ?? DEFAULT_TIME_MS;
 }
 
 /** The worker sits beside this module, as .ts under tsx/vitest and .js when compiled. */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AiPool, AiPoolClosedError } from '../../src/ai/pool.js';
+import { AiPool, AiPoolBusyError, AiPoolClosedError, type AiJobStart } from '../../src/ai/pool.js';
 import { apply, checkPlacement, prompt } from '../../src/game/index.js';
 import { advance, newGame } from './support.js';
 
@@ -45,6 +45,68 @@ describe('AiPool', () => {
     const closing = new AiPool({ size: 1 });
     await closing.close();
     await expect(closing.choose(newGame(['easy', 'easy'], 'closed'), 'easy')).rejects.toBeInstanceOf(AiPoolClosedError);
+  });
+});
+
+describe('AiPool shared by many games', () => {
+  const mid = advance(newGame(['normal', 'normal', 'normal', 'normal'], 'pool-shared'), ['normal', 'normal', 'normal', 'normal'], 9);
+
+  it('gives a shorter thinking time when the queue is long, and the full time again once it is short', async () => {
+    const pool = new AiPool({ size: 1, targetWaitMs: 400, minMs: 10 });
+    const starts: AiJobStart[] = [];
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      pool.choose(mid, 'hard', { timeMs: 400, seed: i }, { key: `game-${i}`, priority: 'game', onStart: (s) => starts.push(s) })));
+    const ms = performance.now() - t0;
+    await pool.close();
+    const budgets = starts.map((s) => s.budgetMs);
+    expect(budgets[0]).toBe(400); // alone in the queue
+    expect(budgets[1]).toBe(Math.floor(400 / 19)); // 19 waiting: 400 ms shared
+    expect(budgets.at(-1)).toBe(400); // the last one alone again
+    expect(Math.max(...budgets.slice(1, 10).map((b) => b ?? 0))).toBeLessThan(100);
+    // 20 x 400 ms asked for; about 400 ms + 400 ms x H(19) given.
+    expect(ms).toBeLessThan(4000);
+    expect(Math.max(...starts.map((s) => s.waitMs))).toBeLessThan(3000);
+  });
+
+  it('never goes under the least thinking time, nor over what was asked', () => {
+    const pool = new AiPool({ size: 2, targetWaitMs: 1000, minMs: 50 });
+    expect(pool.budgetFor(1000, 1)).toBe(1000);
+    expect(pool.budgetFor(1000, 4)).toBe(500);
+    expect(pool.budgetFor(1000, 400)).toBe(50);
+    expect(pool.budgetFor(150, 2)).toBe(150);
+    expect(pool.budgetFor(20, 400)).toBe(20);
+  });
+
+  it('serves interactive jobs first, then games in turn (one game queueing many does not hold up another)', async () => {
+    const pool = new AiPool({ size: 1 });
+    const order: string[] = [];
+    const job = (name: string, key: string, priority: 'interactive' | 'game') =>
+      pool.choose(mid, 'normal', {}, { key, priority, onStart: () => order.push(name) });
+    const blocker = pool.choose(mid, 'hard', { timeMs: 300 }, { onStart: () => order.push('blocker') });
+    const all = [job('a1', 'a', 'game'), job('a2', 'a', 'game'), job('a3', 'a', 'game'), job('b1', 'b', 'game'), job('b2', 'b', 'game'), job('hint', 'c', 'interactive')];
+    await Promise.all([blocker, ...all]);
+    await pool.close();
+    expect(order).toEqual(['blocker', 'hint', 'a1', 'b1', 'a2', 'b2', 'a3']);
+  });
+
+  it('gives untimed jobs (easy and normal levels) no thinking time', async () => {
+    const pool = new AiPool({ size: 1 });
+    const starts: AiJobStart[] = [];
+    await pool.choose(mid, 'normal', {}, { onStart: (s) => starts.push(s) });
+    await pool.close();
+    expect(starts).toEqual([{ waitMs: expect.any(Number), budgetMs: null }]);
+  });
+
+  it('refuses a job once the queue is full, and takes jobs again when it is not', async () => {
+    const pool = new AiPool({ size: 1, maxQueue: 2 });
+    const running = pool.choose(mid, 'hard', { timeMs: 200 });
+    const queued = [pool.choose(mid, 'normal'), pool.choose(mid, 'normal')];
+    expect(pool.waiting).toBe(2);
+    await expect(pool.choose(mid, 'normal')).rejects.toBeInstanceOf(AiPoolBusyError);
+    await Promise.all([running, ...queued]);
+    expect(apply(mid, await pool.choose(mid, 'normal')).ok).toBe(true);
+    await pool.close();
   });
 });
 
