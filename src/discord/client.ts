@@ -4,7 +4,7 @@
  * resumed (flows/resume.ts). And the graceful stop: what is running is let finish
  * (within a grace), nothing new is started, then everything is closed.
  */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
 import { AiPool } from '../ai/index.js';
 import type { Config } from '../config.js';
 import { openStore } from '../store/index.js';
@@ -32,6 +32,50 @@ export interface RunningBot {
   stop(graceMs?: number): Promise<number>;
 }
 
+/** How often archived threads leave the cache, and how long after their archiving (seconds). */
+const ARCHIVED_THREAD_SWEEP_S = 600;
+
+/**
+ * What discord.js keeps, for a bot that reads nothing but its guilds, their channels
+ * and its game threads: messages, members and users come with every interaction
+ * that needs them and are never read back from a cache, so none is kept (but the
+ * bot's own member and user, for permissions); no presences, reactions, emojis,
+ * stickers, voice states, invites, bans or events. Archived threads (a game's
+ * thread once the game is over) leave the cache ten minutes after archiving.
+ * Memory then follows the guilds and the running games, not every message and
+ * player the bot has ever seen.
+ */
+export function cacheOptions(): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
+  const none = 0;
+  return {
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: none,
+      GuildMemberManager: { maxSize: none, keepOverLimit: (member) => member.id === member.client.user?.id },
+      UserManager: { maxSize: none, keepOverLimit: (user) => user.id === user.client.user?.id },
+      ThreadMemberManager: none,
+      PresenceManager: none,
+      ReactionManager: none,
+      ReactionUserManager: none,
+      VoiceStateManager: none,
+      StageInstanceManager: none,
+      GuildEmojiManager: none,
+      BaseGuildEmojiManager: none,
+      GuildStickerManager: none,
+      GuildScheduledEventManager: none,
+      GuildInviteManager: none,
+      GuildBanManager: none,
+      AutoModerationRuleManager: none,
+      ApplicationEmojiManager: none,
+      EntitlementManager: none,
+    }),
+    sweepers: {
+      ...Options.DefaultSweeperSettings,
+      threads: { interval: ARCHIVED_THREAD_SWEEP_S, lifetime: ARCHIVED_THREAD_SWEEP_S },
+    },
+  };
+}
+
 /** Resolves once `busy()` is 0, or when `ms` have passed: with what `busy()` is then. */
 async function drained(busy: () => number, ms: number): Promise<number> {
   const until = Date.now() + ms;
@@ -50,6 +94,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: { api: config.apiBase, globalRequestsPerSecond: config.restRps },
+    ...cacheOptions(),
   });
   // Interaction endpoints in their own lane, out of the global limit (rest.ts).
   client.rest.clearHashSweeper();
