@@ -1,0 +1,301 @@
+/**
+ * Many games at once: the real bot as a child process against the faithful fake
+ * Discord (its rate limits, the 3 s deadline), N concurrent games of humans
+ * clicking through the panel as players do: "Your turn", then the panel's "Take #N"
+ * (or "Place here" / the discard in the last round).
+ *
+ * Modes (LOAD_MODES, comma-separated; default human,stress,hard):
+ * - human:  each player acts 1-3 s after their prompt arrives (the board, then the panel);
+ * - stress: each player acts as soon as the answer arrives;
+ * - hard:   human pace, with one hard computer seat per game (AI_HARD_MS and
+ *           AI_MOVE_DELAY_MS at their defaults): the AI workers shared by every game.
+ *
+ * Per mode it prints `load.<mode>.games`, `moves`, `moves_per_s`,
+ * `click_to_png_ms_p50` / `_p99` (from the click that completes a move to the new
+ * board received by Discord), `failed_interactions` (no answer within 3 s),
+ * `rss_mb_per_game` (the bot's peak resident memory over its idle start, per game),
+ * `rss_mb_before` / `rss_mb_peak` / `rss_mb_after` (idle, busiest, and once the games
+ * have ended), `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move`
+ * (requests counted against Discord's global limit) and `rest_per_move.<route>` by
+ * kind; the hard mode also `ai_wait_ms_p50/_p99` (what a computer move waited in the
+ * AI queue, its two decisions together) and `ai_budget_ms_p50/_min` (the thinking
+ * time the pool gave a move's decisions, the least of the two).
+ *
+ * Settings (environment): LOAD_GAMES (default 8; per mode LOAD_GAMES_HUMAN,
+ * LOAD_GAMES_STRESS, LOAD_GAMES_HARD), LOAD_MOVES (moves per game, then the host
+ * cancels it; default 8, 0 = play to the end), LOAD_PACE_MS (human pace, default
+ * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`, default 15).
+ * The big runs: `LOAD_GAMES=200 LOAD_MOVES=0 LOAD_MODES=human npm run bench:load`.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { decode } from '../src/discord/codec.js';
+import { launch, lastMessage, userToPlay, yourTurnId, type World } from '../test/e2e/harness.js';
+import type { FakeDiscord } from '../test/fake-discord/fake.js';
+import type { FakeMessage, FakeUser } from '../test/fake-discord/model.js';
+import type { RequestRecord } from '../test/fake-discord/server.js';
+
+type Mode = 'human' | 'stress' | 'hard';
+
+const env = process.env;
+const MODES = (env.LOAD_MODES ?? 'human,stress,hard').split(',').map((m) => m.trim()).filter(Boolean) as Mode[];
+const MOVES = Number(env.LOAD_MOVES ?? 8);
+const [PACE_MIN, PACE_MAX] = (env.LOAD_PACE_MS ?? '1000-3000').split('-').map(Number) as [number, number];
+const SETTLE_MS = Number(env.LOAD_SETTLE_S ?? 15) * 1000;
+/** Lobbies per text channel: thread creation is limited per parent channel (5 per 5 s). */
+const GAMES_PER_CHANNEL = 4;
+
+function gamesFor(mode: Mode): number {
+  return Number(env[`LOAD_GAMES_${mode.toUpperCase()}`] ?? env.LOAD_GAMES ?? 8);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const pace = () => PACE_MIN + Math.random() * (PACE_MAX - PACE_MIN);
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** The bot's resident memory (MB) and CPU time (ms, every thread) from /proc. */
+function usage(pid: number): { rssMb: number; cpuMs: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+  return { rssMb: rssKb / 1024, cpuMs: (ticks * 1000) / 100 };
+}
+
+/**
+ * Boards as Discord receives them: every answered request is looked at once (one
+ * watcher for all games, not one wait per game), and a message with a PNG posted in
+ * a game's thread wakes that game.
+ */
+class Boards {
+  #seen = 0;
+  readonly #arrived = new Map<string, number[]>();
+  readonly #waiting = new Map<string, Array<() => void>>();
+
+  constructor(private readonly discord: FakeDiscord) {
+    void discord.waitFor(() => this.#scan(), 'the end of the benchmark', 2_000_000_000).catch(() => undefined);
+  }
+
+  track(threadId: string): void {
+    this.#arrived.set(threadId, []);
+  }
+
+  count(threadId: string): number {
+    return this.#arrived.get(threadId)?.length ?? 0;
+  }
+
+  /** When board number `n` (0-based) of the thread arrived (Date.now() of the fake's answer). */
+  async nth(threadId: string, n: number, timeoutMs = 60_000): Promise<number> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const at = this.#arrived.get(threadId)?.[n];
+      if (at !== undefined) return at;
+      if (Date.now() > until) throw new Error(`no board #${n + 1} in thread ${threadId} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const list = this.#waiting.get(threadId) ?? [];
+        list.push(resolve);
+        this.#waiting.set(threadId, list);
+        setTimeout(resolve, 1000);
+      });
+    }
+  }
+
+  #scan(): false {
+    const requests = this.discord.requests;
+    for (; this.#seen < requests.length; this.#seen++) {
+      const r = requests[this.#seen] as RequestRecord;
+      if (r.method !== 'POST' || r.status >= 300 || !r.files.some((f) => f.filename.endsWith('.png'))) continue;
+      const message = r.response as { channel_id?: string; flags?: number } | null;
+      const thread = message?.channel_id;
+      if (!thread || ((message.flags ?? 0) & 64) !== 0) continue;
+      const list = this.#arrived.get(thread);
+      if (!list) continue;
+      list.push(r.answeredAt);
+      for (const wake of this.#waiting.get(thread) ?? []) wake();
+      this.#waiting.delete(thread);
+    }
+    return false;
+  }
+}
+
+interface Tally {
+  moves: number;
+  clickToPng: number[];
+  errors: string[];
+  cancelled: number;
+  finished: number;
+}
+
+/** The button that completes the move on a panel: Take #N, else Place here, else the discard. */
+function completing(panel: FakeMessage): string | null {
+  const buttons = panel.buttons().filter((b) => !b.disabled && b.customId);
+  const verb = (v: string) => buttons.find((b) => decode(b.customId as string)?.verb === v)?.customId ?? null;
+  return verb('pick') ?? verb('confirm') ?? verb('discard');
+}
+
+function isFinal(message: FakeMessage): boolean {
+  return message.buttons().some((b) => b.customId === 'k1:r') || /Game over|🏆/.test(message.content);
+}
+
+/** One game: its humans play at the mode's pace until the end or MOVES moves, then the host cancels. */
+async function playGame(discord: FakeDiscord, boards: Boards, threadId: string, host: FakeUser, mode: Mode, tally: Tally): Promise<void> {
+  const human = mode !== 'stress';
+  let made = 0;
+  for (let seen = 1; ; seen++) {
+    await boards.nth(threadId, seen - 1, 120_000);
+    const turn = lastMessage(discord, threadId);
+    if (isFinal(turn)) {
+      tally.finished++;
+      return;
+    }
+    const user = userToPlay(discord, turn);
+    if (!user) continue; // a computer seat: its board is the next prompt
+    if (MOVES > 0 && made >= MOVES) {
+      const cancel = await discord.slashCommand({ user: host, channel: threadId, name: 'kingdomino', subcommand: 'cancel' });
+      await cancel.reply();
+      tally.cancelled++;
+      return;
+    }
+    if (human) await sleep(pace());
+    let panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+    for (let step = 0; ; step++) {
+      const id = completing(panel);
+      if (!id || step > 2) throw new Error(`nothing completes the move on the panel: ${panel.content}`);
+      if (human) await sleep(pace());
+      const sent = Date.now();
+      panel = await (await discord.click(panel, id, user)).reply();
+      if (!panel.content.startsWith('✅')) continue;
+      const at = await boards.nth(threadId, seen, 120_000);
+      tally.clickToPng.push(at - sent);
+      tally.moves++;
+      made++;
+      break;
+    }
+  }
+}
+
+/** A lobby in `channel`, joined by the others (and a hard computer seat), started: the thread id. */
+async function openTable(discord: FakeDiscord, boards: Boards, channel: string, host: FakeUser, others: readonly FakeUser[], hard: boolean): Promise<string> {
+  const lobby = await (await discord.slashCommand({ user: host, channel, name: 'kingdomino', subcommand: 'start' })).reply();
+  boards.track(lobby.id);
+  for (const user of others) await (await discord.click(lobby, 'k1:j', user)).reply();
+  if (hard) await (await discord.click(lobby, 'k1:a:hard', host)).reply();
+  await (await discord.click(lobby, 'k1:s', host)).reply();
+  await boards.nth(lobby.id, 0, 120_000);
+  return lobby.id;
+}
+
+function byKind(requests: readonly RequestRecord[]): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const r of requests) {
+    const kind = `${r.global ? 'global' : 'interaction'} ${r.method} ${r.route ?? r.path}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return kinds;
+}
+
+/** The AI pool's figures from the bot's log, per computer move ("computer move ... level=hard wait_ms=... budget_ms=..."). */
+function aiFigures(log: string): { waits: number[]; budgets: number[] } {
+  const waits: number[] = [];
+  const budgets: number[] = [];
+  for (const m of log.matchAll(/computer move .*?level=hard wait_ms=(\d+)(?: budget_ms=(\d+))?/g)) {
+    waits.push(Number(m[1]));
+    if (m[2] !== undefined) budgets.push(Number(m[2]));
+  }
+  return { waits, budgets };
+}
+
+async function runMode(mode: Mode): Promise<void> {
+  const games = gamesFor(mode);
+  const seats = mode === 'hard' ? 3 : 4;
+  const users = Array.from({ length: games * seats }, (_, i) => `p${i}`);
+  const channels = Array.from({ length: Math.ceil(games / GAMES_PER_CHANNEL) }, (_, i) => `tables-${i}`);
+  const botSettings: Record<string, string> = mode === 'hard' ? { AI_HARD_MS: '1000', AI_MOVE_DELAY_MS: '1500' } : {};
+  const world: World = await launch({ strict: true, users, channels, waitTimeoutMs: 60_000 }, botSettings);
+  const { discord } = world;
+  const pid = world.bot.pid as number;
+  const boards = new Boards(discord);
+  const tally: Tally = { moves: 0, clickToPng: [], errors: [], cancelled: 0, finished: 0 };
+  try {
+    await sleep(2000);
+    const before = usage(pid);
+    const channelIds = channels.map((name) => discord.channelNamed(name).id);
+    const tables = await Promise.all(Array.from({ length: games }, async (_, g) => {
+      const players = users.slice(g * seats, (g + 1) * seats).map((u) => discord.user(u));
+      const [host, ...others] = players as [FakeUser, ...FakeUser[]];
+      const threadId = await openTable(discord, boards, channelIds[Math.floor(g / GAMES_PER_CHANNEL)] as string, host, others, mode === 'hard');
+      return { threadId, host };
+    }));
+    const fromRequest = discord.requests.length;
+    const fromInteraction = discord.interactions().length;
+    const startCpu = usage(pid).cpuMs;
+    const logFrom = world.bot.stderr.length;
+    let peak = before.rssMb;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, usage(pid).rssMb);
+    }, 500);
+    const started = performance.now();
+    await Promise.all(tables.map(({ threadId, host }) =>
+      playGame(discord, boards, threadId, host, mode, tally).catch((error: unknown) => {
+        tally.errors.push(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+      })));
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const cpuMs = usage(pid).cpuMs - startCpu;
+    const phase = discord.requests.slice(fromRequest);
+    const failed = discord.interactions().slice(fromInteraction).filter((i) => i.expired).length;
+    const ai = aiFigures(world.bot.stderr.slice(logFrom));
+    await sleep(SETTLE_MS);
+    const after = usage(pid).rssMb;
+    const moves = Math.max(1, tally.moves);
+    const out = (name: string, value: number, unit = '') => console.log(`load.${mode}.${name}: ${Number.isInteger(value) ? value : value.toFixed(2)}${unit ? ` ${unit}` : ''}`);
+    out('games', games);
+    out('moves', tally.moves);
+    out('moves_per_s', tally.moves / seconds, 'moves/s');
+    out('click_to_png_ms_p50', percentile(tally.clickToPng, 50), 'ms');
+    out('click_to_png_ms_p99', percentile(tally.clickToPng, 99), 'ms');
+    out('failed_interactions', failed);
+    out('rss_mb_before', before.rssMb, 'MB');
+    out('rss_mb_peak', peak, 'MB');
+    out('rss_mb_per_game', (peak - before.rssMb) / games, 'MB');
+    out('rss_mb_after', after, 'MB');
+    out('cpu_ms_per_move', cpuMs / moves, 'ms');
+    out('rest_global_per_move', phase.filter((r) => r.global).length / moves);
+    out('rest_429_per_move', phase.filter((r) => r.limited !== null).length / moves);
+    for (const [kind, n] of [...byKind(phase)].sort((a, b) => b[1] - a[1])) {
+      if (n / moves >= 0.005) console.log(`load.${mode}.rest_per_move: ${(n / moves).toFixed(3)} ${kind}`);
+    }
+    if (mode === 'hard') {
+      out('ai_moves', ai.waits.length);
+      out('ai_wait_ms_p50', percentile(ai.waits, 50), 'ms');
+      out('ai_wait_ms_p99', percentile(ai.waits, 99), 'ms');
+      out('ai_budget_ms_p50', percentile(ai.budgets, 50), 'ms');
+      out('ai_budget_ms_min', Math.min(...ai.budgets), 'ms');
+    }
+    if (tally.errors.length > 0) {
+      out('game_errors', tally.errors.length);
+      for (const e of [...new Set(tally.errors)].slice(0, 5)) console.error(`load.${mode}: ${e}`);
+    }
+    const problems = discord.errors.filter((e) => !/was not answered within/.test(e));
+    if (problems.length > 0) {
+      out('fake_problems', problems.length);
+      for (const p of problems.slice(0, 5)) console.error(`load.${mode}: ${p}`);
+    }
+  } finally {
+    await world.close();
+  }
+}
+
+async function main(): Promise<void> {
+  for (const mode of MODES) await runMode(mode);
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
