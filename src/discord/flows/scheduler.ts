@@ -11,6 +11,7 @@ import type { Bot, Scheduler } from '../context.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
 import { durationText } from '../views/text.js';
+import type { AiJobStart } from '../../ai/pool.js';
 import { makeMove } from './move.js';
 
 /** The level that plays for a human whose time ran out: sensible, quick. */
@@ -18,16 +19,33 @@ const STAND_IN: AiLevel = 'normal';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
-/** One whole move for a seat: what to do with the domino in hand, then which domino to take. */
-export async function computerMove(bot: Bot, game: GameState, level: AiLevel): Promise<Move> {
+/**
+ * One whole move for a seat: what to do with the domino in hand, then which domino
+ * to take. In the AI pool it takes its turn with the other games' (`tableId` is its
+ * key), after the interactive jobs; the hard level thinks AI_HARD_MS, less when the
+ * queue is long (ai/pool.ts). Logged with what it waited and the time it was given.
+ */
+export async function computerMove(bot: Bot, game: GameState, level: AiLevel, tableId?: string): Promise<Move> {
   const opts = { timeMs: bot.config.aiHardMs };
-  const first = await bot.ai.choose(game, level, opts);
+  let waitMs = 0;
+  let budgetMs: number | null = null;
+  const job = {
+    priority: 'game' as const,
+    ...(tableId ? { key: tableId } : {}),
+    onStart: (start: AiJobStart) => {
+      waitMs += start.waitMs;
+      if (start.budgetMs !== null) budgetMs = Math.min(budgetMs ?? Infinity, start.budgetMs);
+    },
+  };
+  const started = performance.now();
+  const first = await bot.ai.choose(game, level, opts, job);
+  const after = first.type === 'claim' ? null : apply(game, first);
+  if (after && !after.ok) throw new Error(`the AI chose an illegal action: ${after.error.message}`);
+  const next = after ? prompt(after.value) : null;
+  const claims = after !== null && next?.kind === 'claim' && next.player === first.player;
+  const second = claims ? await bot.ai.choose(after.value, level, opts, job) : null;
+  bot.log.info('computer move', { game: tableId, level, wait_ms: Math.round(waitMs), budget_ms: budgetMs ?? undefined, ms: Math.round(performance.now() - started) });
   if (first.type === 'claim') return { placed: { kind: 'none' }, claim: first.domino };
-  const after = apply(game, first);
-  if (!after.ok) throw new Error(`the AI chose an illegal action: ${after.error.message}`);
-  const next = prompt(after.value);
-  const claims = next.kind === 'claim' && next.player === first.player;
-  const second = claims ? await bot.ai.choose(after.value, level, opts) : null;
   return { placed: placedOf(first), claim: second?.type === 'claim' ? second.domino : null };
 }
 
@@ -87,7 +105,7 @@ export class TableScheduler implements Scheduler {
       }
       this.disarm(tableId);
       const thinking = Date.now();
-      const move = await computerMove(bot, table.game, now.seat.level);
+      const move = await computerMove(bot, table.game, now.seat.level, tableId);
       // A readable pace: thinking time counts towards the pause.
       await sleep(bot.config.aiMoveDelayMs - (Date.now() - thinking));
       // Stopping meanwhile: the move is not made (the next start plays it again).
@@ -142,7 +160,7 @@ export class TableScheduler implements Scheduler {
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
       const now = currentTurn(loaded.table);
       if (!now) return;
-      const move = await computerMove(bot, loaded.table.game, STAND_IN);
+      const move = await computerMove(bot, loaded.table.game, STAND_IN, tableId);
       await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, timedOut: true });
     } catch (error) {
       bot.log.error('could not make the automatic move', { game: tableId, error: errorText(error) });
