@@ -91,8 +91,9 @@ export class FakeDiscord {
     });
     this.#gateway = new Gateway(this.#server.http, {
       token: this.#world.token,
-      ready: (sessionId, url) => this.#world.ready(sessionId, url),
-      guildCreate: () => this.#world.guildCreate(),
+      ready: (sessionId, url, shard) => this.#world.ready(sessionId, url, shard),
+      guildCreate: (guildId) => this.#world.guildCreate(guildId),
+      guildsOfShard: (shard) => this.#world.guildsOfShard(shard),
       changed: () => this.#waiters.notify(),
       newId: () => this.#world.ids.next(),
     }, () => this.gatewayUrl);
@@ -135,6 +136,18 @@ export class FakeDiscord {
 
   get guildId(): string {
     return this.#world.guildId;
+  }
+
+  /** Every guild the bot is in (option `guilds`), the first being `guildId`. */
+  get guildIds(): readonly string[] {
+    return this.#world.guildIds;
+  }
+
+  /** The first text channel of a guild. */
+  channelOf(guildId: string): FakeChannel {
+    const hit = this.#textChannels().find((c) => c.guildId === guildId);
+    if (!hit) throw new Error(`no text channel in guild ${guildId}`);
+    return hit;
   }
 
   /** The bot's own user (its id is the application id). */
@@ -220,9 +233,19 @@ export class FakeDiscord {
 
   // ---- The gateway ------------------------------------------------------------
 
-  /** Resolves once a client has identified (or resumed) and is connected. */
+  /** Resolves once a client has identified (or resumed) and is connected: every shard of it, when it is sharded. */
   waitForReady(timeoutMs?: number): Promise<void> {
     return this.#waiters.waitFor(() => this.#gateway.isReady, 'the bot to connect to the gateway (READY)', timeoutMs).then(() => undefined);
+  }
+
+  /** Resolves once the shard that gets this guild's events (`(guild_id >> 22) % count`) is connected. */
+  waitForShard(guildId: string, timeoutMs?: number): Promise<void> {
+    return this.#waiters.waitFor(() => this.#gateway.isReadyFor(guildId), `the shard of guild ${guildId} to connect to the gateway`, timeoutMs).then(() => undefined);
+  }
+
+  /** The shard count the bot identified with (1 until it does, or when it is not sharded). */
+  get shardCount(): number {
+    return this.#gateway.shardCount;
   }
 
   /** How many times a client identified (a restarted bot identifies again) and resumed. */
@@ -310,7 +333,7 @@ export class FakeDiscord {
   }
 
   async #send(payload: GuildInteraction, kind: InteractionKind, user: FakeUser, channelId: string, sourceMessageId: string | null, label: string): Promise<FakeInteraction> {
-    await this.waitForReady();
+    await this.waitForShard(payload.guild_id);
     const interaction = new FakeInteraction(payload, kind, user, channelId, sourceMessageId, label, this.#waiters, this.#world, this.#clock.now());
     this.#interactions.set(interaction.id, interaction);
     this.#gateway.dispatch('INTERACTION_CREATE', payload);

@@ -89,7 +89,7 @@ export function installRoutes(server: RestServer, core: Core): void {
 
 function dispatchMessage(core: Core, t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: FakeMessage): void {
   if (message.ephemeral || (core.gateway.intents & GatewayIntentBits.GuildMessages) === 0) return;
-  core.gateway.dispatch(t, { ...message.api(core.world.apiBase), guild_id: core.world.guildId });
+  core.gateway.dispatch(t, { ...message.api(core.world.apiBase), guild_id: guildOfChannel(core, message.channelId) });
 }
 
 function installIdentityRoutes(server: RestServer, { world, gatewayUrl }: Core): void {
@@ -132,7 +132,7 @@ function installCommandRoutes(server: RestServer, { world }: Core): void {
   for (const { prefix, list, guild } of scopes) {
     const check = ({ params }: RouteContext) => {
       if (params.app !== world.applicationId) throw new ApiError(403, 50001, 'Missing Access');
-      if (guild && params.guild !== world.guildId) throw new ApiError(403, 50001, 'Missing Access');
+      if (guild && !world.guildIds.includes(params.guild ?? '')) throw new ApiError(403, 50001, 'Missing Access');
     };
     const stored = (def: Record<string, unknown>, old?: APIApplicationCommand) => storedCommand(world, def, guild, old);
     const find = (params: RouteContext['params']) => {
@@ -325,7 +325,7 @@ function editMessage(core: Core, message: FakeMessage, body: MessageBody, files:
 function deleteMessage(core: Core, message: FakeMessage): void {
   message.deleted = true;
   if (!message.ephemeral && core.gateway.intents & GatewayIntentBits.GuildMessages) {
-    core.gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, guild_id: core.world.guildId });
+    core.gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, guild_id: guildOfChannel(core, message.channelId) });
   }
 }
 
@@ -416,7 +416,7 @@ function installThreadRoutes(server: RestServer, core: Core): void {
       id,
       name: threadName(body),
       type,
-      guildId: world.guildId,
+      guildId: parent.guildId,
       parentId: parent.id,
       overwrites: [],
       position: 0,
@@ -507,30 +507,36 @@ function installThreadRoutes(server: RestServer, core: Core): void {
   }
 }
 
+/** The guild of a channel or thread (the first guild's for one that is gone). */
+function guildOfChannel(core: Core, channelId: string): string {
+  return core.world.channels.get(channelId)?.guildId ?? core.world.guildId;
+}
+
 function threadMember(thread: FakeChannel, userId: string): APIThreadMember {
   return { id: thread.id, user_id: userId, join_timestamp: thread.thread?.createdAt ?? new Date().toISOString(), flags: 0 as ThreadMemberFlags };
 }
 
 function installGuildRoutes(server: RestServer, core: Core): void {
   const { world } = core;
-  const guildOf = (ctx: RouteContext) => {
-    if (ctx.params.guild !== world.guildId) throw new ApiError(404, 10004, 'Unknown Guild');
+  const guildOf = (ctx: RouteContext): string => {
+    const guildId = ctx.params.guild ?? '';
+    if (!world.guildIds.includes(guildId)) throw new ApiError(404, 10004, 'Unknown Guild');
+    return guildId;
   };
   server.route('GET', '/guilds/:guild', (ctx) => {
-    guildOf(ctx);
-    const { members: _m, channels: _c, threads: _t, presences: _p, voice_states: _v, ...guild } = world.guildCreate();
+    const { members: _m, channels: _c, threads: _t, presences: _p, voice_states: _v, ...guild } = world.guildCreate(guildOf(ctx));
     return ok(guild);
   });
   server.route('GET', '/guilds/:guild/channels', (ctx) => {
-    guildOf(ctx);
-    return ok([...world.channels.values()].filter((c) => !isThread(c)).map(channelApi));
+    const guildId = guildOf(ctx);
+    return ok([...world.channels.values()].filter((c) => !isThread(c) && c.guildId === guildId).map(channelApi));
   });
   server.route('GET', '/guilds/:guild/threads/active', (ctx) => {
-    guildOf(ctx);
-    const threads = [...world.channels.values()].filter((c) => isThread(c) && !c.thread.archived);
+    const guildId = guildOf(ctx);
+    const threads = [...world.channels.values()].filter((c) => isThread(c) && !c.thread.archived && c.guildId === guildId);
     return ok({ threads: threads.map(channelApi), members: threads.filter((t) => t.thread?.members.has(world.bot.id)).map((t) => threadMember(t, world.bot.id)) });
   });
-  server.route('GET', '/guilds/:guild/roles', (ctx) => (guildOf(ctx), ok(world.roles())));
+  server.route('GET', '/guilds/:guild/roles', (ctx) => ok(world.roles(guildOf(ctx))));
   server.route('GET', '/guilds/:guild/members/:user', (ctx) => {
     guildOf(ctx);
     const user = world.users.get(ctx.params.user ?? '');

@@ -62,6 +62,18 @@ export interface WorldOptions {
   /** The bot role's permissions in the whole guild. Default: DEFAULT_BOT_PERMISSIONS. */
   readonly botPermissions?: readonly PermissionName[];
   readonly botName?: string;
+  /**
+   * How many guilds (servers) the bot is in. The first is `guildId`, with `channels`;
+   * guild k (2, 3, ...) gets the same channels named `<name>-<k>`, and the same users
+   * and roles. Their ids are made a millisecond apart, so with a bot of `count`
+   * shards they go to shards `(id >> 22) % count` in turn (`shardOf`). Default 1.
+   */
+  readonly guilds?: number;
+}
+
+/** The shard a guild's events go to: Discord's `(guild_id >> 22) % shard_count`. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(Math.max(1, count)));
 }
 
 const MODERATOR_PERMISSIONS: readonly PermissionName[] = ['ManageThreads', 'ManageMessages'];
@@ -72,6 +84,8 @@ export class World {
   readonly token: string;
   readonly bot: FakeUser;
   readonly guildId: string;
+  /** Every guild, the first being `guildId`. */
+  readonly guildIds: readonly string[];
   /** The server's language (Community servers choose it), sent as `guild_locale` and `preferred_locale`. */
   guildLocale = 'en-US';
   readonly guildName: string;
@@ -95,7 +109,9 @@ export class World {
     this.token = makeToken(this.applicationId);
     this.bot = makeUser({ id: this.applicationId, username: opts.botName ?? 'Kingdomino', bot: true });
     this.users.set(this.bot.id, this.bot);
-    this.guildId = this.ids.next();
+    const t0 = Date.now() + 1;
+    this.guildIds = Array.from({ length: Math.max(1, opts.guilds ?? 1) }, (_, k) => this.ids.next(t0 + k));
+    this.guildId = this.guildIds[0] as string;
     this.guildName = opts.guildName ?? 'Board Game Night';
     const owner = makeUser({ id: this.ids.next(), username: 'owner' });
     this.ownerId = owner.id;
@@ -108,13 +124,13 @@ export class World {
       const user = makeUser({ id: this.ids.next(), ...s });
       this.users.set(user.id, user);
     }
-    (opts.channels ?? ['kingdomino']).forEach((spec, position) => {
+    this.guildIds.forEach((guildId, g) => (opts.channels ?? ['kingdomino']).forEach((spec, position) => {
       const s = typeof spec === 'string' ? { name: spec } : spec;
       const channel: FakeChannel = {
         id: this.ids.next(),
-        name: s.name,
+        name: g === 0 ? s.name : `${s.name}-${g + 1}`,
         type: ChannelType.GuildText,
-        guildId: this.guildId,
+        guildId,
         parentId: null,
         overwrites: [],
         thread: null,
@@ -123,7 +139,12 @@ export class World {
       };
       this.setBotOverwrite(channel, s);
       this.channels.set(channel.id, channel);
-    });
+    }));
+  }
+
+  /** The guilds whose events go to this shard (`[id, count]`), in order. */
+  guildsOfShard(shard: readonly [number, number]): string[] {
+    return this.guildIds.filter((id) => shardOf(id, shard[1]) === shard[0]);
   }
 
   user(nameOrId: string): FakeUser {
@@ -145,7 +166,8 @@ export class World {
     channel.overwrites = allow === 0n && deny === 0n ? others : [...others, { id: this.bot.id, type: OverwriteType.Member, allow: String(allow), deny: String(deny) }];
   }
 
-  roles(): APIRole[] {
+  /** A guild's roles (the same three in every guild; @everyone's id is the guild's). */
+  roles(guildId: string = this.guildId): APIRole[] {
     const role = (id: string, name: string, permissions: bigint, position: number, managed: boolean): APIRole => ({
       id,
       name,
@@ -162,7 +184,7 @@ export class World {
       ...(managed ? { tags: { bot_id: this.bot.id } } : {}),
     });
     return [
-      role(this.guildId, '@everyone', permissionBits(EVERYONE_PERMISSIONS), 0, false),
+      role(guildId, '@everyone', permissionBits(EVERYONE_PERMISSIONS), 0, false),
       role(this.moderatorRoleId, 'Moderator', permissionBits(MODERATOR_PERMISSIONS), 1, false),
       role(this.botRoleId, this.bot.username, this.botPermissions, 2, true),
     ];
@@ -178,11 +200,12 @@ export class World {
     const channel = this.channel(channelId);
     const overwrites = isThread(channel) ? this.channel(channel.parentId).overwrites : channel.overwrites;
     const user = this.user(userId);
-    const mine = new Set([this.guildId, ...this.#roleIdsOf(user)]);
-    const roles: RoleGrant[] = this.roles()
+    const guildId = channel.guildId;
+    const mine = new Set([guildId, ...this.#roleIdsOf(user)]);
+    const roles: RoleGrant[] = this.roles(guildId)
       .filter((r) => mine.has(r.id))
       .map((r) => ({ id: r.id, permissions: BigInt(r.permissions) }));
-    return computePermissions({ guildId: this.guildId, ownerId: this.ownerId, memberId: userId, roles, overwrites });
+    return computePermissions({ guildId, ownerId: this.ownerId, memberId: userId, roles, overwrites });
   }
 
   /** Throws Discord's 403 (50013) naming what the bot lacks in the channel. */
@@ -249,23 +272,24 @@ export class World {
       .filter((m): m is FakeMessage => m !== undefined && !m.deleted && m.visibleTo === null);
   }
 
-  ready(sessionId: string, resumeUrl: string): GatewayReadyDispatchData {
+  /** READY for a session of shard `[id, count]`: the guilds of that shard. */
+  ready(sessionId: string, resumeUrl: string, shard: readonly [number, number] = [0, 1]): GatewayReadyDispatchData {
     return {
       v: 10,
       user: { ...this.bot.api(), verified: true, mfa_enabled: false, flags: 0 as UserFlags },
-      guilds: [{ id: this.guildId, unavailable: true }],
+      guilds: this.guildsOfShard(shard).map((id) => ({ id, unavailable: true })),
       session_id: sessionId,
       resume_gateway_url: resumeUrl,
-      shard: [0, 1],
+      shard: [shard[0], shard[1]],
       application: { id: this.applicationId, flags: 0 as ApplicationFlags, flags_new: '0' },
     };
   }
 
-  guildCreate(): GatewayGuildCreateDispatchData {
-    const all = [...this.channels.values()];
+  guildCreate(guildId: string = this.guildId): GatewayGuildCreateDispatchData {
+    const all = [...this.channels.values()].filter((c) => c.guildId === guildId);
     const members = [...this.users.values()].map((u) => this.member(u));
     return {
-      id: this.guildId,
+      id: guildId,
       name: this.guildName,
       icon: null,
       splash: null,
@@ -276,7 +300,7 @@ export class World {
       verification_level: 0,
       default_message_notifications: 0,
       explicit_content_filter: 0,
-      roles: this.roles(),
+      roles: this.roles(guildId),
       emojis: [],
       features: [GuildFeature.Community],
       mfa_level: 0,
