@@ -204,6 +204,8 @@ export class AiPool {
 
   /** The thinking time for a timed job with `waiting` jobs in the queue: what it asked, cut so the queue drains within the target. */
   budgetFor(askedMs: number, waiting: number): number {
+    // No queue (a worker free for every job): what was asked.
+    if (waiting <= this.size) return askedMs;
     const fair = Math.floor((this.targetWaitMs * this.size) / Math.max(1, waiting));
     return Math.max(Math.min(this.minMs, askedMs), Math.min(askedMs, fair));
   }

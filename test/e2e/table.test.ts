@@ -3,6 +3,7 @@
  * may press them, the panel's arrows and hint, /kingdomino status, rules, cancel,
  * stats and leaderboard, the rematch; and the token never shows up in the logs.
  */
+import { ComponentType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fake-discord/model.js';
 import { boardCount, lastMessage, launch, openLobby, playToEnd, startTable, userToPlay, yourTurnId, type World, WHOLE_GAME_MS } from './harness.js';
@@ -92,6 +93,53 @@ describe('during a game', () => {
       await (await discord.click(panel, pick!.customId!, user)).reply();
       await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the pick');
     }
+  });
+
+  it('a move in two taps: the panel opens on a spot worth the most points, and Take #N places it there and claims #N', async () => {
+    const { discord } = world;
+    for (;;) {
+      const turn = lastMessage(discord, threadId);
+      const user = userToPlay(discord, turn)!;
+      const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+      const menu = panel.interactive().find((c) => c.type === ComponentType.StringSelect);
+      const take = panel.buttons().find((b) => !b.disabled && b.customId?.startsWith('k1:k:'));
+      const boards = boardCount(discord, threadId);
+      if (!menu) {
+        // The opening picks: nothing to place yet.
+        await (await discord.click(panel, take!.customId!, user)).reply();
+        await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the pick');
+        continue;
+      }
+      // The menu lists the spots best first, and the panel opened on one worth as much as the first.
+      const options = menu.raw['options'] as { label: string; value: string; default?: boolean }[];
+      const points = (label: string) => Number(/^\+?(-?\d+)/.exec(label)?.[1]);
+      const opened = options.find((o) => o.default === true)!;
+      expect(points(opened.label)).toBe(points(options[0]!.label));
+      expect(options.map((o) => points(o.label))).toEqual([...options.map((o) => points(o.label))].sort((a, b) => b - a));
+      await (await discord.click(panel, take!.customId!, user)).reply();
+      expect(panel.content).toMatch(/^✅ .* placed #\d+ at [A-Z]\d+-[A-Z]\d+ for \+\d+ and took #\d+\.$/);
+      await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move');
+      return;
+    }
+  });
+
+  it('any spot of the menu is one choice away: three taps', async () => {
+    const { discord } = world;
+    const turn = lastMessage(discord, threadId);
+    const user = userToPlay(discord, turn)!;
+    const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+    const menu = panel.interactive().find((c) => c.type === ComponentType.StringSelect)!;
+    const options = menu.raw['options'] as { label: string; value: string }[];
+    const last = options[options.length - 1]!;
+    await (await discord.select(panel, menu.customId!, [last.value], user)).reply();
+    const where = /· ([A-Z]\d+-[A-Z]\d+)$/.exec(last.label)![1]!;
+    expect(panel.content.split('\n')[1]).toContain(where);
+    const take = panel.buttons().find((b) => !b.disabled && b.customId?.startsWith('k1:k:'))!;
+    const boards = boardCount(discord, threadId);
+    await (await discord.click(panel, take.customId!, user)).reply();
+    expect(panel.content).toContain(`at ${where} for`);
+    await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move');
+    await discord.assertClean();
   });
 
   it('/kingdomino status shows the board again with a working button; rules are private', async () => {
