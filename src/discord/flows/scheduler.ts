@@ -17,6 +17,14 @@ import { makeMove } from './move.js';
 /** The level that plays for a human whose time ran out: sensible, quick. */
 const STAND_IN: AiLevel = 'normal';
 
+/**
+ * A drive that failed (the store unreachable, say Redis not answering for a few
+ * seconds) is tried again this long after, doubling up to the last; without it, a
+ * computer player whose move could not be saved would never move again.
+ */
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 /**
@@ -58,6 +66,8 @@ export class TableScheduler implements Scheduler {
   /** Tables being driven now; true when another kick came in meanwhile. */
   private readonly running = new Map<string, boolean>();
   private readonly timers = new Map<string, Timer>();
+  /** Tables whose last drive failed: the kick to come, and its delay. */
+  private readonly retries = new Map<string, { readonly handle: NodeJS.Timeout; readonly delayMs: number }>();
   private stopped = false;
 
   constructor(private readonly bot: () => Bot) {}
@@ -70,7 +80,10 @@ export class TableScheduler implements Scheduler {
     }
     this.running.set(tableId, false);
     void this.drive(tableId)
-      .catch((error: unknown) => this.bot().log.error('scheduler failed', { game: tableId, error: errorText(error) }))
+      .then(() => this.succeeded(tableId), (error: unknown) => {
+        this.bot().log.error('scheduler failed: will try again', { game: tableId, error: errorText(error) });
+        this.retryLater(tableId);
+      })
       .finally(() => {
         const again = this.running.get(tableId);
         this.running.delete(tableId);
@@ -82,6 +95,26 @@ export class TableScheduler implements Scheduler {
     this.stopped = true;
     for (const timer of this.timers.values()) timer.handles.forEach(clearTimeout);
     this.timers.clear();
+    for (const retry of this.retries.values()) clearTimeout(retry.handle);
+    this.retries.clear();
+  }
+
+  /** Kick the table again a while after a failure, a little later each time in a row. */
+  private retryLater(tableId: string): void {
+    if (this.stopped) return;
+    const previous = this.retries.get(tableId);
+    if (previous) clearTimeout(previous.handle);
+    const delayMs = Math.min(LAST_RETRY_MS, 2 * (previous?.delayMs ?? FIRST_RETRY_MS / 2));
+    const handle = setTimeout(() => this.kick(tableId), delayMs);
+    handle.unref();
+    this.retries.set(tableId, { handle, delayMs });
+  }
+
+  private succeeded(tableId: string): void {
+    const retry = this.retries.get(tableId);
+    if (!retry) return;
+    clearTimeout(retry.handle);
+    this.retries.delete(tableId);
   }
 
   /** Let AI seats play until a human must act (then arm the timer) or the game ends. */
@@ -163,7 +196,9 @@ export class TableScheduler implements Scheduler {
       const move = await computerMove(bot, loaded.table.game, STAND_IN, tableId);
       await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, timedOut: true });
     } catch (error) {
-      bot.log.error('could not make the automatic move', { game: tableId, error: errorText(error) });
+      // Tried again: the next drive finds the turn's time up and moves at once.
+      bot.log.error('could not make the automatic move: will try again', { game: tableId, error: errorText(error) });
+      this.retryLater(tableId);
     }
   }
 }
