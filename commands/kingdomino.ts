@@ -5,7 +5,8 @@ import type { Bot } from '../src/discord/context.js';
 import {
   cancelCommand, forgetMeCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
 } from '../src/discord/flows/commands.js';
-import { AI_LEVELS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
+import { replayCommand } from '../src/discord/flows/commands.js';
+import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 import type { TableSettings } from '../src/table/index.js';
 
@@ -21,6 +22,7 @@ const SUB = {
   rules: t('command.rules.name'),
   cancel: t('command.cancel.name'),
   record: t('command.record.name'),
+  replay: t('command.replay.name'),
   stats: t('command.stats.name'),
   leaderboard: t('command.leaderboard.name'),
   forgetMe: t('command.forgetMe.name'),
@@ -31,6 +33,7 @@ const OPTION = {
   turnTimer: t('command.start.turnTimer.name'),
   language: t('command.start.language.name'),
   user: t('command.stats.user.name'),
+  game: t('command.replay.game.name'),
 } as const;
 const variantOption = (v: Variant): string => t(`command.start.${v}.name`);
 
@@ -78,6 +81,8 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
   .addSubcommand((s) => described(s, 'command.rules.name', 'command.rules.description'))
   .addSubcommand((s) => described(s, 'command.cancel.name', 'command.cancel.description'))
   .addSubcommand((s) => described(s, 'command.record.name', 'command.record.description'))
+  .addSubcommand((s) => described(s, 'command.replay.name', 'command.replay.description')
+    .addIntegerOption((o) => described(o, 'command.replay.game.name', 'command.replay.game.description').setMinValue(1).setMaxValue(DYNASTY_GAMES)))
   .addSubcommand((s) => described(s, 'command.stats.name', 'command.stats.description')
     .addUserOption((o) => described(o, 'command.stats.user.name', 'command.stats.user.description')))
   .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
@@ -103,6 +108,7 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
     case SUB.rules: return rulesCommand(interaction);
     case SUB.cancel: return cancelCommand(bot, interaction);
     case SUB.record: return recordCommand(bot, interaction);
+    case SUB.replay: return replayCommand(bot, interaction, o.getInteger(OPTION.game));
     case SUB.stats: return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
     case SUB.leaderboard: return leaderboardCommand(bot, interaction);
     case SUB.forgetMe: return forgetMeCommand(bot, interaction);

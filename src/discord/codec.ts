@@ -57,11 +57,13 @@ export type ClickAction =
   | { readonly verb: 'pick'; readonly turn: number; readonly placed: Placed; readonly domino: number }
   | { readonly verb: 'rematch' }
   /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
-  | { readonly verb: 'review'; readonly game: number };
+  | { readonly verb: 'review'; readonly game: number }
+  /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
+  | { readonly verb: 'replay'; readonly game: number };
 
 const VERBS = {
   join: 'j', leave: 'l', 'add-ai': 'a', 'remove-ai': 'x', start: 's', cancel: 'c',
-  'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r', review: 'w',
+  'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r', review: 'w', replay: 'g',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -93,7 +95,7 @@ export function encode(action: ClickAction): string {
     case 'spot': fields.push(action.turn, action.hint ? cursorText(action.hint) : '-'); break;
     case 'confirm': fields.push(action.turn, cursorText(action.at)); break;
     case 'pick': fields.push(action.turn, placedText(action.placed), action.domino); break;
-    case 'review': fields.push(action.game); break;
+    case 'review': case 'replay': fields.push(action.game); break;
     default: break;
   }
   return fields.join(':');
@@ -168,7 +170,7 @@ export function decode(customId: string): ClickAction | null {
       const at = cursor(rest[1]);
       return arity(2) && turn !== null && at ? { verb, turn, at } : null;
     }
-    case 'review': {
+    case 'review': case 'replay': {
       const game = int(rest[0], 1, MAX_GAMES);
       return arity(1) && game !== null ? { verb, game } : null;
     }

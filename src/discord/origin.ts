@@ -45,6 +45,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   'your-turn': 'thread',
   rematch: 'thread',
   review: 'thread',
+  replay: 'thread',
   preview: 'panel',
   spot: 'panel',
   hint: 'panel',

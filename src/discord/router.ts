@@ -18,6 +18,7 @@ import { judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from './flows/lobby.js';
 import { rematch } from './flows/rematch.js';
 import { review } from './flows/review.js';
+import { postReplay } from './flows/replay.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from './flows/panel.js';
 
 export interface Command {
@@ -76,6 +77,7 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
     case 'pick': return answer(interaction, 'update', () => pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino));
     case 'rematch': return answer(interaction, 'private', () => rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message));
     case 'review': return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
+    case 'replay': return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
   }
 }
 

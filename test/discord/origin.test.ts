@@ -24,11 +24,12 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'discard', turn: 3 },
   { verb: 'pick', turn: 3, placed: { kind: 'place', ...cursorCells(at) }, domino: 12 },
   { verb: 'rematch' },
+  { verb: 'replay', game: 1 },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'];
-const THREAD_VERBS = ['your-turn', 'rematch'];
+const THREAD_VERBS = ['your-turn', 'rematch', 'replay'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,

@@ -11,7 +11,8 @@ import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
-import { renderScoreSheet, renderTable } from '../pictures.js';
+import { describeScoreSheet, describeTable, renderScoreSheet, renderTable } from '../pictures.js';
+import { postReplay } from './replay.js';
 import { gameLocale, inGameLocale } from '../locale.js';
 import { aiSeatName, humanSeatOf } from '../seats.js';
 import { endView } from '../views/end.js';
@@ -97,13 +98,15 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
       bot.outbox.kick(table.id);
       shown = { tableId: table.id, turn: table.game.turn };
       const png = await inGameLocale(table, () => renderTable(table.game, { dynasty: table.dynasty ?? null }));
-      return publicly(inGameLocale(table, () => turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png })));
+      const alt = inGameLocale(table, () => describeTable(table.game, { dynasty: table.dynasty ?? null }));
+      return publicly(inGameLocale(table, () => turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png, alt })));
     }
     const final = finalResult(table);
     const last = result(table.game);
     if (!last) return privately(t('game.over'));
     const png = await inGameLocale(table, () => renderScoreSheet(table.game));
-    return publicly(inGameLocale(table, () => endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png })));
+    const alt = inGameLocale(table, () => describeScoreSheet(table.game));
+    return publicly(inGameLocale(table, () => endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png, alt })));
   });
   if (shown) await keepTrackOf(bot, interaction, shown);
 }
@@ -134,6 +137,11 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
     bot.log.info('game cancelled', { guild: here.guildId, game: here.id, user: userId });
     return publicly({ content: t('command.cancelled', { userId }), allowedMentions: { parse: [] } });
   });
+}
+
+/** /kingdomino replay [game]: the game's animated replay posted in its thread, once it is over (flows/replay.ts). */
+export function replayCommand(bot: Bot, interaction: ChatInputCommandInteraction, game: number | null): Promise<void> {
+  return postReplay(bot, interaction, { tableId: interaction.channelId, game });
 }
 
 /** /kingdomino record: the game record(s) as JSON files, once the game is over (the record holds the seed, which would reveal the draw pile). */

@@ -13,7 +13,7 @@ import { dynastyProgress, pendingPosts, posted, type GameTable, type Post, type 
 import type { Bot } from '../context.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
-import { renderDynastySheet, renderScoreSheet, renderTable } from '../pictures.js';
+import { describeDynastySheet, describeScoreSheet, describeTable, renderDynastySheet, renderScoreSheet, renderTable } from '../pictures.js';
 import { endView } from '../views/end.js';
 import { describeMove, dynastyHeader, occasionText } from '../views/text.js';
 import { turnView } from '../views/turn.js';
@@ -127,7 +127,8 @@ export class Outbox {
     if (post.kind === 'turn') {
       const png = await renderTable(table.game, { dynasty: gameTable.dynasty ?? null });
       const lines = [happened, post.occasion ? occasionText(post.occasion) : null].filter((l): l is string => l !== null);
-      const view = turnView({ game: table.game, seats: table.seats, happened: lines.join('\n') || null, header: dynastyHeader(dynastyProgress(gameTable)), png });
+      const alt = describeTable(table.game, { dynasty: gameTable.dynasty ?? null });
+      const view = turnView({ game: table.game, seats: table.seats, happened: lines.join('\n') || null, header: dynastyHeader(dynastyProgress(gameTable)), png, alt });
       return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
     }
     const game = post.game === null ? table.game : (gameTable.dynasty?.games[post.game - 1] ?? table.game);
@@ -138,7 +139,8 @@ export class Outbox {
     const header = dynastyHeader(post.game === null || !gameTable.dynasty ? null : { game: post.game, of: gameTable.dynasty.length });
     const png = await renderScoreSheet(game);
     const dynastyPng = gameTable.dynasty ? await renderDynastySheet(gameTable.dynasty) : null;
-    const view = endView({ result: over, seats: table.seats, happened, header, final, totals, png, dynastyPng });
+    const alts = { alt: describeScoreSheet(game), dynastyAlt: gameTable.dynasty ? describeDynastySheet(gameTable.dynasty) : null };
+    const view = endView({ result: over, seats: table.seats, happened, header, final, totals, png, dynastyPng, ...alts });
     return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
   }
 }

@@ -1,7 +1,7 @@
 /** The end of a game: the score sheet PNG, the ranking, the winner, Rematch and Review. */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
-import { byRanking, type GameResult, type TieBreak } from '../../game/index.js';
+import { byRanking, DYNASTY_GAMES, type GameResult, type TieBreak } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
@@ -64,6 +64,9 @@ export interface EndInfo {
   readonly png: Buffer;
   /** In a Dynasty: the sheet of its games so far and the running totals. */
   readonly dynastyPng?: Buffer | null;
+  /** The pictures' text descriptions (describeScoreSheet, describeDynastySheet), posted as their alt text. */
+  readonly alt?: string | null;
+  readonly dynastyAlt?: string | null;
 }
 
 export function endView(info: EndInfo): BaseMessageOptions {
@@ -78,8 +81,18 @@ export function endView(info: EndInfo): BaseMessageOptions {
   ];
   return {
     content: lines.join('\n'),
-    files: [{ attachment: info.png, name: SCORES_PNG }, ...(info.dynastyPng ? [{ attachment: info.dynastyPng, name: DYNASTY_PNG }] : [])],
-    components: info.final ? [row(button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success), ...reviewButtons(info.totals !== null))] : [],
+    files: [
+      { attachment: info.png, name: SCORES_PNG, ...(info.alt ? { description: info.alt } : {}) },
+      ...(info.dynastyPng ? [{ attachment: info.dynastyPng, name: DYNASTY_PNG, ...(info.dynastyAlt ? { description: info.dynastyAlt } : {}) }] : []),
+    ],
+    components: info.final
+      ? [row(
+        button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success),
+        ...reviewButtons(info.totals !== null),
+        // Replay: the game, or the Dynasty's last (the command replays the others).
+        button(t('replay.button'), { verb: 'replay', game: info.totals !== null ? DYNASTY_GAMES : 1 }, ButtonStyle.Secondary),
+      )]
+      : [],
     allowedMentions: { parse: [] },
   };
 }

@@ -11,6 +11,7 @@ import { candidateGain, domino as dominoOf, type Candidate, type GameState, type
 import { t } from '../../i18n/index.js';
 import type { Placed } from '../../table/index.js';
 import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from '../codec.js';
+import { describePreview } from '../pictures.js';
 import { button, MAX_OPTIONS, row, rows, selectRow, type Row } from './components.js';
 import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
 
@@ -120,7 +121,8 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
   return {
     content: [t('panel.place', { domino: dominoLabel(info.domino) }), verdict, ...(hint ? [hint] : []), t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast')].join('\n'),
-    files: [{ attachment: info.png, name: PREVIEW_PNG }],
+    // The preview's text description, from the same verdict and hint as the picture.
+    files: [{ attachment: info.png, name: PREVIEW_PNG, description: describePreview(game, candidate, info.hint ? { hint: cursorCells(info.hint) } : {}) }],
     components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits), ...fineControls(info)],
   };
 }
@@ -129,7 +131,7 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
 export function discardView(game: GameState, domino: number, choices: readonly number[], png: Buffer): BaseMessageOptions {
   return {
     content: t('panel.fitsNowhere', { domino: dominoLabel(domino) }),
-    files: [{ attachment: png, name: PREVIEW_PNG }],
+    files: [{ attachment: png, name: PREVIEW_PNG, description: describePreview(game, null) }],
     components: takeButtons(game, { kind: 'discard' }, choices, true),
   };
 }

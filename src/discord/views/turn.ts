@@ -18,6 +18,8 @@ export interface TurnInfo {
   /** "Game 2 of 3" in a Dynasty, else null. */
   readonly header: string | null;
   readonly png: Buffer;
+  /** The picture's text description (describeTable), posted as its alt text. */
+  readonly alt?: string | null;
 }
 
 /** What the player must do now, e.g. "place #17, then pick a domino". */
@@ -47,7 +49,7 @@ export function turnView(info: TurnInfo): BaseMessageOptions {
   }
   return {
     content: lines.join('\n'),
-    files: [{ attachment: info.png, name: TABLE_PNG }],
+    files: [{ attachment: info.png, name: TABLE_PNG, ...(info.alt ? { description: info.alt } : {}) }],
     components: human ? [row(button(t('turn.button.yourTurn', { name: human.name }), { verb: 'your-turn', turn: game.turn }, ButtonStyle.Primary))] : [],
     allowedMentions: { users: human ? [human.userId] : [] },
   };
