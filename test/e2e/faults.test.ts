@@ -1,0 +1,61 @@
+/**
+ * The fault campaign (issue 11): games played by clicks while the bot is killed at
+ * chosen moments, Discord fails (500, 429 per route and global, answers past the
+ * client's timeout, a cut gateway) and Redis stops answering for a few seconds; on
+ * SQLite and on Redis. Every saved move is shown once, in order, within 20 s of a
+ * recovery; records are valid; interactions are answered in time unless the
+ * campaign itself made that impossible; nothing crashed. See test/support/campaign.ts.
+ *
+ * Seeded: FAULT_CAMPAIGN_SEED (default a fixed one; "random" for a new one, printed).
+ * Longer runs: FAULT_CAMPAIGN_GAMES (per store, default 3), FAULT_CAMPAIGN_KILLS
+ * (per store, default 2), FAULT_CAMPAIGN_FAULTS (per store, default 4),
+ * FAULT_CAMPAIGN_TIMEOUTS (answers past 15 s, per store, default 1 on SQLite and 0
+ * on Redis), FAULT_CAMPAIGN_PARALLEL (games at once, default 3),
+ * FAULT_CAMPAIGN_STORES (default "sqlite,redis"). For example:
+ *
+ *   FAULT_CAMPAIGN_GAMES=12 FAULT_CAMPAIGN_KILLS=16 FAULT_CAMPAIGN_FAULTS=24 \
+ *     FAULT_CAMPAIGN_TIMEOUTS=2 npx vitest run test/e2e/faults.test.ts
+ */
+import { describe, expect, it } from 'vitest';
+import { runCampaign, type StoreKind } from '../support/campaign.js';
+
+const env = process.env;
+const int = (name: string, fallback: number): number => {
+  const raw = env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+};
+
+const SEED = !env.FAULT_CAMPAIGN_SEED ? 'kingdomino-11' : env.FAULT_CAMPAIGN_SEED === 'random' ? Math.random().toString(36).slice(2, 10) : env.FAULT_CAMPAIGN_SEED;
+const GAMES = int('FAULT_CAMPAIGN_GAMES', 3);
+const KILLS = int('FAULT_CAMPAIGN_KILLS', 2);
+const FAULTS = int('FAULT_CAMPAIGN_FAULTS', 4);
+const PARALLEL = Math.max(1, int('FAULT_CAMPAIGN_PARALLEL', 3));
+const STORES = (env.FAULT_CAMPAIGN_STORES ?? 'sqlite,redis').split(',').map((s) => s.trim()).filter((s): s is StoreKind => s === 'sqlite' || s === 'redis');
+const VERBOSE = env.FAULT_CAMPAIGN_LOG === '1';
+/** A generous ceiling: ~25 s of play per 100 moves at once, ~4 s per kill, ~16 s per answer past the timeout. */
+const timeoutMs = (timeouts: number) => 60_000 + GAMES * 20_000 + KILLS * 6_000 + FAULTS * 6_000 + timeouts * 20_000;
+
+describe.concurrent('fault campaign', () => {
+  for (const store of STORES) {
+    const timeouts = int('FAULT_CAMPAIGN_TIMEOUTS', store === 'sqlite' ? 1 : 0);
+    it(`${store}: every saved move is shown once, in order, whatever fails (seed ${SEED})`, async ({ onTestFinished }) => {
+      const report = await runCampaign({
+        store,
+        seed: `${SEED}/${store}`,
+        games: GAMES,
+        parallel: PARALLEL,
+        kills: KILLS,
+        faults: FAULTS,
+        timeouts,
+        ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+      }, (teardown) => onTestFinished(teardown));
+      const { violations, plan: _plan, ...figures } = report;
+      process.stderr.write(`fault campaign ${store}: ${JSON.stringify(figures)}\n`);
+      expect(violations, `seed ${report.seed}, plan: ${report.plan.join(', ')}`).toEqual([]);
+      expect(report.games).toBe(GAMES);
+      expect(report.kills).toBe(KILLS);
+    }, timeoutMs(timeouts));
+  }
+});
