@@ -3,7 +3,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/context.js';
 import {
-  cancelCommand, forgetMeCommand, leaderboardCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
+  cancelCommand, forgetMeCommand, leaderboardCommand, manageCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
 } from '../src/discord/flows/commands.js';
 import { replayCommand } from '../src/discord/flows/commands.js';
 import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
@@ -26,6 +26,7 @@ const SUB = {
   stats: t('command.stats.name'),
   leaderboard: t('command.leaderboard.name'),
   forgetMe: t('command.forgetMe.name'),
+  manage: t('command.manage.name'),
 } as const;
 const OPTION = {
   aiSeats: t('command.start.aiSeats.name'),
@@ -86,7 +87,8 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
   .addSubcommand((s) => described(s, 'command.stats.name', 'command.stats.description')
     .addUserOption((o) => described(o, 'command.stats.user.name', 'command.stats.user.description')))
   .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
-  .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'));
+  .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'))
+  .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'));
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
@@ -97,7 +99,9 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       const variants = Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<Variant, boolean>;
       // The game speaks the server's language unless the host chose another.
       const language = localeFor(o.getString(OPTION.language) ?? interaction.guildLocale);
-      const settings: TableSettings = { ...variants, turnTimerS: timerMin === null ? bot.config.turnTimerS : timerMin * 60, language };
+      // No turn-timer option: the bot's default, which applies when more than one human plays.
+      const timer = timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };
+      const settings: TableSettings = { ...variants, ...timer, language };
       return startCommand(bot, interaction, {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
         aiLevel: isAiLevel(level) ? level : 'normal',
@@ -112,6 +116,7 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
     case SUB.stats: return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
     case SUB.leaderboard: return leaderboardCommand(bot, interaction);
     case SUB.forgetMe: return forgetMeCommand(bot, interaction);
+    case SUB.manage: return manageCommand(bot, interaction);
     default: await interaction.reply({ content: t('error.unknownSubcommand'), ephemeral: true });
   }
 }

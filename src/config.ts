@@ -23,8 +23,13 @@ export interface Config {
   readonly aiHardMs: number;
   /** Pause before an AI seat's move is shown, so people can follow the game. */
   readonly aiMoveDelayMs: number;
-  /** Default turn timer in seconds for new tables (0 = no timer). */
+  /**
+   * Default turn timer in seconds for new tables (0 = no timer); it applies to games
+   * with more than one human (the start command's `turn-timer` option overrides it).
+   */
   readonly turnTimerS: number;
+  /** Seconds after a game's end before its thread is archived (and locked); 0 = never (Discord's own auto-archive). */
+  readonly archiveAfterS: number;
   /**
    * The bound of a graceful stop (SIGTERM, Ctrl-C): moves in flight get this long to
    * finish their save and their posts; then the bot exits, whatever is left.
@@ -76,7 +81,8 @@ export function loadConfig(env: Env = process.env): Config {
     finishedGameTtlDays: number(env, 'FINISHED_GAME_TTL_DAYS', 30, 0),
     aiHardMs: number(env, 'AI_HARD_MS', 1000, 1),
     aiMoveDelayMs: number(env, 'AI_MOVE_DELAY_MS', 1500, 0),
-    turnTimerS: number(env, 'TURN_TIMER_S', 0, 0),
+    turnTimerS: number(env, 'TURN_TIMER_S', 600, 0),
+    archiveAfterS: number(env, 'ARCHIVE_AFTER_S', 600, 0),
     stopTimeoutMs: number(env, 'STOP_TIMEOUT_MS', 8000, 0),
     logLevel: logLevel(env),
   };

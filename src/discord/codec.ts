@@ -56,6 +56,15 @@ export type ClickAction =
   | { readonly verb: 'discard'; readonly turn: number }
   | { readonly verb: 'pick'; readonly turn: number; readonly placed: Placed; readonly domino: number }
   | { readonly verb: 'rematch' }
+  /** "I'm back" on a turn message: the player of an absent seat takes it back. */
+  | { readonly verb: 'back'; readonly player: number }
+  /** Rematch on the game's first message in the channel (its thread archived and locked). */
+  | { readonly verb: 'rematch-here' }
+  /** The moderation menu (/kingdomino manage) of a table (a lobby's is not the channel's id): the seat chosen is the select's value. */
+  | { readonly verb: 'manage-seat'; readonly table: string }
+  | { readonly verb: 'replace-seat'; readonly table: string; readonly player: number }
+  | { readonly verb: 'restore-seat'; readonly table: string; readonly player: number }
+  | { readonly verb: 'make-host'; readonly table: string; readonly player: number }
   /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
   | { readonly verb: 'review'; readonly game: number }
   /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
@@ -64,6 +73,7 @@ export type ClickAction =
 const VERBS = {
   join: 'j', leave: 'l', 'add-ai': 'a', 'remove-ai': 'x', start: 's', cancel: 'c',
   'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r', review: 'w', replay: 'g',
+  back: 'ib', 'rematch-here': 'rh', 'manage-seat': 'ms', 'replace-seat': 'mr', 'restore-seat': 'mb', 'make-host': 'mh',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -73,6 +83,10 @@ const SLOTS = {
 /** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
 const MAX_COORD = 6;
 const MAX_TURN = 10_000;
+/** Seats of a table: at most four. */
+const MAX_PLAYER = 3;
+/** A table's id: a Discord snowflake. */
+const TABLE_ID = /^\d{1,20}$/;
 /** Games of a table: one, or a Dynasty's three. */
 const MAX_GAMES = DYNASTY_GAMES;
 
@@ -95,6 +109,9 @@ export function encode(action: ClickAction): string {
     case 'spot': fields.push(action.turn, action.hint ? cursorText(action.hint) : '-'); break;
     case 'confirm': fields.push(action.turn, cursorText(action.at)); break;
     case 'pick': fields.push(action.turn, placedText(action.placed), action.domino); break;
+    case 'back': fields.push(action.player); break;
+    case 'manage-seat': fields.push(action.table); break;
+    case 'replace-seat': case 'restore-seat': case 'make-host': fields.push(action.table, action.player); break;
     case 'review': case 'replay': fields.push(action.game); break;
     default: break;
   }
@@ -140,8 +157,18 @@ export function decode(customId: string): ClickAction | null {
   const turn = int(rest[0], 0, MAX_TURN);
   const arity = (n: number) => rest.length === n;
   switch (verb) {
-    case 'join': case 'leave': case 'remove-ai': case 'start': case 'cancel': case 'rematch':
+    case 'join': case 'leave': case 'remove-ai': case 'start': case 'cancel': case 'rematch': case 'rematch-here':
       return arity(0) ? { verb } : null;
+    case 'back': {
+      const player = int(rest[0], 0, MAX_PLAYER);
+      return arity(1) && player !== null ? { verb, player } : null;
+    }
+    case 'manage-seat':
+      return arity(1) && TABLE_ID.test(rest[0] ?? '') ? { verb, table: rest[0]! } : null;
+    case 'replace-seat': case 'restore-seat': case 'make-host': {
+      const player = int(rest[1], 0, MAX_PLAYER);
+      return arity(2) && TABLE_ID.test(rest[0] ?? '') && player !== null ? { verb, table: rest[0]!, player } : null;
+    }
     case 'add-ai': {
       const level = AI_LEVELS.find((l) => l === rest[0]);
       return arity(1) && level ? { verb, level } : null;

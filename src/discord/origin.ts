@@ -12,6 +12,9 @@
  *   Review), a status answer (the game is the thread's);
  * - `panel`: a private (ephemeral) message in a thread that answers the clicker's
  *   own interaction (Discord's `interaction_metadata.user`): the clicker's panel.
+ * - `menu`: a private message that answers the clicker's own interaction, in a thread
+ *   or not: the moderation menu (/kingdomino manage, in a game's thread or in a
+ *   lobby's channel); its buttons name their table.
  * Anything else (someone else's private message, a private message outside a
  * thread) is no place for any button. A click whose verb is not at home where it
  * comes from is refused privately (router.ts) and changes nothing.
@@ -32,7 +35,7 @@ export interface MessageFacts {
   readonly answers: string | null;
 }
 
-export type Place = 'lobby' | 'thread' | 'panel';
+export type Place = 'lobby' | 'thread' | 'panel' | 'menu';
 
 /** Where each button lives: the only kind of message a click of that verb may come from. */
 export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
@@ -44,6 +47,12 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   cancel: 'lobby',
   'your-turn': 'thread',
   rematch: 'thread',
+  back: 'thread',
+  'rematch-here': 'lobby',
+  'manage-seat': 'menu',
+  'replace-seat': 'menu',
+  'restore-seat': 'menu',
+  'make-host': 'menu',
   review: 'thread',
   replay: 'thread',
   preview: 'panel',
@@ -66,7 +75,8 @@ export type Origin = { readonly ok: true } | { readonly ok: false; readonly home
 export function judgeOrigin(action: ClickAction, message: MessageFacts, clickerId: string): Origin {
   const home = HOME[action.verb];
   const from = placeOf(message, clickerId);
-  return from === home ? { ok: true } : { ok: false, home, from };
+  const ownPrivate = message.ephemeral && message.answers === clickerId;
+  return from === home || (home === 'menu' && ownPrivate) ? { ok: true } : { ok: false, home, from };
 }
 
 /** The facts about a message as discord.js gives them; whether its channel is a thread is the caller's to say. */

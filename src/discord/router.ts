@@ -7,16 +7,18 @@
  * the ones already running are counted (InFlight) so the stop can let them finish.
  */
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
-import type { ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
+import type { Channel, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../i18n/index.js';
 import { StoreError } from '../store/index.js';
 import { answer, privately, type ComponentInteraction } from './answer.js';
 import { cursor, decode, type ClickAction, type Cursor } from './codec.js';
 import type { Bot } from './context.js';
 import { errorText, type LogContext, type Logger } from './log.js';
-import { judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
+import { HOME, judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from './flows/lobby.js';
 import { rematch } from './flows/rematch.js';
+import { withThreadOpen } from './flows/archive.js';
+import { editSeat, imBack, showSeat, type MenuClick } from './flows/moderation.js';
 import { review } from './flows/review.js';
 import { postReplay } from './flows/replay.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from './flows/panel.js';
@@ -49,6 +51,17 @@ function lobbyClick(interaction: ComponentInteraction, tableId: string): LobbyCl
   };
 }
 
+/** A click in the moderation menu, on the table its buttons name. */
+function menuClick(interaction: ComponentInteraction, tableId: string): MenuClick {
+  return { tableId, guildId: interaction.guildId, userId: interaction.user.id, moderator: lobbyClick(interaction, tableId).moderator };
+}
+
+/** The seat chosen in the moderation menu's select, or null when the value is none of ours. */
+function chosenSeat(interaction: ComponentInteraction): number | null {
+  const value = interaction.isStringSelectMenu() && interaction.values.length === 1 ? interaction.values[0] : undefined;
+  return value !== undefined && /^[0-3]$/.test(value) ? Number(value) : null;
+}
+
 /** The spot chosen in the panel's menu, or null when the value is none of ours. */
 function chosenSpot(interaction: ComponentInteraction): Cursor | null {
   return interaction.isStringSelectMenu() && interaction.values.length === 1 ? cursor(interaction.values[0]) : null;
@@ -76,20 +89,36 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
     case 'discard': return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
     case 'pick': return answer(interaction, 'update', () => pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino));
     case 'rematch': return answer(interaction, 'private', () => rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message));
+    case 'rematch-here': return answer(interaction, 'private', () => rematch(bot, onLobby, interaction.message));
+    case 'back': {
+      const click = { ...inThread, player: action.player, messageId: interaction.message.id, messageContent: interaction.message.content };
+      return answer(interaction, 'update', () => imBack(bot, click));
+    }
+    case 'manage-seat': return answer(interaction, 'update', () => showSeat(bot, menuClick(interaction, action.table), chosenSeat(interaction)));
+    case 'replace-seat': return answer(interaction, 'update', () => editSeat(bot, menuClick(interaction, action.table), 'replace', action.player));
+    case 'restore-seat': return answer(interaction, 'update', () => editSeat(bot, menuClick(interaction, action.table), 'restore', action.player));
+    case 'make-host': return answer(interaction, 'update', () => editSeat(bot, menuClick(interaction, action.table), 'host', action.player));
     case 'review': return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
     case 'replay': return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
   }
 }
 
-/** The facts origin.ts judges a click by; a thread not in the cache is fetched (after a restart, an archived one may not be). */
-async function factsOf(interaction: ComponentInteraction): Promise<MessageFacts> {
-  const channel = interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+/** The channel a click came from; a thread not in the cache is fetched (after a restart, an archived one may not be). */
+async function channelOf(interaction: ComponentInteraction): Promise<Channel | null> {
+  return interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+}
+
+/** The facts origin.ts judges a click by. */
+function factsOf(interaction: ComponentInteraction, channel: Channel | null): MessageFacts {
   return messageFacts(interaction.message, channel?.isThread() ?? false);
 }
 
 /** A click whose custom_id we know: run its flow if it comes from where its button lives, else refuse it privately. */
 async function onClick(bot: Bot, interaction: ComponentInteraction, action: ClickAction, log: Logger): Promise<void> {
-  const origin = judgeOrigin(action, await factsOf(interaction), interaction.user.id);
+  const channel = await channelOf(interaction);
+  const origin = judgeOrigin(action, factsOf(interaction, channel), interaction.user.id);
+  // A click from an archived thread (after the game) is answered with the thread open (flows/archive.ts).
+  if (origin.ok && HOME[action.verb] === 'thread') return withThreadOpen(bot, interaction.channelId, channel, () => onComponent(bot, interaction, action));
   if (origin.ok) return onComponent(bot, interaction, action);
   log.warn('click from the wrong place: refused', { verb: action.verb, home: origin.home, from: origin.from ?? 'nowhere', message: interaction.message.id });
   return answer(interaction, 'private', async () => privately(t('origin.elsewhere')));

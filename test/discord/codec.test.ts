@@ -17,6 +17,11 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'pick', turn: 7, placed: { kind: 'place', ...cursorCells(at) }, domino: DOMINO_COUNT },
   { verb: 'pick', turn: 7, placed: { kind: 'discard' }, domino: 1 },
   { verb: 'pick', turn: 0, placed: { kind: 'none' }, domino: 20 },
+  { verb: 'back', player: 3 }, { verb: 'rematch-here' },
+  { verb: 'manage-seat', table: '1234567890123456789' },
+  { verb: 'replace-seat', table: '1234567890123456789', player: 0 },
+  { verb: 'restore-seat', table: '12345678901234567890', player: 2 },
+  { verb: 'make-host', table: '1', player: 1 },
   { verb: 'replay', game: 1 }, { verb: 'replay', game: 3 },
 ];
 
@@ -32,8 +37,9 @@ describe('the custom_id codec', () => {
     ['a domino past the last', `k1:k:1:-:${DOMINO_COUNT + 1}`], ['domino 0', 'k1:k:1:-:0'],
     ['a cell off every kingdom', 'k1:p:1:7.0.0'], ['a direction past 3', 'k1:p:1:0.0.4'], ['a cursor with two parts', 'k1:p:1:0.0'],
     ['an unknown panel slot', 'k1:v:1:Q:0.0.0:-'], ['a broken hint', 'k1:v:1:N:0.0.0:x'],
-    ['a replay of a fourth game', 'k1:g:4'], ['a replay of no game', 'k1:g'],
     ['an over-long id', `k1:j${':'.repeat(CUSTOM_ID_MAX)}`], ['nothing', ''],
+    ['a replay of a fourth game', 'k1:g:4'], ['a replay of no game', 'k1:g'],
+    ['a fifth seat', 'k1:ib:4'], ['a table that is no snowflake', 'k1:mr:abc:1'], ['a menu button without its seat', 'k1:mh:123'],
   ])('refuses %s', (_what, id) => {
     expect(decode(id)).toBeNull();
   });

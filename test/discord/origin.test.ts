@@ -24,12 +24,21 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'discard', turn: 3 },
   { verb: 'pick', turn: 3, placed: { kind: 'place', ...cursorCells(at) }, domino: 12 },
   { verb: 'rematch' },
+  { verb: 'review', game: 1 },
   { verb: 'replay', game: 1 },
+  { verb: 'back', player: 1 },
+  { verb: 'rematch-here' },
+  { verb: 'manage-seat', table: '123' },
+  { verb: 'replace-seat', table: '123', player: 1 },
+  { verb: 'restore-seat', table: '123', player: 1 },
+  { verb: 'make-host', table: '123', player: 1 },
 ];
 
-const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel'];
+const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'];
-const THREAD_VERBS = ['your-turn', 'rematch', 'replay'];
+const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay'];
+/** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
+const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,
@@ -42,15 +51,15 @@ const MESSAGES: readonly { readonly name: string; readonly facts: MessageFacts; 
   { name: 'a turn message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
   { name: 'the end message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
   { name: 'a status answer (the reply to /kingdomino status by bob)', facts: { ephemeral: false, inThread: true, answers: BOB }, allowed: THREAD_VERBS },
-  { name: 'her own panel', facts: { ephemeral: true, inThread: true, answers: ALICE }, allowed: PANEL_VERBS },
+  { name: 'her own panel (or her own moderation menu in a thread)', facts: { ephemeral: true, inThread: true, answers: ALICE }, allowed: [...PANEL_VERBS, ...MENU_VERBS] },
   { name: "another user's panel", facts: { ephemeral: true, inThread: true, answers: BOB }, allowed: [] },
   { name: 'a private message that answers no one', facts: { ephemeral: true, inThread: true, answers: null }, allowed: [] },
-  { name: 'a private answer of hers outside a thread (e.g. /kingdomino rules)', facts: { ephemeral: true, inThread: false, answers: ALICE }, allowed: [] },
+  { name: 'a private answer of hers outside a thread (e.g. /kingdomino rules, her moderation menu of a lobby)', facts: { ephemeral: true, inThread: false, answers: ALICE }, allowed: MENU_VERBS },
 ];
 
 describe('where a click may come from', () => {
   it('knows the home of every verb the codec has', () => {
-    expect(Object.keys(HOME).sort()).toEqual([...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS].sort());
+    expect(Object.keys(HOME).sort()).toEqual([...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS, ...MENU_VERBS].sort());
     expect(new Set(EVERY_VERB.map((a) => a.verb))).toEqual(new Set(Object.keys(HOME)));
   });
 

@@ -10,6 +10,7 @@ import { RANKED_AFTER_GAMES, ratingTrend, type PlayerRating } from '../../table/
 import { answer, privately, publicly, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
+import { openMenu } from './moderation.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
 import { describeScoreSheet, describeTable, renderScoreSheet, renderTable } from '../pictures.js';
 import { postReplay } from './replay.js';
@@ -227,4 +228,12 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
       t('forget.messages', {}, locale),
     ].join('\n'));
   });
+}
+
+/**
+ * /kingdomino manage: the moderation menu (private) of the game in this thread, or
+ * of the newest open lobby in this channel; host or Manage Threads (flows/moderation.ts).
+ */
+export function manageCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'private', () => openMenu(bot, interaction, { userId: interaction.user.id, moderator: isModerator(interaction) }));
 }

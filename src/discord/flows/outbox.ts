@@ -9,7 +9,7 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
-import { dynastyProgress, pendingPosts, posted, type GameTable, type Post, type Table } from '../../table/index.js';
+import { closeThreadAt, dynastyProgress, pendingPosts, posted, type GameTable, type Post, type Table } from '../../table/index.js';
 import type { Bot } from '../context.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
@@ -31,6 +31,12 @@ export function postNonce(tableId: string, seq: number): string {
 function gone(error: unknown): boolean {
   return error instanceof DiscordAPIError
     && (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage);
+}
+
+/** The game's last post made: its thread is due to be archived ARCHIVE_AFTER_S from now, saved with it (flows/archive.ts). */
+function closing(bot: Bot, table: Table): Table {
+  const last = table.status === 'finished' && pendingPosts(table).length === 0 && bot.config.archiveAfterS > 0;
+  return last ? closeThreadAt(table, Date.now() + bot.config.archiveAfterS * 1000) : table;
 }
 
 export class Outbox {
@@ -98,7 +104,7 @@ export class Outbox {
       return null;
     });
     await bot.store.update(table.id, (current) => {
-      const after = posted(current, post.seq, messageId);
+      const after = closing(bot, posted(current, post.seq, messageId));
       return after === current ? keep() : save(after);
     });
   }

@@ -7,7 +7,7 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type Channel } from 'discord.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
-import { pendingPosts, type GameTable } from '../../table/index.js';
+import { closeDue, pendingPosts, type GameTable } from '../../table/index.js';
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
 async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'> {
@@ -39,6 +39,11 @@ async function resumeTable(bot: Bot, key: string): Promise<boolean> {
     if (loaded.kind !== 'found') return false;
     const table = loaded.table;
     const owes = pendingPosts(table).length > 0;
+    // A finished game whose thread is still to be archived: the scheduler does it when due (not reopened).
+    if (!owes && closeDue(table) !== null) {
+      bot.scheduler.kick(key);
+      return true;
+    }
     if (table.status !== 'playing' && !(table.status === 'finished' && owes)) return false;
     if ((await reopenThread(bot, table)) === 'gone') return false;
     // The posts owed first; the outbox then lets the computer players and the timer go on.

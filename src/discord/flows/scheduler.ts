@@ -1,22 +1,31 @@
 /**
  * What happens without a click: AI seats move (computed in the AI worker pool, at a
- * readable pace), and the turn timer reminds a slow player, then moves for them.
- * Nothing here is needed to survive a restart: the store says whose turn it is,
- * and `kick` is called again on start-up for every running game.
+ * readable pace), and the turn timer reminds a slow player, then moves for them;
+ * the third automatic move in a row hands the seat to the normal computer player,
+ * which then plays it at once, like an AI seat, until its player is back
+ * (table/absence.ts); the thread is told first. After the game, the thread is
+ * archived when it is due (flows/archive.ts).
+ * Nothing here is needed to survive a restart: the store says whose turn it is, when
+ * the turn began and when a thread is due to close, and `kick` is called again on
+ * start-up for every table that needs the bot.
  */
 import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { currentTurn, pendingPosts, placedOf, type Move, type PlayingTable } from '../../table/index.js';
+import {
+  ABSENT_AFTER, closeDue, computerLevel, currentTurn, pendingPosts, placedOf, STAND_IN_LEVEL, told, turnLimitS, untold,
+  type FinishedTable, type Move, type Mover, type PlayingTable,
+} from '../../table/index.js';
+import { keep, save } from '../../store/index.js';
 import type { Bot, Scheduler } from '../context.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
 import { durationText } from '../views/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
+import { closeThread } from './archive.js';
 import { makeMove } from './move.js';
 
 /** The level that plays for a human whose time ran out: sensible, quick. */
-const STAND_IN: AiLevel = 'normal';
-
+const STAND_IN: AiLevel = STAND_IN_LEVEL;
 /**
  * A drive that failed (the store unreachable, say Redis not answering for a few
  * seconds) is tried again this long after, doubling up to the last; without it, a
@@ -24,6 +33,16 @@ const STAND_IN: AiLevel = 'normal';
  */
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
+/** A thread Discord would not archive is tried again this long after. */
+const CLOSE_RETRY_MS = 60_000;
+/** setTimeout's longest delay; a later moment is waited for in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** A nonce for a thread notice (Discord's enforce_nonce: a retry after a crash does not post it twice). */
+function noticeNonce(tableId: string, player: number, at: number): string {
+  const table = /^\d+$/.test(tableId) ? BigInt(tableId).toString(36) : tableId;
+  return `s${table.slice(-12)}.${player}.${at.toString(36)}`.slice(-25);
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
@@ -66,6 +85,10 @@ export class TableScheduler implements Scheduler {
   /** Tables being driven now; true when another kick came in meanwhile. */
   private readonly running = new Map<string, boolean>();
   private readonly timers = new Map<string, Timer>();
+  /** Threads to archive: when, per table. */
+  private readonly closers = new Map<string, { readonly at: number; readonly handle: NodeJS.Timeout }>();
+  /** Tables whose archive Discord refused lately: not before then. */
+  private readonly closeRetry = new Map<string, number>();
   /** Tables whose last drive failed: the kick to come, and its delay. */
   private readonly retries = new Map<string, { readonly handle: NodeJS.Timeout; readonly delayMs: number }>();
   private stopped = false;
@@ -95,6 +118,8 @@ export class TableScheduler implements Scheduler {
     this.stopped = true;
     for (const timer of this.timers.values()) timer.handles.forEach(clearTimeout);
     this.timers.clear();
+    for (const closer of this.closers.values()) clearTimeout(closer.handle);
+    this.closers.clear();
     for (const retry of this.retries.values()) clearTimeout(retry.handle);
     this.retries.clear();
   }
@@ -123,6 +148,11 @@ export class TableScheduler implements Scheduler {
     for (;;) {
       if (this.stopped) return;
       const loaded = await bot.store.get(tableId);
+      if (loaded.kind === 'found' && loaded.table.status === 'finished') {
+        this.disarm(tableId);
+        if (await this.closeWhenDue(loaded.table)) continue;
+        return;
+      }
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing') {
         this.disarm(tableId);
         return;
@@ -130,22 +160,90 @@ export class TableScheduler implements Scheduler {
       const table = loaded.table;
       // The board of the last move first: the outbox kicks this again once it is posted.
       if (pendingPosts(table).length > 0) return;
+      // The thread hears that the computer took a seat before it plays it.
+      const untoldPlayer = untold(table)[0];
+      if (untoldPlayer !== undefined) {
+        await this.tell(table, untoldPlayer);
+        continue;
+      }
       const now = currentTurn(table);
       if (!now) return;
-      if (now.seat.kind === 'human') {
+      const level = computerLevel(now.seat);
+      if (level === null && now.seat.kind === 'human') {
         this.arm(table, now.seat.userId);
         return;
       }
       this.disarm(tableId);
       const thinking = Date.now();
-      const move = await computerMove(bot, table.game, now.seat.level, tableId);
+      const move = await computerMove(bot, table.game, level ?? STAND_IN, tableId);
       // A readable pace: thinking time counts towards the pause.
       await sleep(bot.config.aiMoveDelayMs - (Date.now() - thinking));
       // Stopping meanwhile: the move is not made (the next start plays it again).
       if (this.stopped) return;
-      const made = await makeMove(bot, tableId, { turn: table.game.turn, mover: { kind: 'seat', player: now.player }, move });
+      // For a player, the computer moves only while it holds their seat (they may be back meanwhile).
+      const mover: Mover = now.seat.kind === 'human' ? { kind: 'seat', player: now.player, as: 'stand-in' } : { kind: 'seat', player: now.player };
+      const made = await makeMove(bot, tableId, { turn: table.game.turn, mover, move });
       if (!made.ok) bot.log.debug('AI move not made', { game: tableId, why: made.refusal });
     }
+  }
+
+  /** Tell the thread that the computer plays a player's seat now (once: marked told, even if Discord failed). */
+  private async tell(table: PlayingTable, player: number): Promise<void> {
+    const bot = this.bot();
+    const seat = table.seats[player];
+    if (seat?.kind !== 'human' || !seat.standIn) return;
+    const standIn = seat.standIn;
+    try {
+      const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
+      if (thread?.isSendable()) {
+        const absent = standIn.reason === 'absent';
+        const content = inGameLocale(table, () => absent
+          ? t('absent.replaced', { userId: seat.userId, count: ABSENT_AFTER + 1, name: seat.name })
+          : t('absent.replacedByHost', { by: standIn.by ?? '', name: seat.name }));
+        await thread.send({ content, allowedMentions: { users: absent ? [seat.userId] : [] }, nonce: noticeNonce(table.id, player, standIn.at), enforceNonce: true });
+      }
+    } catch (error) {
+      bot.log.warn('could not tell the thread that the computer plays a seat', { game: table.id, player, error: errorText(error) });
+    }
+    await bot.store.update(table.id, (current) => {
+      const after = told(current, player);
+      return after === current ? keep() : save(after);
+    });
+    bot.log.info('the computer plays a seat', { guild: table.guildId, game: table.id, user: seat.userId, reason: standIn.reason });
+  }
+
+  /**
+   * A finished table whose thread is due to close: close it now if it is time (true:
+   * look at the table again), else arm a timer that kicks the table then.
+   */
+  private async closeWhenDue(table: FinishedTable): Promise<boolean> {
+    const due = closeDue(table);
+    if (due === null) return false;
+    const at = Math.max(due, this.closeRetry.get(table.id) ?? 0);
+    if (at > Date.now()) {
+      this.armClose(table.id, at);
+      return false;
+    }
+    this.closers.delete(table.id);
+    if (await closeThread(this.bot(), table)) {
+      this.closeRetry.delete(table.id);
+      return true;
+    }
+    this.closeRetry.set(table.id, Date.now() + CLOSE_RETRY_MS);
+    this.armClose(table.id, Date.now() + CLOSE_RETRY_MS);
+    return false;
+  }
+
+  private armClose(tableId: string, at: number): void {
+    const armed = this.closers.get(tableId);
+    if (armed?.at === at) return;
+    if (armed) clearTimeout(armed.handle);
+    const handle = setTimeout(() => {
+      this.closers.delete(tableId);
+      this.kick(tableId);
+    }, Math.min(MAX_DELAY_MS, Math.max(0, at - Date.now())));
+    handle.unref();
+    this.closers.set(tableId, { at, handle });
   }
 
   private disarm(tableId: string): void {
@@ -155,7 +253,7 @@ export class TableScheduler implements Scheduler {
 
   /** Reminder at half time, automatic move at the end; counted from when the turn began. */
   private arm(table: PlayingTable, userId: string): void {
-    const limitMs = table.settings.turnTimerS * 1000;
+    const limitMs = turnLimitS(table) * 1000;
     const turn = table.game.turn;
     if (this.timers.get(table.id)?.turn === turn) return;
     this.disarm(table.id);
@@ -194,7 +292,8 @@ export class TableScheduler implements Scheduler {
       const now = currentTurn(loaded.table);
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN, tableId);
-      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player }, move, timedOut: true });
+      // Counted towards absence (table/absence.ts): the third in a row hands the seat to the computer.
+      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player, as: 'timer' }, move, timedOut: true });
     } catch (error) {
       // Tried again: the next drive finds the turn's time up and moves at once.
       bot.log.error('could not make the automatic move: will try again', { game: tableId, error: errorText(error) });

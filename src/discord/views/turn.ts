@@ -4,8 +4,8 @@ import type { BaseMessageOptions } from 'discord.js';
 import { prompt } from '../../game/index.js';
 import type { GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import type { TableSeat } from '../../table/index.js';
-import { button, row } from './components.js';
+import type { HumanSeat, TableSeat } from '../../table/index.js';
+import { button, row, type Row } from './components.js';
 import { roundText, seatName, seatText } from './text.js';
 
 export const TABLE_PNG = 'table.png';
@@ -32,25 +32,48 @@ function chore(game: GameState): string {
   return t(thenPick ? 'turn.chore.discardThenPick' : 'turn.chore.discard', { domino: p.domino });
 }
 
+/** The human whose turn it is and who plays it themselves (not while the computer stands in for them). */
+function playerToMove(game: GameState, seats: readonly TableSeat[]): { readonly player: number; readonly seat: HumanSeat } | null {
+  const p = prompt(game);
+  const seat = p.kind === 'over' ? undefined : seats[p.player];
+  return p.kind !== 'over' && seat?.kind === 'human' && !seat.standIn ? { player: p.player, seat } : null;
+}
+
+/** Whose turn it is and what to do: the last line of a turn message (null once the game is over). */
+export function turnLine(game: GameState, seats: readonly TableSeat[]): string | null {
+  const p = prompt(game);
+  const seat = p.kind === 'over' ? undefined : seats[p.player];
+  if (p.kind === 'over' || !seat) return null;
+  const round = roundText(game);
+  if (playerToMove(game, seats)) return t('turn.yourTurn', { round, seat: seatText(seats, p.player), chore: chore(game) });
+  return seat.kind === 'human'
+    ? t('absent.standIn', { round, seat: seatName(seats, p.player) })
+    : t('turn.thinking', { round, seat: seatName(seats, p.player) });
+}
+
+/** "Your turn" for the player to move, and "I'm back" for each absent player while the game runs. */
+export function turnButtons(game: GameState, seats: readonly TableSeat[]): Row[] {
+  if (prompt(game).kind === 'over') return [];
+  const mover = playerToMove(game, seats);
+  const buttons = mover ? [button(t('turn.button.yourTurn', { name: mover.seat.name }), { verb: 'your-turn', turn: game.turn }, ButtonStyle.Primary)] : [];
+  seats.forEach((s, player) => {
+    if (s.kind === 'human' && s.standIn?.reason === 'absent') buttons.push(button(t('absent.button.back', { name: s.name }), { verb: 'back', player }));
+  });
+  return buttons.length > 0 ? [row(...buttons)] : [];
+}
+
 export function turnView(info: TurnInfo): BaseMessageOptions {
   const { game, seats } = info;
-  const p = prompt(game);
   const lines: string[] = [];
   if (info.header) lines.push(`**${info.header}**`);
   if (info.happened) lines.push(info.happened);
-  const player = p.kind === 'over' ? null : p.player;
-  const seat = player === null ? undefined : seats[player];
-  const human = seat?.kind === 'human' ? seat : undefined;
-  if (seat) {
-    const round = roundText(game);
-    lines.push(human
-      ? t('turn.yourTurn', { round, seat: seatText(seats, player!), chore: chore(game) })
-      : t('turn.thinking', { round, seat: seatName(seats, player!) }));
-  }
+  const line = turnLine(game, seats);
+  if (line) lines.push(line);
+  const mover = playerToMove(game, seats);
   return {
     content: lines.join('\n'),
     files: [{ attachment: info.png, name: TABLE_PNG, ...(info.alt ? { description: info.alt } : {}) }],
-    components: human ? [row(button(t('turn.button.yourTurn', { name: human.name }), { verb: 'your-turn', turn: game.turn }, ButtonStyle.Primary))] : [],
-    allowedMentions: { users: human ? [human.userId] : [] },
+    components: turnButtons(game, seats),
+    allowedMentions: { users: mover ? [mover.seat.userId] : [] },
   };
 }
