@@ -4,7 +4,7 @@ import type { Client } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validateCommands } from './fake-discord/commands.js';
 import { TINY_COMMANDS, TINY_PNG, startTinyBot } from './fake-discord/fixtures/tiny-bot.js';
-import { FakeMessage, snowflakeTime, startBot, startFakeDiscord, type FakeDiscord, type PermissionName } from './fake-discord/index.js';
+import { DEFAULT_BOT_PERMISSIONS, FakeMessage, snowflakeTime, startBot, startFakeDiscord, type FakeDiscord, type PermissionName } from './fake-discord/index.js';
 import { makeUser } from './fake-discord/model.js';
 import { applyMessageBody, type MessageBody } from './fake-discord/payload.js';
 import { computePermissions, permissionBits, permissionNames } from './fake-discord/permissions.js';
@@ -154,6 +154,73 @@ describe('the fake Discord with a real discord.js client in process', () => {
     const row = { type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'x'.repeat(101) }] };
     await expect(client.rest.post(`/channels/${discord.channel.id}/messages`, { body: { content: 'hi', components: [row] } })).rejects.toThrow(/custom_id/);
     withdraw();
+  });
+});
+
+describe('threads archived and locked, as Discord keeps them', () => {
+  let discord: FakeDiscord;
+  let client: Client;
+  const botErrors: unknown[] = [];
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord({ users: ['alice', { username: 'mod', moderator: true }] });
+    client = await startTinyBot({ apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 }, (e) => botErrors.push(e));
+  });
+
+  afterAll(async () => {
+    await client?.destroy();
+    await discord?.close();
+  });
+
+  it('only moderators write in a locked thread, nothing changes in an archived one, and no one clicks there', async () => {
+    const lobby = await (await discord.slashCommand({ user: 'alice', name: 'game' })).reply();
+    const board = await discord.waitFor(() => discord.messages(lobby.id)[0], 'the board in the thread');
+    const counter = await (await discord.slashCommand({ user: 'alice', name: 'draw', channel: lobby.id })).reply();
+    const thread = await client.channels.fetch(lobby.id);
+    if (!thread?.isThread()) throw new Error('no thread');
+    // Locking needs Manage Threads, even in the bot's own thread; archiving it does not.
+    let withdraw = discord.expectError({ status: 403, code: 50013 });
+    await expect(thread.setLocked(true)).rejects.toThrow(/Missing Permissions/);
+    withdraw();
+    await thread.setArchived(true);
+    expect(discord.thread(lobby.id)?.thread).toMatchObject({ archived: true, locked: false });
+    // Archived: messages are not edited, the thread is not locked, until it is unarchived.
+    withdraw = discord.expectError({ status: 400, code: 50083 });
+    await expect(thread.messages.edit(board.id, { content: 'Edited' })).rejects.toThrow(/Thread is archived/);
+    discord.setBotPermissions([...DEFAULT_BOT_PERMISSIONS, 'ManageThreads']);
+    await expect(thread.setLocked(true)).rejects.toThrow(/Thread is archived/);
+    withdraw();
+    // A user's message unarchives a thread that is not locked.
+    discord.say(lobby.id, 'alice', 'hello');
+    expect(discord.thread(lobby.id)?.thread?.archived).toBe(false);
+    await thread.edit({ archived: true, locked: true });
+    expect(discord.thread(lobby.id)?.thread).toMatchObject({ archived: true, locked: true });
+    expect(() => discord.say(lobby.id, 'alice', 'anyone?')).toThrow(/locked/);
+    await expect(discord.click(counter, 'count:0', 'alice')).rejects.toThrow(/its thread is locked/);
+    // The bot created it: it may unarchive it, locked; it stays locked, and only moderators write there.
+    await thread.setArchived(false);
+    expect(discord.thread(lobby.id)?.thread).toMatchObject({ archived: false, locked: true });
+    expect(() => discord.say(lobby.id, 'alice', 'anyone?')).toThrow(/locked/);
+    expect(discord.say(lobby.id, 'mod', 'closed, sorry').content).toBe('closed, sorry');
+    discord.setBotPermissions(DEFAULT_BOT_PERMISSIONS);
+    withdraw = discord.expectError({ status: 403, code: 160005 });
+    await expect(thread.send('one more')).rejects.toThrow(/Thread is locked/);
+    withdraw();
+    await discord.assertClean();
+    expect(botErrors).toEqual([]);
+  });
+
+  it("a client unarchives a thread that is not locked before sending a click from it", async () => {
+    const lobby = await (await discord.slashCommand({ user: 'alice', name: 'game' })).reply();
+    await discord.waitFor(() => discord.messages(lobby.id)[0], 'the board in the thread');
+    const counter = await (await discord.slashCommand({ user: 'alice', name: 'draw', channel: lobby.id })).reply();
+    const thread = await client.channels.fetch(lobby.id);
+    if (!thread?.isThread()) throw new Error('no thread');
+    await thread.setArchived(true);
+    const click = await discord.click(counter, 'count:0', 'alice');
+    expect((await click.reply()).content).toBe('Count 1');
+    expect(discord.thread(lobby.id)?.thread?.archived).toBe(false);
+    await discord.assertClean();
   });
 });
 

@@ -21,5 +21,9 @@ export const unknownWebhook = () => new ApiError(404, 10015, 'Unknown Webhook');
 export const invalidWebhookToken = () => new ApiError(401, 50027, 'Invalid Webhook Token');
 export const unknownInteraction = () => new ApiError(404, 10062, 'Unknown interaction');
 export const missingPermissions = (what: string) => new ApiError(403, 50013, `Missing Permissions (${what})`);
+/** An operation on an archived thread: editing a message, locking it, answering in it ("Archived threads are generally immutable"). */
+export const threadArchived = () => new ApiError(400, 50083, 'Thread is archived');
+/** Creating or editing a message in a locked thread without Manage Threads. */
+export const threadLocked = () => new ApiError(403, 160005, 'Thread is locked');
 export const invalidFormBody = (problems: readonly string[]) =>
   new ApiError(400, 50035, `Invalid Form Body: ${problems.join('; ')}`, { _errors: problems.map((message) => ({ code: 'INVALID', message })) });

@@ -280,9 +280,46 @@ export class FakeDiscord {
     return this.#send(payload, 'command', user, channel.id, null, label);
   }
 
+  /**
+   * A user writes a message in a channel or thread, as Discord's client sends it: in
+   * an archived thread the message unarchives it, unless the thread is locked; a
+   * locked thread takes messages only from members with Manage Threads (who may
+   * also unarchive it). Throws what Discord would answer otherwise.
+   */
+  say(channel: ChannelRef, user: FakeUser | string, content: string): FakeMessage {
+    const who = typeof user === 'string' ? this.user(user) : user;
+    const where = this.#world.channel(idOf(channel));
+    const moderates = (this.#world.permissionsIn(who.id, where.id) & permissionBits(['ManageThreads'])) !== 0n;
+    if (where.thread?.locked && !moderates) throw new Error(`${who.username} cannot write in thread ${where.id}: it is locked (Discord: 160005 Thread is locked)`);
+    if (where.thread?.archived) {
+      where.thread.archived = false;
+      this.#gateway.dispatch('THREAD_UPDATE', channelApi(where));
+    }
+    const message = this.#world.newMessage(where.id, who);
+    message.content = content;
+    this.#world.register(message);
+    this.#waiters.notify();
+    return message;
+  }
+
+  /**
+   * What Discord's client does before sending a click on a message in a thread: in a
+   * locked thread components cannot be used, by anyone; in an archived one the client
+   * first unarchives it as the user (web and mobile). `force` sends the click as it is.
+   */
+  #clientOpensThread(msg: FakeMessage, who: FakeUser, customId: string, opts: ClickOptions): void {
+    const thread = this.#world.channels.get(msg.channelId)?.thread;
+    if (!thread || opts.force) return;
+    if (thread.locked) throw new Error(`${who.username} cannot use ${customId} on message ${msg.id}: its thread is locked, where Discord's clients do not let anyone use components (pass { force: true } to send it anyway)`);
+    if (!thread.archived) return;
+    thread.archived = false;
+    this.#gateway.dispatch('THREAD_UPDATE', channelApi(this.#world.channel(msg.channelId)));
+  }
+
   /** A user clicks a button on a message (checked to be there and enabled unless `force`). */
   async click(message: FakeMessage | string, customId: string, user: FakeUser | string, opts: ClickOptions = {}): Promise<FakeInteraction> {
     const { msg, who, type } = this.#component(message, customId, user, [ComponentType.Button], opts);
+    this.#clientOpensThread(msg, who, customId, opts);
     const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, { custom_id: customId, component_type: type ?? ComponentType.Button });
     return this.#send(payload, 'button', who, msg.channelId, msg.id, `click on ${customId} by ${who.username}`);
   }
@@ -291,6 +328,7 @@ export class FakeDiscord {
   async select(message: FakeMessage | string, customId: string, values: readonly string[], user: FakeUser | string, opts: ClickOptions = {}): Promise<FakeInteraction> {
     const selects = [ComponentType.StringSelect, ComponentType.UserSelect, ComponentType.RoleSelect, ComponentType.MentionableSelect, ComponentType.ChannelSelect];
     const { msg, who, type } = this.#component(message, customId, user, selects, opts);
+    this.#clientOpensThread(msg, who, customId, opts);
     const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, { custom_id: customId, component_type: type ?? ComponentType.StringSelect, values: [...values] });
     return this.#send(payload, 'select', who, msg.channelId, msg.id, `select ${values.join(',')} in ${customId} by ${who.username}`);
   }

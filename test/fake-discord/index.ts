@@ -46,6 +46,9 @@
  * await discord.click(msg, 'forged:id', 'carol', { force: true });       // forged / stale custom_id
  * discord.select(message, customId, ['value'], user); discord.submitModal(openerInteraction, { field: 'text' });
  * ```
+ * `discord.say(thread, 'alice', 'hello')` writes a message as a user (refused in a locked
+ * thread unless the user has Manage Threads; it unarchives an archived thread that is not
+ * locked).
  * A FakeUser option value is a USER option. Each call returns a FakeInteraction:
  * `response()`, `reply()`, `edited(n)`, `followUp(i)`, `modal()`, `messages()`,
  * `answered`, `callback.ms`. Payloads come from one template typed against
@@ -105,6 +108,16 @@
  * `const restore = discord.setLimits({ global: { limit: 5, windowMs: 200 } })`; read
  * `discord.limits`. `discord.advanceClock(ms)` moves the fake's clock (`discord.now()`)
  * forward: windows reset, deadlines and token lifetimes pass, without waiting.
+ *
+ * ## Archived and locked threads (discord/discord-api-docs: topics/threads)
+ * PATCH /channels/{thread} with `archived`/`locked` (locking needs Manage Threads; an
+ * archived thread refuses any other change unless the request unarchives it: 50083; its
+ * creator may unarchive it even locked). In an archived thread, message edits and the
+ * public answers of interactions (messages, deferrals, updates; private ones are shown)
+ * get 400 / 50083; posting unarchives it unless it is locked (50083). In a locked thread,
+ * creating or editing a message needs Manage Threads (else 403 / 160005). Users' clients:
+ * components in a locked thread cannot be used (`click` throws unless `force`); a click
+ * in an archived thread unarchives it first, as the user.
  *
  * ## Strict mode (default on)
  * Unknown routes, answers >= 400 the test did not announce with

@@ -6,6 +6,7 @@
 import {
   ChannelType,
   GatewayIntentBits,
+  PermissionFlagsBits,
   InteractionResponseType,
   MessageFlags,
   MessageType,
@@ -13,7 +14,7 @@ import {
   type APIThreadMember,
   type ThreadMemberFlags,
 } from 'discord-api-types/v10';
-import { ApiError, invalidFormBody, invalidWebhookToken, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
+import { ApiError, invalidFormBody, invalidWebhookToken, threadArchived, threadLocked, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { interactionMetadata, type FakeInteraction } from './interactions.js';
 import type { Clock, LimitSettings } from './limits.js';
@@ -206,6 +207,7 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
     if (!i.callback) throw unknownWebhook();
     const body = asMessageBody(ctx.body);
     const original = i.originalId ? world.messages.get(i.originalId) : undefined;
+    checkAnswerInThread(core, i.channelId, original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource ? original.ephemeral : isEphemeral(body));
     let message: FakeMessage;
     if (original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
       // Discord shows the first follow-up after a deferred reply in place of "thinking...".
@@ -231,6 +233,7 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
   server.route('PATCH', messagePath, (ctx) => {
     const i = interactionByToken(core, ctx.params.app, ctx.params.token);
     const message = webhookMessage(core, i, ctx.params.message);
+    checkAnswerInThread(core, message.channelId, message.ephemeral);
     editMessage(core, message, asMessageBody(ctx.body), ctx.files);
     if (message.id === i.originalId) i.originalEdits += 1;
     return ok(message.api(world.apiBase));
@@ -270,6 +273,7 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
     case InteractionResponseType.ChannelMessageWithSource:
     case InteractionResponseType.DeferredChannelMessageWithSource: {
       const messageBody = asMessageBody(data ?? {});
+      checkAnswerInThread(core, i.channelId, isEphemeral(messageBody));
       const message = world.newMessage(i.channelId, world.bot, {
         visibleTo: isEphemeral(messageBody) ? i.user.id : null,
         interactionId: i.id,
@@ -289,6 +293,7 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
     case InteractionResponseType.DeferredMessageUpdate:
     case InteractionResponseType.UpdateMessage: {
       if (!source) throw invalidFormBody([`callback type ${type} is only valid for interactions on a message`]);
+      if (type === InteractionResponseType.UpdateMessage) checkAnswerInThread(core, i.channelId, source.ephemeral);
       if (type === InteractionResponseType.UpdateMessage) editMessage(core, source, asMessageBody(data ?? {}), ctx.files);
       i.originalId = source.id;
       break;
@@ -340,12 +345,39 @@ function channelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel; 
   return { channel, message };
 }
 
-/** Posting in an archived thread unarchives it, unless it is locked. */
+/**
+ * Posting in an archived thread unarchives it, unless it is locked; in a locked
+ * thread only members with Manage Threads create or edit messages (Discord: "Users
+ * (including bot users) without the MANAGE_THREADS permission ... won't be able to
+ * create or update messages in locked threads").
+ */
 function reopenForPosting(core: Core, channel: FakeChannel): void {
-  if (!channel.thread?.archived) return;
-  if (channel.thread.locked) throw new ApiError(400, 50083, 'Thread is archived');
+  if (!channel.thread) return;
+  if (channel.thread.archived && channel.thread.locked) throw threadArchived();
+  if (channel.thread.locked && !botModerates(core, channel)) throw threadLocked();
+  if (!channel.thread.archived) return;
   channel.thread.archived = false;
   core.gateway.dispatch('THREAD_UPDATE', channelApi(channel));
+}
+
+function botModerates(core: Core, channel: FakeChannel): boolean {
+  return (core.world.permissionsIn(core.world.bot.id, channel.id) & PermissionFlagsBits.ManageThreads) !== 0n;
+}
+
+/** Editing a message: refused in an archived thread (unarchive it first), and in a locked one without Manage Threads. */
+function checkThreadForEdit(core: Core, channel: FakeChannel): void {
+  if (channel.thread?.archived) throw threadArchived();
+  if (channel.thread?.locked && !botModerates(core, channel)) throw threadLocked();
+}
+
+/**
+ * An interaction's public answer (a message, a deferred "thinking...", an update of
+ * the message clicked) in an archived thread is refused: archived threads are
+ * immutable and only a message send unarchives one. Private answers are shown.
+ */
+function checkAnswerInThread(core: Core, channelId: string, ephemeral: boolean): void {
+  const channel = core.world.channels.get(channelId);
+  if (!ephemeral && channel?.thread?.archived) throw threadArchived();
 }
 
 function installMessageRoutes(server: RestServer, core: Core): void {
@@ -385,6 +417,7 @@ function installMessageRoutes(server: RestServer, core: Core): void {
   server.route('PATCH', '/channels/:channel/messages/:message', (ctx) => {
     const { channel, message } = channelMessage(core, ctx);
     if (message.author.id !== world.bot.id) throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
+    checkThreadForEdit(core, channel);
     if (ctx.files.length > 0) world.requireBot(channel.id, ['AttachFiles']);
     editMessage(core, message, asMessageBody(ctx.body), ctx.files);
     return ok(message.api(world.apiBase));
@@ -461,6 +494,9 @@ function installThreadRoutes(server: RestServer, core: Core): void {
     }
     const owner = channel.thread.ownerId === world.bot.id;
     if (body.locked !== undefined || !owner) world.requireBot(channel.id, ['ManageThreads']);
+    // "Requires the thread to have archived set to false or be set to false in the request" (locking an archived thread: 50083).
+    const changes = Object.keys(body).filter((k) => k !== 'archived');
+    if (channel.thread.archived && body.archived !== false && changes.length > 0) throw threadArchived();
     if (body.name !== undefined) channel.name = threadName(body);
     if (body.archived !== undefined) channel.thread.archived = body.archived;
     if (body.locked !== undefined) channel.thread.locked = body.locked;
