@@ -4,13 +4,16 @@
  * seed would reveal the pile); at the end, the score sheet has its description,
  * Replay on the final message posts an animated GIF of the whole game (one frame
  * per move and one before, with its description) in the thread, a second ask
- * points to it instead of posting it again, and the command checks its game.
+ * points to it instead of posting it again, and the command checks its game. Once
+ * the thread is archived and locked, a moderator's /kingdomino replay is posted in
+ * it, opened for the post and archived again.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameRecord } from '../../src/game/index.js';
 import { t } from '../../src/i18n/index.js';
+import { DEFAULT_BOT_PERMISSIONS } from '../fake-discord/index.js';
 import { readGif } from '../render/gif.js';
-import { exportRecords, isFinal, lastMessage, launch, playMove, startTable, userToPlay, WHOLE_GAME_MS, yourTurnId, type World } from './harness.js';
+import { exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, WHOLE_GAME_MS, yourTurnId, type World } from './harness.js';
 
 let world: World;
 
@@ -102,3 +105,33 @@ it('describes every picture, refuses a replay during the game, and posts one at 
   expect(wrong.ephemeral).toBe(true);
   expect(wrong.content).toBe(t('replay.noSuchGame', { game: 2, count: 1 }));
 }, WHOLE_GAME_MS);
+
+describe('after the thread is archived', () => {
+  let archived: World;
+  beforeAll(async () => {
+    archived = await launch(
+      { users: ['alice', 'bob', { username: 'mod', moderator: true }], botPermissions: [...DEFAULT_BOT_PERMISSIONS, 'ManageThreads'] },
+      { ARCHIVE_AFTER_S: '2' },
+    );
+  });
+  afterAll(async () => {
+    await archived?.close();
+  });
+
+  it('a moderator\'s /kingdomino replay is posted in the locked thread, which is archived again', async () => {
+    const { discord } = archived;
+    const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+    await playToEnd(discord, threadId);
+    await discord.waitFor(() => {
+      const thread = discord.thread(threadId)?.thread;
+      return thread?.archived && thread.locked;
+    }, 'the thread archived and locked', 30_000);
+    const posted = await (await discord.slashCommand({ user: 'mod', channel: threadId, name: 'kingdomino', subcommand: 'replay' })).reply(60_000);
+    expect(posted.ephemeral).toBe(false);
+    expect(posted.attachments[0]?.filename).toBe(`kingdomino-${threadId}.gif`);
+    expect(readGif(posted.attachments[0]!.bytes).frames.length).toBeGreaterThan(20);
+    await discord.waitFor(() => discord.thread(threadId)?.thread?.archived, 'the thread archived again');
+    expect(discord.thread(threadId)?.thread?.locked).toBe(true);
+    await discord.assertClean();
+  }, WHOLE_GAME_MS);
+});

@@ -13,6 +13,7 @@ import { errorText } from '../log.js';
 import { openMenu } from './moderation.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../permissions.js';
 import { describeScoreSheet, describeTable, renderScoreSheet, renderTable } from '../pictures.js';
+import { withThreadOpen } from './archive.js';
 import { postReplay } from './replay.js';
 import { gameLocale, inGameLocale } from '../locale.js';
 import { aiSeatName, humanSeatOf } from '../seats.js';
@@ -140,9 +141,13 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
   });
 }
 
-/** /kingdomino replay [game]: the game's animated replay posted in its thread, once it is over (flows/replay.ts). */
+/**
+ * /kingdomino replay [game]: the game's animated replay posted in its thread, once it
+ * is over (flows/replay.ts); in an archived thread, opened for the post, as a click is.
+ */
 export function replayCommand(bot: Bot, interaction: ChatInputCommandInteraction, game: number | null): Promise<void> {
-  return postReplay(bot, interaction, { tableId: interaction.channelId, game });
+  const post = (): Promise<void> => postReplay(bot, interaction, { tableId: interaction.channelId, game });
+  return withThreadOpen(bot, interaction.channelId, interaction.channel, post);
 }
 
 /** /kingdomino record: the game record(s) as JSON files, once the game is over (the record holds the seed, which would reveal the draw pile). */
