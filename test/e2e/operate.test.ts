@@ -43,7 +43,7 @@ describe('npm start and npm run deploy', () => {
     const registered = discord.commands();
     expect(registered.map((c) => c.name)).toEqual(['kingdomino']);
     const subcommands = (registered[0]?.options ?? []).map((o) => o.name);
-    expect(subcommands).toEqual(['start', 'status', 'rules', 'cancel', 'record', 'stats', 'leaderboard']);
+    expect(subcommands).toEqual(['start', 'status', 'rules', 'cancel', 'record', 'replay', 'stats', 'leaderboard', 'forget-me', 'manage']);
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
   });
