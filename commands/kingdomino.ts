@@ -3,9 +3,9 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/context.js';
 import {
-  cancelCommand, forgetMeCommand, leaderboardCommand, manageCommand, recordCommand, rulesCommand, startCommand, statsCommand, statusCommand,
+  cancelCommand, forgetMeCommand, leaderboardCommand, manageCommand, recordCommand, replayCommand, rulesCommand, startCommand, statsCommand,
+  statusCommand,
 } from '../src/discord/flows/commands.js';
-import { replayCommand } from '../src/discord/flows/commands.js';
 import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 import type { TableSettings } from '../src/table/index.js';
