@@ -8,7 +8,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
-  comeBack, handHost, isHost, replaceSeat, restoreSeat, STAND_IN_LEVEL,
+  comeBack, currentTurn, handHost, isHost, replaceSeat, restoreSeat, STAND_IN_LEVEL,
   type Actor, type LobbyTable, type PlayingTable, type SeatResult, type Table,
 } from '../../table/index.js';
 import { privately, updating, type Answer } from '../answer.js';
@@ -164,7 +164,10 @@ export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
   bot.log.info('player back', { guild: back.guildId, game: back.id, user: click.userId, player: click.player });
   await tellThread(bot, back, () => t('absent.back', { name }));
   bot.scheduler.kick(back.id);
-  if (click.messageId !== back.messages.turnMessageId) return privately(t('absent.welcome'));
+  if (click.messageId !== back.messages.turnMessageId) {
+    const turn = currentTurn(back);
+    return privately(t(turn?.player === click.player ? 'absent.welcomeTurn' : 'absent.welcome'));
+  }
   // The live turn message: its last line and buttons as they are now (their Your turn, if it is theirs).
   const lines = click.messageContent.split('\n');
   const line = inGameLocale(back, () => turnLine(back.game, back.seats));
