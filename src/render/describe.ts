@@ -13,6 +13,7 @@
 import type { Candidate, DynastyState, GameState, Pos, TieBreak } from '../game/index.js';
 import { placementName, inWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
+import { rejectionText } from './rejection.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import type { DominoView, HalfView, KingdomView, PlayerView, RoundView, SlotView, TerritoryView, TurnView } from './view.js';
 
@@ -160,7 +161,7 @@ export function describePreview(state: GameState, candidate: Candidate | null, o
     if (!c) return t(v.canPlace ? 'picture.preview.choose' : 'picture.preview.fitsNowhere');
     return c.verdict.fits
       ? t('alt.preview.fits', { where: where(c.a, c.b), before: c.verdict.before, after: c.verdict.after })
-      : t('alt.preview.illegal', { where: where(c.a, c.b), reason: c.verdict.rejection.message });
+      : t('alt.preview.illegal', { where: where(c.a, c.b), reason: rejectionText(c.verdict.rejection) });
   };
   return fitted((detail) => sentences([
     t('alt.preview.kingdom', { name: nameOf(state, v.kingdom.player), points: v.score }),

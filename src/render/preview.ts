@@ -17,6 +17,7 @@ import {
 } from './draw.js';
 import { UI } from './palette.js';
 import type { Candidate } from '../game/index.js';
+import { rejectionText } from './rejection.js';
 import type { PreviewView } from './view.js';
 
 export const PREVIEW_WIDTH = 720;
@@ -76,7 +77,7 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
   if (!cand.verdict.fits) {
     mark(c, x + 14, cy - 17, false);
     text(c, t('picture.preview.illegal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
-    text(c, cand.verdict.rejection.message, x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
+    text(c, rejectionText(cand.verdict.rejection), x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
     return;
   }
   const { before, after } = cand.verdict;

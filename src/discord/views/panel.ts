@@ -13,6 +13,7 @@ import type { Placed } from '../../table/index.js';
 import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from '../codec.js';
 import { describePreview } from '../pictures.js';
 import { button, MAX_OPTIONS, row, rows, selectRow, type Row } from './components.js';
+import { rejectionText } from '../pictures.js';
 import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
@@ -116,7 +117,7 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const fits = candidate.verdict.fits;
   const verdict = candidate.verdict.fits
     ? t('panel.fits', { where, gain: signed(candidateGain(candidate) ?? 0) })
-    : t('panel.doesNotFit', { where, reason: candidate.verdict.rejection.message });
+    : t('panel.doesNotFit', { where, reason: rejectionText(candidate.verdict.rejection) });
   const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
   const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
   return {

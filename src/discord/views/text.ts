@@ -1,7 +1,7 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
 import { boxRound, domino, placementName, type GameState, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
-import { pictureName, playerMarker } from '../pictures.js';
+import { pictureName, playerMarker, rejectionText } from '../pictures.js';
 import type { MoveNote, Occasion, Refusal, TableSeat, TableSettings } from '../../table/index.js';
 
 const TERRAIN_EMOJI: Record<Terrain, string> = {
@@ -132,7 +132,7 @@ export function refusalText(refusal: Refusal, seats: readonly TableSeat[]): stri
   switch (refusal.code) {
     case 'not-your-turn': return t('refusal.notYourTurn', { player: playerName(seats, refusal.player) });
     case 'seat-count': return refusal.min === refusal.max ? t('refusal.seatCountExact', { count: refusal.min }) : t('refusal.seatCount', { min: refusal.min, max: refusal.max });
-    case 'illegal-move': return t('refusal.illegalMove', { reason: refusal.rejection.message });
+    case 'illegal-move': return t('refusal.illegalMove', { reason: rejectionText(refusal.rejection) });
     default: return t(REFUSALS[refusal.code]);
   }
 }
