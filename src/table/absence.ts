@@ -98,6 +98,11 @@ function plainHuman(seat: HumanSeat): HumanSeat {
   return rest;
 }
 
+/** A seat as a new table takes it (a rematch's): nothing of its absences in the old game. */
+export function freshSeat(seat: TableSeat): TableSeat {
+  return seat.kind === 'human' ? plainHuman(seat) : seat;
+}
+
 /**
  * The seat's count after one of its moves: a move of its player clears it, a
  * timeout adds one, and the timeout after ABSENT_AFTER hands the seat to the computer.

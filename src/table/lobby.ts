@@ -4,6 +4,7 @@
  * new table or a refusal. Host-only edits also accept a moderator.
  */
 import { createDynasty, createGame, dynastyGame, gameOptionsFor, seatRange, type AiLevel } from '../game/index.js';
+import { freshSeat } from './absence.js';
 import { owe } from './outbox.js';
 import { refuse, type TableResult } from './refusal.js';
 import { aiSeat, gameSeats, isSeated } from './seats.js';
@@ -39,7 +40,7 @@ export function newLobby(spec: NewTable): LobbyTable {
     id: spec.id,
     guildId: spec.guildId,
     hostId: spec.host.userId,
-    seats: [spec.host, ...spec.others].slice(0, max),
+    seats: [spec.host, ...spec.others].slice(0, max).map(freshSeat),
     settings: spec.settings,
     messages: { lobbyChannelId: spec.channelId, lobbyMessageId: spec.id, threadId: null, turnMessageId: null },
     createdAt: spec.now,

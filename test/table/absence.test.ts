@@ -80,6 +80,16 @@ describe('an absent player', () => {
     expect(table.computerLevel(t.seats[player]!)).toBe('normal');
   });
 
+  it('is not absent in the next game: a rematch lobby takes the seats without their absences', () => {
+    let t: GameTable = started([seat('a'), seat('b')]);
+    const player = table.currentTurn(t)!.player;
+    for (let i = 0; i <= table.ABSENT_AFTER; i++) t = move(untilTurnOf(t, player), 'timer');
+    const other = (player + 1) % 3;
+    t = ok(table.replaceSeat(t, hostActs, other, 0, 'Normal AI')) as PlayingTable;
+    const rematch = table.newLobby({ id: 'r', guildId: 'g', channelId: 'c', host, others: t.seats.slice(1), settings: SETTINGS, now: 0 });
+    expect(rematch.seats).toEqual([host, seat('a'), seat('b')]);
+  });
+
   it('moving themselves clears the count; other seats and computer moves leave it', () => {
     let t: GameTable = started();
     const player = table.currentTurn(t)!.player;
