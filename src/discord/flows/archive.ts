@@ -35,9 +35,14 @@ function gone(error: unknown): boolean {
 /** The lobby message once the game's thread is archived: the result, and Rematch (unless a rematch lobby is open already). */
 export function lobbyAfterView(table: FinishedTable): MessageEditOptions {
   const final = table.dynasty ? dynastyResult(table.dynasty) : result(table.game);
-  const view = closedLobbyView(table, t('archive.lobbyNote', { winner: final ? winnerLine(final, table.seats) : '' }));
+  const winner = final ? winnerLine(final, table.seats) : '';
   const opened = table.rematch?.lobbyId ?? null;
-  return { ...view, components: opened ? [] : [row(button(t('end.button.rematch'), { verb: 'rematch-here' }, ButtonStyle.Success))] };
+  if (opened) {
+    const link = `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${opened}`;
+    return { ...closedLobbyView(table, t('archive.lobbyNoteRematched', { winner, link })), components: [] };
+  }
+  const view = closedLobbyView(table, t('archive.lobbyNote', { winner }));
+  return { ...view, components: [row(button(t('end.button.rematch'), { verb: 'rematch-here' }, ButtonStyle.Success))] };
 }
 
 /** Rematch on the lobby message, in the channel the thread hangs on. */
