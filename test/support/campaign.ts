@@ -174,6 +174,8 @@ export interface CampaignReport {
   /** Posts repeated with a nonce Discord had seen: answered with the first message, nothing posted twice. */
   readonly nonceRepeats: number;
   readonly clicks: number;
+  /** Moves the panel told the player went through (each checked to be in the store). */
+  readonly confirmed: number;
   readonly refusals: number;
   /** Interactions the campaign disturbed that expired (allowed); every other one was answered in time. */
   readonly disturbedExpired: number;
@@ -257,6 +259,11 @@ function moveText(m: SavedMove | ShownMove): string {
   return parts.filter(Boolean).join(' and ') || 'nothing';
 }
 
+/** Who made each action (place, discard, claim), by its number: the game's turn counter before it. */
+function actionPlayers(events: readonly GameEvent[]): number[] {
+  return events.flatMap((e) => (e.type === 'place' || e.type === 'discard' || e.type === 'claim' ? [e.player] : []));
+}
+
 function actionsOf(m: ShownMove): number {
   return (m.placed !== null || m.discarded !== null ? 1 : 0) + (m.took !== null ? 1 : 0);
 }
@@ -270,6 +277,8 @@ interface GameRun {
   readonly rng: Prng;
   threadId: string | null;
   over: boolean;
+  /** Moves the panel said went through ("✅"): the turn they were made at, and by whom. */
+  readonly confirmed: { readonly turn: number; readonly userId: string }[];
 }
 
 /** A time the campaign made interactions fail on purpose (the bot down, the gateway cut). */
@@ -468,7 +477,7 @@ class Campaign {
         if (index >= this.opts.games) return;
         const kind = GAME_KINDS[index % GAME_KINDS.length]!;
         const humans = Array.from({ length: kind.humans }, (_, k) => this.discord.user(`p${lane * 3 + k}`));
-        const game: GameRun = { index, kind, humans, rng: this.rng.fork(`game ${index}`), threadId: null, over: false };
+        const game: GameRun = { index, kind, humans, rng: this.rng.fork(`game ${index}`), threadId: null, over: false, confirmed: [] };
         this.games.push(game);
         await this.exclusive(async () => {
           game.threadId = await this.openTable(game);
@@ -603,7 +612,9 @@ class Campaign {
 
   /** One move by clicks: Your turn, then Take #N (or Place here, or the discard). True when the panel said it went through. */
   async humanMove(game: GameRun, live: FakeMessage, user: FakeUser): Promise<boolean> {
-    const open = await this.tryClick(live, yourTurn(live), user);
+    const turnButton = yourTurn(live);
+    const opened = turnButton ? decode(turnButton) : null;
+    const open = await this.tryClick(live, turnButton, user);
     if (!open) return false;
     const panel = await this.outcome(open);
     if (typeof panel === 'string') return false;
@@ -625,7 +636,10 @@ class Campaign {
         this.refusals++;
         return false;
       }
-      if (panel.content.startsWith('✅')) return true;
+      if (panel.content.startsWith('✅')) {
+        if (opened?.verb === 'your-turn') game.confirmed.push({ turn: opened.turn, userId: user.id });
+        return true;
+      }
       if (panel.buttons().length === 0) {
         this.refusals++;
         return false;
@@ -922,6 +936,12 @@ class Campaign {
         const to = /<@(\d+)>, your turn/.exec(m.content)?.[1];
         if (to && m.interactionId === null && (m.pinged.length !== 1 || m.pinged[0] !== to)) this.violation(`game ${threadId}: board ${m.id} for <@${to}> pinged [${m.pinged.join(', ')}]`);
       }
+      // No move the panel confirmed is lost: the store has that player's action at that turn.
+      const actors = actionPlayers(table.game.events);
+      for (const c of g.confirmed) {
+        const seat = table.seats[actors[c.turn] ?? -1];
+        if (seat?.kind !== 'human' || seat.userId !== c.userId) this.violation(`game ${threadId}: the move <@${c.userId}> was told went through at turn ${c.turn} is not in the store (action ${c.turn} is by ${seat?.name ?? 'nobody'})`);
+      }
       const records = await this.records(g);
       if (records.length !== 1) {
         this.violation(`game ${threadId}: /kingdomino record gave ${records.length} records`);
@@ -960,6 +980,7 @@ class Campaign {
       else this.violation(`${i.label} expired without a disturbance (sent at +${((i.sentAt - this.started) / 1000).toFixed(1)} s)`);
     }
     const expiredIds = new Set(expired.filter((i) => this.disturbed(i)).flatMap((i) => [i.id, i.token]));
+    const cutOff = new Map<string, number>();
     for (const error of discord.errors) {
       const late = /^(.*) was not answered within \d+ ms/.exec(error)?.[1];
       if (late !== undefined) {
@@ -973,9 +994,19 @@ class Campaign {
       const path = /^unexpected \d+ on \w+ (\S+):/.exec(error)?.[1];
       const ids = path ? [/^\/interactions\/(\d+)\//.exec(path)?.[1], /^\/webhooks\/\d+\/([^/]+)/.exec(path)?.[1]] : [];
       if (ids.some((id) => id !== undefined && expiredIds.has(id))) continue;
-      // A request cut off by the kill of the bot sending it: its body never arrived whole.
+      // A request cut off by the kill of the bot sending it: its body never arrived whole, the
+      // fake reports that it could not read it, and the 500 it answered to nobody.
       const cut = /^the fake itself failed on (\w+) (\S+): Error: aborted/.exec(error);
-      if (cut && this.discord.requests.some((r) => r.method === cut[1] && r.path === cut[2] && this.windows.some((w) => w.why.startsWith('kill') && w.from <= r.receivedAt && r.receivedAt <= w.to))) continue;
+      if (cut && this.discord.requests.some((r) => r.method === cut[1] && r.path === cut[2] && this.windows.some((w) => w.why.startsWith('kill') && w.from <= r.receivedAt && r.receivedAt <= w.to))) {
+        const key = `${cut[1]} ${cut[2]}`;
+        cutOff.set(key, (cutOff.get(key) ?? 0) + 1);
+        continue;
+      }
+      const answered = /^unexpected 500 on (\w+ \S+): /.exec(error)?.[1];
+      if (answered !== undefined && (cutOff.get(answered) ?? 0) > 0) {
+        cutOff.set(answered, cutOff.get(answered)! - 1);
+        continue;
+      }
       this.violation(`the fake Discord saw: ${error}`);
     }
   }
@@ -1025,6 +1056,7 @@ class Campaign {
       limited: this.discord.requests.filter((r) => r.limited !== null).length,
       nonceRepeats,
       clicks: this.clicks,
+      confirmed: this.games.reduce((n, g) => n + g.confirmed.length, 0),
       refusals: this.refusals,
       disturbedExpired: this.discord.interactions().filter((i) => i.expired && this.disturbed(i)).length,
       recoveries: this.recoveries,
