@@ -22,7 +22,7 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
       t('lobby.seats', { taken, max }),
       ...seats,
       ...Array.from({ length: max - taken }, (_, i) => t('lobby.freeSeat', { number: taken + i + 1 })),
-      t('lobby.rules', { rules: rulesLine(table.settings, taken) }),
+      t('lobby.rules', { rules: rulesLine(table) }),
       ready ? t('lobby.ready') : min === max ? t('lobby.waitingDuel', { count: max }) : t('lobby.waiting', { min, max }),
     ].join('\n'),
     components: [
@@ -48,7 +48,7 @@ export function closedLobbyView(table: Table, note: string): BaseMessageOptions 
     content: [
       t('lobby.closed', { note }),
       t('lobby.closedSeats', { seats }),
-      t('lobby.rules', { rules: rulesLine(table.settings, table.seats.length) }),
+      t('lobby.rules', { rules: rulesLine(table) }),
     ].join('\n'),
     components: [],
     allowedMentions: { parse: [] },

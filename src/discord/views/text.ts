@@ -2,7 +2,7 @@
 import { boxRound, domino, placementName, type GameState, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import { pictureName, playerMarker, rejectionText } from '../pictures.js';
-import type { MoveNote, Occasion, Refusal, TableSeat, TableSettings } from '../../table/index.js';
+import { turnLimitS, type MoveNote, type Occasion, type Refusal, type TableSeat, type TableSettings } from '../../table/index.js';
 
 const TERRAIN_EMOJI: Record<Terrain, string> = {
   wheat: '🌾', forest: '🌲', lake: '🌊', grassland: '🐑', swamp: '🐸', mine: '⛏️',
@@ -57,14 +57,17 @@ export function roundText(game: GameState): string {
 const playerName = seatName;
 
 /** The rules chosen, in one line; options that only apply to some player counts say so. */
-export function rulesLine(settings: TableSettings, players: number): string {
+export function rulesLine(table: { readonly settings: TableSettings; readonly seats: readonly TableSeat[] }): string {
+  const { settings } = table;
+  const players = table.seats.length;
+  const timerS = turnLimitS(table);
   const parts: string[] = [t(settings.mightyDuel ? 'rulesLine.mightyDuel' : 'rulesLine.grid5')];
   if (settings.harmony) parts.push(t('rulesLine.harmony'));
   if (settings.middleKingdom) parts.push(t('rulesLine.middleKingdom'));
   if (settings.dynasty) parts.push(t('rulesLine.dynasty'));
   if (settings.threePlayerClassic) parts.push(t(players === 3 ? 'rulesLine.threePlayerClassic' : 'rulesLine.threePlayerClassicUnused'));
   if (settings.balancedOpening) parts.push(t(players === 2 ? 'rulesLine.balancedOpening' : 'rulesLine.balancedOpeningUnused'));
-  parts.push(settings.turnTimerS > 0 ? t('rulesLine.timer', { duration: durationText(settings.turnTimerS) }) : t('rulesLine.noTimer'));
+  parts.push(timerS > 0 ? t('rulesLine.timer', { duration: durationText(timerS) }) : t('rulesLine.noTimer'));
   return parts.join(t('rulesLine.separator'));
 }
 
