@@ -78,9 +78,11 @@
  *
  * ## Faults
  * `discord.injectFault({ method: 'POST', path: /\/messages$/ }, { kind: 'rate-limit', retryAfterMs: 100 })`,
- * `{ kind: 'server-error', status: 502 }`, `{ kind: 'slow', delayMs: 500 }` (optional
- * count, default 1); `await discord.dropGateway()` cuts the connection and resolves
- * when the client has resumed; `dropGateway({ resumable: false })` forces a new IDENTIFY.
+ * `{ kind: 'server-error', status: 502 }`, `{ kind: 'slow', delayMs: 500 }` (answered and
+ * carried out late: past discord.js's 15 s timeout it lands after the client gave up),
+ * `{ kind: 'no-answer' }` (lost: never carried out nor answered until the client gives
+ * up; recorded with status 0); optional count, default 1. `await discord.dropGateway()`
+ * cuts the connection and resolves when the client has resumed; `dropGateway({ resumable: false })` forces a new IDENTIFY.
  * `discord.setBotChannelPermissions(channelId, { deny: ['AttachFiles'] })` and
  * `discord.setBotPermissions([...])` change permissions live (the client is told).
  * `discord.gatewayStats` counts identifies and resumes.

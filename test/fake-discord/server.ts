@@ -69,12 +69,19 @@ export interface RequestMatcher {
   readonly where?: (request: RequestRecord) => boolean;
 }
 
-export type FaultKind = 'rate-limit' | 'server-error' | 'slow';
+export type FaultKind = 'rate-limit' | 'server-error' | 'slow' | 'no-answer';
 
 export type Fault =
   | { readonly kind: 'rate-limit'; readonly retryAfterMs: number; readonly global?: boolean }
   | { readonly kind: 'server-error'; readonly status?: 500 | 502 | 503 | 504 }
-  | { readonly kind: 'slow'; readonly delayMs: number };
+  /** Answered (and carried out) only after the delay: past the client's timeout, it lands after the client gave up. */
+  | { readonly kind: 'slow'; readonly delayMs: number }
+  /**
+   * Lost on the way: never carried out, never answered; the connection stays open
+   * until the client gives up (discord.js aborts after its timeout, 15 s, and tries
+   * again). Recorded then, with status 0.
+   */
+  | { readonly kind: 'no-answer' };
 
 export interface FaultRule {
   readonly match: RequestMatcher;
@@ -153,7 +160,10 @@ export class RestServer {
       const rule = authorized ? this.#takeFault(method, path, matched.route.template) : null;
       fault = rule?.kind ?? null;
       if (rule?.kind === 'slow') await sleep(rule.delayMs);
-      if (rule && rule.kind !== 'slow') {
+      if (rule?.kind === 'no-answer') {
+        await closed(res);
+        reply = { status: 0 };
+      } else if (rule && rule.kind !== 'slow') {
         reply = faultReply(rule);
       } else {
         // An unknown route or a request without the bot token counts against the global limit only.
@@ -195,7 +205,7 @@ export class RestServer {
       this.#banReported = true;
       this.hooks.onProblem('more invalid requests (401, 403, 429) in 10 minutes than Discord allows: it would ban the IP for a while');
     }
-    send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : (verdict?.headers ?? {}));
+    if (fault !== 'no-answer') send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : (verdict?.headers ?? {}));
     this.hooks.onRequest(record);
   }
 
@@ -246,7 +256,15 @@ async function readMultipart(raw: Buffer, contentType: string): Promise<{ body: 
   return { body, files };
 }
 
-function faultReply(fault: Exclude<Fault, { kind: 'slow' }>): Reply {
+/** Resolves once the client has given up on the request (or the server closed its connection). */
+function closed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed || res.socket?.destroyed !== false) resolve();
+    else res.once('close', () => resolve());
+  });
+}
+
+function faultReply(fault: Exclude<Fault, { kind: 'slow' | 'no-answer' }>): Reply {
   if (fault.kind === 'rate-limit') {
     return { status: 429, body: { message: 'You are being rate limited.', retry_after: fault.retryAfterMs / 1000, global: fault.global ?? false } };
   }
