@@ -2,8 +2,9 @@
  * The fault campaign (issue 11): several games at once, played by clicks through
  * the real bot against the fake Discord, while the campaign kills the bot with
  * SIGKILL at chosen moments and restarts it, makes Discord answer 500, 429 (per
- * route and global, with retry_after), time out (a slow answer past discord.js's
- * 15 s), drops the gateway, and (with Redis) freezes the store for a few seconds.
+ * route and global, with retry_after), time out (a post answered past discord.js's
+ * 15 s, or lost and never answered), drops the gateway (resumed, or a new session),
+ * and (with Redis) freezes the store for a few seconds.
  *
  * Everything the campaign decides comes from one seeded PRNG: the plan of events
  * (what, at which point of the games, with which figures), each kill's moment,
@@ -801,8 +802,10 @@ class Campaign {
         const thread = running.sort((a, b) => left(a) - left(b))[0]?.threadId;
         if (!thread) break;
         const from = this.discord.requests.length;
-        this.discord.injectFault({ method: 'POST', path: `/channels/${thread}/messages` }, { kind: 'slow', delayMs: SLOW_PAST_TIMEOUT_MS }, 1);
-        await this.until(() => this.discord.requests.slice(from).some((r) => r.fault === 'slow') || !this.gameThreads().includes(thread), SLOW_PAST_TIMEOUT_MS + 15_000);
+        // Either it lands late (after the client gave up and tried again), or it is lost on the way.
+        const fault: Fault = rng.chance(0.5) ? { kind: 'slow', delayMs: SLOW_PAST_TIMEOUT_MS } : { kind: 'no-answer' };
+        this.discord.injectFault({ method: 'POST', path: `/channels/${thread}/messages` }, fault, 1);
+        await this.until(() => this.discord.requests.slice(from).some((r) => r.fault === fault.kind) || !this.gameThreads().includes(thread), SLOW_PAST_TIMEOUT_MS + 15_000);
         break;
       }
       case 'gateway-drop':
@@ -1033,7 +1036,9 @@ class Campaign {
     for (const r of this.discord.requests) {
       if (r.fault) {
         const global = (r.response as { global?: boolean } | undefined)?.global;
-        const kind = r.fault === 'rate-limit' ? (global ? '429 global' : '429 route') : r.fault === 'server-error' ? `${r.status}` : 'timeout (slow past 15 s)';
+        const kind = r.fault === 'rate-limit' ? (global ? '429 global' : '429 route')
+          : r.fault === 'server-error' ? `${r.status}`
+          : r.fault === 'slow' ? 'timeout (answered past 15 s)' : 'timeout (lost, never answered)';
         const where = r.route?.startsWith('/interactions/') ? ' on an interaction callback' : '';
         faults[kind + where] = (faults[kind + where] ?? 0) + 1;
       }
