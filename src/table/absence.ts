@@ -17,7 +17,7 @@
  * Only who makes its moves changes.
  */
 import { prompt, type AiLevel } from '../game/index.js';
-import { isHost, type Actor } from './lobby.js';
+import { isHost, type Actor } from './actor.js';
 import type { Mover, Turn } from './play.js';
 import type { Refusal } from './refusal.js';
 import { aiSeat } from './seats.js';

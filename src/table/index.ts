@@ -7,6 +7,7 @@
 export * from './types.js';
 export * from './refusal.js';
 export * from './seats.js';
+export * from './actor.js';
 export * from './lobby.js';
 export * from './move.js';
 export * from './play.js';

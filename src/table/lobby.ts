@@ -5,21 +5,11 @@
  */
 import { createDynasty, createGame, dynastyGame, gameOptionsFor, seatRange, type AiLevel } from '../game/index.js';
 import { freshSeat } from './absence.js';
+import { isHost, type Actor } from './actor.js';
 import { owe } from './outbox.js';
 import { refuse, type TableResult } from './refusal.js';
 import { aiSeat, gameSeats, isSeated } from './seats.js';
 import { TABLE_SCHEMA, type CancelledTable, type HumanSeat, type LobbyTable, type PlayingTable, type TableSeat, type TableSettings } from './types.js';
-
-/** Who asks for a lobby edit. */
-export interface Actor {
-  readonly userId: string;
-  /** May act as the host anywhere (Discord: Manage Threads). */
-  readonly moderator: boolean;
-}
-
-export function isHost(table: { readonly hostId: string }, actor: Actor): boolean {
-  return table.hostId === actor.userId || actor.moderator;
-}
 
 export interface NewTable {
   readonly id: string;

@@ -8,7 +8,7 @@ import {
 } from '../game/index.js';
 import { afterMove, attendanceProblem } from './absence.js';
 import { applyAll, moveActions, type Move } from './move.js';
-import { isHost, type Actor } from './lobby.js';
+import { isHost, type Actor } from './actor.js';
 import { refuse, type Refusal, type TableResult } from './refusal.js';
 import { playerOf } from './seats.js';
 import type { CancelledTable, FinishedTable, GameTable, PlayingTable, Table, TableSeat } from './types.js';

@@ -11,7 +11,7 @@ import {
 import {
   apply, domino, legalPlacements, prompt, publicView, scorePlayer, type Action, type GameState,
 } from '../../src/game/index.js';
-import { newGame, playOut } from './support.js';
+import { newGame } from './support.js';
 
 const LEVELS = ['normal', 'normal'] as const;
 /** Reproducible: a fixed number of playouts per move, and time enough never to cut them. */

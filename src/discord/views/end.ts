@@ -31,7 +31,6 @@ function andList(names: readonly string[]): string {
 export function rankingLines(result: GameResult, seats: readonly TableSeat[]): string[] {
   const sorted = [...result.scores].sort(byRanking);
   return sorted.map((s, i) => {
-    const seat = seats[s.player];
     const bonuses = bonusText(s);
     const line = {
       place: result.winners.includes(s.player) ? '🏆' : t('end.rank', { rank: i + 1 }),
