@@ -18,6 +18,19 @@ export interface Config {
   readonly restRps: number;
   readonly dataDir: string;
   readonly redisUrl: string | null;
+  /**
+   * The bot's shards across all its processes and machines (Discord's shard count):
+   * a number, or 'auto' for Discord's recommendation (GET /gateway/bot).
+   */
+  readonly shardCount: number | 'auto';
+  /**
+   * The shards this process connects (`npm start`), or runs each in a process of its
+   * own (`npm run start:sharded`); null: every shard. A shard process started by the
+   * sharding manager gets its own from SHARDS.
+   */
+  readonly shardList: readonly number[] | null;
+  /** Between the starts of two shard processes (Discord lets a bot identify about once per 5 s). */
+  readonly shardSpawnDelayMs: number;
   readonly finishedGameTtlDays: number;
   /** Thinking time of the hard AI per decision. */
   readonly aiHardMs: number;
@@ -69,8 +82,61 @@ function logLevel(env: Env): LogLevel {
   return level;
 }
 
+/** SHARD_COUNT: 'auto' (the default) or a whole number >= 1. */
+function shardCount(env: Env): number | 'auto' {
+  const raw = text(env, 'SHARD_COUNT') ?? 'auto';
+  if (raw.toLowerCase() === 'auto') return 'auto';
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`SHARD_COUNT must be "auto" or a whole number >= 1 (got "${raw}")`);
+  return value;
+}
+
+/**
+ * The shards of this process: SHARDS as the sharding manager sets it (a JSON number
+ * or array), else SHARD_LIST as an operator writes it ("0-3", "0,2,4-5").
+ */
+function shardList(env: Env, count: number | 'auto'): readonly number[] | null {
+  const fromManager = text(env, 'SHARDS');
+  const raw = fromManager ?? text(env, 'SHARD_LIST');
+  if (raw === null) return null;
+  const name = fromManager !== null ? 'SHARDS' : 'SHARD_LIST';
+  const ids = new Set<number>();
+  const parts = fromManager !== null ? [JSON.parse(raw) as unknown].flat().map(String) : raw.split(',');
+  for (const part of parts) {
+    const range = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    const from = Number(range?.[1]);
+    const to = Number(range?.[2] ?? range?.[1]);
+    if (!range || to < from) throw new ConfigError(`${name} must list shard ids like "0-3" or "0,2,5" (got "${raw}")`);
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  const list = [...ids].sort((a, b) => a - b);
+  if (count !== 'auto' && list.some((id) => id >= count)) throw new ConfigError(`${name}=${raw}: shard ids go from 0 to SHARD_COUNT - 1 = ${count - 1}`);
+  return list;
+}
+
+/** This process connects only some of the bot's shards: the others run elsewhere. */
+export function partOfShards(config: Pick<Config, 'shardCount' | 'shardList'>): boolean {
+  if (config.shardList === null) return false;
+  if (config.shardCount === 'auto') return true;
+  const all = config.shardCount;
+  return config.shardList.length < all || config.shardList.some((id) => id >= all);
+}
+
+/**
+ * Several processes share the games only through Redis (SQLite is one machine's
+ * file, and a process must see every move made elsewhere at once).
+ */
+function checkShards(config: Config): Config {
+  if (partOfShards(config) && config.redisUrl === null) {
+    throw new ConfigError(`this process runs shards ${config.shardList?.join(',')} of ${config.shardCount}: the others run in other processes, `
+      + 'and several processes share their games only through Redis. Set REDIS_URL (README, "How the bot grows").');
+  }
+  return config;
+}
+
 export function loadConfig(env: Env = process.env): Config {
-  return {
+  const shards = shardCount(env);
+  return checkShards({
     token: text(env, 'DISCORD_TOKEN') ?? '',
     applicationId: text(env, 'DISCORD_APPLICATION_ID'),
     guildId: text(env, 'DISCORD_GUILD_ID'),
@@ -78,6 +144,9 @@ export function loadConfig(env: Env = process.env): Config {
     restRps: number(env, 'DISCORD_REST_RPS', 50, 1),
     dataDir: text(env, 'DATA_DIR') ?? './data',
     redisUrl: text(env, 'REDIS_URL'),
+    shardCount: shards,
+    shardList: shardList(env, shards),
+    shardSpawnDelayMs: number(env, 'SHARD_SPAWN_DELAY_MS', 5500, 0),
     finishedGameTtlDays: number(env, 'FINISHED_GAME_TTL_DAYS', 30, 0),
     aiHardMs: number(env, 'AI_HARD_MS', 1000, 1),
     aiMoveDelayMs: number(env, 'AI_MOVE_DELAY_MS', 1500, 0),
@@ -85,5 +154,5 @@ export function loadConfig(env: Env = process.env): Config {
     archiveAfterS: number(env, 'ARCHIVE_AFTER_S', 600, 0),
     stopTimeoutMs: number(env, 'STOP_TIMEOUT_MS', 8000, 0),
     logLevel: logLevel(env),
-  };
+  });
 }

@@ -78,7 +78,8 @@ async function main(): Promise<void> {
     console.error(NO_TOKEN);
     process.exit(1);
   }
-  const log = createLogger(config.logLevel);
+  // One process of several (npm run start:sharded): every line says which shards it runs.
+  const log = createLogger(config.logLevel, config.shardList ? { shard: config.shardList.join(',') } : {});
   process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error: errorText(error) }));
   let running: RunningBot | null = null;
   onStopSignals(log, config.stopTimeoutMs, () => running);

@@ -76,6 +76,20 @@ export function cacheOptions(): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
   };
 }
 
+/**
+ * The shards this process connects: those listed (SHARDS from the sharding manager,
+ * or SHARD_LIST), else every shard of SHARD_COUNT ('auto': Discord's recommendation).
+ * The global REST limit is the bot's, whatever its processes: this one takes its
+ * shards' share of it.
+ */
+export function shardOptions(config: Config): Pick<ClientOptions, 'shards' | 'shardCount'> & { readonly restRps: number } {
+  const { shardCount: count, shardList: list } = config;
+  if (list !== null && count === 'auto') throw new Error('SHARD_LIST needs the bot\'s total SHARD_COUNT (a number) to know which guilds are its shards');
+  if (count === 'auto') return { shards: 'auto', restRps: config.restRps };
+  const share = list === null ? 1 : list.length / count;
+  return { ...(list === null ? {} : { shards: [...list] }), shardCount: count, restRps: Math.max(1, Math.floor(config.restRps * share)) };
+}
+
 /** Resolves once `busy()` is 0, or when `ms` have passed: with what `busy()` is then. */
 async function drained(busy: () => number, ms: number): Promise<number> {
   const until = Date.now() + ms;
@@ -91,9 +105,11 @@ export async function startBot(config: Config, commands: readonly Command[], log
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     finishedTtlMs: config.finishedGameTtlDays * DAY_MS,
   });
+  const { restRps, ...shards } = shardOptions(config);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: { api: config.apiBase, globalRequestsPerSecond: config.restRps },
+    rest: { api: config.apiBase, globalRequestsPerSecond: restRps },
+    ...shards,
     ...cacheOptions(),
   });
   // Interaction endpoints in their own lane, out of the global limit (rest.ts).
@@ -111,7 +127,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   client.on(Events.Error, (error) => log.error('discord client error', { error: errorText(error) }));
   client.on(Events.Warn, (message) => log.warn(message));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, (c) => {
-    log.info('logged in', { user: c.user.tag, guilds: c.guilds.cache.size, store: store.kind });
+    const ids = c.options.shards;
+    log.info('logged in', { user: c.user.tag, guilds: c.guilds.cache.size, store: store.kind, shards: Array.isArray(ids) ? ids.join(',') : null, of: c.options.shardCount });
     resolve();
   }));
   await client.login(config.token);

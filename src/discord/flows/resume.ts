@@ -1,12 +1,14 @@
 /**
  * Start-up: every live table in the store goes on (AI seats whose turn it is play,
- * turn timers are re-armed). The list comes from the store, not from the threads
+ * turn timers are re-armed), in the one process whose shard has the table's guild
+ * when the bot runs as several (scheduler.ts, ownsGuild). The list comes from the store, not from the threads
  * Discord happens to report at start-up: a thread auto-archived while the bot was
  * down is not in the gateway's cache, so it is fetched by id and unarchived.
  */
 import { DiscordAPIError, RESTJSONErrorCodes, type Channel } from 'discord.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
+import { ownsGuild } from './scheduler.js';
 import { closeDue, pendingPosts, type GameTable } from '../../table/index.js';
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
@@ -38,6 +40,8 @@ async function resumeTable(bot: Bot, key: string): Promise<boolean> {
     const loaded = await bot.store.get(key);
     if (loaded.kind !== 'found') return false;
     const table = loaded.table;
+    // Resumed by the one process whose shard has the game's guild.
+    if (!ownsGuild(bot.client, table.guildId)) return false;
     const owes = pendingPosts(table).length > 0;
     // A finished game whose thread is still to be archived: the scheduler does it when due (not reopened).
     if (!owes && closeDue(table) !== null) {

@@ -9,6 +9,7 @@
  * the turn began and when a thread is due to close, and `kick` is called again on
  * start-up for every table that needs the bot.
  */
+import type { Client } from 'discord.js';
 import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import {
@@ -45,6 +46,17 @@ function noticeNonce(tableId: string, player: number, at: number): string {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+
+/**
+ * Does this process drive the games of this guild (their timers, computer moves,
+ * start-up resume)? Exactly one process does: the one connecting the guild's shard,
+ * Discord's `(guild_id >> 22) % shard_count`, which also gets the guild's clicks.
+ */
+export function ownsGuild(client: Client, guildId: string): boolean {
+  const { shards, shardCount = 1 } = client.options;
+  if (!Array.isArray(shards) || shardCount <= 1) return true;
+  return shards.includes(Number((BigInt(guildId) >> 22n) % BigInt(shardCount)));
+}
 
 /**
  * One whole move for a seat: what to do with the domino in hand, then which domino
@@ -148,6 +160,8 @@ export class TableScheduler implements Scheduler {
     for (;;) {
       if (this.stopped) return;
       const loaded = await bot.store.get(tableId);
+      // Another process's shard has this game's guild: its timers and computer moves are that process's.
+      if (loaded.kind === 'found' && !ownsGuild(bot.client, loaded.table.guildId)) return;
       if (loaded.kind === 'found' && loaded.table.status === 'finished') {
         this.disarm(tableId);
         if (await this.closeWhenDue(loaded.table)) continue;
