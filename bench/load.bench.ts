@@ -21,17 +21,29 @@
  * AI queue, its two decisions together) and `ai_budget_ms_p50/_min` (the thinking
  * time the pool gave a move's decisions, the least of the two).
  *
+ * Also `panel_ms_p50/_p99` (from "Your turn" to the private panel), and with Redis
+ * `redis_ops_per_move` (every command the bot sent, from Redis's own counts).
+ *
  * Settings (environment): LOAD_GAMES (default 8; per mode LOAD_GAMES_HUMAN,
  * LOAD_GAMES_STRESS, LOAD_GAMES_HARD), LOAD_MOVES (moves per game, then the host
  * cancels it; default 8, 0 = play to the end), LOAD_PACE_MS (human pace, default
- * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`, default 15).
+ * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`, default 15),
+ * LOAD_REDIS=1 (the Redis store instead of SQLite: needs redis-server), LOAD_SHARDS=n
+ * (`npm run start:sharded` with n shards and Redis, the games spread over guilds of
+ * every shard; memory and CPU are then every process's together).
  * The big runs: `LOAD_GAMES=200 LOAD_MOVES=0 LOAD_MODES=human npm run bench:load`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { commands } from '../commands/index.js';
 import { decode } from '../src/discord/codec.js';
-import { launch, lastMessage, userToPlay, yourTurnId, type World } from '../test/e2e/harness.js';
-import type { FakeDiscord } from '../test/fake-discord/fake.js';
+import { botEnv, launch, lastMessage, userToPlay, yourTurnId } from '../test/e2e/harness.js';
+import { startBot } from '../test/fake-discord/bot-process.js';
+import { startFakeDiscord, type FakeDiscord } from '../test/fake-discord/fake.js';
+import { startRedis, type RedisServer } from '../test/store/redis-server.js';
 import type { FakeMessage, FakeUser } from '../test/fake-discord/model.js';
 import type { RequestRecord } from '../test/fake-discord/server.js';
 
@@ -42,6 +54,8 @@ const MODES = (env.LOAD_MODES ?? 'human,stress,hard').split(',').map((m) => m.tr
 const MOVES = Number(env.LOAD_MOVES ?? 8);
 const [PACE_MIN, PACE_MAX] = (env.LOAD_PACE_MS ?? '1000-3000').split('-').map(Number) as [number, number];
 const SETTLE_MS = Number(env.LOAD_SETTLE_S ?? 15) * 1000;
+const SHARDS = Math.max(1, Number(env.LOAD_SHARDS ?? 1));
+const REDIS = SHARDS > 1 || env.LOAD_REDIS === '1';
 /** Lobbies per text channel: thread creation is limited per parent channel (5 per 5 s). */
 const GAMES_PER_CHANNEL = 4;
 
@@ -57,14 +71,95 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/** The bot's resident memory (MB) and CPU time (ms, every thread) from /proc. */
-function usage(pid: number): { rssMb: number; cpuMs: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
-  return { rssMb: rssKb / 1024, cpuMs: (ticks * 1000) / 100 };
+/** The bot's resident memory (MB) and CPU time (ms, every thread) from /proc, its processes together. */
+function usage(pids: readonly number[]): { rssMb: number; cpuMs: number } {
+  let rssMb = 0;
+  let cpuMs = 0;
+  for (const pid of pids) {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    rssMb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks
+  }
+  return { rssMb, cpuMs };
+}
+
+/** Commands Redis has run so far (INFO commandstats, the INFO itself left out). */
+function redisCalls(url: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write('INFO commandstats\r\n'));
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+      const header = /^\$(\d+)\r\n/.exec(text);
+      if (!header || Buffer.byteLength(text) < header[0].length + Number(header[1])) return;
+      socket.end();
+      let calls = 0;
+      for (const m of text.matchAll(/cmdstat_(\w+):calls=(\d+)/g)) if (m[1] !== 'info') calls += Number(m[2]);
+      resolve(calls);
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** The bot under test, one process (npm start) or several (npm run start:sharded). */
+interface Running {
+  readonly discord: FakeDiscord;
+  readonly redis: RedisServer | null;
+  /** Every process of the bot now. */
+  pids(): number[];
+  /** Everything the bot has logged. */
+  log(): string;
+  close(): Promise<void>;
+}
+
+async function startRunning(users: readonly string[], channels: readonly string[], settings: Record<string, string>): Promise<Running> {
+  const redis = REDIS ? await startRedis() : null;
+  const options = { strict: true, users, channels, waitTimeoutMs: 120_000, guilds: SHARDS };
+  if (SHARDS === 1) {
+    const world = await launch(options, { ...settings, ...(redis ? { REDIS_URL: redis.url } : {}) });
+    return {
+      discord: world.discord,
+      redis,
+      pids: () => [world.bot.pid as number],
+      log: () => world.bot.stderr,
+      close: async () => {
+        await world.close();
+        await redis?.stop();
+      },
+    };
+  }
+  const discord = await startFakeDiscord(options);
+  discord.registerCommands(commands.map((c) => c.data.toJSON()));
+  const dataDir = mkdtempSync(join(tmpdir(), 'kingdomino-load-'));
+  const manager = startBot({
+    entry: 'src/shard.ts',
+    env: { ...botEnv(discord, dataDir), ...settings, REDIS_URL: redis?.url ?? '', SHARD_COUNT: String(SHARDS), SHARD_SPAWN_DELAY_MS: '0' },
+    waitTimeoutMs: 120_000,
+  });
+  discord.watch(manager);
+  await manager.waitForOutput(/every shard started/);
+  await manager.race(discord.waitForReady(120_000));
+  while ((manager.stderr.match(/resumed running games/g) ?? []).length < SHARDS) await sleep(100);
+  const children = () => {
+    const pids = new Map<number, number>();
+    for (const m of manager.stderr.matchAll(/shard process started process=shards shard=(\d+) pid=(\d+)/g)) pids.set(Number(m[1]), Number(m[2]));
+    return [...pids.values()];
+  };
+  return {
+    discord,
+    redis,
+    pids: () => [manager.pid as number, ...children()],
+    log: () => manager.stderr,
+    close: async () => {
+      await manager.stop();
+      await discord.close();
+      await redis?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -126,6 +221,7 @@ class Boards {
 interface Tally {
   moves: number;
   clickToPng: number[];
+  panel: number[];
   errors: string[];
   cancelled: number;
   finished: number;
@@ -162,7 +258,9 @@ async function playGame(discord: FakeDiscord, boards: Boards, threadId: string, 
       return;
     }
     if (human) await sleep(pace());
+    const opened = Date.now();
     let panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+    tally.panel.push(Date.now() - opened);
     for (let step = 0; ; step++) {
       const id = completing(panel);
       if (!id || step > 2) throw new Error(`nothing completes the move on the panel: ${panel.content}`);
@@ -214,30 +312,36 @@ async function runMode(mode: Mode): Promise<void> {
   const games = gamesFor(mode);
   const seats = mode === 'hard' ? 3 : 4;
   const users = Array.from({ length: games * seats }, (_, i) => `p${i}`);
-  const channels = Array.from({ length: Math.ceil(games / GAMES_PER_CHANNEL) }, (_, i) => `tables-${i}`);
+  // Games go to the guilds in turn (one guild per shard), a few lobbies per channel.
+  const perGuild = Math.ceil(games / SHARDS);
+  const channels = Array.from({ length: Math.ceil(perGuild / GAMES_PER_CHANNEL) }, (_, i) => `tables-${i}`);
   const botSettings: Record<string, string> = mode === 'hard' ? { AI_HARD_MS: '1000', AI_MOVE_DELAY_MS: '1500' } : {};
-  const world: World = await launch({ strict: true, users, channels, waitTimeoutMs: 60_000 }, botSettings);
-  const { discord } = world;
-  const pid = world.bot.pid as number;
+  const bot = await startRunning(users, channels, botSettings);
+  const { discord } = bot;
   const boards = new Boards(discord);
-  const tally: Tally = { moves: 0, clickToPng: [], errors: [], cancelled: 0, finished: 0 };
+  const tally: Tally = { moves: 0, clickToPng: [], panel: [], errors: [], cancelled: 0, finished: 0 };
   try {
     await sleep(2000);
-    const before = usage(pid);
-    const channelIds = channels.map((name) => discord.channelNamed(name).id);
+    const before = usage(bot.pids());
+    const channelOf = (g: number) => {
+      const guild = g % SHARDS;
+      const index = Math.floor(Math.floor(g / SHARDS) / GAMES_PER_CHANNEL);
+      return discord.channelNamed(guild === 0 ? `tables-${index}` : `tables-${index}-${guild + 1}`).id;
+    };
     const tables = await Promise.all(Array.from({ length: games }, async (_, g) => {
       const players = users.slice(g * seats, (g + 1) * seats).map((u) => discord.user(u));
       const [host, ...others] = players as [FakeUser, ...FakeUser[]];
-      const threadId = await openTable(discord, boards, channelIds[Math.floor(g / GAMES_PER_CHANNEL)] as string, host, others, mode === 'hard');
+      const threadId = await openTable(discord, boards, channelOf(g), host, others, mode === 'hard');
       return { threadId, host };
     }));
     const fromRequest = discord.requests.length;
     const fromInteraction = discord.interactions().length;
-    const startCpu = usage(pid).cpuMs;
-    const logFrom = world.bot.stderr.length;
+    const startCpu = usage(bot.pids()).cpuMs;
+    const redisFrom = bot.redis ? await redisCalls(bot.redis.url) : 0;
+    const logFrom = bot.log().length;
     let peak = before.rssMb;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, usage(pid).rssMb);
+      peak = Math.max(peak, usage(bot.pids()).rssMb);
     }, 500);
     const started = performance.now();
     await Promise.all(tables.map(({ threadId, host }) =>
@@ -246,19 +350,23 @@ async function runMode(mode: Mode): Promise<void> {
       })));
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    const cpuMs = usage(pid).cpuMs - startCpu;
+    const cpuMs = usage(bot.pids()).cpuMs - startCpu;
+    const redisOps = bot.redis ? (await redisCalls(bot.redis.url)) - redisFrom : 0;
     const phase = discord.requests.slice(fromRequest);
     const failed = discord.interactions().slice(fromInteraction).filter((i) => i.expired).length;
-    const ai = aiFigures(world.bot.stderr.slice(logFrom));
+    const ai = aiFigures(bot.log().slice(logFrom));
     await sleep(SETTLE_MS);
-    const after = usage(pid).rssMb;
+    const after = usage(bot.pids()).rssMb;
     const moves = Math.max(1, tally.moves);
     const out = (name: string, value: number, unit = '') => console.log(`load.${mode}.${name}: ${Number.isInteger(value) ? value : value.toFixed(2)}${unit ? ` ${unit}` : ''}`);
     out('games', games);
+    if (SHARDS > 1) out('shards', SHARDS);
     out('moves', tally.moves);
     out('moves_per_s', tally.moves / seconds, 'moves/s');
     out('click_to_png_ms_p50', percentile(tally.clickToPng, 50), 'ms');
     out('click_to_png_ms_p99', percentile(tally.clickToPng, 99), 'ms');
+    out('panel_ms_p50', percentile(tally.panel, 50), 'ms');
+    out('panel_ms_p99', percentile(tally.panel, 99), 'ms');
     out('failed_interactions', failed);
     out('rss_mb_before', before.rssMb, 'MB');
     out('rss_mb_peak', peak, 'MB');
@@ -270,6 +378,7 @@ async function runMode(mode: Mode): Promise<void> {
     for (const [kind, n] of [...byKind(phase)].sort((a, b) => b[1] - a[1])) {
       if (n / moves >= 0.005) console.log(`load.${mode}.rest_per_move: ${(n / moves).toFixed(3)} ${kind}`);
     }
+    if (bot.redis) out('redis_ops_per_move', redisOps / moves);
     if (mode === 'hard') {
       out('ai_moves', ai.waits.length);
       out('ai_wait_ms_p50', percentile(ai.waits, 50), 'ms');
@@ -287,7 +396,7 @@ async function runMode(mode: Mode): Promise<void> {
       for (const p of problems.slice(0, 5)) console.error(`load.${mode}: ${p}`);
     }
   } finally {
-    await world.close();
+    await bot.close();
   }
 }
 
