@@ -5,11 +5,16 @@
  * Discord happens to report at start-up: a thread auto-archived while the bot was
  * down is not in the gateway's cache, so it is fetched by id and unarchived.
  */
-import { DiscordAPIError, RESTJSONErrorCodes, type Channel } from 'discord.js';
+import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Channel, type Message } from 'discord.js';
+import { keep, save } from '../../store/index.js';
+import { decode } from '../codec.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
 import { ownsGuild } from './scheduler.js';
-import { closeDue, pendingPosts, type GameTable } from '../../table/index.js';
+import { closeDue, owe, pendingPosts, type GameTable } from '../../table/index.js';
+
+/** How many of a thread's last messages are looked through for stray "Your turn" buttons at start-up. */
+const STRAY_LOOKBACK = 50;
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
 async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'> {
@@ -35,6 +40,41 @@ async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'
   return 'open';
 }
 
+/** Does the message carry a "Your turn" button? */
+function hasTurnButton(message: Message): boolean {
+  const json = JSON.stringify(message.components.map((c) => c.toJSON()));
+  return [...json.matchAll(/"custom_id":"([^"]+)"/g)].some((m) => decode(m[1] ?? '')?.verb === 'your-turn');
+}
+
+/**
+ * "Your turn" buttons the store does not know of: a /kingdomino status board answered
+ * just before the previous process died, before the store was told it is the live
+ * turn message (flows/commands.ts tracks it after the reply). Nothing else would ever
+ * clear it. Looked for once the owed posts are made (so the live turn message is
+ * known), among the bot's messages from before this process started (a status
+ * answered since is being tracked now), and owed a clearing like any older turn message.
+ */
+async function clearStrayButtons(bot: Bot, key: string): Promise<void> {
+  const loaded = await bot.store.get(key);
+  if (loaded.kind !== 'found' || (loaded.table.status !== 'playing' && loaded.table.status !== 'finished')) return;
+  const table = loaded.table;
+  const me = bot.client.user;
+  const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
+  // Without Read Message History, Discord shows no messages: nothing to look through.
+  if (!me || !thread?.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)) return;
+  const recent = await thread.messages.fetch({ limit: STRAY_LOOKBACK });
+  const stray = [...recent.values()].filter((m) => m.author.id === me.id && m.createdTimestamp < performance.timeOrigin && hasTurnButton(m)).map((m) => m.id);
+  if (stray.length === 0) return;
+  const { value: owed } = await bot.store.update(key, (current) => {
+    const clearing = new Set(pendingPosts(current).flatMap((p) => (p.kind === 'clear' ? [p.messageId] : [])));
+    const fresh = stray.filter((id) => id !== current.messages.turnMessageId && !clearing.has(id));
+    return fresh.length > 0 ? save(owe(current, fresh.map((messageId) => ({ kind: 'clear' as const, messageId }))), fresh.length) : keep(0);
+  });
+  if (owed === 0) return;
+  bot.log.info('stray turn buttons found at start-up: clearing them', { guild: table.guildId, game: key, messages: owed });
+  bot.outbox.kick(key);
+}
+
 async function resumeTable(bot: Bot, key: string): Promise<boolean> {
   try {
     const loaded = await bot.store.get(key);
@@ -51,7 +91,10 @@ async function resumeTable(bot: Bot, key: string): Promise<boolean> {
     if (table.status !== 'playing' && !(table.status === 'finished' && owes)) return false;
     if ((await reopenThread(bot, table)) === 'gone') return false;
     // The posts owed first; the outbox then lets the computer players and the timer go on.
-    bot.outbox.kick(key);
+    // Then (in the background) the buttons a crash may have left live are cleared.
+    void bot.outbox.flush(key)
+      .then((done) => (done ? clearStrayButtons(bot, key) : undefined))
+      .catch((error: unknown) => bot.log.warn('could not look for stray turn buttons', { game: key, error: errorText(error) }));
     return true;
   } catch (error) {
     bot.log.error('could not resume a game', { game: key, error: errorText(error) });
