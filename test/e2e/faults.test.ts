@@ -15,9 +15,16 @@
  *
  *   FAULT_CAMPAIGN_GAMES=12 FAULT_CAMPAIGN_KILLS=16 FAULT_CAMPAIGN_FAULTS=24 \
  *     FAULT_CAMPAIGN_TIMEOUTS=2 npx vitest run test/e2e/faults.test.ts
+ *
+ * What the campaign found is kept below as plain scenarios: a computer player
+ * whose save met a Redis freeze never moved again (the scheduler gave up); a
+ * /kingdomino status board answered just before a crash kept a live "Your turn"
+ * button for the rest of the game (the store was told only after the reply).
  */
 import { describe, expect, it } from 'vitest';
 import { runCampaign, type StoreKind } from '../support/campaign.js';
+import { startRedis } from '../store/redis-server.js';
+import { boardCount, lastMessage, launch, playMove, startTable, userToPlay } from './harness.js';
 
 const env = process.env;
 const int = (name: string, fallback: number): number => {
@@ -37,7 +44,7 @@ const VERBOSE = env.FAULT_CAMPAIGN_LOG === '1';
 /** A generous ceiling: ~25 s of play per 100 moves at once, ~4 s per kill, ~16 s per answer past the timeout. */
 const timeoutMs = (timeouts: number) => 60_000 + GAMES * 20_000 + KILLS * 6_000 + FAULTS * 6_000 + timeouts * 20_000;
 
-describe.concurrent('fault campaign', () => {
+describe.runIf(STORES.length > 0).concurrent('fault campaign', () => {
   for (const store of STORES) {
     const timeouts = int('FAULT_CAMPAIGN_TIMEOUTS', store === 'sqlite' ? 1 : 0);
     it(`${store}: every saved move is shown once, in order, whatever fails (seed ${SEED})`, async ({ onTestFinished }) => {
@@ -58,4 +65,56 @@ describe.concurrent('fault campaign', () => {
       expect(report.kills).toBe(KILLS);
     }, timeoutMs(timeouts));
   }
+});
+
+describe('what the fault campaign found', () => {
+  const liveTurnButtons = (world: { discord: import('../fake-discord/fake.js').FakeDiscord }, threadId: string) =>
+    world.discord.messages(threadId).filter((m) => m.buttons().some((b) => !b.disabled && /^Your turn/.test(b.label ?? '')));
+
+  it('a /kingdomino status board answered just before a crash: its button is cleared after the restart', async () => {
+    const world = await launch();
+    try {
+      const { discord } = world;
+      const threadId = await startTable(discord, 'alice', ['bob']);
+      const status = await discord.slashCommand({ user: 'bob', channel: threadId, name: 'kingdomino', subcommand: 'status' });
+      // Killed as soon as the reply is made, before the store hears the status board is the live turn message.
+      await status.response();
+      await world.restart();
+      await discord.waitFor(() => liveTurnButtons(world, threadId).length === 1, 'one live Your turn button');
+      // The one left is the store's turn message: the next move goes through from it and clears it.
+      const [live] = liveTurnButtons(world, threadId);
+      await playMove(discord, threadId, live!, userToPlay(discord, live!)!);
+      await discord.waitFor(() => liveTurnButtons(world, threadId).length === 1 && liveTurnButtons(world, threadId)[0]!.id === lastMessage(discord, threadId).id, 'only the new board live');
+      await discord.assertClean();
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('a computer player whose save met a Redis freeze moves once Redis answers again', async () => {
+    const redis = await startRedis();
+    // The computer takes a second before saving: Redis is frozen by then.
+    const world = await launch({}, { REDIS_URL: redis.url, AI_MOVE_DELAY_MS: '1000' });
+    try {
+      const { discord } = world;
+      const threadId = await startTable(discord, 'carol', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+      for (let last = lastMessage(discord, threadId), user = userToPlay(discord, last); user; last = lastMessage(discord, threadId), user = userToPlay(discord, last)) {
+        await playMove(discord, threadId, last, user);
+      }
+      const boards = boardCount(discord, threadId);
+      // Its board is up ("... is thinking"), the scheduler has read the table and waits out the delay.
+      await discord.waitFor(() => / is thinking…/.test(lastMessage(discord, threadId).content), "the computer's turn");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      redis.freeze();
+      // Past the computer's delay and the store's 1.5 s deadline: its save has failed.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      redis.thaw();
+      await world.bot.waitForOutput(/scheduler failed: will try again/);
+      await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the computer move after Redis is back', 15_000);
+      await discord.assertClean();
+    } finally {
+      await world.close();
+      await redis.stop();
+    }
+  });
 });

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { commands } from '../../commands/index.js';
 import { decode } from '../../src/discord/codec.js';
-import { checkRecord, prompt as enginePrompt, type GameEvent } from '../../src/game/index.js';
+import { checkRecord, prompt as enginePrompt, type GameEvent, type GameState } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import { openStore, type TableStore } from '../../src/store/index.js';
 import type { Table } from '../../src/table/index.js';
@@ -135,8 +135,11 @@ interface GameKind {
   /** Humans seated (the host first), then computer players. */
   readonly humans: number;
   readonly ai: number;
+  /** Moves in all (over the three games of a Dynasty). */
   readonly moves: number;
   readonly options: Readonly<Record<string, string | number | boolean>>;
+  /** Three games in a row: the thread shows three ends, then the totals. */
+  readonly dynasty?: true;
 }
 
 /** The games, in the order they are dealt: 2-player humans, 4-player with a computer, 2-player against a computer, ... */
@@ -146,6 +149,7 @@ export const GAME_KINDS: readonly GameKind[] = [
   { name: 'human vs computer', humans: 1, ai: 1, moves: 28, options: { 'ai-seats': 1, 'ai-level': 'normal', 'balanced-opening': true } },
   { name: '2 humans + 1 computer, Harmony', humans: 2, ai: 1, moves: 39, options: { 'ai-seats': 1, 'ai-level': 'easy', harmony: true } },
   { name: '2 humans + 2 computers', humans: 2, ai: 2, moves: 52, options: { 'ai-seats': 2, 'ai-level': 'easy', 'middle-kingdom': true } },
+  { name: 'Dynasty, human vs computer', humans: 1, ai: 1, moves: 84, options: { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' }, dynasty: true },
 ];
 
 type KillStyle = 'after-click' | 'on-post' | 'during-ai' | 'random' | 'while-failing';
@@ -260,6 +264,17 @@ function moveText(m: SavedMove | ShownMove): string {
   return parts.filter(Boolean).join(' and ') || 'nothing';
 }
 
+/** The games on a table: the three of a Dynasty (those dealt so far), or the one. */
+function gamesOf(table: Table): readonly GameState[] {
+  if (table.status !== 'playing' && table.status !== 'finished') return [];
+  return table.dynasty?.games ?? [table.game];
+}
+
+/** Actions saved over all the table's games (each game's turn counter). */
+function actionsSaved(table: Table): number {
+  return gamesOf(table).reduce((n, game) => n + game.turn, 0);
+}
+
 /** Who made each action (place, discard, claim), by its number: the game's turn counter before it. */
 function actionPlayers(events: readonly GameEvent[]): number[] {
   return events.flatMap((e) => (e.type === 'place' || e.type === 'discard' || e.type === 'claim' ? [e.player] : []));
@@ -278,8 +293,8 @@ interface GameRun {
   readonly rng: Prng;
   threadId: string | null;
   over: boolean;
-  /** Moves the panel said went through ("✅"): the turn they were made at, and by whom. */
-  readonly confirmed: { readonly turn: number; readonly userId: string }[];
+  /** Moves the panel said went through ("✅"): the game (1-based, in a Dynasty), the turn they were made at, and by whom. */
+  readonly confirmed: { readonly game: number; readonly turn: number; readonly userId: string }[];
 }
 
 /** A time the campaign made interactions fail on purpose (the bot down, the gateway cut). */
@@ -293,6 +308,8 @@ const DEADLINE_MS = 3000;
 /** No move in any game for this long: stuck for good. */
 const STALL_MS = 60_000;
 const SLOW_PAST_TIMEOUT_MS = 16_000;
+/** How far past the next planned disturbance the players may go before they wait for it. */
+const LEAD_MOVES = 6;
 
 class Campaign {
   readonly rng: Prng;
@@ -318,6 +335,10 @@ class Campaign {
   refusals = 0;
   recoveries = 0;
   worstShowMs = 0;
+  /** The move count the next planned disturbance waits for (null: the plan is done). Players wait for it past LEAD_MOVES. */
+  nextEventAt: number | null = null;
+  /** Disturbances that run on by themselves (an answer past the timeout) and check their own recovery. */
+  readonly background: Promise<void>[] = [];
   /** Resolved by a driver right after it sends a "Take" click (a kill moment). */
   onTake: (() => void) | null = null;
   started = Date.now();
@@ -349,7 +370,8 @@ class Campaign {
     const faultStyles: FaultStyle[] = ['500', '429-route', '429-global', '500-callback', 'gateway-drop', 'gateway-invalidate', ...(this.opts.store === 'redis' ? ['redis-freeze' as const, 'redis-freeze' as const] : [])];
     const kinds: { kind: 'kill' | 'fault'; style: KillStyle | FaultStyle }[] = [];
     // Every style comes once before any comes twice (a short run still sees each kind).
-    for (let i = 0; i < this.opts.kills; i++) kinds.push({ kind: 'kill', style: i < killStyles.length ? killStyles[(i + rng.int(0, 4)) % killStyles.length]! : rng.pick(killStyles) });
+    const first = rng.int(0, killStyles.length - 1);
+    for (let i = 0; i < this.opts.kills; i++) kinds.push({ kind: 'kill', style: i < killStyles.length ? killStyles[(i + first) % killStyles.length]! : rng.pick(killStyles) });
     const timeouts = Math.min(this.opts.timeouts, this.opts.faults);
     for (let i = 0; i < timeouts; i++) kinds.push({ kind: 'fault', style: 'timeout' });
     const rotated = [...faultStyles.slice(rng.int(0, faultStyles.length - 1)), ...faultStyles];
@@ -542,7 +564,7 @@ class Campaign {
     for (;;) {
       this.assertAlive();
       const messages = discord.messages(threadId);
-      if (messages.some((m) => /Game over!/.test(m.content))) {
+      if (messages.some((m) => (game.kind.dynasty ? /Dynasty totals/ : /Game over!/).test(m.content))) {
         game.over = true;
         return;
       }
@@ -554,6 +576,8 @@ class Campaign {
         await this.until(() => threadSignature(discord.messages(threadId)) !== signature, 1500);
         continue;
       }
+      // The plan keeps pace with the games: players do not run far past the next disturbance (a short run still gets all of them).
+      await this.until(() => this.nextEventAt === null || this.shownTotal() < this.nextEventAt + LEAD_MOVES, 30_000);
       await this.noise(game, live, user);
       const moved = await this.humanMove(game, live, user);
       if (!moved) await sleep(game.rng.int(150, 600));
@@ -638,7 +662,8 @@ class Campaign {
         return false;
       }
       if (panel.content.startsWith('✅')) {
-        if (opened?.verb === 'your-turn') game.confirmed.push({ turn: opened.turn, userId: user.id });
+        const number = Number(/Dynasty, game (\d+) of/.exec(live.content)?.[1] ?? 1);
+        if (opened?.verb === 'your-turn') game.confirmed.push({ game: number, turn: opened.turn, userId: user.id });
         return true;
       }
       if (panel.buttons().length === 0) {
@@ -653,6 +678,7 @@ class Campaign {
 
   async chaos(): Promise<void> {
     for (const event of this.plan) {
+      this.nextEventAt = event.atMove;
       const reached = await this.untilProgress(event.atMove);
       if (!reached) {
         this.log(`skipped ${describeEvent(event)}: the games ended first`);
@@ -667,6 +693,8 @@ class Campaign {
         await this.checkRecovery(describeEvent(event));
       });
     }
+    this.nextEventAt = null;
+    await Promise.all(this.background);
   }
 
   async untilProgress(atMove: number): Promise<boolean> {
@@ -805,7 +833,11 @@ class Campaign {
         // Either it lands late (after the client gave up and tried again), or it is lost on the way.
         const fault: Fault = rng.chance(0.5) ? { kind: 'slow', delayMs: SLOW_PAST_TIMEOUT_MS } : { kind: 'no-answer' };
         this.discord.injectFault({ method: 'POST', path: `/channels/${thread}/messages` }, fault, 1);
-        await this.until(() => this.discord.requests.slice(from).some((r) => r.fault === fault.kind) || !this.gameThreads().includes(thread), SLOW_PAST_TIMEOUT_MS + 15_000);
+        // It runs on by itself (the other disturbances go on meanwhile); its recovery is checked once the client gave up on it.
+        this.background.push((async () => {
+          const hit = await this.until(() => this.discord.requests.slice(from).some((r) => r.fault === fault.kind) || !this.gameThreads().includes(thread), SLOW_PAST_TIMEOUT_MS + 30_000);
+          if (hit && !this.finished) await this.exclusive(() => this.checkRecovery(`the ${fault.kind} post in ${thread}`));
+        })());
         break;
       }
       case 'gateway-drop':
@@ -838,7 +870,7 @@ class Campaign {
 
   /** The thread shows no move the store lacks, and the store's moves in the same order. Null when fine. */
   compare(table: Table, shown: readonly ShownMove[]): { readonly problem: string | null; readonly saved: number } {
-    const saved = table.status === 'lobby' || !table.game ? [] : movesOfEvents(table.game.events);
+    const saved = gamesOf(table).flatMap((game) => movesOfEvents(game.events));
     for (let i = 0; i < shown.length; i++) {
       const s = saved[i];
       const name = s ? (table.seats[s.player]?.name ?? '') : '';
@@ -863,7 +895,8 @@ class Campaign {
       if (!table || table.status === 'lobby' || !table.game) continue;
       const prompt = promptOf(table);
       const seat = prompt === null ? null : table.seats[prompt];
-      snapshot.set(g.threadId!, { saved: movesOfEvents(table.game.events).length, turn: table.game.turn, aiToMove: seat?.kind === 'ai' && (table.outbox?.length ?? 0) === 0 });
+      const saved = gamesOf(table).flatMap((game) => movesOfEvents(game.events)).length;
+      snapshot.set(g.threadId!, { saved, turn: actionsSaved(table), aiToMove: seat?.kind === 'ai' && (table.outbox?.length ?? 0) === 0 });
     }
     const pending = new Set(snapshot.keys());
     const problems = new Map<string, string>();
@@ -883,7 +916,7 @@ class Campaign {
           continue;
         }
         const allShown = shown.length >= want.saved;
-        const aiMoved = !want.aiToMove || table.game.turn > want.turn || table.status !== 'playing';
+        const aiMoved = !want.aiToMove || actionsSaved(table) > want.turn || table.status !== 'playing';
         const buttons = liveButtonProblem(this.discord, table);
         if (allShown && aiMoved && buttons === null) {
           pending.delete(threadId);
@@ -891,7 +924,7 @@ class Campaign {
         } else {
           problems.set(threadId, !allShown
             ? `${want.saved - shown.length} of the ${want.saved} moves saved at the recovery not shown (the store owes ${table.outbox?.length ?? 0} post(s))`
-            : !aiMoved ? `the computer player to move at turn ${want.turn} did not` : buttons!);
+            : !aiMoved ? `the computer player to move after action ${want.turn} did not` : buttons!);
         }
       }
       if (pending.size === 0) break;
@@ -929,32 +962,36 @@ class Campaign {
       if (shown.length !== saved) this.violation(`game ${threadId}: the store has ${saved} moves, the thread shows ${shown.length}`);
       if (saved !== g.kind.moves) this.violation(`game ${threadId} (${g.kind.name}): ${saved} moves, a whole game has ${g.kind.moves}`);
       const actions = shown.reduce((n, m) => n + actionsOf(m), 0);
-      if (actions !== table.game.turn) this.violation(`game ${threadId}: the store's turn count is ${table.game.turn}, the thread shows ${actions} actions`);
+      if (actions !== actionsSaved(table)) this.violation(`game ${threadId}: the store's turn count is ${actionsSaved(table)}, the thread shows ${actions} actions`);
       const buttons = liveButtonProblem(discord, table);
       if (buttons) this.violation(`game ${threadId} at the end: ${buttons}`);
       // The end of the game posted once (a /kingdomino status after the end shows the result again, as its reply).
-      const finals = discord.messages(threadId).filter((m) => /Game over!/.test(m.content) && m.interactionId === null);
-      if (finals.length !== 1) this.violation(`game ${threadId}: ${finals.length} "Game over" posts: ${finals.map((m) => JSON.stringify(m.content.slice(0, 80))).join(', ')}`);
+      // ("game over." ends a game of a Dynasty but the last, "Game over!" the table.)
+      const finals = discord.messages(threadId).filter((m) => /game over/i.test(m.content) && m.interactionId === null);
+      const games = gamesOf(table);
+      if (g.kind.dynasty && !/Dynasty totals/.test(finals.at(-1)?.content ?? '')) this.violation(`game ${threadId}: the last end post has no Dynasty totals`);
+      if (finals.length !== games.length) this.violation(`game ${threadId}: ${finals.length} "Game over" posts: ${finals.map((m) => JSON.stringify(m.content.slice(0, 80))).join(', ')}`);
       // Each board for a human's turn pinged that player, and only them.
       for (const m of discord.messages(threadId)) {
         const to = /<@(\d+)>, your turn/.exec(m.content)?.[1];
         if (to && m.interactionId === null && (m.pinged.length !== 1 || m.pinged[0] !== to)) this.violation(`game ${threadId}: board ${m.id} for <@${to}> pinged [${m.pinged.join(', ')}]`);
       }
       // No move the panel confirmed is lost: the store has that player's action at that turn.
-      const actors = actionPlayers(table.game.events);
       for (const c of g.confirmed) {
+        const actors = actionPlayers(games[c.game - 1]?.events ?? []);
         const seat = table.seats[actors[c.turn] ?? -1];
         if (seat?.kind !== 'human' || seat.userId !== c.userId) this.violation(`game ${threadId}: the move <@${c.userId}> was told went through at turn ${c.turn} is not in the store (action ${c.turn} is by ${seat?.name ?? 'nobody'})`);
       }
       const records = await this.records(g);
-      if (records.length !== 1) {
-        this.violation(`game ${threadId}: /kingdomino record gave ${records.length} records`);
+      if (records.length !== games.length) {
+        this.violation(`game ${threadId}: /kingdomino record gave ${records.length} records for ${games.length} game(s)`);
         continue;
       }
-      const checked = checkRecord(records[0]);
-      if (!checked.ok) this.violation(`game ${threadId}: the record fails checkRecord: ${checked.error.message}`);
-      const record = records[0] as GameRecord;
-      if (JSON.stringify(record.events) !== JSON.stringify(table.game.events)) this.violation(`game ${threadId}: the record's events are not the store's`);
+      for (const [k, record] of records.entries()) {
+        const checked = checkRecord(record);
+        if (!checked.ok) this.violation(`game ${threadId}: record ${k + 1} fails checkRecord: ${checked.error.message}`);
+        if (JSON.stringify((record as GameRecord).events) !== JSON.stringify(games[k]!.events)) this.violation(`game ${threadId}: record ${k + 1}'s events are not the store's`);
+      }
     }
     this.checkInteractions();
     this.checkProcesses();
@@ -1106,12 +1143,13 @@ function liveButtonProblem(discord: FakeDiscord, table: Table): string | null {
   if (table.status !== 'playing' && table.status !== 'finished') return null;
   const threadId = table.messages.threadId ?? table.id;
   const live = discord.messages(threadId).filter((m) => yourTurn(m) !== null);
+  const which = () => live.map((m) => `${m.id}${m.interactionId ? ' (a /kingdomino status reply)' : ''} ${yourTurn(m)}`).join(', ');
   const player = promptOf(table);
   const seat = player === null ? null : table.seats[player];
   if (seat?.kind !== 'human') {
-    return live.length === 0 ? null : `${live.length} live "Your turn" button(s) while ${table.status === 'playing' ? 'a computer plays' : 'the game is over'}`;
+    return live.length === 0 ? null : `${live.length} live "Your turn" button(s) while ${table.status === 'playing' ? 'a computer plays' : 'the game is over'}: ${which()}`;
   }
-  if (live.length !== 1) return `${live.length} live "Your turn" buttons (want 1)`;
+  if (live.length !== 1) return `${live.length} live "Your turn" buttons (want 1, on ${table.messages.turnMessageId}): ${which()}`;
   const [message] = live;
   if (message!.id !== table.messages.turnMessageId) return `the live button is on ${message!.id}, the store's turn message is ${table.messages.turnMessageId}`;
   const action = decode(yourTurn(message!)!);
