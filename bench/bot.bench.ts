@@ -8,7 +8,7 @@
  * bot.panel_ms_p50: from "Your turn" to the private panel with its preview.
  */
 import { performance } from 'node:perf_hooks';
-import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
+import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId, FAST_THREADS } from '../test/e2e/harness.js';
 
 const SAMPLES = Number(process.env.BOT_BENCH_SAMPLES ?? 100);
 
@@ -20,7 +20,7 @@ function percentile(values: readonly number[], p: number): number {
 async function main(): Promise<void> {
   // The bot's own latency: Discord's per-channel post limit (about 1 move per second and
   // thread when clicks come as fast as here) is the load benchmark's matter.
-  const world = await launch({ strict: true, limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } } });
+  const world = await launch({ strict: true, ...FAST_THREADS });
   const { discord } = world;
   const clickToPng: number[] = [];
   const panel: number[] = [];

@@ -11,10 +11,9 @@ import { checkRecord } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import { exportRecords, isFinal, lastMessage, launch, openLobby, playMove, startTable, userToPlay, WHOLE_GAME_MS, type World } from './harness.js';
+import { exportRecords, isFinal, lastMessage, launch, openLobby, playMove, startTable, userToPlay, WHOLE_GAME_MS, type World, FAST_THREADS } from './harness.js';
 
 /** Whole games, fast: Discord's per-channel limits are exercised by the other e2e files. */
-const FAST = { limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } } };
 
 /** The message the "I'm back" button of `name` is on now (the live turn message), if any. */
 function backButtonOn(discord: FakeDiscord, threadId: string, name: string): { message: FakeMessage; customId: string } | null {
@@ -49,7 +48,7 @@ async function runUntil(discord: FakeDiscord, threadId: string, plays: readonly 
 describe('a player who goes absent', () => {
   let world: World;
   // Two humans and no turn-timer option: the default timer (TURN_TIMER_S) applies; short here.
-  beforeAll(async () => { world = await launch(FAST, { TURN_TIMER_S: '6' }); });
+  beforeAll(async () => { world = await launch(FAST_THREADS, { TURN_TIMER_S: '6' }); });
   afterAll(async () => { await world?.close(); });
 
   it("is reminded, moved for twice, replaced by the computer at the third timeout, then takes the seat back with I'm back", { timeout: 2 * WHOLE_GAME_MS }, async () => {
@@ -110,7 +109,7 @@ describe('a player who goes absent', () => {
 describe('the moderation menu', () => {
   let world: World;
   beforeAll(async () => {
-    world = await launch({ ...FAST, users: ['alice', 'bob', 'carol', 'dave', { username: 'mod', moderator: true }] });
+    world = await launch({ ...FAST_THREADS, users: ['alice', 'bob', 'carol', 'dave', { username: 'mod', moderator: true }] });
   });
   afterAll(async () => { await world?.close(); });
 

@@ -8,15 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOT_PERMISSIONS } from '../fake-discord/index.js';
-import { launch, playToEnd, startTable, WHOLE_GAME_MS, type World } from './harness.js';
+import { launch, playToEnd, startTable, WHOLE_GAME_MS, type World, FAST_THREADS } from './harness.js';
 
-const FAST = { limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } } };
 
 describe('the thread after the game', () => {
   let world: World;
   beforeAll(async () => {
     world = await launch(
-      { ...FAST, users: ['alice', 'bob', { username: 'mod', moderator: true }], botPermissions: [...DEFAULT_BOT_PERMISSIONS, 'ManageThreads'] },
+      { ...FAST_THREADS, users: ['alice', 'bob', { username: 'mod', moderator: true }], botPermissions: [...DEFAULT_BOT_PERMISSIONS, 'ManageThreads'] },
       { ARCHIVE_AFTER_S: '4' },
     );
   });

@@ -23,6 +23,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCampaign, type StoreKind } from '../support/campaign.js';
+import type { FakeDiscord } from '../fake-discord/fake.js';
 import { startRedis } from '../store/redis-server.js';
 import { boardCount, lastMessage, launch, playMove, startTable, userToPlay } from './harness.js';
 
@@ -44,7 +45,8 @@ const VERBOSE = env.FAULT_CAMPAIGN_LOG === '1';
 /** A generous ceiling: ~25 s of play per 100 moves at once, ~4 s per kill, ~16 s per answer past the timeout. */
 const timeoutMs = (timeouts: number) => 60_000 + GAMES * 20_000 + KILLS * 6_000 + FAULTS * 6_000 + timeouts * 20_000;
 
-describe.runIf(STORES.length > 0).concurrent('fault campaign', () => {
+// Everything side by side: each test has its own fake Discord, bot and store.
+describe.concurrent('fault campaign', () => {
   for (const store of STORES) {
     const timeouts = int('FAULT_CAMPAIGN_TIMEOUTS', store === 'sqlite' ? 1 : 0);
     it(`${store}: every saved move is shown once, in order, whatever fails (seed ${SEED})`, async ({ onTestFinished }) => {
@@ -65,11 +67,10 @@ describe.runIf(STORES.length > 0).concurrent('fault campaign', () => {
       expect(report.kills).toBe(KILLS);
     }, timeoutMs(timeouts));
   }
-});
 
-describe('what the fault campaign found', () => {
-  const liveTurnButtons = (world: { discord: import('../fake-discord/fake.js').FakeDiscord }, threadId: string) =>
-    world.discord.messages(threadId).filter((m) => m.buttons().some((b) => !b.disabled && /^Your turn/.test(b.label ?? '')));
+  // What the campaign found, as plain scenarios.
+  const liveTurnButtons = (discord: FakeDiscord, threadId: string) =>
+    discord.messages(threadId).filter((m) => m.buttons().some((b) => !b.disabled && /^Your turn/.test(b.label ?? '')));
 
   it('a /kingdomino status board answered just before a crash: its button is cleared after the restart', async () => {
     const world = await launch();
@@ -80,16 +81,16 @@ describe('what the fault campaign found', () => {
       // Killed as soon as the reply is made, before the store hears the status board is the live turn message.
       await status.response();
       await world.restart();
-      await discord.waitFor(() => liveTurnButtons(world, threadId).length === 1, 'one live Your turn button');
+      await discord.waitFor(() => liveTurnButtons(discord, threadId).length === 1, 'one live Your turn button');
       // The one left is the store's turn message: the next move goes through from it and clears it.
-      const [live] = liveTurnButtons(world, threadId);
+      const [live] = liveTurnButtons(discord, threadId);
       await playMove(discord, threadId, live!, userToPlay(discord, live!)!);
-      await discord.waitFor(() => liveTurnButtons(world, threadId).length === 1 && liveTurnButtons(world, threadId)[0]!.id === lastMessage(discord, threadId).id, 'only the new board live');
+      await discord.waitFor(() => liveTurnButtons(discord, threadId).length === 1 && liveTurnButtons(discord, threadId)[0]!.id === lastMessage(discord, threadId).id, 'only the new board live');
       await discord.assertClean();
     } finally {
       await world.close();
     }
-  });
+  }, 60_000);
 
   it('a computer player whose save met a Redis freeze moves once Redis answers again', async () => {
     const redis = await startRedis();
@@ -116,5 +117,5 @@ describe('what the fault campaign found', () => {
       await world.close();
       await redis.stop();
     }
-  });
+  }, 60_000);
 });

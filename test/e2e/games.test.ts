@@ -6,15 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import type { FakeMessage } from '../fake-discord/model.js';
-import { exportRecords, launch, playToEnd, startTable, type StartOptions, type World } from './harness.js';
+import { exportRecords, launch, playToEnd, startTable, type StartOptions, type World, FAST_THREADS } from './harness.js';
 
 let world: World;
 
 beforeAll(async () => {
-  // Whole games, fast: Discord lets a channel take about 5 posts and 5 edits per 5 s,
-  // so at Discord's pace a 4-player game lasts a minute. These tests are about the
-  // game; the per-channel limits are Discord's everywhere else (the other e2e files).
-  world = await launch({ limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } } });
+  world = await launch(FAST_THREADS);
 });
 
 afterAll(async () => {

@@ -49,7 +49,8 @@ describe('clicks that must not change the game', () => {
     const current = userToPlay(discord, turn);
     const other = current?.username === 'alice' ? 'bob' : 'alice';
     const answer = await privateAnswer(discord.click(turn, yourTurnId(turn), other));
-    expect(answer).toMatch(new RegExp(`^It is \\*\\*${current?.globalName}\\*\\*'s turn\\.$`));
+    // Named as everywhere: the seat's colour on the pictures, then the name.
+    expect(answer).toMatch(new RegExp(`^It is \\S+ \\*\\*${current?.globalName}\\*\\*'s turn\\.$`));
   });
 
   it('a forged custom_id is refused', async () => {

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, type GameRecord } from '../../src/game/index.js';
 import { RANKED_AFTER_GAMES } from '../../src/table/index.js';
 import type { OptionValue } from '../fake-discord/interactions.js';
-import { exportRecords, launch, openLobby, playToEnd, startTable, type World } from './harness.js';
+import { exportRecords, launch, openLobby, playToEnd, startTable, type World, FAST_THREADS } from './harness.js';
 
 let world: World;
 
 beforeAll(async () => {
-  world = await launch();
+  world = await launch(FAST_THREADS);
 });
 
 afterAll(async () => {

@@ -13,12 +13,12 @@ import { type GameRecord } from '../../src/game/index.js';
 import { t } from '../../src/i18n/index.js';
 import { DEFAULT_BOT_PERMISSIONS } from '../fake-discord/index.js';
 import { readGif } from '../render/gif.js';
-import { exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, WHOLE_GAME_MS, yourTurnId, type World } from './harness.js';
+import { exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, WHOLE_GAME_MS, yourTurnId, type World, FAST_THREADS } from './harness.js';
 
 let world: World;
 
 beforeAll(async () => {
-  world = await launch();
+  world = await launch(FAST_THREADS);
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { t } from '../../src/i18n/index.js';
 import { openStore } from '../../src/store/index.js';
-import { launch, playToEnd, startTable, type World } from './harness.js';
+import { launch, playToEnd, startTable, type World, FAST_THREADS } from './harness.js';
 
 /** The hard player thinks 250 ms a move here, so a review may search 2 s (8 s at the default 1000 ms). */
 const ENV = { AI_HARD_MS: '250' };
@@ -19,7 +19,7 @@ const BUDGET_MS = 2000;
 let world: World;
 
 beforeAll(async () => {
-  world = await launch({}, ENV);
+  world = await launch(FAST_THREADS, ENV);
 });
 
 afterAll(async () => {
