@@ -825,8 +825,9 @@ class Campaign {
       case 'timeout': {
         // One post answered past discord.js's 15 s: the client gives up and tries again while the first still lands.
         // It holds its game up for 15 s: the game with the fewest moves to go, so the run is not longer for it.
-        const running = this.games.filter((g) => g.threadId && !g.over);
+        // (With a few moves still to go, so that a post meets it.)
         const left = (g: GameRun) => g.kind.moves - shownMoves(this.discord.messages(g.threadId!)).length;
+        const running = this.games.filter((g) => g.threadId && !g.over && left(g) >= 4);
         const thread = running.sort((a, b) => left(a) - left(b))[0]?.threadId;
         if (!thread) break;
         const from = this.discord.requests.length;
