@@ -11,7 +11,10 @@ import { apply, createGame, prompt, publicView, Sim, type AiLevel, type GameStat
 
 /** Every position (decision point) of a seeded game between normal players. */
 function positions(seed: string): GameState[] {
-  const created = createGame({ seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:normal' as const })), seed });
+  const created = createGame({
+    seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:normal' as const })),
+    seed,
+  });
   if (!created.ok) throw new Error(created.error.message);
   const list: GameState[] = [];
   let s = created.value;
@@ -39,7 +42,10 @@ function moveMs(level: AiLevel, states: readonly GameState[], opts = {}): number
 }
 
 function playoutsPerSecond(): number {
-  const created = createGame({ seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:hard' as const })), seed: 'bench' });
+  const created = createGame({
+    seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:hard' as const })),
+    seed: 'bench',
+  });
   if (!created.ok) throw new Error(created.error.message);
   const root = Sim.fromState(publicView(created.value), 1);
   const sim = root.clone();

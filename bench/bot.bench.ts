@@ -8,7 +8,15 @@
  * bot.panel_ms_p50: from "Your turn" to the private panel with its preview.
  */
 import { performance } from 'node:perf_hooks';
-import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId, FAST_THREADS } from '../test/e2e/harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  FAST_THREADS,
+} from '../test/e2e/harness.js';
 
 const SAMPLES = Number(process.env.BOT_BENCH_SAMPLES ?? 100);
 
@@ -35,7 +43,11 @@ async function main(): Promise<void> {
         const view = await (await discord.click(turn, yourTurnId(turn), user)).reply();
         panel.push(performance.now() - opened);
         // The move in one more tap: Take #N (the spot it opens on), Place here, or the discard.
-        const completing = view.buttons().find((b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')))?.customId;
+        const completing = view
+          .buttons()
+          .find(
+            (b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
+          )?.customId;
         if (!completing) throw new Error(`no button completes the move: ${view.content}`);
         const boards = boardCount(discord, threadId);
         const sent = performance.now();

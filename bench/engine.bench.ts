@@ -4,7 +4,15 @@
  *   npm run bench -- engine
  */
 import {
-  apply, boardOf, createGame, legalPlacements, MAX_PLACEMENTS, prompt, Rng, Sim, type GameState,
+  apply,
+  boardOf,
+  createGame,
+  legalPlacements,
+  MAX_PLACEMENTS,
+  prompt,
+  Rng,
+  Sim,
+  type GameState,
 } from '../src/game/index.js';
 
 function newGame(players: number, seed: string): GameState {
@@ -57,7 +65,8 @@ function midGame(): GameState {
   while (!(s.round === 7 && prompt(s).kind === 'place')) {
     const p = prompt(s);
     let r;
-    if (p.kind === 'claim') r = apply(s, { type: 'claim', player: p.player, domino: p.choices[rng.int(p.choices.length)] ?? 0 });
+    if (p.kind === 'claim')
+      r = apply(s, { type: 'claim', player: p.player, domino: p.choices[rng.int(p.choices.length)] ?? 0 });
     else if (p.kind === 'place') {
       const l = legalPlacements(s);
       const c = l[rng.int(l.length)];

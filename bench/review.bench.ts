@@ -8,7 +8,10 @@ import { AiPool, chooseAction, REVIEW_BUDGET_MS } from '../src/ai/index.js';
 import { apply, createGame, prompt, type GameState } from '../src/game/index.js';
 
 function playedGame(seed: string): GameState {
-  const created = createGame({ seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:normal' as const })), seed });
+  const created = createGame({
+    seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:normal' as const })),
+    seed,
+  });
   if (!created.ok) throw new Error(created.error.message);
   let s = created.value;
   while (prompt(s).kind !== 'over') {

@@ -43,7 +43,9 @@ async function updateMicros(config: StoreConfig): Promise<number> {
 
 const dir = mkdtempSync(join(tmpdir(), 'kd-store-bench-'));
 try {
-  console.log(`store.sqlite.update_us_p50: ${(await updateMicros({ sqliteFile: join(dir, 'bench.sqlite') })).toFixed(0)} us`);
+  console.log(
+    `store.sqlite.update_us_p50: ${(await updateMicros({ sqliteFile: join(dir, 'bench.sqlite') })).toFixed(0)} us`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
@@ -55,5 +57,9 @@ try {
   await redis.stop();
 }
 
-const stored = encodeTable({ ...finished(lobby('bench', seats), play(start)), version: 100, updatedAt: Date.now() } as Table);
+const stored = encodeTable({
+  ...finished(lobby('bench', seats), play(start)),
+  version: 100,
+  updatedAt: Date.now(),
+} as Table);
 console.log(`store.game_bytes: ${Buffer.byteLength(stored)} bytes`);

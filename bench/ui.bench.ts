@@ -71,8 +71,14 @@ async function main(): Promise<void> {
           const last = panel.buttons().find((b) => {
             const action = b.customId ? decode(b.customId) : null;
             if (b.disabled || !action) return false;
-            if (action.verb === 'pick') return action.domino === plan.claim && (plan.at === null || (action.placed.kind === 'place' && cursorText(cursorOf(action.placed)) === cursorText(plan.at)));
-            if (action.verb === 'confirm') return plan.claim === null && plan.at !== null && cursorText(action.at) === cursorText(plan.at);
+            if (action.verb === 'pick')
+              return (
+                action.domino === plan.claim &&
+                (plan.at === null ||
+                  (action.placed.kind === 'place' && cursorText(cursorOf(action.placed)) === cursorText(plan.at)))
+              );
+            if (action.verb === 'confirm')
+              return plan.claim === null && plan.at !== null && cursorText(action.at) === cursorText(plan.at);
             return action.verb === 'discard' && plan.claim === null;
           });
           if (!last?.customId) throw new Error(`no button makes the intended move: ${panel.content}`);

@@ -3,7 +3,15 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/context.js';
 import {
-  cancelCommand, forgetMeCommand, leaderboardCommand, manageCommand, recordCommand, replayCommand, rulesCommand, startCommand, statsCommand,
+  cancelCommand,
+  forgetMeCommand,
+  leaderboardCommand,
+  manageCommand,
+  recordCommand,
+  replayCommand,
+  rulesCommand,
+  startCommand,
+  statsCommand,
   statusCommand,
 } from '../src/discord/flows/commands.js';
 import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
@@ -60,32 +68,62 @@ interface Described {
 
 /** Name and description in English, and in every other language of the catalogue. */
 function described<B extends Described>(builder: B, name: MessageKey, description: MessageKey): B {
-  return builder.setName(t(name)).setNameLocalizations(localized(name))
-    .setDescription(t(description)).setDescriptionLocalizations(localized(description));
+  return builder
+    .setName(t(name))
+    .setNameLocalizations(localized(name))
+    .setDescription(t(description))
+    .setDescriptionLocalizations(localized(description));
 }
 
 export const data = described(new SlashCommandBuilder(), 'command.name', 'command.description')
   .setDMPermission(false)
   .addSubcommand((s) => {
     described(s, 'command.start.name', 'command.start.description')
-      .addIntegerOption((o) => described(o, 'command.start.aiSeats.name', 'command.start.aiSeats.description').setMinValue(0).setMaxValue(3))
-      .addStringOption((o) => described(o, 'command.start.aiLevel.name', 'command.start.aiLevel.description')
-        .addChoices(...AI_LEVELS.map((level) => ({ name: t(`ai.level.${level}`), name_localizations: localized(`ai.level.${level}`), value: level }))));
-    for (const v of VARIANTS) s.addBooleanOption((o) => described(o, `command.start.${v}.name`, `command.start.${v}.description`));
-    return s.addIntegerOption((o) => described(o, 'command.start.turnTimer.name', 'command.start.turnTimer.description')
-      .setMinValue(0).setMaxValue(MAX_TIMER_MIN))
-      // Each language by its own name, whatever the reader's language.
-      .addStringOption((o) => described(o, 'command.start.language.name', 'command.start.language.description')
-        .addChoices(...LOCALES.map((locale) => ({ name: t('language.self', {}, locale), value: locale }))));
+      .addIntegerOption((o) =>
+        described(o, 'command.start.aiSeats.name', 'command.start.aiSeats.description').setMinValue(0).setMaxValue(3),
+      )
+      .addStringOption((o) =>
+        described(o, 'command.start.aiLevel.name', 'command.start.aiLevel.description').addChoices(
+          ...AI_LEVELS.map((level) => ({
+            name: t(`ai.level.${level}`),
+            name_localizations: localized(`ai.level.${level}`),
+            value: level,
+          })),
+        ),
+      );
+    for (const v of VARIANTS)
+      s.addBooleanOption((o) => described(o, `command.start.${v}.name`, `command.start.${v}.description`));
+    return (
+      s
+        .addIntegerOption((o) =>
+          described(o, 'command.start.turnTimer.name', 'command.start.turnTimer.description')
+            .setMinValue(0)
+            .setMaxValue(MAX_TIMER_MIN),
+        )
+        // Each language by its own name, whatever the reader's language.
+        .addStringOption((o) =>
+          described(o, 'command.start.language.name', 'command.start.language.description').addChoices(
+            ...LOCALES.map((locale) => ({ name: t('language.self', {}, locale), value: locale })),
+          ),
+        )
+    );
   })
   .addSubcommand((s) => described(s, 'command.status.name', 'command.status.description'))
   .addSubcommand((s) => described(s, 'command.rules.name', 'command.rules.description'))
   .addSubcommand((s) => described(s, 'command.cancel.name', 'command.cancel.description'))
   .addSubcommand((s) => described(s, 'command.record.name', 'command.record.description'))
-  .addSubcommand((s) => described(s, 'command.replay.name', 'command.replay.description')
-    .addIntegerOption((o) => described(o, 'command.replay.game.name', 'command.replay.game.description').setMinValue(1).setMaxValue(DYNASTY_GAMES)))
-  .addSubcommand((s) => described(s, 'command.stats.name', 'command.stats.description')
-    .addUserOption((o) => described(o, 'command.stats.user.name', 'command.stats.user.description')))
+  .addSubcommand((s) =>
+    described(s, 'command.replay.name', 'command.replay.description').addIntegerOption((o) =>
+      described(o, 'command.replay.game.name', 'command.replay.game.description')
+        .setMinValue(1)
+        .setMaxValue(DYNASTY_GAMES),
+    ),
+  )
+  .addSubcommand((s) =>
+    described(s, 'command.stats.name', 'command.stats.description').addUserOption((o) =>
+      described(o, 'command.stats.user.name', 'command.stats.user.description'),
+    ),
+  )
   .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
   .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'))
   .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'));
@@ -96,11 +134,15 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
     case SUB.start: {
       const timerMin = o.getInteger(OPTION.turnTimer);
       const level = o.getString(OPTION.aiLevel);
-      const variants = Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<Variant, boolean>;
+      const variants = Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<
+        Variant,
+        boolean
+      >;
       // The game speaks the server's language unless the host chose another.
       const language = localeFor(o.getString(OPTION.language) ?? interaction.guildLocale);
       // No turn-timer option: the bot's default, which applies when more than one human plays.
-      const timer = timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };
+      const timer =
+        timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };
       const settings: TableSettings = { ...variants, ...timer, language };
       return startCommand(bot, interaction, {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
@@ -108,15 +150,25 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
         settings,
       });
     }
-    case SUB.status: return statusCommand(bot, interaction);
-    case SUB.rules: return rulesCommand(interaction);
-    case SUB.cancel: return cancelCommand(bot, interaction);
-    case SUB.record: return recordCommand(bot, interaction);
-    case SUB.replay: return replayCommand(bot, interaction, o.getInteger(OPTION.game));
-    case SUB.stats: return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
-    case SUB.leaderboard: return leaderboardCommand(bot, interaction);
-    case SUB.forgetMe: return forgetMeCommand(bot, interaction);
-    case SUB.manage: return manageCommand(bot, interaction);
-    default: await interaction.reply({ content: t('error.unknownSubcommand'), ephemeral: true });
+    case SUB.status:
+      return statusCommand(bot, interaction);
+    case SUB.rules:
+      return rulesCommand(interaction);
+    case SUB.cancel:
+      return cancelCommand(bot, interaction);
+    case SUB.record:
+      return recordCommand(bot, interaction);
+    case SUB.replay:
+      return replayCommand(bot, interaction, o.getInteger(OPTION.game));
+    case SUB.stats:
+      return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
+    case SUB.leaderboard:
+      return leaderboardCommand(bot, interaction);
+    case SUB.forgetMe:
+      return forgetMeCommand(bot, interaction);
+    case SUB.manage:
+      return manageCommand(bot, interaction);
+    default:
+      await interaction.reply({ content: t('error.unknownSubcommand'), ephemeral: true });
   }
 }

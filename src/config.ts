@@ -87,7 +87,8 @@ function shardCount(env: Env): number | 'auto' {
   const raw = text(env, 'SHARD_COUNT') ?? 'auto';
   if (raw.toLowerCase() === 'auto') return 'auto';
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`SHARD_COUNT must be "auto" or a whole number >= 1 (got "${raw}")`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new ConfigError(`SHARD_COUNT must be "auto" or a whole number >= 1 (got "${raw}")`);
   return value;
 }
 
@@ -110,7 +111,8 @@ function shardList(env: Env, count: number | 'auto'): readonly number[] | null {
     for (let id = from; id <= to; id++) ids.add(id);
   }
   const list = [...ids].sort((a, b) => a - b);
-  if (count !== 'auto' && list.some((id) => id >= count)) throw new ConfigError(`${name}=${raw}: shard ids go from 0 to SHARD_COUNT - 1 = ${count - 1}`);
+  if (count !== 'auto' && list.some((id) => id >= count))
+    throw new ConfigError(`${name}=${raw}: shard ids go from 0 to SHARD_COUNT - 1 = ${count - 1}`);
   return list;
 }
 
@@ -128,8 +130,10 @@ export function partOfShards(config: Pick<Config, 'shardCount' | 'shardList'>): 
  */
 function checkShards(config: Config): Config {
   if (partOfShards(config) && config.redisUrl === null) {
-    throw new ConfigError(`this process runs shards ${config.shardList?.join(',')} of ${config.shardCount}: the others run in other processes, `
-      + 'and several processes share their games only through Redis. Set REDIS_URL (README, "How the bot grows").');
+    throw new ConfigError(
+      `this process runs shards ${config.shardList?.join(',')} of ${config.shardCount}: the others run in other processes, ` +
+        'and several processes share their games only through Redis. Set REDIS_URL (README, "How the bot grows").',
+    );
   }
   return config;
 }

@@ -24,8 +24,12 @@ async function deploy(): Promise<void> {
     ? Routes.applicationGuildCommands(applicationId, config.guildId)
     : Routes.applicationCommands(applicationId);
   await rest.put(route, { body });
-  const where = config.guildId ? `server ${config.guildId} (available now)` : 'every server (global; may take up to an hour to appear)';
-  console.log(`Registered ${body.length} command${body.length === 1 ? '' : 's'} (${commands.map((c) => `/${c.data.name}`).join(', ')}) for ${where}.`);
+  const where = config.guildId
+    ? `server ${config.guildId} (available now)`
+    : 'every server (global; may take up to an hour to appear)';
+  console.log(
+    `Registered ${body.length} command${body.length === 1 ? '' : 's'} (${commands.map((c) => `/${c.data.name}`).join(', ')}) for ${where}.`,
+  );
 }
 
 deploy().catch((error: unknown) => {

@@ -49,14 +49,17 @@ function onStopSignals(log: Logger, boundMs: number, running: () => RunningBot |
       process.exit(1);
     }, boundMs);
     const graceMs = Math.max(0, boundMs - Math.min(CLOSE_RESERVE_MS, boundMs / 2));
-    bot.stop(graceMs).then((left) => {
-      if (left > 0) log.warn('stopped with work unfinished: the next start carries on with it', { unfinished: left });
-      log.info('stopped', { ms: Date.now() - started });
-      process.exit(0);
-    }, (error: unknown) => {
-      log.error('unclean stop', { error: errorText(error) });
-      process.exit(1);
-    });
+    bot.stop(graceMs).then(
+      (left) => {
+        if (left > 0) log.warn('stopped with work unfinished: the next start carries on with it', { unfinished: left });
+        log.info('stopped', { ms: Date.now() - started });
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error('unclean stop', { error: errorText(error) });
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -84,7 +87,10 @@ async function main(): Promise<void> {
   let running: RunningBot | null = null;
   onStopSignals(log, config.stopTimeoutMs, () => running);
   // Loaded only now, so that a missing token is reported at once.
-  const [{ commands }, { startBot }] = await Promise.all([import('../commands/index.js'), import('./discord/client.js')]);
+  const [{ commands }, { startBot }] = await Promise.all([
+    import('../commands/index.js'),
+    import('./discord/client.js'),
+  ]);
   running = await startBot(config, commands, log);
 }
 

@@ -65,7 +65,13 @@ function processOf(child: unknown): { pid?: number; exitCode?: number | null } {
 
 function watch(shard: Shard, log: Logger): void {
   shard.on('spawn', (child) => log.info('shard process started', { shard: shard.id, pid: processOf(child).pid }));
-  shard.on('death', (child) => log.warn('shard process ended', { shard: shard.id, pid: processOf(child).pid, code: processOf(child).exitCode ?? null }));
+  shard.on('death', (child) =>
+    log.warn('shard process ended', {
+      shard: shard.id,
+      pid: processOf(child).pid,
+      code: processOf(child).exitCode ?? null,
+    }),
+  );
   shard.on('error', (error) => log.error('shard error', { shard: shard.id, error: errorText(error) }));
 }
 
@@ -89,24 +95,37 @@ async function main(): Promise<void> {
   loadDotenv({ quiet: true });
   const config = settings();
   if (!config.token) {
-    console.error('DISCORD_TOKEN is not set, so the bot cannot log in: see .env.example, then run npm run start:sharded again.');
+    console.error(
+      'DISCORD_TOKEN is not set, so the bot cannot log in: see .env.example, then run npm run start:sharded again.',
+    );
     process.exit(1);
   }
   const log = createLogger(config.logLevel, { process: 'shards' });
   const count = config.shardCount === 'auto' ? await recommendedShards(config) : config.shardCount;
   const list = config.shardList ?? Array.from({ length: count }, (_, id) => id);
   if (list.some((id) => id >= count)) {
-    console.error(`Configuration error: SHARD_LIST=${list.join(',')} names shards beyond the bot's ${count} (ids 0 to ${count - 1}).`);
+    console.error(
+      `Configuration error: SHARD_LIST=${list.join(',')} names shards beyond the bot's ${count} (ids 0 to ${count - 1}).`,
+    );
     process.exit(1);
   }
   if (count > 1 && !config.redisUrl) {
-    console.error(`Configuration error: ${count} shards run as ${count} processes, which share their games only through Redis: `
-      + 'set REDIS_URL (README, "How the bot grows"), or run one process with npm start.');
+    console.error(
+      `Configuration error: ${count} shards run as ${count} processes, which share their games only through Redis: ` +
+        'set REDIS_URL (README, "How the bot grows"), or run one process with npm start.',
+    );
     process.exit(1);
   }
   if (process.platform === 'linux') process.env.MALLOC_MMAP_THRESHOLD_ ??= MMAP_THRESHOLD;
   const { file, execArgv } = entry();
-  const manager = new ShardingManager(file, { totalShards: count, shardList: list, token: config.token, mode: 'process', respawn: true, execArgv });
+  const manager = new ShardingManager(file, {
+    totalShards: count,
+    shardList: list,
+    token: config.token,
+    mode: 'process',
+    respawn: true,
+    execArgv,
+  });
   manager.on('shardCreate', (shard) => watch(shard, log));
 
   let stopping = false;

@@ -4,7 +4,15 @@ import type { Client } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validateCommands } from './fake-discord/commands.js';
 import { TINY_COMMANDS, TINY_PNG, startTinyBot } from './fake-discord/fixtures/tiny-bot.js';
-import { DEFAULT_BOT_PERMISSIONS, FakeMessage, snowflakeTime, startBot, startFakeDiscord, type FakeDiscord, type PermissionName } from './fake-discord/index.js';
+import {
+  DEFAULT_BOT_PERMISSIONS,
+  FakeMessage,
+  snowflakeTime,
+  startBot,
+  startFakeDiscord,
+  type FakeDiscord,
+  type PermissionName,
+} from './fake-discord/index.js';
 import { makeUser } from './fake-discord/model.js';
 import { applyMessageBody, type MessageBody } from './fake-discord/payload.js';
 import { computePermissions, permissionBits, permissionNames } from './fake-discord/permissions.js';
@@ -16,8 +24,13 @@ describe('the fake Discord with a real discord.js client in process', () => {
   const botErrors: unknown[] = [];
 
   beforeAll(async () => {
-    discord = await startFakeDiscord({ channels: ['kingdomino', { name: 'no-threads', deny: ['CreatePublicThreads'] }] });
-    client = await startTinyBot({ apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 }, (e) => botErrors.push(e));
+    discord = await startFakeDiscord({
+      channels: ['kingdomino', { name: 'no-threads', deny: ['CreatePublicThreads'] }],
+    });
+    client = await startTinyBot(
+      { apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 },
+      (e) => botErrors.push(e),
+    );
   });
 
   afterEach(async () => {
@@ -85,7 +98,9 @@ describe('the fake Discord with a real discord.js client in process', () => {
     expect(notice.content).toBe('I cannot open a thread here (app_permissions says allowed=false)');
     expect(notice.ephemeral).toBe(true);
     expect(discord.threads(channel.id)).toEqual([]);
-    expect(discord.requests.filter((r) => r.status === 403).map((r) => r.route)).toEqual(['/channels/:channel/messages/:message/threads']);
+    expect(discord.requests.filter((r) => r.status === 403).map((r) => r.route)).toEqual([
+      '/channels/:channel/messages/:message/threads',
+    ]);
   });
 
   it('opens a modal and delivers its submission', async () => {
@@ -111,9 +126,16 @@ describe('the fake Discord with a real discord.js client in process', () => {
   });
 
   it('rate-limits a request with 429 and the client retries after retry_after', async () => {
-    discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'rate-limit', retryAfterMs: 100 });
+    discord.injectFault(
+      { method: 'POST', path: '/channels/:channel/messages' },
+      { kind: 'rate-limit', retryAfterMs: 100 },
+    );
     const alice = discord.user('alice');
-    const post = await discord.slashCommand({ user: 'alice', name: 'post', options: { text: `${alice.mention}, after a 429` } });
+    const post = await discord.slashCommand({
+      user: 'alice',
+      name: 'post',
+      options: { text: `${alice.mention}, after a 429` },
+    });
     expect((await post.edited()).content).toBe('posted');
     expect(discord.messages().at(-1)).toMatchObject({ content: `${alice.mention}, after a 429`, pinged: [alice.id] });
     const posts = discord.requests.filter((r) => r.route === '/channels/:channel/messages' && r.method === 'POST');
@@ -143,7 +165,9 @@ describe('the fake Discord with a real discord.js client in process', () => {
     expect(discord.gatewayStats.identifies).toBe(1);
     try {
       const cached = client.channels.cache.get(discord.channel.id);
-      expect(cached?.isTextBased() && !cached.isDMBased() && cached.permissionsFor(discord.bot.id)?.has('AttachFiles')).toBe(false);
+      expect(
+        cached?.isTextBased() && !cached.isDMBased() && cached.permissionsFor(discord.bot.id)?.has('AttachFiles'),
+      ).toBe(false);
     } finally {
       discord.setBotChannelPermissions(discord.channel.id, {});
     }
@@ -152,7 +176,9 @@ describe('the fake Discord with a real discord.js client in process', () => {
   it('refuses messages over Discord limits with 400 / 50035', async () => {
     const withdraw = discord.expectError({ status: 400, code: 50035 });
     const row = { type: 1, components: [{ type: 2, style: 1, label: 'x', custom_id: 'x'.repeat(101) }] };
-    await expect(client.rest.post(`/channels/${discord.channel.id}/messages`, { body: { content: 'hi', components: [row] } })).rejects.toThrow(/custom_id/);
+    await expect(
+      client.rest.post(`/channels/${discord.channel.id}/messages`, { body: { content: 'hi', components: [row] } }),
+    ).rejects.toThrow(/custom_id/);
     withdraw();
   });
 });
@@ -164,7 +190,10 @@ describe('threads archived and locked, as Discord keeps them', () => {
 
   beforeAll(async () => {
     discord = await startFakeDiscord({ users: ['alice', { username: 'mod', moderator: true }] });
-    client = await startTinyBot({ apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 }, (e) => botErrors.push(e));
+    client = await startTinyBot(
+      { apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 },
+      (e) => botErrors.push(e),
+    );
   });
 
   afterAll(async () => {
@@ -210,7 +239,7 @@ describe('threads archived and locked, as Discord keeps them', () => {
     expect(botErrors).toEqual([]);
   });
 
-  it("a client unarchives a thread that is not locked before sending a click from it", async () => {
+  it('a client unarchives a thread that is not locked before sending a click from it', async () => {
     const lobby = await (await discord.slashCommand({ user: 'alice', name: 'game' })).reply();
     await discord.waitFor(() => discord.messages(lobby.id)[0], 'the board in the thread');
     const counter = await (await discord.slashCommand({ user: 'alice', name: 'draw', channel: lobby.id })).reply();
@@ -227,16 +256,25 @@ describe('threads archived and locked, as Discord keeps them', () => {
 describe('strict mode', () => {
   it('records unknown routes, unexpected errors and interactions left unanswered, and refuses late callbacks', async () => {
     const discord = await startFakeDiscord({ interactionDeadlineMs: 100 });
-    const client = await startTinyBot({ apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 }, () => undefined);
+    const client = await startTinyBot(
+      { apiBase: discord.apiBase, token: discord.token, guildId: discord.guildId, restRps: 1000 },
+      () => undefined,
+    );
     try {
       await expect(client.rest.get('/guilds/1/audit-logs')).rejects.toThrow();
       client.removeAllListeners('interactionCreate');
       const draw = await discord.slashCommand({ user: 'alice', name: 'draw' });
       await discord.waitFor(() => draw.expired, 'the deadline');
       expect(discord.unansweredInteractions()).toEqual([draw]);
-      const late = await fetch(`${discord.apiBase}/v10/interactions/${draw.id}/${draw.token}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 4, data: { content: 'late' } }) });
+      const late = await fetch(`${discord.apiBase}/v10/interactions/${draw.id}/${draw.token}/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 4, data: { content: 'late' } }),
+      });
       expect(late.status).toBe(404);
-      await expect(discord.assertClean()).rejects.toThrow(/unknown route: GET \/guilds\/1\/audit-logs[\s\S]*not answered within 100 ms[\s\S]*10062/);
+      await expect(discord.assertClean()).rejects.toThrow(
+        /unknown route: GET \/guilds\/1\/audit-logs[\s\S]*not answered within 100 ms[\s\S]*10062/,
+      );
     } finally {
       await client.destroy();
       await discord.close();
@@ -286,17 +324,43 @@ describe('the rules the fake applies, without a client', () => {
   });
 
   it('computes permissions like Discord: the member overwrite wins over roles, no View Channel means nothing', () => {
-    const base = { guildId: 'g', ownerId: 'owner', memberId: 'm', roles: [{ id: 'g', permissions: permissionBits(['ViewChannel', 'SendMessages', 'AttachFiles']) }] };
-    const deny = (names: PermissionName[], id = 'm', type = OverwriteType.Member) => ({ id, type, allow: '0', deny: String(permissionBits(names)) });
-    expect(permissionNames(computePermissions({ ...base, overwrites: [deny(['AttachFiles'])] }))).toEqual(['ViewChannel', 'SendMessages']);
+    const base = {
+      guildId: 'g',
+      ownerId: 'owner',
+      memberId: 'm',
+      roles: [{ id: 'g', permissions: permissionBits(['ViewChannel', 'SendMessages', 'AttachFiles']) }],
+    };
+    const deny = (names: PermissionName[], id = 'm', type = OverwriteType.Member) => ({
+      id,
+      type,
+      allow: '0',
+      deny: String(permissionBits(names)),
+    });
+    expect(permissionNames(computePermissions({ ...base, overwrites: [deny(['AttachFiles'])] }))).toEqual([
+      'ViewChannel',
+      'SendMessages',
+    ]);
     expect(computePermissions({ ...base, overwrites: [deny(['ViewChannel'], 'g', OverwriteType.Role)] })).toBe(0n);
-    expect(computePermissions({ ...base, memberId: 'owner', overwrites: [deny(['ViewChannel'], 'owner')] })).not.toBe(0n);
+    expect(computePermissions({ ...base, memberId: 'owner', overwrites: [deny(['ViewChannel'], 'owner')] })).not.toBe(
+      0n,
+    );
   });
 
   it('refuses messages Discord would refuse', () => {
     const ids = new SnowflakeFactory();
-    const fresh = () => new FakeMessage(ids.next(), 'c', makeUser({ id: ids.next(), username: 'bot', bot: true }), Date.now(), null, null, null, MessageType.Default);
-    const apply = (body: MessageBody) => applyMessageBody(fresh(), body, [], { isEdit: false, newId: () => ids.next() });
+    const fresh = () =>
+      new FakeMessage(
+        ids.next(),
+        'c',
+        makeUser({ id: ids.next(), username: 'bot', bot: true }),
+        Date.now(),
+        null,
+        null,
+        null,
+        MessageType.Default,
+      );
+    const apply = (body: MessageBody) =>
+      applyMessageBody(fresh(), body, [], { isEdit: false, newId: () => ids.next() });
     const button = (id: string) => ({ type: 2, style: 1, label: id, custom_id: id });
     const row = (...ids: string[]) => ({ type: 1, components: ids.map(button) });
     expect(() => apply({ content: '' })).toThrow(/empty message/);
@@ -309,7 +373,16 @@ describe('the rules the fake applies, without a client', () => {
 
   it('keeps attachments on edit unless the attachments list leaves them out', () => {
     const ids = new SnowflakeFactory();
-    const message = new FakeMessage(ids.next(), 'c', makeUser({ id: ids.next(), username: 'bot', bot: true }), Date.now(), null, null, null, MessageType.Default);
+    const message = new FakeMessage(
+      ids.next(),
+      'c',
+      makeUser({ id: ids.next(), username: 'bot', bot: true }),
+      Date.now(),
+      null,
+      null,
+      null,
+      MessageType.Default,
+    );
     const png = { index: 0, filename: 'a.png', contentType: 'image/png', bytes: TINY_PNG };
     const opts = (isEdit: boolean) => ({ isEdit, newId: () => ids.next() });
     applyMessageBody(message, { content: 'one' }, [png], opts(false));
@@ -321,7 +394,18 @@ describe('the rules the fake applies, without a client', () => {
 
   it('checks command definitions on registration', () => {
     expect(() => validateCommands([{ name: 'Kingdomino', description: 'x' }])).toThrow(/lowercase/);
-    expect(() => validateCommands([{ name: 'k', description: 'x', options: [{ name: 'a', description: 'a', type: 3 }, { name: 'b', description: 'b', type: 3, required: true }] }])).toThrow(/required options/);
+    expect(() =>
+      validateCommands([
+        {
+          name: 'k',
+          description: 'x',
+          options: [
+            { name: 'a', description: 'a', type: 3 },
+            { name: 'b', description: 'b', type: 3, required: true },
+          ],
+        },
+      ]),
+    ).toThrow(/required options/);
     expect(validateCommands(TINY_COMMANDS)).toHaveLength(TINY_COMMANDS.length);
   });
 });

@@ -5,7 +5,16 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
-  aiSeatKind, apply, checkRecord, createGame, prompt, result, toRecord, type AiLevel, type GameOptions, type GameState,
+  aiSeatKind,
+  apply,
+  checkRecord,
+  createGame,
+  prompt,
+  result,
+  toRecord,
+  type AiLevel,
+  type GameOptions,
+  type GameState,
 } from '../game/index.js';
 import { chooseAction } from './index.js';
 import { mixSeed } from './rng.js';
@@ -47,10 +56,15 @@ export function playGame(game: ArenaGame): GameOutcome {
     if (asked.kind === 'over') break;
     const level = game.seats[asked.player] as AiLevel;
     const started = performance.now();
-    const action = chooseAction(state, level, { timeMs: game.timeMs, playouts: game.playouts, seed: mixSeed(step, hashText(game.seed)) });
+    const action = chooseAction(state, level, {
+      timeMs: game.timeMs,
+      playouts: game.playouts,
+      seed: mixSeed(step, hashText(game.seed)),
+    });
     if (level === 'hard') hardMs.push(performance.now() - started);
     const next = apply(state, action);
-    if (!next.ok) throw new ArenaError(`${level} played an illegal action at turn ${state.turn}: ${next.error.message}`);
+    if (!next.ok)
+      throw new ArenaError(`${level} played an illegal action at turn ${state.turn}: ${next.error.message}`);
     state = next.value;
   }
   assertRecordReplays(state);
@@ -94,7 +108,10 @@ export interface LevelStats {
 export function summarize(outcomes: readonly GameOutcome[]): LevelStats[] {
   const levels = [...new Set(outcomes.flatMap((o) => o.seats))];
   return levels.map((level) => {
-    let seatGames = 0, wins = 0, score = 0, margin = 0;
+    let seatGames = 0,
+      wins = 0,
+      score = 0,
+      margin = 0;
     for (const o of outcomes) {
       o.seats.forEach((l, s) => {
         if (l !== level) return;
@@ -106,7 +123,15 @@ export function summarize(outcomes: readonly GameOutcome[]): LevelStats[] {
       });
     }
     const [low, high] = wilson(wins, seatGames);
-    return { level, seatGames, winRate: wins / seatGames, low, high, avgScore: score / seatGames, avgMargin: margin / seatGames };
+    return {
+      level,
+      seatGames,
+      winRate: wins / seatGames,
+      low,
+      high,
+      avgScore: score / seatGames,
+      avgMargin: margin / seatGames,
+    };
   });
 }
 

@@ -7,8 +7,21 @@
  * authority: test/ai/gain.test.ts checks every gain against Board.score().
  */
 import {
-  Board, CASTLE, CELL_STEPS, CELLS, cellIndex, cellX, cellY, codeCellA, codeCellB, HALF_A_CROWNS, HALF_A_TERRAIN,
-  HALF_B_CROWNS, HALF_B_TERRAIN, HARMONY_BONUS, MIDDLE_KINGDOM_BONUS,
+  Board,
+  CASTLE,
+  CELL_STEPS,
+  CELLS,
+  cellIndex,
+  cellX,
+  cellY,
+  codeCellA,
+  codeCellB,
+  HALF_A_CROWNS,
+  HALF_A_TERRAIN,
+  HALF_B_CROWNS,
+  HALF_B_TERRAIN,
+  HARMONY_BONUS,
+  MIDDLE_KINGDOM_BONUS,
 } from '../game/index.js';
 
 export class Territories {
@@ -45,7 +58,9 @@ export class Territories {
 
   private fill(start: number, kind: number, region: number, crowns: Uint8Array): void {
     const cell = (this.board as Board).cell;
-    let sq = 0, cr = 0, top = 0;
+    let sq = 0,
+      cr = 0,
+      top = 0;
     this.stack[top++] = start;
     this.label[start] = region;
     while (top > 0) {
@@ -66,9 +81,12 @@ export class Territories {
 
   /** Territory points gained by placing domino n at `code` (no bonuses). */
   gain(n: number, code: number): number {
-    const ia = codeCellA(code), ib = codeCellB(code);
-    const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
-    const ca = HALF_A_CROWNS[n] as number, cb = HALF_B_CROWNS[n] as number;
+    const ia = codeCellA(code),
+      ib = codeCellB(code);
+    const ta = (HALF_A_TERRAIN[n] as number) + 1,
+      tb = (HALF_B_TERRAIN[n] as number) + 1;
+    const ca = HALF_A_CROWNS[n] as number,
+      cb = HALF_B_CROWNS[n] as number;
     if (ta === tb) return this.merge(ta, 2, ca + cb, ia, ib);
     return this.merge(ta, 1, ca, ia, -1) + this.merge(tb, 1, cb, ib, -1);
   }
@@ -100,7 +118,8 @@ export class Territories {
       for (let m = 0; m < this.count; m++) if (this.met[m] === l) seen = true;
       if (seen) continue;
       this.met[this.count++] = l;
-      const sq = this.squares[l] as number, cr = this.crowns[l] as number;
+      const sq = this.squares[l] as number,
+        cr = this.crowns[l] as number;
       this.sq += sq;
       this.cr += cr;
       this.before += sq * cr;
@@ -110,13 +129,16 @@ export class Territories {
   /** Same-terrain neighbours of both halves (the castle counts): how well a placement fits. */
   matches(n: number, code: number): number {
     const cell = (this.board as Board).cell;
-    const ia = codeCellA(code), ib = codeCellB(code);
-    const ta = (HALF_A_TERRAIN[n] as number) + 1, tb = (HALF_B_TERRAIN[n] as number) + 1;
+    const ia = codeCellA(code),
+      ib = codeCellB(code);
+    const ta = (HALF_A_TERRAIN[n] as number) + 1,
+      tb = (HALF_B_TERRAIN[n] as number) + 1;
     let m = 0;
     for (let i = 0; i < 4; i++) {
       // The other half's cell is still empty, so it never counts.
       const d = CELL_STEPS[i] as number;
-      const ka = cell[ia + d], kb = cell[ib + d];
+      const ka = cell[ia + d],
+        kb = cell[ib + d];
       if (ka === ta || ka === CASTLE) m++;
       if (kb === tb || kb === CASTLE) m++;
     }
@@ -134,9 +156,15 @@ export function bonusGain(board: Board, code: number, harmony: boolean, middleKi
   if (middleKingdom) {
     const before = board.middleKingdomEarned();
     const h = (board.grid - 1) >> 1;
-    const ax = cellX(codeCellA(code)), ay = cellY(codeCellA(code)), bx = cellX(codeCellB(code)), by = cellY(codeCellB(code));
-    const after = Math.min(board.minX, ax, bx) === -h && Math.max(board.maxX, ax, bx) === h
-      && Math.min(board.minY, ay, by) === -h && Math.max(board.maxY, ay, by) === h;
+    const ax = cellX(codeCellA(code)),
+      ay = cellY(codeCellA(code)),
+      bx = cellX(codeCellB(code)),
+      by = cellY(codeCellB(code));
+    const after =
+      Math.min(board.minX, ax, bx) === -h &&
+      Math.max(board.maxX, ax, bx) === h &&
+      Math.min(board.minY, ay, by) === -h &&
+      Math.max(board.maxY, ay, by) === h;
     gain += (after ? MIDDLE_KINGDOM_BONUS : 0) - (before ? MIDDLE_KINGDOM_BONUS : 0);
   }
   return gain;

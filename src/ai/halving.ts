@@ -48,6 +48,9 @@ export function successiveHalving(count: number, sample: Sampler, budget: Budget
     total += used;
     alive = [...alive].sort((x, y) => mean(y) - mean(x) || x - y).slice(0, Math.ceil(alive.length / 2));
   }
-  const best = alive.reduce((b, i) => (mean(i) > mean(b) || (mean(i) === mean(b) && i < b) ? i : b), alive[0] as number);
+  const best = alive.reduce(
+    (b, i) => (mean(i) > mean(b) || (mean(i) === mean(b) && i < b) ? i : b),
+    alive[0] as number,
+  );
   return { best, samples: total, means: sums.map((_, i) => mean(i)) };
 }

@@ -20,8 +20,20 @@
  *   the better prior.
  */
 import {
-  Board, boardOf, codeCellA, codeCellB, HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN, MAX_PLACEMENTS, OVER,
-  PLACE, Sim, type Action, type GameState,
+  Board,
+  boardOf,
+  codeCellA,
+  codeCellB,
+  HALF_A_CROWNS,
+  HALF_A_TERRAIN,
+  HALF_B_CROWNS,
+  HALF_B_TERRAIN,
+  MAX_PLACEMENTS,
+  OVER,
+  PLACE,
+  Sim,
+  type Action,
+  type GameState,
 } from '../game/index.js';
 import { Territories, bonusGain } from './gain.js';
 import { successiveHalving } from './halving.js';
@@ -114,7 +126,12 @@ function candidatesOf(view: GameState, asked: Decision): Candidate[] {
 }
 
 /** A placement (or none) followed by each claim, the claim's prior being the greedy pick's value of that domino. */
-function withClaims(board: Board, p: { code: number; prior: number }, claims: readonly number[], bonuses: Bonuses): Candidate[] {
+function withClaims(
+  board: Board,
+  p: { code: number; prior: number },
+  claims: readonly number[],
+  bonuses: Bonuses,
+): Candidate[] {
   const values = pickValues(board, claims, bonuses);
   return claims.map((claim, i) => ({ code: p.code, claim, prior: p.prior + (values[i] as number) / FIT_SCALE }));
 }
@@ -136,7 +153,8 @@ export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): { c
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    const prior = t.gain(n, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom) + 0.5 * t.matches(n, code);
+    const prior =
+      t.gain(n, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom) + 0.5 * t.matches(n, code);
     ranked.push({ code, prior });
   }
   ranked.sort((x, y) => y.prior - x.prior);

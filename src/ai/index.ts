@@ -12,12 +12,23 @@ import type { ChooseOptions } from './types.js';
 export { AiPool, AiPoolClosedError, type AiPoolOptions } from './pool.js';
 export type { ChooseOptions } from './types.js';
 export {
-  ACCURATE_WITHIN, costliest, REVIEW_BUDGET_MS, ReviewError, reviewGame, stateAt,
-  type GameReview, type ReviewedMove, type ReviewMove, type ReviewOptions, type ReviewPlaced,
+  ACCURATE_WITHIN,
+  costliest,
+  REVIEW_BUDGET_MS,
+  ReviewError,
+  reviewGame,
+  stateAt,
+  type GameReview,
+  type ReviewedMove,
+  type ReviewMove,
+  type ReviewOptions,
+  type ReviewPlaced,
 } from './review.js';
 
 export class GameOverError extends Error {
-  constructor() { super('the game is over: there is no action to choose'); }
+  constructor() {
+    super('the game is over: there is no action to choose');
+  }
 }
 
 /**
@@ -30,9 +41,12 @@ export function chooseAction(state: GameState, level: AiLevel, opts: ChooseOptio
   const asked = decision(view);
   const rng = makeRng(mixSeed(opts.seed ?? 0, view.turn));
   switch (level) {
-    case 'easy': return easyAction(view, asked, rng);
-    case 'normal': return normalAction(view, asked, rng);
-    case 'hard': return hardAction(view, asked, opts, rng);
+    case 'easy':
+      return easyAction(view, asked, rng);
+    case 'normal':
+      return normalAction(view, asked, rng);
+    case 'hard':
+      return hardAction(view, asked, opts, rng);
   }
 }
 

@@ -22,7 +22,11 @@ export function placeAction(player: number, code: number): Action {
 export function normalAction(view: GameState, asked: Decision, rng: Rng): Action {
   const board = boardOf(view, asked.player);
   if (asked.kind === 'claim') {
-    return { type: 'claim', player: asked.player, domino: asked.choices[greedyPick(board, asked.choices, bonusesOf(view), rng)] as number };
+    return {
+      type: 'claim',
+      player: asked.player,
+      domino: asked.choices[greedyPick(board, asked.choices, bonusesOf(view), rng)] as number,
+    };
   }
   const code = greedyPlacement(board, asked.domino, bonusesOf(view), rng);
   return code < 0 ? { type: 'discard', player: asked.player } : placeAction(asked.player, code);

@@ -39,12 +39,16 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   const count = board.legal(n, codes);
   if (count === 0) return -1;
   const t = scratchTerritories.load(board);
-  let best = -1, bestValue = -Infinity, ties = 0;
+  let best = -1,
+    bestValue = -Infinity,
+    ties = 0;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
     const value = greedyValue(t, board, n, code, bonuses);
     if (value > bestValue) {
-      best = code; bestValue = value; ties = 1;
+      best = code;
+      bestValue = value;
+      ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
       best = code;
     }
@@ -78,10 +82,14 @@ export function pickValues(board: Board, choices: readonly number[], bonuses: Bo
  */
 export function greedyPick(board: Board, choices: readonly number[], bonuses: Bonuses, rng: Rng): number {
   const values = pickValues(board, choices, bonuses);
-  let best = 0, bestValue = -Infinity, ties = 0;
+  let best = 0,
+    bestValue = -Infinity,
+    ties = 0;
   values.forEach((value, i) => {
     if (value > bestValue) {
-      best = i; bestValue = value; ties = 1;
+      best = i;
+      bestValue = value;
+      ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
       best = i;
     }
@@ -98,11 +106,15 @@ export function casualPlacement(board: Board, n: number, rng: Rng): number {
   const count = board.legal(n, codes);
   if (count === 0) return -1;
   const t = scratchTerritories.load(board);
-  let best = -1, bestValue = -Infinity;
+  let best = -1,
+    bestValue = -Infinity;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
     const value = Math.min(t.matches(n, code), 2) + rng.int(3000) / 1000;
-    if (value > bestValue) { best = code; bestValue = value; }
+    if (value > bestValue) {
+      best = code;
+      bestValue = value;
+    }
   }
   return best;
 }

@@ -70,12 +70,16 @@ interface Slot {
 }
 
 export class AiPoolClosedError extends Error {
-  constructor() { super('the AI pool is closed'); }
+  constructor() {
+    super('the AI pool is closed');
+  }
 }
 
 /** The queue is full: try again later. */
 export class AiPoolBusyError extends Error {
-  constructor(waiting: number) { super(`the AI pool is busy (${waiting} jobs waiting)`); }
+  constructor(waiting: number) {
+    super(`the AI pool is busy (${waiting} jobs waiting)`);
+  }
 }
 
 /** Jobs of one priority: a queue per key, keys served in turn. */
@@ -151,17 +155,26 @@ export class AiPool {
 
   /** reviewGame(game, player, opts), each move weighed off this thread as its own job (other jobs run between two). */
   async review(game: GameState, player: number, opts: ReviewOptions = {}): Promise<GameReview> {
-    return reviewGame(game, player, opts, async (job) => (await this.run({ id: this.nextId++, kind: 'review', job }, { priority: 'background' })) as MoveVerdict);
+    return reviewGame(
+      game,
+      player,
+      opts,
+      async (job) =>
+        (await this.run({ id: this.nextId++, kind: 'review', job }, { priority: 'background' })) as MoveVerdict,
+    );
   }
 
   /** Stops every worker; pending and later calls reject with AiPoolClosedError. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const q of this.queues.values()) for (const job of q.drain()) job.resolve({ id: job.request.id, ok: false, error: 'closed' });
-    await Promise.all(this.slots.splice(0).map(async (slot) => {
-      slot.job?.resolve({ id: slot.job.request.id, ok: false, error: 'closed' });
-      await slot.worker.terminate();
-    }));
+    for (const q of this.queues.values())
+      for (const job of q.drain()) job.resolve({ id: job.request.id, ok: false, error: 'closed' });
+    await Promise.all(
+      this.slots.splice(0).map(async (slot) => {
+        slot.job?.resolve({ id: slot.job.request.id, ok: false, error: 'closed' });
+        await slot.worker.terminate();
+      }),
+    );
   }
 
   private async run(request: AiRequest, options: AiJobOptions = {}): Promise<AiValue> {
@@ -171,7 +184,13 @@ export class AiPool {
     const priority = options.priority ?? (request.kind === 'review' ? 'background' : 'interactive');
     const queue = this.queues.get(priority) as FairQueue;
     const reply = await new Promise<AiReply>((resolve) => {
-      queue.push({ request, resolve, key: options.key ?? `job:${request.id}`, queuedAt: performance.now(), ...(options.onStart ? { onStart: options.onStart } : {}) });
+      queue.push({
+        request,
+        resolve,
+        key: options.key ?? `job:${request.id}`,
+        queuedAt: performance.now(),
+        ...(options.onStart ? { onStart: options.onStart } : {}),
+      });
       this.dispatch();
     });
     if (reply.ok) return reply.value;

@@ -4,7 +4,13 @@ import type { MoveVerdict, ReviewJob } from './review.js';
 import type { ChooseOptions } from './types.js';
 
 export type AiRequest =
-  | { readonly id: number; readonly kind: 'choose'; readonly state: GameState; readonly level: AiLevel; readonly opts: ChooseOptions }
+  | {
+      readonly id: number;
+      readonly kind: 'choose';
+      readonly state: GameState;
+      readonly level: AiLevel;
+      readonly opts: ChooseOptions;
+    }
   | { readonly id: number; readonly kind: 'hint'; readonly state: GameState; readonly opts: ChooseOptions }
   /** One move of a game review (review.ts): its view is public, as every AI job's. */
   | { readonly id: number; readonly kind: 'review'; readonly job: ReviewJob };

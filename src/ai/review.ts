@@ -29,9 +29,29 @@
  * Pure but for the clock: with `playouts` set, a review is reproducible.
  */
 import {
-  Board, apply, boardOf, boxRound, cellIndex, codeCellA, codeCellB, createGame, directionOf, HALF_A_CROWNS, HALF_A_TERRAIN,
-  HALF_B_CROWNS, HALF_B_TERRAIN, PLACE, placementOf, prompt, publicView, result, Sim,
-  type Action, type GameEvent, type GameState, type Pos,
+  Board,
+  apply,
+  boardOf,
+  boxRound,
+  cellIndex,
+  codeCellA,
+  codeCellB,
+  createGame,
+  directionOf,
+  HALF_A_CROWNS,
+  HALF_A_TERRAIN,
+  HALF_B_CROWNS,
+  HALF_B_TERRAIN,
+  PLACE,
+  placementOf,
+  prompt,
+  publicView,
+  result,
+  Sim,
+  type Action,
+  type GameEvent,
+  type GameState,
+  type Pos,
 } from '../game/index.js';
 import { successiveHalving } from './halving.js';
 import { playOut, rankedPlacements, searchWidth } from './hard.js';
@@ -160,9 +180,19 @@ export function decisionPoints(game: GameState, player: number | null): Decision
     const before = state;
     const first = step();
     const then = prompt(state);
-    const claim = asked.kind === 'place' && then.kind === 'claim' && then.player === asked.player ? step() : first.type === 'claim' ? first : null;
+    const claim =
+      asked.kind === 'place' && then.kind === 'claim' && then.player === asked.player
+        ? step()
+        : first.type === 'claim'
+          ? first
+          : null;
     if (player === null || asked.player === player) {
-      const placed: ReviewPlaced = first.type === 'place' ? { kind: 'place', a: first.a, b: first.b } : first.type === 'discard' ? { kind: 'discard' } : { kind: 'none' };
+      const placed: ReviewPlaced =
+        first.type === 'place'
+          ? { kind: 'place', a: first.a, b: first.b }
+          : first.type === 'discard'
+            ? { kind: 'discard' }
+            : { kind: 'none' };
       points.push({ state: before, played: { placed, claim: claim?.type === 'claim' ? claim.domino : null } });
     }
   }
@@ -213,7 +243,13 @@ function candidatesOf(view: GameState, asked: Decision, bonuses: Bonuses): Candi
   return list.sort((x, y) => y.prior - x.prior);
 }
 
-function withClaims(board: Board, code: number, prior: number, claims: readonly number[], bonuses: Bonuses): Candidate[] {
+function withClaims(
+  board: Board,
+  code: number,
+  prior: number,
+  claims: readonly number[],
+  bonuses: Bonuses,
+): Candidate[] {
   const values = pickValues(board, claims, bonuses);
   return claims.map((claim, i) => ({ code, claim, prior: prior + (values[i] as number) / FIT_SCALE }));
 }
@@ -226,7 +262,12 @@ function candidateOf(move: ReviewMove): Candidate {
 }
 
 function moveOf(c: Candidate, asked: Decision): ReviewMove {
-  const placed: ReviewPlaced = asked.kind === 'claim' ? { kind: 'none' } : c.code < 0 ? { kind: 'discard' } : { kind: 'place', ...placementOf(c.code) };
+  const placed: ReviewPlaced =
+    asked.kind === 'claim'
+      ? { kind: 'none' }
+      : c.code < 0
+        ? { kind: 'discard' }
+        : { kind: 'place', ...placementOf(c.code) };
   return { placed, claim: c.claim < 0 ? null : c.claim };
 }
 
@@ -261,7 +302,15 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   const asked = decisionOf(view);
   const { list: all, played: playedAt } = searchList(view, asked, job.played);
   if (all.length === 1) {
-    return { best: job.played, playedScore: null, bestScore: null, loss: 0, choices: 1, samples: 0, ms: performance.now() - start };
+    return {
+      best: job.played,
+      playedScore: null,
+      bestScore: null,
+      loss: 0,
+      choices: 1,
+      samples: 0,
+      ms: performance.now() - start,
+    };
   }
   const me = asked.player;
   const bonuses = bonusesOf(view);
@@ -299,7 +348,8 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   const probeMs = Math.max(performance.now() - probeStart, 1e-3);
   const affordable = Math.min(cap * HALVING_SHARE, (halvingEnd - performance.now()) / probeMs);
   const width = searchWidth(all.length, affordable);
-  if (width < all.length) list = playedAt < width ? all.slice(0, width) : [...all.slice(0, width), all[playedAt] as Candidate];
+  if (width < all.length)
+    list = playedAt < width ? all.slice(0, width) : [...all.slice(0, width), all[playedAt] as Candidate];
   const mineAt = playedAt < width ? playedAt : list.length - 1;
   const found = successiveHalving(list.length, (i, sweep) => sample(list[i] as Candidate, sweep), {
     deadline: halvingEnd,
@@ -308,13 +358,25 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   const mine = list[mineAt] as Candidate;
   if (found.best === mineAt) {
     const score = round1(found.means[mineAt] as number);
-    return { best: job.played, playedScore: score, bestScore: score, loss: 0, choices: all.length, samples, ms: performance.now() - start };
+    return {
+      best: job.played,
+      playedScore: score,
+      bestScore: score,
+      loss: 0,
+      choices: all.length,
+      samples,
+      ms: performance.now() - start,
+    };
   }
   // The duel: fresh guesses, the best found and the move played on each.
   const best = list[found.best] as Candidate;
   const end = start + job.timeMs;
   const duelCap = Math.max(1, Math.floor((cap - samples) / 2));
-  let n = 0, sumBest = 0, sumMine = 0, sumD = 0, sumD2 = 0;
+  let n = 0,
+    sumBest = 0,
+    sumMine = 0,
+    sumD = 0,
+    sumD2 = 0;
   for (;;) {
     const sweep = DUEL_SWEEPS + n;
     const b = sample(best, sweep);
@@ -331,8 +393,17 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   const playedScore = round1(sumMine / n);
   const loss = round1(sumD / n);
   const ms = performance.now() - start;
-  if (loss <= 0) return { best: job.played, playedScore, bestScore: playedScore, loss: 0, choices: all.length, samples, ms };
-  return { best: moveOf(best, asked), playedScore, bestScore: round1(sumBest / n), loss, choices: all.length, samples, ms };
+  if (loss <= 0)
+    return { best: job.played, playedScore, bestScore: playedScore, loss: 0, choices: all.length, samples, ms };
+  return {
+    best: moveOf(best, asked),
+    playedScore,
+    bestScore: round1(sumBest / n),
+    loss,
+    choices: all.length,
+    samples,
+    ms,
+  };
 }
 
 // ---------------------------------------------------------------- a whole game
@@ -352,7 +423,12 @@ function playoutLength(state: GameState): number {
  * The player's whole game reviewed, move by move, within `budgetMs` of search (see
  * the top of this file). The game must be over.
  */
-export async function reviewGame(game: GameState, player: number, opts: ReviewOptions = {}, evaluate: Evaluate = here): Promise<GameReview> {
+export async function reviewGame(
+  game: GameState,
+  player: number,
+  opts: ReviewOptions = {},
+  evaluate: Evaluate = here,
+): Promise<GameReview> {
   const over = result(game);
   if (!over) throw new ReviewError('the game is not over');
   const final = over.scores.find((s) => s.player === player);
@@ -368,7 +444,13 @@ export async function reviewGame(game: GameState, player: number, opts: ReviewOp
   for (const [i, point] of points.entries()) {
     const weight = weights[i] as number;
     const timeMs = weight > 0 ? Math.max(0, (timeLeft * weight) / weightLeft) : 0;
-    const verdict = await evaluate({ view: views[i] as GameState, played: point.played, timeMs, seed: mixSeed(opts.seed ?? 0, i), ...(opts.playouts !== undefined ? { playouts: opts.playouts } : {}) });
+    const verdict = await evaluate({
+      view: views[i] as GameState,
+      played: point.played,
+      timeMs,
+      seed: mixSeed(opts.seed ?? 0, i),
+      ...(opts.playouts !== undefined ? { playouts: opts.playouts } : {}),
+    });
     timeLeft -= verdict.ms;
     weightLeft -= weight;
     spent += verdict.ms;
@@ -385,7 +467,13 @@ export async function reviewGame(game: GameState, player: number, opts: ReviewOp
   return summarize(player, moves, final.total, budgetMs, Math.round(spent));
 }
 
-export function summarize(player: number, moves: readonly ReviewedMove[], finalScore: number, budgetMs: number, ms: number): GameReview {
+export function summarize(
+  player: number,
+  moves: readonly ReviewedMove[],
+  finalScore: number,
+  budgetMs: number,
+  ms: number,
+): GameReview {
   const weighed = moves.filter((m) => m.choices > 1);
   const accurate = weighed.filter((m) => m.loss < ACCURATE_WITHIN).length;
   return {
@@ -401,5 +489,8 @@ export function summarize(player: number, moves: readonly ReviewedMove[], finalS
 
 /** The moves that cost the most (at least `min` points each), costliest first, at most `count`. */
 export function costliest(review: GameReview, count = 3, min = 0.5): readonly ReviewedMove[] {
-  return [...review.moves].filter((m) => m.loss >= min).sort((x, y) => y.loss - x.loss || x.turn - y.turn).slice(0, count);
+  return [...review.moves]
+    .filter((m) => m.loss >= min)
+    .sort((x, y) => y.loss - x.loss || x.turn - y.turn)
+    .slice(0, count);
 }

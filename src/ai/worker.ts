@@ -6,9 +6,12 @@ import { reviewMove } from './review.js';
 
 function answer(request: AiRequest): AiReply {
   try {
-    const value = request.kind === 'choose'
-      ? chooseAction(request.state, request.level, request.opts)
-      : request.kind === 'review' ? reviewMove(request.job) : hint(request.state, request.opts);
+    const value =
+      request.kind === 'choose'
+        ? chooseAction(request.state, request.level, request.opts)
+        : request.kind === 'review'
+          ? reviewMove(request.job)
+          : hint(request.state, request.opts);
     return { id: request.id, ok: true, value };
   } catch (err) {
     return { id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) };

@@ -48,7 +48,8 @@ function plan(argv: readonly string[]): Plan {
   });
   const seats = values.seats.split(',').map((s) => s.trim());
   const levels = seats.filter(isAiLevel);
-  if (levels.length !== seats.length) throw new UsageError(`--seats takes ${AI_LEVELS.join(', ')}, comma-separated (got "${values.seats}")`);
+  if (levels.length !== seats.length)
+    throw new UsageError(`--seats takes ${AI_LEVELS.join(', ')}, comma-separated (got "${values.seats}")`);
   if (levels.length < 2 || levels.length > 4) throw new UsageError('--seats needs 2 to 4 seats');
   if (values.players !== undefined && Number(values.players) !== levels.length) {
     throw new UsageError(`--players ${values.players} does not match the ${levels.length} seats given`);
@@ -105,17 +106,24 @@ async function runAll(p: Plan): Promise<GameOutcome[]> {
 function progress(outcomes: readonly GameOutcome[], total: number, started: number): void {
   const every = Math.max(1, Math.floor(total / 20));
   if (outcomes.length % every !== 0 && outcomes.length !== total) return;
-  const line = summarize(outcomes).map((s) => `${s.level} ${(100 * s.winRate).toFixed(1)}%`).join(', ');
+  const line = summarize(outcomes)
+    .map((s) => `${s.level} ${(100 * s.winRate).toFixed(1)}%`)
+    .join(', ');
   console.error(`[${outcomes.length}/${total}] ${((Date.now() - started) / 1000).toFixed(0)} s: ${line}`);
 }
 
 function report(stats: readonly LevelStats[], outcomes: readonly GameOutcome[]): string {
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  const lines = stats.map((s) =>
-    `${s.level.padEnd(6)} win ${pct(s.winRate)} (95% CI ${pct(s.low)}-${pct(s.high)}, ${s.seatGames} seat-games)` +
-    `  avg score ${s.avgScore.toFixed(1)}  avg margin ${s.avgMargin >= 0 ? '+' : ''}${s.avgMargin.toFixed(1)}`);
+  const lines = stats.map(
+    (s) =>
+      `${s.level.padEnd(6)} win ${pct(s.winRate)} (95% CI ${pct(s.low)}-${pct(s.high)}, ${s.seatGames} seat-games)` +
+      `  avg score ${s.avgScore.toFixed(1)}  avg margin ${s.avgMargin >= 0 ? '+' : ''}${s.avgMargin.toFixed(1)}`,
+  );
   const hardMs = outcomes.flatMap((o) => o.hardMs).sort((a, b) => a - b);
-  if (hardMs.length > 0) lines.push(`hard decision ms: p50 ${hardMs[Math.floor(hardMs.length / 2)]?.toFixed(0)}, max ${hardMs.at(-1)?.toFixed(0)} over ${hardMs.length} decisions`);
+  if (hardMs.length > 0)
+    lines.push(
+      `hard decision ms: p50 ${hardMs[Math.floor(hardMs.length / 2)]?.toFixed(0)}, max ${hardMs.at(-1)?.toFixed(0)} over ${hardMs.length} decisions`,
+    );
   return lines.join('\n');
 }
 
@@ -141,7 +149,9 @@ async function main(): Promise<void> {
     return;
   }
   const first = p.games[0] as ArenaGame;
-  console.log(`arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard${first.playouts ? ` (at most ${first.playouts} playouts)` : ''}, ${p.workers} workers, options ${JSON.stringify(first.options)}`);
+  console.log(
+    `arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard${first.playouts ? ` (at most ${first.playouts} playouts)` : ''}, ${p.workers} workers, options ${JSON.stringify(first.options)}`,
+  );
   const outcomes = await runAll(p);
   console.log(report(summarize(outcomes), outcomes));
 }

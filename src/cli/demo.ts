@@ -14,9 +14,28 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  AI_LEVELS, applyDynasty, apply, byRanking, createDynasty, createGame, dynastyGame, dynastyGameNumber, dynastyResult,
-  gameOptionsFor, legalPlacements, prompt, result, Rng, toRecord,
-  type Action, type DynastyState, type GameOptions, type GameResult, type GameState, type Seat, type VariantChoice,
+  AI_LEVELS,
+  applyDynasty,
+  apply,
+  byRanking,
+  createDynasty,
+  createGame,
+  dynastyGame,
+  dynastyGameNumber,
+  dynastyResult,
+  gameOptionsFor,
+  legalPlacements,
+  prompt,
+  result,
+  Rng,
+  toRecord,
+  type Action,
+  type DynastyState,
+  type GameOptions,
+  type GameResult,
+  type GameState,
+  type Seat,
+  type VariantChoice,
 } from '../game/index.js';
 import { chooseAction } from '../ai/index.js';
 import { renderDynastySheet, renderScoreSheet, renderTable } from '../render/index.js';
@@ -103,7 +122,8 @@ function parseSeats(seatsText: string | undefined, playersText: string | undefin
   if (players !== undefined && seats.length !== players) {
     throw new UsageError(`--seats lists ${seats.length} levels but --players is ${players}`);
   }
-  if (seats.length < 2 || seats.length > 4) throw new UsageError(`--seats must list 2, 3 or 4 levels (got ${seats.length})`);
+  if (seats.length < 2 || seats.length > 4)
+    throw new UsageError(`--seats must list 2, 3 or 4 levels (got ${seats.length})`);
   return seats as Level[];
 }
 
@@ -142,7 +162,9 @@ function makeChooser(seats: readonly Level[], seed: string, thinkMs: number | un
   const rng = Rng.fromSeed(`demo/${seed}`);
   return (state) => {
     const level = seats[activePlayer(state)] ?? 'random';
-    return level === 'random' ? randomAction(state, rng) : chooseAction(state, level, { seed: rng.next(), ...(thinkMs ? { timeMs: thinkMs } : {}) });
+    return level === 'random'
+      ? randomAction(state, rng)
+      : chooseAction(state, level, { seed: rng.next(), ...(thinkMs ? { timeMs: thinkMs } : {}) });
   };
 }
 
@@ -161,7 +183,10 @@ function seatsOf(levels: readonly Level[]): Seat[] {
 class GameWriter {
   private moves = 0;
 
-  constructor(private readonly dir: string, private readonly images: boolean) {}
+  constructor(
+    private readonly dir: string,
+    private readonly images: boolean,
+  ) {}
 
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
@@ -169,7 +194,11 @@ class GameWriter {
 
   async moved(state: GameState, dynasty: DynastyState | null = null): Promise<void> {
     this.moves++;
-    if (this.images) await writeFile(join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`), await renderTable(state, { dynasty }));
+    if (this.images)
+      await writeFile(
+        join(this.dir, `table-${String(this.moves).padStart(3, '0')}.png`),
+        await renderTable(state, { dynasty }),
+      );
   }
 
   async finished(state: GameState, dynasty: DynastyState | null = null): Promise<string> {
@@ -187,11 +216,17 @@ function printResult(title: string, seats: readonly Seat[], res: GameResult): vo
   const ranked = [...res.scores].sort(byRanking);
   for (const s of ranked) {
     const seat = seats[s.player];
-    const bonuses = [s.harmony ? `harmony +${s.harmony}` : '', s.middleKingdom ? `middle kingdom +${s.middleKingdom}` : ''].filter(Boolean);
-    console.log(`  ${seat?.name} (${seat?.kind}): ${s.total} points (largest territory ${s.largestTerritory}, crowns ${s.crowns}${bonuses.length ? `, ${bonuses.join(', ')}` : ''})`);
+    const bonuses = [
+      s.harmony ? `harmony +${s.harmony}` : '',
+      s.middleKingdom ? `middle kingdom +${s.middleKingdom}` : '',
+    ].filter(Boolean);
+    console.log(
+      `  ${seat?.name} (${seat?.kind}): ${s.total} points (largest territory ${s.largestTerritory}, crowns ${s.crowns}${bonuses.length ? `, ${bonuses.join(', ')}` : ''})`,
+    );
   }
   const names = res.winners.map((w) => seats[w]?.name).join(', ');
-  const decided = res.decidedBy === 'none' || res.decidedBy === 'shared' ? '' : ` (tie broken by ${res.decidedBy.replace('-', ' ')})`;
+  const decided =
+    res.decidedBy === 'none' || res.decidedBy === 'shared' ? '' : ` (tie broken by ${res.decidedBy.replace('-', ' ')})`;
   console.log(res.winners.length > 1 ? `Winners (shared victory): ${names}` : `Winner: ${names}${decided}`);
 }
 
@@ -268,4 +303,5 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 // Run only as a program, so the tests can import parseConfig.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = await main(process.argv.slice(2));

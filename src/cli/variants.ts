@@ -4,7 +4,12 @@
  * (game/variants.ts), so a command line refuses what a table could not play.
  */
 import {
-  VARIANT_RULES, VARIANTS, variantApplies, type Result, type Variant, type VariantChoice,
+  VARIANT_RULES,
+  VARIANTS,
+  variantApplies,
+  type Result,
+  type Variant,
+  type VariantChoice,
 } from '../game/index.js';
 
 /** How the command lines spell each variant. */

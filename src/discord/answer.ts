@@ -5,7 +5,13 @@
  * edited in when ready. Either way the user never sees "This interaction failed".
  */
 import { MessageFlags } from 'discord.js';
-import type { BaseMessageOptions, ButtonInteraction, ChatInputCommandInteraction, RepliableInteraction, StringSelectMenuInteraction } from 'discord.js';
+import type {
+  BaseMessageOptions,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  RepliableInteraction,
+  StringSelectMenuInteraction,
+} from 'discord.js';
 
 /** The clicks the bot answers: its buttons and its select menus. */
 export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
@@ -30,7 +36,9 @@ const TIMEOUT = Symbol('timeout');
 
 function within<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof TIMEOUT>((resolve) => { timer = setTimeout(() => resolve(TIMEOUT), ms); });
+  const late = new Promise<typeof TIMEOUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMEOUT), ms);
+  });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -66,7 +74,11 @@ async function sendLate(interaction: RepliableInteraction, expect: Expect, answe
  * Run `work` and answer the interaction with its result, deferring first if it
  * takes longer than the budget. `expect` is what the answer will most likely be.
  */
-export async function answer(interaction: ComponentInteraction | ChatInputCommandInteraction, expect: Expect, work: () => Promise<Answer>): Promise<void> {
+export async function answer(
+  interaction: ComponentInteraction | ChatInputCommandInteraction,
+  expect: Expect,
+  work: () => Promise<Answer>,
+): Promise<void> {
   const running = work();
   const quick = await within(running, ACK_BUDGET_MS);
   if (quick !== TIMEOUT) {

@@ -82,12 +82,19 @@ export function cacheOptions(): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
  * The global REST limit is the bot's, whatever its processes: this one takes its
  * shards' share of it.
  */
-export function shardOptions(config: Config): Pick<ClientOptions, 'shards' | 'shardCount'> & { readonly restRps: number } {
+export function shardOptions(
+  config: Config,
+): Pick<ClientOptions, 'shards' | 'shardCount'> & { readonly restRps: number } {
   const { shardCount: count, shardList: list } = config;
-  if (list !== null && count === 'auto') throw new Error('SHARD_LIST needs the bot\'s total SHARD_COUNT (a number) to know which guilds are its shards');
+  if (list !== null && count === 'auto')
+    throw new Error("SHARD_LIST needs the bot's total SHARD_COUNT (a number) to know which guilds are its shards");
   if (count === 'auto') return { shards: 'auto', restRps: config.restRps };
   const share = list === null ? 1 : list.length / count;
-  return { ...(list === null ? {} : { shards: [...list] }), shardCount: count, restRps: Math.max(1, Math.floor(config.restRps * share)) };
+  return {
+    ...(list === null ? {} : { shards: [...list] }),
+    shardCount: count,
+    restRps: Math.max(1, Math.floor(config.restRps * share)),
+  };
 }
 
 /** Resolves once `busy()` is 0, or when `ms` have passed: with what `busy()` is then. */
@@ -126,11 +133,19 @@ export async function startBot(config: Config, commands: readonly Command[], log
   client.on(Events.InteractionCreate, (interaction) => void route(bot, byName, interaction, inFlight));
   client.on(Events.Error, (error) => log.error('discord client error', { error: errorText(error) }));
   client.on(Events.Warn, (message) => log.warn(message));
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, (c) => {
-    const ids = c.options.shards;
-    log.info('logged in', { user: c.user.tag, guilds: c.guilds.cache.size, store: store.kind, shards: Array.isArray(ids) ? ids.join(',') : null, of: c.options.shardCount });
-    resolve();
-  }));
+  const ready = new Promise<void>((resolve) =>
+    client.once(Events.ClientReady, (c) => {
+      const ids = c.options.shards;
+      log.info('logged in', {
+        user: c.user.tag,
+        guilds: c.guilds.cache.size,
+        store: store.kind,
+        shards: Array.isArray(ids) ? ids.join(',') : null,
+        of: c.options.shardCount,
+      });
+      resolve();
+    }),
+  );
   await client.login(config.token);
   await ready;
   await resumeGames(bot);

@@ -8,7 +8,15 @@
  * Shape: `k1:<verb>[:<field>...]`, always well under Discord's 100 characters.
  * Anything else (older formats, forged ids) decodes to null.
  */
-import { AI_LEVELS, DIRECTIONS, DOMINO_COUNT, DYNASTY_GAMES, type AiLevel, type Direction, type Pos } from '../game/index.js';
+import {
+  AI_LEVELS,
+  DIRECTIONS,
+  DOMINO_COUNT,
+  DYNASTY_GAMES,
+  type AiLevel,
+  type Direction,
+  type Pos,
+} from '../game/index.js';
 import type { Placed } from '../table/index.js';
 
 const PREFIX = 'k1';
@@ -48,7 +56,13 @@ export type ClickAction =
   | { readonly verb: 'start' }
   | { readonly verb: 'cancel' }
   | { readonly verb: 'your-turn'; readonly turn: number }
-  | { readonly verb: 'preview'; readonly turn: number; readonly slot: PanelSlot; readonly at: Cursor; readonly hint: Cursor | null }
+  | {
+      readonly verb: 'preview';
+      readonly turn: number;
+      readonly slot: PanelSlot;
+      readonly at: Cursor;
+      readonly hint: Cursor | null;
+    }
   /** The panel's menu of spots: the chosen spot is the select's value (a cursor), not in the id. */
   | { readonly verb: 'spot'; readonly turn: number; readonly hint: Cursor | null }
   | { readonly verb: 'hint'; readonly turn: number; readonly at: Cursor | null }
@@ -71,13 +85,39 @@ export type ClickAction =
   | { readonly verb: 'replay'; readonly game: number };
 
 const VERBS = {
-  join: 'j', leave: 'l', 'add-ai': 'a', 'remove-ai': 'x', start: 's', cancel: 'c',
-  'your-turn': 'y', preview: 'v', spot: 'm', hint: 'h', confirm: 'p', discard: 'd', pick: 'k', rematch: 'r', review: 'w', replay: 'g',
-  back: 'ib', 'rematch-here': 'rh', 'manage-seat': 'ms', 'replace-seat': 'mr', 'restore-seat': 'mb', 'make-host': 'mh',
+  join: 'j',
+  leave: 'l',
+  'add-ai': 'a',
+  'remove-ai': 'x',
+  start: 's',
+  cancel: 'c',
+  'your-turn': 'y',
+  preview: 'v',
+  spot: 'm',
+  hint: 'h',
+  confirm: 'p',
+  discard: 'd',
+  pick: 'k',
+  rematch: 'r',
+  review: 'w',
+  replay: 'g',
+  back: 'ib',
+  'rematch-here': 'rh',
+  'manage-seat': 'ms',
+  'replace-seat': 'mr',
+  'restore-seat': 'mb',
+  'make-host': 'mh',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
-  left: 'L', right: 'R', up: 'U', down: 'D', rotate: 'O', next: 'N', prev: 'P', here: 'H',
+  left: 'L',
+  right: 'R',
+  up: 'U',
+  down: 'D',
+  rotate: 'O',
+  next: 'N',
+  prev: 'P',
+  here: 'H',
 } as const satisfies Record<PanelSlot, string>;
 
 /** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
@@ -102,18 +142,45 @@ function placedText(p: Placed): string {
 export function encode(action: ClickAction): string {
   const fields: (string | number)[] = [PREFIX, VERBS[action.verb]];
   switch (action.verb) {
-    case 'add-ai': fields.push(action.level); break;
-    case 'your-turn': case 'discard': fields.push(action.turn); break;
-    case 'preview': fields.push(action.turn, SLOTS[action.slot], cursorText(action.at), action.hint ? cursorText(action.hint) : '-'); break;
-    case 'hint': fields.push(action.turn, action.at ? cursorText(action.at) : '-'); break;
-    case 'spot': fields.push(action.turn, action.hint ? cursorText(action.hint) : '-'); break;
-    case 'confirm': fields.push(action.turn, cursorText(action.at)); break;
-    case 'pick': fields.push(action.turn, placedText(action.placed), action.domino); break;
-    case 'back': fields.push(action.player); break;
-    case 'manage-seat': fields.push(action.table); break;
-    case 'replace-seat': case 'restore-seat': case 'make-host': fields.push(action.table, action.player); break;
-    case 'review': case 'replay': fields.push(action.game); break;
-    default: break;
+    case 'add-ai':
+      fields.push(action.level);
+      break;
+    case 'your-turn':
+    case 'discard':
+      fields.push(action.turn);
+      break;
+    case 'preview':
+      fields.push(action.turn, SLOTS[action.slot], cursorText(action.at), action.hint ? cursorText(action.hint) : '-');
+      break;
+    case 'hint':
+      fields.push(action.turn, action.at ? cursorText(action.at) : '-');
+      break;
+    case 'spot':
+      fields.push(action.turn, action.hint ? cursorText(action.hint) : '-');
+      break;
+    case 'confirm':
+      fields.push(action.turn, cursorText(action.at));
+      break;
+    case 'pick':
+      fields.push(action.turn, placedText(action.placed), action.domino);
+      break;
+    case 'back':
+      fields.push(action.player);
+      break;
+    case 'manage-seat':
+      fields.push(action.table);
+      break;
+    case 'replace-seat':
+    case 'restore-seat':
+    case 'make-host':
+      fields.push(action.table, action.player);
+      break;
+    case 'review':
+    case 'replay':
+      fields.push(action.game);
+      break;
+    default:
+      break;
   }
   return fields.join(':');
 }
@@ -157,7 +224,13 @@ export function decode(customId: string): ClickAction | null {
   const turn = int(rest[0], 0, MAX_TURN);
   const arity = (n: number) => rest.length === n;
   switch (verb) {
-    case 'join': case 'leave': case 'remove-ai': case 'start': case 'cancel': case 'rematch': case 'rematch-here':
+    case 'join':
+    case 'leave':
+    case 'remove-ai':
+    case 'start':
+    case 'cancel':
+    case 'rematch':
+    case 'rematch-here':
       return arity(0) ? { verb } : null;
     case 'back': {
       const player = int(rest[0], 0, MAX_PLAYER);
@@ -165,7 +238,9 @@ export function decode(customId: string): ClickAction | null {
     }
     case 'manage-seat':
       return arity(1) && TABLE_ID.test(rest[0] ?? '') ? { verb, table: rest[0]! } : null;
-    case 'replace-seat': case 'restore-seat': case 'make-host': {
+    case 'replace-seat':
+    case 'restore-seat':
+    case 'make-host': {
       const player = int(rest[1], 0, MAX_PLAYER);
       return arity(2) && TABLE_ID.test(rest[0] ?? '') && player !== null ? { verb, table: rest[0]!, player } : null;
     }
@@ -173,7 +248,8 @@ export function decode(customId: string): ClickAction | null {
       const level = AI_LEVELS.find((l) => l === rest[0]);
       return arity(1) && level ? { verb, level } : null;
     }
-    case 'your-turn': case 'discard':
+    case 'your-turn':
+    case 'discard':
       return arity(1) && turn !== null ? { verb, turn } : null;
     case 'preview': {
       const slot = key(SLOTS, rest[1]);
@@ -197,7 +273,8 @@ export function decode(customId: string): ClickAction | null {
       const at = cursor(rest[1]);
       return arity(2) && turn !== null && at ? { verb, turn, at } : null;
     }
-    case 'review': case 'replay': {
+    case 'review':
+    case 'replay': {
       const game = int(rest[0], 1, MAX_GAMES);
       return arity(1) && game !== null ? { verb, game } : null;
     }

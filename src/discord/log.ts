@@ -36,7 +36,11 @@ function format(context: LogContext): string {
     .join(' ');
 }
 
-export function createLogger(level: LogLevel, base: LogContext = {}, write = (line: string) => process.stderr.write(line)): Logger {
+export function createLogger(
+  level: LogLevel,
+  base: LogContext = {},
+  write = (line: string) => process.stderr.write(line),
+): Logger {
   const log = (at: LogLevel, message: string, context: LogContext = {}) => {
     if (RANK[at] < RANK[level]) return;
     const fields = format({ ...base, ...context });

@@ -13,11 +13,31 @@ export interface Needed {
   readonly why: MessageKey;
 }
 
-const VIEW: Needed = { flag: PermissionFlagsBits.ViewChannel, name: 'permission.viewChannel.name', why: 'permission.viewChannel.why' };
-const SEND: Needed = { flag: PermissionFlagsBits.SendMessages, name: 'permission.sendMessages.name', why: 'permission.sendMessages.why' };
-const THREADS: Needed = { flag: PermissionFlagsBits.CreatePublicThreads, name: 'permission.createPublicThreads.name', why: 'permission.createPublicThreads.why' };
-const IN_THREADS: Needed = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'permission.sendMessagesInThreads.name', why: 'permission.sendMessagesInThreads.why' };
-const FILES: Needed = { flag: PermissionFlagsBits.AttachFiles, name: 'permission.attachFiles.name', why: 'permission.attachFiles.why' };
+const VIEW: Needed = {
+  flag: PermissionFlagsBits.ViewChannel,
+  name: 'permission.viewChannel.name',
+  why: 'permission.viewChannel.why',
+};
+const SEND: Needed = {
+  flag: PermissionFlagsBits.SendMessages,
+  name: 'permission.sendMessages.name',
+  why: 'permission.sendMessages.why',
+};
+const THREADS: Needed = {
+  flag: PermissionFlagsBits.CreatePublicThreads,
+  name: 'permission.createPublicThreads.name',
+  why: 'permission.createPublicThreads.why',
+};
+const IN_THREADS: Needed = {
+  flag: PermissionFlagsBits.SendMessagesInThreads,
+  name: 'permission.sendMessagesInThreads.name',
+  why: 'permission.sendMessagesInThreads.why',
+};
+const FILES: Needed = {
+  flag: PermissionFlagsBits.AttachFiles,
+  name: 'permission.attachFiles.name',
+  why: 'permission.attachFiles.why',
+};
 
 /** What a game needs in the channel its lobby is in (the thread inherits from it). */
 export const FOR_GAME: readonly Needed[] = [VIEW, THREADS, IN_THREADS, FILES];
@@ -43,4 +63,3 @@ export function missingText(lacking: readonly Needed[], where: string): string {
   const list = lacking.map((p) => t('permission.lacking', { name: t(p.name), why: t(p.why) })).join(', ');
   return t('permission.missing', { where, list, count: lacking.length });
 }
-

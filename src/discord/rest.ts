@@ -35,7 +35,9 @@ export class LanedREST extends REST {
     this.interactions = new REST({ ...swept, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
     // One emitter for whoever listens (rate limits, debug lines), whichever lane a request took.
     for (const event of Object.values(RESTEvents)) {
-      this.interactions.on(event, (...args: unknown[]) => (this.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args));
+      this.interactions.on(event, (...args: unknown[]) =>
+        (this.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args),
+      );
     }
   }
 

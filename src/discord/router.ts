@@ -53,7 +53,12 @@ function lobbyClick(interaction: ComponentInteraction, tableId: string): LobbyCl
 
 /** A click in the moderation menu, on the table its buttons name. */
 function menuClick(interaction: ComponentInteraction, tableId: string): MenuClick {
-  return { tableId, guildId: interaction.guildId, userId: interaction.user.id, moderator: lobbyClick(interaction, tableId).moderator };
+  return {
+    tableId,
+    guildId: interaction.guildId,
+    userId: interaction.user.id,
+    moderator: lobbyClick(interaction, tableId).moderator,
+  };
 }
 
 /** The seat chosen in the moderation menu's select, or null when the value is none of ours. */
@@ -72,34 +77,75 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
   const onLobby = lobbyClick(interaction, interaction.message.id);
   const inThread = { tableId: interaction.channelId, userId: interaction.user.id };
   switch (action.verb) {
-    case 'join': return answer(interaction, 'update', () => join(bot, onLobby));
-    case 'leave': return answer(interaction, 'update', () => leave(bot, onLobby));
-    case 'add-ai': return answer(interaction, 'update', () => addAi(bot, onLobby, action.level));
-    case 'remove-ai': return answer(interaction, 'update', () => removeAi(bot, onLobby));
-    case 'cancel': return answer(interaction, 'update', () => cancelLobby(bot, onLobby));
-    case 'start': return answer(interaction, 'update', () => start(bot, onLobby, interaction));
-    case 'your-turn': return answer(interaction, 'private', () => openPanel(bot, { ...inThread, turn: action.turn }));
-    case 'preview': return answer(interaction, 'update', () => movePreview(bot, { ...inThread, turn: action.turn }, action.at, action.hint));
+    case 'join':
+      return answer(interaction, 'update', () => join(bot, onLobby));
+    case 'leave':
+      return answer(interaction, 'update', () => leave(bot, onLobby));
+    case 'add-ai':
+      return answer(interaction, 'update', () => addAi(bot, onLobby, action.level));
+    case 'remove-ai':
+      return answer(interaction, 'update', () => removeAi(bot, onLobby));
+    case 'cancel':
+      return answer(interaction, 'update', () => cancelLobby(bot, onLobby));
+    case 'start':
+      return answer(interaction, 'update', () => start(bot, onLobby, interaction));
+    case 'your-turn':
+      return answer(interaction, 'private', () => openPanel(bot, { ...inThread, turn: action.turn }));
+    case 'preview':
+      return answer(interaction, 'update', () =>
+        movePreview(bot, { ...inThread, turn: action.turn }, action.at, action.hint),
+      );
     case 'spot': {
       const at = chosenSpot(interaction);
-      return answer(interaction, at ? 'update' : 'private', async () => (at ? movePreview(bot, { ...inThread, turn: action.turn }, at, action.hint) : privately(t('error.forgedButton'))));
+      return answer(interaction, at ? 'update' : 'private', async () =>
+        at ? movePreview(bot, { ...inThread, turn: action.turn }, at, action.hint) : privately(t('error.forgedButton')),
+      );
     }
-    case 'hint': return answer(interaction, 'update', () => showHint(bot, { ...inThread, turn: action.turn }, action.at));
-    case 'confirm': return answer(interaction, 'update', () => confirmPlacement(bot, { ...inThread, turn: action.turn }, action.at));
-    case 'discard': return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
-    case 'pick': return answer(interaction, 'update', () => pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino));
-    case 'rematch': return answer(interaction, 'private', () => rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message));
-    case 'rematch-here': return answer(interaction, 'private', () => rematch(bot, onLobby, interaction.message));
+    case 'hint':
+      return answer(interaction, 'update', () => showHint(bot, { ...inThread, turn: action.turn }, action.at));
+    case 'confirm':
+      return answer(interaction, 'update', () => confirmPlacement(bot, { ...inThread, turn: action.turn }, action.at));
+    case 'discard':
+      return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
+    case 'pick':
+      return answer(interaction, 'update', () =>
+        pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino),
+      );
+    case 'rematch':
+      return answer(interaction, 'private', () =>
+        rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message),
+      );
+    case 'rematch-here':
+      return answer(interaction, 'private', () => rematch(bot, onLobby, interaction.message));
     case 'back': {
-      const click = { ...inThread, player: action.player, messageId: interaction.message.id, messageContent: interaction.message.content };
+      const click = {
+        ...inThread,
+        player: action.player,
+        messageId: interaction.message.id,
+        messageContent: interaction.message.content,
+      };
       return answer(interaction, 'update', () => imBack(bot, click));
     }
-    case 'manage-seat': return answer(interaction, 'update', () => showSeat(bot, menuClick(interaction, action.table), chosenSeat(interaction)));
-    case 'replace-seat': return answer(interaction, 'update', () => editSeat(bot, menuClick(interaction, action.table), 'replace', action.player));
-    case 'restore-seat': return answer(interaction, 'update', () => editSeat(bot, menuClick(interaction, action.table), 'restore', action.player));
-    case 'make-host': return answer(interaction, 'update', () => editSeat(bot, menuClick(interaction, action.table), 'host', action.player));
-    case 'review': return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
-    case 'replay': return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
+    case 'manage-seat':
+      return answer(interaction, 'update', () =>
+        showSeat(bot, menuClick(interaction, action.table), chosenSeat(interaction)),
+      );
+    case 'replace-seat':
+      return answer(interaction, 'update', () =>
+        editSeat(bot, menuClick(interaction, action.table), 'replace', action.player),
+      );
+    case 'restore-seat':
+      return answer(interaction, 'update', () =>
+        editSeat(bot, menuClick(interaction, action.table), 'restore', action.player),
+      );
+    case 'make-host':
+      return answer(interaction, 'update', () =>
+        editSeat(bot, menuClick(interaction, action.table), 'host', action.player),
+      );
+    case 'review':
+      return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
+    case 'replay':
+      return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
   }
 }
 
@@ -118,9 +164,15 @@ async function onClick(bot: Bot, interaction: ComponentInteraction, action: Clic
   const channel = await channelOf(interaction);
   const origin = judgeOrigin(action, factsOf(interaction, channel), interaction.user.id);
   // A click from an archived thread (after the game) is answered with the thread open (flows/archive.ts).
-  if (origin.ok && HOME[action.verb] === 'thread') return withThreadOpen(bot, interaction.channelId, channel, () => onComponent(bot, interaction, action));
+  if (origin.ok && HOME[action.verb] === 'thread')
+    return withThreadOpen(bot, interaction.channelId, channel, () => onComponent(bot, interaction, action));
   if (origin.ok) return onComponent(bot, interaction, action);
-  log.warn('click from the wrong place: refused', { verb: action.verb, home: origin.home, from: origin.from ?? 'nowhere', message: interaction.message.id });
+  log.warn('click from the wrong place: refused', {
+    verb: action.verb,
+    home: origin.home,
+    from: origin.from ?? 'nowhere',
+    message: interaction.message.id,
+  });
   return answer(interaction, 'private', async () => privately(t('origin.elsewhere')));
 }
 
@@ -171,13 +223,26 @@ async function turnAway(interaction: Interaction, log: Logger): Promise<void> {
 }
 
 /** Answer one interaction; `inFlight` (when given) counts it, and turns it away once closed. */
-export async function route(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction, inFlight?: InFlight): Promise<void> {
+export async function route(
+  bot: Bot,
+  commands: ReadonlyMap<string, Command>,
+  interaction: Interaction,
+  inFlight?: InFlight,
+): Promise<void> {
   // Whatever is said privately is said in the user's language; posts for everyone switch to the game's (locale.ts).
   return inLocale(localeFor(interaction.locale), () =>
-    inFlight ? inFlight.track(handle(bot, commands, interaction, inFlight.closed)) : handle(bot, commands, interaction, false));
+    inFlight
+      ? inFlight.track(handle(bot, commands, interaction, inFlight.closed))
+      : handle(bot, commands, interaction, false),
+  );
 }
 
-async function handle(bot: Bot, commands: ReadonlyMap<string, Command>, interaction: Interaction, stopping: boolean): Promise<void> {
+async function handle(
+  bot: Bot,
+  commands: ReadonlyMap<string, Command>,
+  interaction: Interaction,
+  stopping: boolean,
+): Promise<void> {
   const log = bot.log.child(contextOf(interaction));
   try {
     if (stopping) {
@@ -195,6 +260,8 @@ async function handle(bot: Bot, commands: ReadonlyMap<string, Command>, interact
     }
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
-    await apologise(interaction, error).catch((e: unknown) => log.error('could not even apologise', { error: errorText(e) }));
+    await apologise(interaction, error).catch((e: unknown) =>
+      log.error('could not even apologise', { error: errorText(e) }),
+    );
   }
 }

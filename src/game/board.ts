@@ -370,12 +370,17 @@ export class Board {
     const regions = this.label();
     const list: TerritoryCells[] = [];
     for (let k = 0; k < regions; k++) {
-      list.push({ terrain: regionTerrain[k] ?? 0, squares: regionSquares[k] ?? 0, crowns: regionCrowns[k] ?? 0, cells: [] });
+      list.push({
+        terrain: regionTerrain[k] ?? 0,
+        squares: regionSquares[k] ?? 0,
+        crowns: regionCrowns[k] ?? 0,
+        cells: [],
+      });
     }
     for (let r = this.minY + ROW_OFFSET; r <= this.maxY + ROW_OFFSET; r++) {
       for (let c = this.minX + COL_OFFSET; c <= this.maxX + COL_OFFSET; c++) {
         const i = (r << 4) | c;
-        const k = this.cell[i] === 0 || this.cell[i] === CASTLE ? -1 : fillLabel[i] ?? -1;
+        const k = this.cell[i] === 0 || this.cell[i] === CASTLE ? -1 : (fillLabel[i] ?? -1);
         if (k >= 0) list[k]?.cells.push(i);
       }
     }

@@ -23,7 +23,11 @@ export function judgePlacement(state: GameState, a: Pos, b: Pos): Candidate {
   const player = p.kind === 'over' ? 0 : p.player;
   const next = apply(state, { type: 'place', player, a, b });
   if (!next.ok) return { a, b, verdict: { fits: false, rejection: next.error } };
-  return { a, b, verdict: { fits: true, before: scorePlayer(state, player).total, after: scorePlayer(next.value, player).total } };
+  return {
+    a,
+    b,
+    verdict: { fits: true, before: scorePlayer(state, player).total, after: scorePlayer(next.value, player).total },
+  };
 }
 
 /** Points the candidate adds to the running score, or null when it does not fit. */

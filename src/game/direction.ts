@@ -9,7 +9,12 @@ import type { Pos } from './types.js';
 export type Direction = 0 | 1 | 2 | 3;
 
 /** The step [dx, dy] from half a to half b, by direction. */
-export const DIRECTIONS = [[1, 0], [0, 1], [-1, 0], [0, -1]] as const satisfies readonly Pos[];
+export const DIRECTIONS = [
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [0, -1],
+] as const satisfies readonly Pos[];
 
 /** Half a at `a`, half b one step away in `direction`. */
 export function placementFrom(a: Pos, direction: Direction): { readonly a: Pos; readonly b: Pos } {

@@ -62,8 +62,11 @@ const ROWS: readonly Row[] = [
 ];
 
 /** All 48 dominoes, index n-1. */
-export const DOMINOES: readonly Domino[] = Object.freeze(ROWS.map(([n, at, ac, bt, bc]) =>
-  Object.freeze({ n, a: Object.freeze({ terrain: at, crowns: ac }), b: Object.freeze({ terrain: bt, crowns: bc }) })));
+export const DOMINOES: readonly Domino[] = Object.freeze(
+  ROWS.map(([n, at, ac, bt, bc]) =>
+    Object.freeze({ n, a: Object.freeze({ terrain: at, crowns: ac }), b: Object.freeze({ terrain: bt, crowns: bc }) }),
+  ),
+);
 
 export function isDominoNumber(n: unknown): n is number {
   return Number.isInteger(n) && (n as number) >= 1 && (n as number) <= DOMINO_COUNT;

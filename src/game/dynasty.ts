@@ -71,7 +71,12 @@ export function dynastyGameResults(d: DynastyState): readonly (GameResult | null
  */
 export function dynastyStandings(d: DynastyState): GameResult {
   const players = d.games[0]!.seats.map((_, player) => player);
-  const scores = players.map((player) => sumScores(player, d.games.map((g) => finalOrRunningScore(g, player))));
+  const scores = players.map((player) =>
+    sumScores(
+      player,
+      d.games.map((g) => finalOrRunningScore(g, player)),
+    ),
+  );
   return rank(scores);
 }
 
@@ -85,8 +90,14 @@ export function dynastyResult(d: DynastyState): GameResult | null {
 export function isDynastyState(value: unknown): value is DynastyState {
   if (typeof value !== 'object' || value === null) return false;
   const d = value as Partial<DynastyState>;
-  return d.schema === SCHEMA_VERSION && d.length === DYNASTY_GAMES && Array.isArray(d.games)
-    && d.games.length >= 1 && d.games.length <= DYNASTY_GAMES && d.games.every((g) => isGameState(g));
+  return (
+    d.schema === SCHEMA_VERSION &&
+    d.length === DYNASTY_GAMES &&
+    Array.isArray(d.games) &&
+    d.games.length >= 1 &&
+    d.games.length <= DYNASTY_GAMES &&
+    d.games.every((g) => isGameState(g))
+  );
 }
 
 function finalOrRunningScore(game: GameState, player: number): PlayerScore {

@@ -6,7 +6,17 @@
 import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from './board.js';
 import { dropsLeftover, kingCount, lineSize, revealLine } from './setup.js';
 import type {
-  Action, GameEvent, GameState, KingId, KingdomState, LineSlot, Placement, Pos, Prompt, Rejection, Result,
+  Action,
+  GameEvent,
+  GameState,
+  KingId,
+  KingdomState,
+  LineSlot,
+  Placement,
+  Pos,
+  Prompt,
+  Rejection,
+  Result,
 } from './types.js';
 import { parseAction, parsePos } from './validate.js';
 
@@ -103,7 +113,11 @@ function wrongAction(expected: 'place' | 'claim'): Rejection {
 }
 
 /** Why this placement would be illegal for the domino in hand, or null when it is legal (for previews). */
-export function checkPlacement(state: GameState, a: readonly [number, number], b: readonly [number, number]): Rejection | null {
+export function checkPlacement(
+  state: GameState,
+  a: readonly [number, number],
+  b: readonly [number, number],
+): Rejection | null {
   const pa = parsePos(a);
   const pb = parsePos(b);
   if (pa === null || pb === null) return { code: 'malformed', message: 'A position is two whole numbers [x, y].' };
@@ -166,11 +180,15 @@ function resolved(state: GameState, player: number, domino: number, placement: P
   const kingdoms = state.kingdoms.map((k, i): KingdomState => {
     if (i !== player) return k;
     if (placement === null) return { placements: k.placements, discarded: [...k.discarded, domino] };
-    return { placements: [...k.placements, { domino, a: copyPos(placement.a), b: copyPos(placement.b) }], discarded: k.discarded };
+    return {
+      placements: [...k.placements, { domino, a: copyPos(placement.a), b: copyPos(placement.b) }],
+      discarded: k.discarded,
+    };
   });
-  const event: GameEvent = placement === null
-    ? { type: 'discard', player, domino }
-    : { type: 'place', player, domino, a: copyPos(placement.a), b: copyPos(placement.b) };
+  const event: GameEvent =
+    placement === null
+      ? { type: 'discard', player, domino }
+      : { type: 'place', player, domino, a: copyPos(placement.a), b: copyPos(placement.b) };
   return { ...state, kingdoms, turn: state.turn + 1, events: [...state.events, event] };
 }
 
@@ -194,6 +212,7 @@ function claimed(state: GameState, king: KingId, domino: number): GameState {
 /** The claimed line becomes the current one and the next line is revealed while the pile lasts. */
 function nextRound(state: GameState): GameState {
   const { line, rest } = revealLine(state.pile, lineSize(state.options));
-  const events = line.length > 0 ? [...state.events, { type: 'reveal' as const, line: line.map((s) => s.domino) }] : state.events;
+  const events =
+    line.length > 0 ? [...state.events, { type: 'reveal' as const, line: line.map((s) => s.domino) }] : state.events;
   return { ...state, current: state.next, next: line, pile: rest, round: state.round + 1, events };
 }

@@ -38,8 +38,19 @@ export type { Phase } from './sim.js';
 // The kernel, for the computer players' search (and the engine's benchmarks): bitboard
 // kingdoms, placement codes, the flat domino tables, the generator and the simulator.
 export {
-  Board, CASTLE, CELLS, CELL_STEPS, HARMONY_BONUS, MAX_PLACEMENTS, MIDDLE_KINGDOM_BONUS,
-  cellIndex, cellX, cellY, codeCellA, codeCellB, placementOf,
+  Board,
+  CASTLE,
+  CELLS,
+  CELL_STEPS,
+  HARMONY_BONUS,
+  MAX_PLACEMENTS,
+  MIDDLE_KINGDOM_BONUS,
+  cellIndex,
+  cellX,
+  cellY,
+  codeCellA,
+  codeCellB,
+  placementOf,
 } from './board.js';
 export { HALF_A_CROWNS, HALF_A_TERRAIN, HALF_B_CROWNS, HALF_B_TERRAIN } from './dominoes.js';
 export { boardOf } from './engine.js';

@@ -8,8 +8,19 @@
  * does not match its seed, or whose moves break a rule, is rejected.
  */
 import type {
-  Action, GameEvent, GameOptions, GameRecord, GameResult, GameState, PlayerScore, Pos,
-  Rejection, Result, Seat, SeatKind, ThreePlayerMode,
+  Action,
+  GameEvent,
+  GameOptions,
+  GameRecord,
+  GameResult,
+  GameState,
+  PlayerScore,
+  Pos,
+  Rejection,
+  Result,
+  Seat,
+  SeatKind,
+  ThreePlayerMode,
 } from './types.js';
 import { DOMINO_COUNT, TERRAINS } from './dominoes.js';
 import { apply } from './engine.js';
@@ -32,7 +43,11 @@ export function toRecord(state: GameState): GameRecord {
     format: RECORD_FORMAT,
     seed: state.seed,
     options: recordOptions(state.options),
-    players: state.seats.map((seat) => ({ name: seat.name, kind: seat.kind, kings: kingsPerPlayer(state.options.players) })),
+    players: state.seats.map((seat) => ({
+      name: seat.name,
+      kind: seat.kind,
+      kings: kingsPerPlayer(state.options.players),
+    })),
     events: state.events.map(copyEvent),
     ...(over ? { result: recordResult(over) } : {}),
   };
@@ -64,7 +79,12 @@ function recordResult(over: GameResult): NonNullable<GameRecord['result']> {
 function recordScore(score: PlayerScore): RecordScore {
   return {
     player: score.player,
-    territories: score.territories.map(({ terrain, squares, crowns, points }) => ({ terrain, squares, crowns, points })),
+    territories: score.territories.map(({ terrain, squares, crowns, points }) => ({
+      terrain,
+      squares,
+      crowns,
+      points,
+    })),
     harmony: score.harmony,
     middleKingdom: score.middleKingdom,
     total: score.total,
@@ -97,9 +117,10 @@ export function checkRecord(record: unknown): Result<GameState, Rejection> {
   if (!rebuilt.ok) return rebuilt;
   const canonical = toRecord(rebuilt.value);
   if (!sameJson(canonical, parsed.value)) {
-    const what = canonical.result && !(parsed.value as { result?: unknown }).result
-      ? 'the game is over but the record has no result'
-      : 'the record differs from the one the engine writes for this game (extra or missing fields)';
+    const what =
+      canonical.result && !(parsed.value as { result?: unknown }).result
+        ? 'the game is over but the record has no result'
+        : 'the record differs from the one the engine writes for this game (extra or missing fields)';
     return malformed(what);
   }
   return rebuilt;
@@ -119,9 +140,16 @@ function replay(record: GameRecord): Result<GameState, Rejection> {
     const event = record.events[checked];
     if (!event) break;
     const action = actionOf(event);
-    if (!action) return malformed(`event ${checked} (${describe(event)}) is not what the engine does next: it expects a player's move`);
+    if (!action)
+      return malformed(
+        `event ${checked} (${describe(event)}) is not what the engine does next: it expects a player's move`,
+      );
     const applied = apply(state, action);
-    if (!applied.ok) return { ok: false, error: { ...applied.error, message: `event ${checked} (${describe(event)}): ${applied.error.message}` } };
+    if (!applied.ok)
+      return {
+        ok: false,
+        error: { ...applied.error, message: `event ${checked} (${describe(event)}): ${applied.error.message}` },
+      };
     state = applied.value;
   }
   const resultMismatch = compareResult(record.result, result(state));
@@ -130,16 +158,28 @@ function replay(record: GameRecord): Result<GameState, Rejection> {
 
 function playersMismatch(record: GameRecord, state: GameState): { ok: false; error: Rejection } | null {
   if (record.players.length !== record.options.players) {
-    return malformed(`options.players is ${record.options.players}, but the record lists ${record.players.length} players`);
+    return malformed(
+      `options.players is ${record.options.players}, but the record lists ${record.players.length} players`,
+    );
   }
-  const wrong = record.players.findIndex((p, player) => p.kings !== state.kings.filter((owner) => owner === player).length);
-  return wrong < 0 ? null : malformed(`players[${wrong}].kings must be ${kingsPerPlayer(record.options.players)} in a ${record.options.players}-player game`);
+  const wrong = record.players.findIndex(
+    (p, player) => p.kings !== state.kings.filter((owner) => owner === player).length,
+  );
+  return wrong < 0
+    ? null
+    : malformed(
+        `players[${wrong}].kings must be ${kingsPerPlayer(record.options.players)} in a ${record.options.players}-player game`,
+      );
 }
 
 const kingsPerPlayer = (players: number): 1 | 2 => (players === 2 ? 2 : 1);
 
 /** The engine's events from `from` on must be the record's, at the same positions. */
-function compareEngineEvents(recorded: readonly GameEvent[], engine: readonly GameEvent[], from: number): { ok: false; error: Rejection } | null {
+function compareEngineEvents(
+  recorded: readonly GameEvent[],
+  engine: readonly GameEvent[],
+  from: number,
+): { ok: false; error: Rejection } | null {
   for (let i = from; i < engine.length; i++) {
     const expected = engine[i]!;
     const actual = recorded[i];
@@ -152,12 +192,17 @@ function compareEngineEvents(recorded: readonly GameEvent[], engine: readonly Ga
   return null;
 }
 
-function compareResult(recorded: GameRecord['result'], engine: GameResult | null): { ok: false; error: Rejection } | null {
+function compareResult(
+  recorded: GameRecord['result'],
+  engine: GameResult | null,
+): { ok: false; error: Rejection } | null {
   if (!recorded) return null;
   if (!engine) return malformed('the record has a result, but its game is not over');
   const expected = recordResult(engine);
   if (!sameJson(sortedWinners(recorded.winners), sortedWinners(expected.winners))) {
-    return malformed(`the record's winners are [${recorded.winners.join(', ')}], but the game gives [${expected.winners.join(', ')}]`);
+    return malformed(
+      `the record's winners are [${recorded.winners.join(', ')}], but the game gives [${expected.winners.join(', ')}]`,
+    );
   }
   for (const score of expected.scores) {
     const given = recorded.scores.find((s) => s.player === score.player);
@@ -165,7 +210,8 @@ function compareResult(recorded: GameRecord['result'], engine: GameResult | null
       return malformed(`the record's score of player ${score.player} does not match the game (total ${score.total})`);
     }
   }
-  if (recorded.scores.length !== expected.scores.length) return malformed('the record has scores for players who are not in the game');
+  if (recorded.scores.length !== expected.scores.length)
+    return malformed('the record has scores for players who are not in the game');
   return null;
 }
 
@@ -173,8 +219,12 @@ const sortedWinners = (winners: readonly number[]): number[] => [...winners].sor
 
 /** Territories compared as a set: their order in a record carries no meaning. */
 function canonicalScore(score: RecordScore): RecordScore {
-  const key = (t: RecordScore['territories'][number]): string => JSON.stringify([t.terrain, t.squares, t.crowns, t.points]);
-  return { ...score, territories: [...score.territories].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0)) };
+  const key = (t: RecordScore['territories'][number]): string =>
+    JSON.stringify([t.terrain, t.squares, t.crowns, t.points]);
+  return {
+    ...score,
+    territories: [...score.territories].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0)),
+  };
 }
 
 function seatsOf(record: GameRecord): Seat[] {
@@ -183,25 +233,40 @@ function seatsOf(record: GameRecord): Seat[] {
 
 function gameOptionsOf(record: GameRecord): Partial<Omit<GameOptions, 'players'>> {
   const { grid, harmony, middleKingdom, threePlayer, balancedOpening } = record.options;
-  return { grid, harmony, middleKingdom, balancedOpening: balancedOpening ?? false, ...(threePlayer ? { threePlayer } : {}) };
+  return {
+    grid,
+    harmony,
+    middleKingdom,
+    balancedOpening: balancedOpening ?? false,
+    ...(threePlayer ? { threePlayer } : {}),
+  };
 }
 
 function actionOf(event: GameEvent): Action | null {
   switch (event.type) {
-    case 'claim': return { type: 'claim', player: event.player, domino: event.domino };
-    case 'place': return { type: 'place', player: event.player, a: event.a, b: event.b };
-    case 'discard': return { type: 'discard', player: event.player };
-    default: return null;
+    case 'claim':
+      return { type: 'claim', player: event.player, domino: event.domino };
+    case 'place':
+      return { type: 'place', player: event.player, a: event.a, b: event.b };
+    case 'discard':
+      return { type: 'discard', player: event.player };
+    default:
+      return null;
   }
 }
 
 function describe(event: GameEvent): string {
   switch (event.type) {
-    case 'reveal': return `reveal [${event.line.join(', ')}]`;
-    case 'claim': return `claim of ${event.domino} by player ${event.player}`;
-    case 'place': return `place of ${event.domino} by player ${event.player} at [${event.a.join(',')}]/[${event.b.join(',')}]`;
-    case 'discard': return `discard of ${event.domino} by player ${event.player}`;
-    case 'drop': return `drop of ${event.domino}`;
+    case 'reveal':
+      return `reveal [${event.line.join(', ')}]`;
+    case 'claim':
+      return `claim of ${event.domino} by player ${event.player}`;
+    case 'place':
+      return `place of ${event.domino} by player ${event.player} at [${event.a.join(',')}]/[${event.b.join(',')}]`;
+    case 'discard':
+      return `discard of ${event.domino} by player ${event.player}`;
+    case 'drop':
+      return `drop of ${event.domino}`;
   }
 }
 
@@ -213,10 +278,15 @@ function sameJson(x: unknown, y: unknown): boolean {
   const xKeys = Object.keys(x).filter((k) => (x as Record<string, unknown>)[k] !== undefined);
   const yKeys = Object.keys(y).filter((k) => (y as Record<string, unknown>)[k] !== undefined);
   if (xKeys.length !== yKeys.length) return false;
-  return xKeys.every((k) => Object.hasOwn(y, k) && sameJson((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]));
+  return xKeys.every(
+    (k) => Object.hasOwn(y, k) && sameJson((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]),
+  );
 }
 
-const malformed = (message: string): { ok: false; error: Rejection } => ({ ok: false, error: { code: 'malformed', message } });
+const malformed = (message: string): { ok: false; error: Rejection } => ({
+  ok: false,
+  error: { code: 'malformed', message },
+});
 
 // ---------------------------------------------------------------- shape validation
 
@@ -288,7 +358,8 @@ function pos(value: unknown, path: string): Pos {
 
 function readRecord(value: unknown): GameRecord {
   const root = obj(value, 'the record');
-  if (root.format !== RECORD_FORMAT) fail('format', `"${RECORD_FORMAT}"${typeof root.format === 'string' ? ` (got "${root.format}")` : ''}`);
+  if (root.format !== RECORD_FORMAT)
+    fail('format', `"${RECORD_FORMAT}"${typeof root.format === 'string' ? ` (got "${root.format}")` : ''}`);
   const result = root.result === undefined ? undefined : readResult(root.result);
   return {
     format: RECORD_FORMAT,
@@ -302,8 +373,12 @@ function readRecord(value: unknown): GameRecord {
 
 function readOptions(value: unknown): GameRecord['options'] {
   const o = obj(value, 'options');
-  const threePlayer = o.threePlayer === undefined ? undefined : oneOf<ThreePlayerMode>(o.threePlayer, 'options.threePlayer', ['discard', 'classic']);
-  const balancedOpening = o.balancedOpening === undefined ? undefined : bool(o.balancedOpening, 'options.balancedOpening');
+  const threePlayer =
+    o.threePlayer === undefined
+      ? undefined
+      : oneOf<ThreePlayerMode>(o.threePlayer, 'options.threePlayer', ['discard', 'classic']);
+  const balancedOpening =
+    o.balancedOpening === undefined ? undefined : bool(o.balancedOpening, 'options.balancedOpening');
   return {
     players: oneOf(o.players, 'options.players', [2, 3, 4] as const),
     grid: oneOf(o.grid, 'options.grid', [5, 7] as const),
@@ -318,7 +393,11 @@ function readPlayer(value: unknown, path: string): GameRecord['players'][number]
   const p = obj(value, path);
   const kind = str(p.kind, `${path}.kind`);
   if (kind !== 'human' && !/^ai:./.test(kind)) fail(`${path}.kind`, '"human" or "ai:<level>"');
-  return { name: str(p.name, `${path}.name`), kind: kind as SeatKind, kings: oneOf(p.kings, `${path}.kings`, [1, 2] as const) };
+  return {
+    name: str(p.name, `${path}.name`),
+    kind: kind as SeatKind,
+    kings: oneOf(p.kings, `${path}.kings`, [1, 2] as const),
+  };
 }
 
 function readEvent(value: unknown, path: string): GameEvent {
@@ -326,12 +405,21 @@ function readEvent(value: unknown, path: string): GameEvent {
   const player = (): number => int(e.player, `${path}.player`, 0, 3);
   const domino = (): number => int(e.domino, `${path}.domino`, 1, DOMINO_COUNT);
   switch (e.type) {
-    case 'reveal': return { type: 'reveal', line: arr(e.line, `${path}.line`, 4).map((n, i) => int(n, `${path}.line[${i}]`, 1, DOMINO_COUNT)) };
-    case 'claim': return { type: 'claim', player: player(), domino: domino() };
-    case 'place': return { type: 'place', player: player(), domino: domino(), a: pos(e.a, `${path}.a`), b: pos(e.b, `${path}.b`) };
-    case 'discard': return { type: 'discard', player: player(), domino: domino() };
-    case 'drop': return { type: 'drop', domino: domino() };
-    default: return fail(`${path}.type`, 'one of "reveal", "claim", "place", "discard", "drop"');
+    case 'reveal':
+      return {
+        type: 'reveal',
+        line: arr(e.line, `${path}.line`, 4).map((n, i) => int(n, `${path}.line[${i}]`, 1, DOMINO_COUNT)),
+      };
+    case 'claim':
+      return { type: 'claim', player: player(), domino: domino() };
+    case 'place':
+      return { type: 'place', player: player(), domino: domino(), a: pos(e.a, `${path}.a`), b: pos(e.b, `${path}.b`) };
+    case 'discard':
+      return { type: 'discard', player: player(), domino: domino() };
+    case 'drop':
+      return { type: 'drop', domino: domino() };
+    default:
+      return fail(`${path}.type`, 'one of "reveal", "claim", "place", "discard", "drop"');
   }
 }
 
@@ -347,7 +435,9 @@ function readScore(value: unknown, path: string): RecordScore {
   const s = obj(value, path);
   return {
     player: int(s.player, `${path}.player`, 0, 3),
-    territories: arr(s.territories, `${path}.territories`, 49).map((t, i) => readTerritory(t, `${path}.territories[${i}]`)),
+    territories: arr(s.territories, `${path}.territories`, 49).map((t, i) =>
+      readTerritory(t, `${path}.territories[${i}]`),
+    ),
     harmony: int(s.harmony, `${path}.harmony`),
     middleKingdom: int(s.middleKingdom, `${path}.middleKingdom`),
     total: int(s.total, `${path}.total`),

@@ -22,7 +22,12 @@ export function seedState(seed: string): RngState {
     const code = seed.charCodeAt(i);
     for (let l = 0; l < 4; l++) lanes[l] = Math.imul((lanes[l] ?? 0) ^ code, 0x01000193 + 2 * l);
   }
-  const rng = new Rng([mix32(lanes[0] ?? 0), mix32(lanes[1] ?? 0), mix32(lanes[2] ?? 0), mix32((lanes[3] ?? 0) ^ seed.length)]);
+  const rng = new Rng([
+    mix32(lanes[0] ?? 0),
+    mix32(lanes[1] ?? 0),
+    mix32(lanes[2] ?? 0),
+    mix32((lanes[3] ?? 0) ^ seed.length),
+  ]);
   // A fresh sfc32 state is poorly mixed for its first outputs.
   for (let i = 0; i < 16; i++) rng.next();
   return rng.state();

@@ -14,7 +14,15 @@ export function scoreBoard(board: Board, player: number, harmony: boolean, middl
     points: t.squares * t.crowns,
     cells: t.cells.map((i) => [cellX(i), cellY(i)] as const),
   }));
-  return { player, territories, harmony: s.harmony, middleKingdom: s.middleKingdom, total: s.total, largestTerritory: s.largestTerritory, crowns: s.crowns };
+  return {
+    player,
+    territories,
+    harmony: s.harmony,
+    middleKingdom: s.middleKingdom,
+    total: s.total,
+    largestTerritory: s.largestTerritory,
+    crowns: s.crowns,
+  };
 }
 
 /** Running score of one player at any moment. */

@@ -93,7 +93,8 @@ export function resolveOptions(players: number, given: unknown): Result<GameOpti
   if (typeof harmony !== 'boolean' || typeof middleKingdom !== 'boolean' || typeof balancedOpening !== 'boolean') {
     return fail('harmony, middleKingdom and balancedOpening are on/off options.');
   }
-  if (threePlayer !== 'discard' && threePlayer !== 'classic') return fail('The 3-player mode is "discard" or "classic".');
+  if (threePlayer !== 'discard' && threePlayer !== 'classic')
+    return fail('The 3-player mode is "discard" or "classic".');
   if (threePlayer === 'classic' && players !== 3) return fail('The classic 3-player set-up needs exactly 3 players.');
   if (balancedOpening && players !== 2) return fail('The balanced opening is for 2-player games.');
   return { ok: true, value: { players, grid, harmony, middleKingdom, threePlayer, balancedOpening } };

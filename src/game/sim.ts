@@ -130,9 +130,15 @@ export class Sim {
     sim.pileLen = pileLen;
     sim.unseenLen = unseen.length;
     sim.curLen = state.current.length;
-    state.current.forEach((s, i) => { sim.cur[i] = s.domino; sim.curKing[i] = s.king ?? -1; });
+    state.current.forEach((s, i) => {
+      sim.cur[i] = s.domino;
+      sim.curKing[i] = s.king ?? -1;
+    });
     sim.nxtLen = state.next.length;
-    state.next.forEach((s, i) => { sim.nxt[i] = s.domino; sim.nxtKing[i] = s.king ?? -1; });
+    state.next.forEach((s, i) => {
+      sim.nxt[i] = s.domino;
+      sim.nxtKing[i] = s.king ?? -1;
+    });
     sim.nxtClaimed = state.next.filter((s) => s.king !== null).length;
     sim.round = state.round;
     sim.findTurn(state);
@@ -213,7 +219,13 @@ export class Sim {
     const d = this.cur[this.act]!;
     const player = this.owner[this.curKing[this.act]!]!;
     this.boards[player]!.placeCode(d, code);
-    this.log?.push({ type: 'place', player, domino: d, a: [codeAx(code), codeAy(code)], b: [codeBx(code), codeBy(code)] });
+    this.log?.push({
+      type: 'place',
+      player,
+      domino: d,
+      a: [codeAx(code), codeAy(code)],
+      b: [codeBx(code), codeBy(code)],
+    });
     this.resolved();
   }
 
@@ -355,7 +367,8 @@ export class Sim {
    */
   outcome(out: Float64Array): void {
     const n = this.players;
-    for (let p = 0; p < n; p++) (this.boards[p] as Board).scoreInto(this.harmony, this.middleKingdom, rankScratch, 3 * p);
+    for (let p = 0; p < n; p++)
+      (this.boards[p] as Board).scoreInto(this.harmony, this.middleKingdom, rankScratch, 3 * p);
     let best = 0;
     for (let p = 1; p < n; p++) if (compareScores(p, best) > 0) best = p;
     let winners = 0;

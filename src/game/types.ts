@@ -121,7 +121,13 @@ export interface GameState {
 
 /** What the game waits for. */
 export type Prompt =
-  | { readonly kind: 'place'; readonly player: number; readonly king: KingId; readonly domino: number; readonly canPlace: boolean }
+  | {
+      readonly kind: 'place';
+      readonly player: number;
+      readonly king: KingId;
+      readonly domino: number;
+      readonly canPlace: boolean;
+    }
   | { readonly kind: 'claim'; readonly player: number; readonly king: KingId; readonly choices: readonly number[] }
   | { readonly kind: 'over' };
 

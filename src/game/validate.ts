@@ -73,11 +73,17 @@ function eventProblem(e: unknown, players: number): boolean {
   if (!isObj(e)) return true;
   const playerOk = isIntIn(e['player'], 0, players - 1);
   switch (e['type']) {
-    case 'reveal': return !isDominoList(e['line']);
-    case 'claim': case 'discard': return !playerOk || !isDominoNumber(e['domino']);
-    case 'place': return !playerOk || !isDominoNumber(e['domino']) || !isPos(e['a']) || !isPos(e['b']);
-    case 'drop': return !isDominoNumber(e['domino']);
-    default: return true;
+    case 'reveal':
+      return !isDominoList(e['line']);
+    case 'claim':
+    case 'discard':
+      return !playerOk || !isDominoNumber(e['domino']);
+    case 'place':
+      return !playerOk || !isDominoNumber(e['domino']) || !isPos(e['a']) || !isPos(e['b']);
+    case 'drop':
+      return !isDominoNumber(e['domino']);
+    default:
+      return true;
   }
 }
 
@@ -91,24 +97,37 @@ function stateProblem(v: unknown): string | null {
   const resolved = resolveOptions(players, opts);
   if (!resolved.ok) return `options: ${resolved.error.message}`;
   const options = resolved.value;
-  if (!['grid', 'harmony', 'middleKingdom', 'threePlayer', 'balancedOpening'].every((k) => opts !== undefined && k in (opts as Obj))) {
+  if (
+    !['grid', 'harmony', 'middleKingdom', 'threePlayer', 'balancedOpening'].every(
+      (k) => opts !== undefined && k in (opts as Obj),
+    )
+  ) {
     return 'options are incomplete';
   }
   const seats = v['seats'];
   if (!Array.isArray(seats) || seats.length !== players) return 'seats do not match the number of players';
-  if (!seats.every((s) => isObj(s) && typeof s['name'] === 'string' && isSeatKind(s['kind']))) return 'a seat is malformed';
+  if (!seats.every((s) => isObj(s) && typeof s['name'] === 'string' && isSeatKind(s['kind'])))
+    return 'a seat is malformed';
   const k = kingCount(players);
   const kings = v['kings'];
-  if (!Array.isArray(kings) || kings.length !== k || !kings.every((o) => isIntIn(o, 0, players - 1))) return 'kings are malformed';
-  for (let p = 0; p < players; p++) if (kings.filter((o) => o === p).length !== k / players) return 'a player has the wrong number of kings';
+  if (!Array.isArray(kings) || kings.length !== k || !kings.every((o) => isIntIn(o, 0, players - 1)))
+    return 'kings are malformed';
+  for (let p = 0; p < players; p++)
+    if (kings.filter((o) => o === p).length !== k / players) return 'a player has the wrong number of kings';
   const rng = v['rng'];
-  if (!Array.isArray(rng) || rng.length !== 4 || !rng.every((w) => isIntIn(w, 0, 0xffffffff))) return 'rng is not four uint32 words';
-  for (const key of ['pile', 'removedAtSetup', 'dropped']) if (!isDominoList(v[key])) return `${key} is not a list of dominoes`;
+  if (!Array.isArray(rng) || rng.length !== 4 || !rng.every((w) => isIntIn(w, 0, 0xffffffff)))
+    return 'rng is not four uint32 words';
+  for (const key of ['pile', 'removedAtSetup', 'dropped'])
+    if (!isDominoList(v[key])) return `${key} is not a list of dominoes`;
   if ((v['removedAtSetup'] as number[]).length !== removedCount(options)) return 'removedAtSetup has the wrong size';
   for (const key of ['current', 'next']) {
     const line = v[key];
     if (!Array.isArray(line) || line.length > lineSize(options)) return `${key} is not a line`;
-    if (!line.every((s) => isObj(s) && isDominoNumber(s['domino']) && (s['king'] === null || isIntIn(s['king'], 0, k - 1)))) {
+    if (
+      !line.every(
+        (s) => isObj(s) && isDominoNumber(s['domino']) && (s['king'] === null || isIntIn(s['king'], 0, k - 1)),
+      )
+    ) {
       return `${key} has a malformed slot`;
     }
     const ds = line.map((s: Obj) => s['domino'] as number);
@@ -120,7 +139,8 @@ function stateProblem(v: unknown): string | null {
   const kingdoms = v['kingdoms'];
   if (!Array.isArray(kingdoms) || kingdoms.length !== players) return 'kingdoms do not match the number of players';
   for (const kd of kingdoms) {
-    if (!isObj(kd) || !isDominoList(kd['discarded']) || !Array.isArray(kd['placements'])) return 'a kingdom is malformed';
+    if (!isObj(kd) || !isDominoList(kd['discarded']) || !Array.isArray(kd['placements']))
+      return 'a kingdom is malformed';
     if (!kd['placements'].every((p) => isObj(p) && isDominoNumber(p['domino']) && isPos(p['a']) && isPos(p['b']))) {
       return 'a placement is malformed';
     }
@@ -128,7 +148,9 @@ function stateProblem(v: unknown): string | null {
   if (!isIntIn(v['round'], 1, 100) || !isIntIn(v['turn'], 0, 10_000)) return 'round or turn is malformed';
   const events = v['events'];
   if (!Array.isArray(events) || events.some((e) => eventProblem(e, players))) return 'events are malformed';
-  const actions = events.filter((e: Obj) => e['type'] === 'claim' || e['type'] === 'place' || e['type'] === 'discard').length;
+  const actions = events.filter(
+    (e: Obj) => e['type'] === 'claim' || e['type'] === 'place' || e['type'] === 'discard',
+  ).length;
   if (actions !== v['turn']) return 'turn does not count the actions in events';
   return consistencyProblem(v as unknown as GameState);
 }
@@ -138,7 +160,9 @@ function consistencyProblem(s: GameState): string | null {
   const seen = new Uint8Array(DOMINO_COUNT + 1);
   const inCurrent = new Set(s.current.map((x) => x.domino));
   const inLines = new Set([...inCurrent, ...s.next.map((x) => x.domino)]);
-  const count = (d: number): void => { seen[d] = (seen[d] ?? 0) + 1; };
+  const count = (d: number): void => {
+    seen[d] = (seen[d] ?? 0) + 1;
+  };
   [...s.pile, ...s.removedAtSetup, ...inLines].forEach(count);
   s.dropped.forEach(count);
   for (const kd of s.kingdoms) {

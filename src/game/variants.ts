@@ -21,7 +21,14 @@ export function aiSeatKind(level: AiLevel): `ai:${AiLevel}` {
   return `ai:${level}`;
 }
 
-export const VARIANTS = ['mightyDuel', 'harmony', 'middleKingdom', 'dynasty', 'threePlayerClassic', 'balancedOpening'] as const;
+export const VARIANTS = [
+  'mightyDuel',
+  'harmony',
+  'middleKingdom',
+  'dynasty',
+  'threePlayerClassic',
+  'balancedOpening',
+] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 /** Which variants a table plays with. */

@@ -43,7 +43,10 @@ function compile(key: MessageKey, locale: Locale): IntlMessageFormat {
   if (!format) {
     const own = CATALOGUES[locale][key];
     // A key a language does not have yet is said in English.
-    format = own === undefined ? compile(key, DEFAULT_LOCALE) : new IntlMessageFormat(own, locale, undefined, { ignoreTag: true });
+    format =
+      own === undefined
+        ? compile(key, DEFAULT_LOCALE)
+        : new IntlMessageFormat(own, locale, undefined, { ignoreTag: true });
     byKey.set(key, format);
   }
   return format;
@@ -107,8 +110,38 @@ export function placeholders(key: MessageKey, locale: Locale = DEFAULT_LOCALE): 
  * (https://discord.com/developers/docs/reference#locales).
  */
 export const DISCORD_LOCALES = [
-  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl', 'pt-BR',
-  'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+  'id',
+  'da',
+  'de',
+  'en-GB',
+  'en-US',
+  'es-ES',
+  'es-419',
+  'fr',
+  'hr',
+  'it',
+  'lt',
+  'hu',
+  'nl',
+  'no',
+  'pl',
+  'pt-BR',
+  'ro',
+  'fi',
+  'sv-SE',
+  'vi',
+  'tr',
+  'cs',
+  'el',
+  'bg',
+  'ru',
+  'uk',
+  'hi',
+  'th',
+  'zh-CN',
+  'ja',
+  'zh-TW',
+  'ko',
 ] as const;
 export type DiscordLocale = (typeof DISCORD_LOCALES)[number];
 

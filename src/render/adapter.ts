@@ -3,14 +3,44 @@
  * pictures show is decided here; the drawing modules only lay it out.
  */
 import {
-  boxRound, byRanking, domino, dynastyGameResults, dynastyResult, dynastyStandings, legalPlacements, prompt,
-  namingWindow, rankNow, reachableWindow, result, scorePlayer, variantsOf,
-  type Candidate, type CellWindow, type DynastyState, type GameState, type Grid, type PlayerScore, type Pos, type Prompt, type Variant,
+  boxRound,
+  byRanking,
+  domino,
+  dynastyGameResults,
+  dynastyResult,
+  dynastyStandings,
+  legalPlacements,
+  prompt,
+  namingWindow,
+  rankNow,
+  reachableWindow,
+  result,
+  scorePlayer,
+  variantsOf,
+  type Candidate,
+  type CellWindow,
+  type DynastyState,
+  type GameState,
+  type Grid,
+  type PlayerScore,
+  type Pos,
+  type Prompt,
+  type Variant,
 } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import type {
-  DominoView, DynastyRowView, DynastySheetView, KingdomView, PlayerView, PreviewView, RecentView, ScoreSheetView, ScoreView, SlotView,
-  TableView, TurnView,
+  DominoView,
+  DynastyRowView,
+  DynastySheetView,
+  KingdomView,
+  PlayerView,
+  PreviewView,
+  RecentView,
+  ScoreSheetView,
+  ScoreView,
+  SlotView,
+  TableView,
+  TurnView,
 } from './view.js';
 
 export function dominoView(n: number): DominoView {
@@ -24,11 +54,16 @@ export function dominoView(n: number): DominoView {
  * system font that a server may not have.
  */
 // The class holds ranges of combining marks (Cyrillic Extended-A), never a combined pair: it is tested one code point at a time.
-// eslint-disable-next-line no-misleading-character-class
-const DRAWABLE = /[\u0020-\u007E\u00A0-\u052F\u1C80-\u1C8A\u1D00-\u1DBF\u1E00-\u1FFF\u2010-\u205E\u20A0-\u20C0\u2116\u2122\u2C60-\u2C7F\u2DE0-\u2DFF\uA640-\uA69F\uA720-\uA7FF]/u;
+const DRAWABLE =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u0020-\u007E\u00A0-\u052F\u1C80-\u1C8A\u1D00-\u1DBF\u1E00-\u1FFF\u2010-\u205E\u20A0-\u20C0\u2116\u2122\u2C60-\u2C7F\u2DE0-\u2DFF\uA640-\uA69F\uA720-\uA7FF]/u;
 
 function drawablePart(name: string): string | null {
-  const kept = Array.from(name).filter((ch) => DRAWABLE.test(ch)).join('').replace(/\s+/g, ' ').trim();
+  const kept = Array.from(name)
+    .filter((ch) => DRAWABLE.test(ch))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
   return /[\p{L}\p{N}]/u.test(kept) ? kept : null;
 }
 
@@ -49,7 +84,8 @@ export function players(state: GameState): PlayerView[] {
   const drawable = state.seats.map((s) => drawablePart(s.name));
   const names = state.seats.map((s, index) => pictureName(s.name, index));
   const initials = names.map((n) => (Array.from(n)[0] ?? '').toUpperCase());
-  const unique = drawable.every((d) => d !== null) && initials.every((i, k) => /[\p{L}\p{N}]/u.test(i) && initials.indexOf(i) === k);
+  const unique =
+    drawable.every((d) => d !== null) && initials.every((i, k) => /[\p{L}\p{N}]/u.test(i) && initials.indexOf(i) === k);
   return names.map((name, index) => ({ index, name, badge: unique ? initials[index]! : String(index + 1) }));
 }
 
@@ -83,7 +119,9 @@ export function recentPlacements(state: GameState, pr: Prompt = prompt(state)): 
       break;
     }
   }
-  const since = events.slice(from + 1).flatMap((e) => (e.type === 'place' ? [{ player: e.player, domino: e.domino }] : []));
+  const since = events
+    .slice(from + 1)
+    .flatMap((e) => (e.type === 'place' ? [{ player: e.player, domino: e.domino }] : []));
   if (since.length > 0) return since;
   const last = events.findLast((e) => e.type === 'place');
   return last?.type === 'place' ? [{ player: last.player, domino: last.domino }] : [];
@@ -93,7 +131,13 @@ function recentOf(recent: readonly { player: number; domino: number }[], player:
   return recent.flatMap((r, i) => (r.player === player ? [{ domino: r.domino, order: i + 1, of: recent.length }] : []));
 }
 
-function kingdomView(state: GameState, p: PlayerView, pr: Prompt, score: number, recent: readonly { player: number; domino: number }[] = []): KingdomView {
+function kingdomView(
+  state: GameState,
+  p: PlayerView,
+  pr: Prompt,
+  score: number,
+  recent: readonly { player: number; domino: number }[] = [],
+): KingdomView {
   const k = state.kingdoms[p.index];
   return {
     player: p,
@@ -121,9 +165,10 @@ function currentLine(state: GameState, who: readonly PlayerView[], pr: Prompt): 
           : 'waiting';
     return { domino: dominoView(slot.domino), status, king };
   });
-  const unclaimed = droppedWith(state, state.current.map((s) => s.domino)).map(
-    (n): SlotView => ({ domino: dominoView(n), status: 'unclaimed', king: null }),
-  );
+  const unclaimed = droppedWith(
+    state,
+    state.current.map((s) => s.domino),
+  ).map((n): SlotView => ({ domino: dominoView(n), status: 'unclaimed', king: null }));
   return [...slots, ...unclaimed].sort((x, y) => x.domino.n - y.domino.n);
 }
 
@@ -161,7 +206,8 @@ function dynastyOf(state: GameState, d: DynastyState): { game: number; of: numbe
   const results = dynastyGameResults(d);
   const totals = state.seats.map((_, p) => {
     let sum = scorePlayer(state, p).total;
-    for (let i = 0; i < k; i++) sum += results[i]?.scores[p]?.total ?? (d.games[i] ? scorePlayer(d.games[i]!, p).total : 0);
+    for (let i = 0; i < k; i++)
+      sum += results[i]?.scores[p]?.total ?? (d.games[i] ? scorePlayer(d.games[i]!, p).total : 0);
     return sum;
   });
   return { game: k + 1, of: d.length, totals };
@@ -276,7 +322,8 @@ export function dynastySheetView(d: DynastyState): DynastySheetView {
   const standings = final ?? dynastyStandings(d);
   // The next game starts as soon as one ends: until a domino is placed in it, the sheet is the one of the game before.
   const last = d.games[d.games.length - 1]!;
-  const played = d.games.length > 1 && !last.events.some((e) => e.type === 'place') ? d.games.length - 1 : d.games.length;
+  const played =
+    d.games.length > 1 && !last.events.some((e) => e.type === 'place') ? d.games.length - 1 : d.games.length;
   const rows = who.map((p): DynastyRowView => {
     const games = Array.from({ length: d.length }, (_, i) => {
       const g = d.games[i];

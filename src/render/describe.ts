@@ -15,7 +15,16 @@ import { placementName, inWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
 import { rejectionText } from './rejection.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
-import type { DominoView, HalfView, KingdomView, PlayerView, RoundView, SlotView, TerritoryView, TurnView } from './view.js';
+import type {
+  DominoView,
+  HalfView,
+  KingdomView,
+  PlayerView,
+  RoundView,
+  SlotView,
+  TerritoryView,
+  TurnView,
+} from './view.js';
 
 /** Discord's limit on an attachment's description. */
 export const DESCRIPTION_MAX = 1024;
@@ -45,7 +54,10 @@ function cut(text: string, max: number): string {
 }
 
 const sentences = (parts: readonly (string | null)[]): string =>
-  parts.filter((p): p is string => p !== null && p !== '').map((p) => (/[.!?…:]$/.test(p) ? p : `${p}.`)).join(' ');
+  parts
+    .filter((p): p is string => p !== null && p !== '')
+    .map((p) => (/[.!?…:]$/.test(p) ? p : `${p}.`))
+    .join(' ');
 
 /** The seat's own name (screen readers read any script), else the picture's. */
 function nameOf(state: GameState, p: PlayerView): string {
@@ -53,7 +65,9 @@ function nameOf(state: GameState, p: PlayerView): string {
 }
 
 function roundText(round: RoundView): string {
-  return round.round === 0 ? t('picture.openingPicks') : t('picture.round', { round: round.round, rounds: round.rounds });
+  return round.round === 0
+    ? t('picture.openingPicks')
+    : t('picture.round', { round: round.round, rounds: round.rounds });
 }
 
 function halfText(h: HalfView): string {
@@ -62,7 +76,9 @@ function halfText(h: HalfView): string {
 }
 
 function dominoText(d: DominoView, halves: boolean): string {
-  return halves ? t('alt.dominoHalves', { number: d.n, a: halfText(d.a), b: halfText(d.b) }) : t('alt.domino', { number: d.n });
+  return halves
+    ? t('alt.dominoHalves', { number: d.n, a: halfText(d.a), b: halfText(d.b) })
+    : t('alt.domino', { number: d.n });
 }
 
 const SLOT_KEYS: Record<SlotView['status'], MessageKey> = {
@@ -84,16 +100,24 @@ function slotText(state: GameState, s: SlotView, detail: Detail): string {
 
 function turnText(state: GameState, turn: TurnView): string {
   switch (turn.kind) {
-    case 'place': return t(turn.canPlace ? 'alt.turn.place' : 'alt.turn.discard', { name: nameOf(state, turn.player), domino: turn.domino.n });
-    case 'claim': return t('alt.turn.pick', { name: nameOf(state, turn.player) });
-    case 'over': return winnersText(state, turn.winners);
+    case 'place':
+      return t(turn.canPlace ? 'alt.turn.place' : 'alt.turn.discard', {
+        name: nameOf(state, turn.player),
+        domino: turn.domino.n,
+      });
+    case 'claim':
+      return t('alt.turn.pick', { name: nameOf(state, turn.player) });
+    case 'over':
+      return winnersText(state, turn.winners);
   }
 }
 
 function winnersText(state: GameState, winners: readonly PlayerView[]): string {
   if (winners.length === 0) return t('picture.gameOver');
   const names = winners.map((w) => nameOf(state, w));
-  return names.length === 1 ? t('picture.wins', { name: names[0]! }) : t('picture.sharedVictory', { names: names.join(', ') });
+  return names.length === 1
+    ? t('picture.wins', { name: names[0]! })
+    : t('picture.sharedVictory', { names: names.join(', ') });
 }
 
 function territoryText(tv: TerritoryView, withPoints: boolean): string {
@@ -114,7 +138,8 @@ function kingdomText(state: GameState, k: KingdomView, territories: readonly Ter
   const name = nameOf(state, k.player);
   const shown = territoriesAt(territories, detail);
   const parts = shown.map((x) => territoryText(x, false));
-  if (detail < 2 && k.discarded.length > 0) parts.push(t('alt.discarded', { dominoes: k.discarded.map((d) => `#${d.n}`).join(', ') }));
+  if (detail < 2 && k.discarded.length > 0)
+    parts.push(t('alt.discarded', { dominoes: k.discarded.map((d) => `#${d.n}`).join(', ') }));
   const total = k.dynastyTotal === null ? '' : ` (${t('picture.dynasty.total', { total: k.dynastyTotal })})`;
   const head = t('alt.kingdom', { name, points: k.score }) + total;
   return parts.length > 0 ? `${head}: ${parts.join(', ')}` : head;
@@ -150,7 +175,11 @@ export interface DescribePreviewOptions {
 }
 
 /** The placement preview (renderPreview): whose kingdom, the domino in hand, where it is tried and whether it fits, the hint. */
-export function describePreview(state: GameState, candidate: Candidate | null, opts: DescribePreviewOptions = {}): string {
+export function describePreview(
+  state: GameState,
+  candidate: Candidate | null,
+  opts: DescribePreviewOptions = {},
+): string {
   const v = previewView(state, candidate, opts.hint ?? null);
   const grid = v.kingdom.grid;
   const where = (a: Pos, b: Pos): string =>
@@ -163,14 +192,16 @@ export function describePreview(state: GameState, candidate: Candidate | null, o
       ? t('alt.preview.fits', { where: where(c.a, c.b), before: c.verdict.before, after: c.verdict.after })
       : t('alt.preview.illegal', { where: where(c.a, c.b), reason: rejectionText(c.verdict.rejection) });
   };
-  return fitted((detail) => sentences([
-    t('alt.preview.kingdom', { name: nameOf(state, v.kingdom.player), points: v.score }),
-    roundText(v.round),
-    v.domino ? t('alt.preview.domino', { domino: dominoText(v.domino, detail < 2) }) : null,
-    verdict(),
-    v.domino && v.targets.length > 0 ? t('alt.preview.targets', { count: v.targets.length }) : null,
-    v.hint ? t('alt.preview.hint', { where: where(v.hint.a, v.hint.b) }) : null,
-  ]));
+  return fitted((detail) =>
+    sentences([
+      t('alt.preview.kingdom', { name: nameOf(state, v.kingdom.player), points: v.score }),
+      roundText(v.round),
+      v.domino ? t('alt.preview.domino', { domino: dominoText(v.domino, detail < 2) }) : null,
+      verdict(),
+      v.domino && v.targets.length > 0 ? t('alt.preview.targets', { count: v.targets.length }) : null,
+      v.hint ? t('alt.preview.hint', { where: where(v.hint.a, v.hint.b) }) : null,
+    ]),
+  );
 }
 
 const TIE_KEYS: Record<TieBreak, MessageKey | null> = {
@@ -184,19 +215,26 @@ const TIE_KEYS: Record<TieBreak, MessageKey | null> = {
 export function describeScoreSheet(state: GameState): string {
   const v = scoreSheetView(state);
   const tie = TIE_KEYS[v.decidedBy];
-  return fitted((detail) => sentences([
-    v.title,
-    v.winners.length > 0 ? winnersText(state, v.winners) : null,
-    tie ? t(tie) : null,
-    ...v.players.map((p) => {
-      const parts = territoriesAt(p.territories, detail).map((x) => territoryText(x, detail < 2));
-      if (p.harmony > 0) parts.push(t('alt.bonus', { bonus: t('variant.harmony'), points: p.harmony }));
-      if (p.middleKingdom > 0) parts.push(t('alt.bonus', { bonus: t('variant.middleKingdom'), points: p.middleKingdom }));
-      if (detail < 3) parts.push(t('picture.sheet.foot', { largest: p.largestTerritory, crowns: p.crowns }));
-      const head = t('alt.sheet.player', { place: t('picture.sheet.place', { rank: p.rank }), name: nameOf(state, p.kingdom.player), points: p.total });
-      return parts.length > 0 ? `${head}: ${parts.join(', ')}` : head;
-    }),
-  ]));
+  return fitted((detail) =>
+    sentences([
+      v.title,
+      v.winners.length > 0 ? winnersText(state, v.winners) : null,
+      tie ? t(tie) : null,
+      ...v.players.map((p) => {
+        const parts = territoriesAt(p.territories, detail).map((x) => territoryText(x, detail < 2));
+        if (p.harmony > 0) parts.push(t('alt.bonus', { bonus: t('variant.harmony'), points: p.harmony }));
+        if (p.middleKingdom > 0)
+          parts.push(t('alt.bonus', { bonus: t('variant.middleKingdom'), points: p.middleKingdom }));
+        if (detail < 3) parts.push(t('picture.sheet.foot', { largest: p.largestTerritory, crowns: p.crowns }));
+        const head = t('alt.sheet.player', {
+          place: t('picture.sheet.place', { rank: p.rank }),
+          name: nameOf(state, p.kingdom.player),
+          points: p.total,
+        });
+        return parts.length > 0 ? `${head}: ${parts.join(', ')}` : head;
+      }),
+    ]),
+  );
 }
 
 /** The Dynasty sheet (renderDynastySheet): each player's score in every game played, their total, the winner. */
@@ -206,31 +244,55 @@ export function describeDynastySheet(d: DynastyState): string {
   const tie = v.over ? TIE_KEYS[v.decidedBy] : null;
   const name = (p: PlayerView): string => (first ? nameOf(first, p) : p.name);
   const rows = [...v.rows].sort((x, y) => x.rank - y.rank || x.player.index - y.player.index);
-  return fitted((detail) => sentences([
-    v.title,
-    v.winners.length > 0 && first ? winnersText(first, v.winners) : null,
-    tie ? t(tie) : null,
-    ...rows.map((r) => {
-      const games = r.games.flatMap((g, i) => {
-        if (!g) return [];
-        const game = t('picture.dynasty.game', { number: i + 1 });
-        const key: MessageKey = g.running ? 'alt.dynasty.gameRunning' : g.won && detail < 3 ? 'alt.dynasty.gameWon' : 'alt.dynasty.game';
-        return [t(key, { game, score: g.score })];
-      });
-      return t('alt.dynasty.row', { place: t('picture.sheet.place', { rank: r.rank }), name: name(r.player), points: r.total, games: games.join(', ') });
-    }),
-  ]));
+  return fitted((detail) =>
+    sentences([
+      v.title,
+      v.winners.length > 0 && first ? winnersText(first, v.winners) : null,
+      tie ? t(tie) : null,
+      ...rows.map((r) => {
+        const games = r.games.flatMap((g, i) => {
+          if (!g) return [];
+          const game = t('picture.dynasty.game', { number: i + 1 });
+          const key: MessageKey = g.running
+            ? 'alt.dynasty.gameRunning'
+            : g.won && detail < 3
+              ? 'alt.dynasty.gameWon'
+              : 'alt.dynasty.game';
+          return [t(key, { game, score: g.score })];
+        });
+        return t('alt.dynasty.row', {
+          place: t('picture.sheet.place', { rank: r.rank }),
+          name: name(r.player),
+          points: r.total,
+          games: games.join(', '),
+        });
+      }),
+    ]),
+  );
 }
 
 /** The replay (renderReplay): what it shows, and how the game ended. */
-export function describeReplay(last: GameState, replay: { readonly frames: number; readonly durationMs: number }, opts: DescribeTableOptions = {}): string {
+export function describeReplay(
+  last: GameState,
+  replay: { readonly frames: number; readonly durationMs: number },
+  opts: DescribeTableOptions = {},
+): string {
   const intro = t('alt.replay', { frames: replay.frames, seconds: Math.round(replay.durationMs / 1000) });
   const v = tableView(last, opts.dynasty ?? null);
   const sheet = scoreSheetView(last);
-  return fitted((detail) => sentences([
-    intro,
-    v.dynasty ? t('dynasty.header', { game: v.dynasty.game, of: v.dynasty.of }) : null,
-    turnText(last, v.turn),
-    ...sheet.players.map((p) => kingdomText(last, { ...p.kingdom, dynastyTotal: v.kingdoms[p.kingdom.player.index]?.dynastyTotal ?? null }, p.territories, detail)),
-  ]));
+  return fitted((detail) =>
+    sentences([
+      intro,
+      v.dynasty ? t('dynasty.header', { game: v.dynasty.game, of: v.dynasty.of }) : null,
+      turnText(last, v.turn),
+      ...sheet.players.map((p) =>
+        kingdomText(
+          last,
+          { ...p.kingdom, dynastyTotal: v.kingdoms[p.kingdom.player.index]?.dynastyTotal ?? null },
+          p.territories,
+          detail,
+        ),
+      ),
+    ]),
+  );
 }

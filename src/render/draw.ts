@@ -1,7 +1,16 @@
 /** Drawing pieces shared by every picture: text, dominoes, kingdoms. */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Pos } from '../game/index.js';
-import { columnLetter, inWindow, reachableWindow, rowNumber, windowCols, windowRows, type CellWindow, type Grid } from '../game/index.js';
+import {
+  columnLetter,
+  inWindow,
+  reachableWindow,
+  rowNumber,
+  windowCols,
+  windowRows,
+  type CellWindow,
+  type Grid,
+} from '../game/index.js';
 import { ensureFonts, font, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';
 import { noteSize } from './probe.js';
@@ -11,7 +20,12 @@ import type { DominoView, KingdomView, PlayerView } from './view.js';
 export type Ctx = SKRSContext2D;
 export type Align = 'left' | 'center' | 'right';
 
-export interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
 
 /** A canvas filled with the background colour (every picture is opaque: png.ts relies on it). */
 export function blankCanvas(width: number, height: number): { canvas: Canvas; c: Ctx } {
@@ -83,7 +97,8 @@ export function wrapWords(c: Ctx, s: string, weight: Weight, size: number, maxW:
   const lines: string[] = [];
   for (const word of s.split(' ')) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;
@@ -111,7 +126,16 @@ export function roundRect(c: Ctx, x: number, y: number, w: number, h: number, r:
   c.fill();
 }
 
-export function strokeRoundRect(c: Ctx, x: number, y: number, w: number, h: number, r: number, colour: string, width: number): void {
+export function strokeRoundRect(
+  c: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  colour: string,
+  width: number,
+): void {
   c.beginPath();
   c.roundRect(x, y, w, h, r);
   c.strokeStyle = colour;
@@ -366,7 +390,15 @@ function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
 }
 
 /** A rounded outline around two neighbouring cells. */
-export function outlineCells(c: Ctx, g: KingdomGeometry, a: Pos, b: Pos, colour: string, width: number, dash: number[] = []): void {
+export function outlineCells(
+  c: Ctx,
+  g: KingdomGeometry,
+  a: Pos,
+  b: Pos,
+  colour: string,
+  width: number,
+  dash: number[] = [],
+): void {
   const pa = cellOrigin(g, a);
   const pb = cellOrigin(g, b);
   const x = Math.min(pa[0], pb[0]);
@@ -375,7 +407,16 @@ export function outlineCells(c: Ctx, g: KingdomGeometry, a: Pos, b: Pos, colour:
   const h = Math.max(pa[1], pb[1]) + g.cell - y;
   c.save();
   c.setLineDash(dash);
-  strokeRoundRect(c, x - width / 2 + 2, y - width / 2 + 2, w + width - 4, h + width - 4, g.cell * 0.12, UI.outline, width + 4);
+  strokeRoundRect(
+    c,
+    x - width / 2 + 2,
+    y - width / 2 + 2,
+    w + width - 4,
+    h + width - 4,
+    g.cell * 0.12,
+    UI.outline,
+    width + 4,
+  );
   strokeRoundRect(c, x - width / 2 + 2, y - width / 2 + 2, w + width - 4, h + width - 4, g.cell * 0.12, colour, width);
   c.restore();
 }

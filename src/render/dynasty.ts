@@ -8,7 +8,18 @@
 import type { Canvas } from '@napi-rs/canvas';
 import { t } from '../i18n/index.js';
 import { font } from './fonts.js';
-import { badge, blankCanvas, drawKingdom, fitKingdom, kingdomWindow, roundRect, strokeRoundRect, text, type Box, type Ctx } from './draw.js';
+import {
+  badge,
+  blankCanvas,
+  drawKingdom,
+  fitKingdom,
+  kingdomWindow,
+  roundRect,
+  strokeRoundRect,
+  text,
+  type Box,
+  type Ctx,
+} from './draw.js';
 import { UI } from './palette.js';
 import { drawResultBanner } from './scoresheet.js';
 import { drawCrown } from './tiles.js';
@@ -30,20 +41,33 @@ export function drawDynastySheet(v: DynastySheetView): Canvas {
   const { width, height } = dynastySize(v.rows.length);
   const { canvas, c } = blankCanvas(width, height);
   const lead = v.rows.find((r) => r.player.index === v.winners[0]?.index);
-  drawResultBanner(c, { x: M, y: M, w: width - 2 * M, h: BANNER - M }, {
-    title: v.title,
-    winners: v.winners,
-    points: lead?.total ?? 0,
-    subtitle: v.over ? v.title : t('picture.dynasty.subtitle'),
-    decidedBy: v.decidedBy,
-  });
+  drawResultBanner(
+    c,
+    { x: M, y: M, w: width - 2 * M, h: BANNER - M },
+    {
+      title: v.title,
+      winners: v.winners,
+      points: lead?.total ?? 0,
+      subtitle: v.over ? v.title : t('picture.dynasty.subtitle'),
+      decidedBy: v.decidedBy,
+    },
+  );
   const games = v.rows[0]?.games.length ?? 3;
   const gameW = Math.floor((width - 2 * M - 16) / games);
   const headY = BANNER + M + HEAD / 2;
   for (let i = 0; i < games; i++) {
-    text(c, t('picture.dynasty.game', { number: i + 1 }), M + 8 + i * gameW + 12, headY, { weight: 800, size: 24, colour: UI.textDim });
+    text(c, t('picture.dynasty.game', { number: i + 1 }), M + 8 + i * gameW + 12, headY, {
+      weight: 800,
+      size: 24,
+      colour: UI.textDim,
+    });
   }
-  text(c, t(v.over ? 'picture.total' : 'picture.dynasty.soFar'), width - M - 16, headY, { weight: 800, size: 24, colour: UI.textDim, align: 'right' });
+  text(c, t(v.over ? 'picture.total' : 'picture.dynasty.soFar'), width - M - 16, headY, {
+    weight: 800,
+    size: 24,
+    colour: UI.textDim,
+    align: 'right',
+  });
   v.rows.forEach((row, i) => {
     drawRow(c, row, { x: M, y: BANNER + M + HEAD + i * (ROW + 10), w: width - 2 * M, h: ROW }, gameW, v.over);
   });
@@ -58,12 +82,30 @@ function drawRow(c: Ctx, row: DynastyRowView, b: Box, gameW: number, over: boole
   badge(c, row.player, b.x + 32, cy, 20);
   c.font = font(800, 44);
   const totalW = c.measureText(String(row.total)).width;
-  text(c, String(row.total), b.x + b.w - 16, cy + 2, { weight: 800, size: 44, colour: won ? UI.crown : UI.text, align: 'right' });
-  text(c, row.player.name, b.x + 62, cy + 1, { weight: 800, size: 28, colour: UI.text, kind: 'name' }, b.w - 62 - totalW - 40);
+  text(c, String(row.total), b.x + b.w - 16, cy + 2, {
+    weight: 800,
+    size: 44,
+    colour: won ? UI.crown : UI.text,
+    align: 'right',
+  });
+  text(
+    c,
+    row.player.name,
+    b.x + 62,
+    cy + 1,
+    { weight: 800, size: 28, colour: UI.text, kind: 'name' },
+    b.w - 62 - totalW - 40,
+  );
   row.games.forEach((g, i) => {
     const cell = { x: b.x + 8 + i * gameW, y: b.y + NAME_BAR, w: gameW, h: THUMB };
     if (g) drawGame(c, g, cell);
-    else text(c, '-', cell.x + THUMB / 2 + 12, cell.y + THUMB / 2, { weight: 800, size: 36, colour: UI.textFaint, align: 'center' });
+    else
+      text(c, '-', cell.x + THUMB / 2 + 12, cell.y + THUMB / 2, {
+        weight: 800,
+        size: 36,
+        colour: UI.textFaint,
+        align: 'center',
+      });
   });
 }
 

@@ -33,11 +33,15 @@ function familyOf(subset: string): string {
 /** Registers every font file of assets/fonts; throws if none loads (a broken install). */
 export function ensureFonts(): void {
   if (registered) return;
-  const files = readdirSync(FONTS_DIR).filter((f) => /\.(woff2?|ttf|otf)$/.test(f)).sort();
+  const files = readdirSync(FONTS_DIR)
+    .filter((f) => /\.(woff2?|ttf|otf)$/.test(f))
+    .sort();
   const loaded = files.filter((f) => GlobalFonts.registerFromPath(join(FONTS_DIR, f), familyOf(subsetOf(f))) !== null);
   if (loaded.length === 0) throw new Error(`no font could be registered from ${FONTS_DIR}`);
   // Basic Latin first: most text is in it, and a family is tried glyph by glyph in this order.
-  const subsets = [...new Set(loaded.map(subsetOf))].sort((a, b) => Number(b === 'latin') - Number(a === 'latin') || a.localeCompare(b));
+  const subsets = [...new Set(loaded.map(subsetOf))].sort(
+    (a, b) => Number(b === 'latin') - Number(a === 'latin') || a.localeCompare(b),
+  );
   familyList = subsets.map((s) => `"${familyOf(s)}"`).join(', ');
   registered = true;
 }

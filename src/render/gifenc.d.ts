@@ -36,7 +36,11 @@ declare module 'gifenc' {
     /** Up to `maxColours` colours for RGBA pixels (PnnQuant). */
     quantize(rgba: Uint8Array | Uint8ClampedArray, maxColours: number, opts?: QuantizeOptions): Palette;
     /** The palette index of each RGBA pixel (nearest colour, cached per rgb565 value). */
-    applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: 'rgb565' | 'rgb444' | 'rgba4444'): Uint8Array;
+    applyPalette(
+      rgba: Uint8Array | Uint8ClampedArray,
+      palette: Palette,
+      format?: 'rgb565' | 'rgb444' | 'rgba4444',
+    ): Uint8Array;
   };
   export default gifenc;
 }

@@ -21,7 +21,14 @@ export { playerMarker, playerColour } from './palette.js';
 export { pictureName } from './adapter.js';
 export { rejectionText } from './rejection.js';
 export { renderReplay, replayStates, REPLAY_MAX_BYTES, type Replay, type ReplayOptions } from './replay.js';
-export { describeDynastySheet, describePreview, describeReplay, describeScoreSheet, describeTable, DESCRIPTION_MAX } from './describe.js';
+export {
+  describeDynastySheet,
+  describePreview,
+  describeReplay,
+  describeScoreSheet,
+  describeTable,
+  DESCRIPTION_MAX,
+} from './describe.js';
 export { drawReviewMove, renderReviewMove, type ReviewPicture, type ReviewPictureMove } from './review.js';
 
 ensureFonts();

@@ -59,7 +59,12 @@ export async function encodePng(canvas: Canvas): Promise<Buffer> {
   }
   const bands = await Promise.all(pending);
   remember({ width, height, pixels, bands });
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header(width, height)), chunk('IDAT', joinBands(bands)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header(width, height)),
+    chunk('IDAT', joinBands(bands)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function header(width: number, height: number): Buffer {

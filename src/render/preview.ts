@@ -12,8 +12,19 @@ import type { Pos } from '../game/index.js';
 import { inWindow, placementName } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import {
-  badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, outlineCells, roundRect, measuredText, text,
-  type Ctx, type KingdomGeometry,
+  badge,
+  blankCanvas,
+  cellOrigin,
+  drawDomino,
+  drawFlatDomino,
+  drawKingdom,
+  fitKingdom,
+  outlineCells,
+  roundRect,
+  measuredText,
+  text,
+  type Ctx,
+  type KingdomGeometry,
 } from './draw.js';
 import { UI } from './palette.js';
 import type { Candidate } from '../game/index.js';
@@ -51,7 +62,10 @@ function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
   const p = v.kingdom.player;
   badge(c, p, M + 22, M + 26, 22);
   text(c, p.name, M + 54, M + 27, { weight: 800, size: 30, colour: UI.text, kind: 'name' }, width - 2 * M - 250);
-  const round = v.round.round === 0 ? t('picture.openingPicks') : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
+  const round =
+    v.round.round === 0
+      ? t('picture.openingPicks')
+      : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
   text(c, round, width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
   const rowY = M + 64;
   const sq = 62;
@@ -76,15 +90,36 @@ function verdictText(c: Ctx, v: PreviewView, x: number, cy: number, maxW: number
   const where = onGrid ? placementName(v.kingdom.grid, cand.a, cand.b) : t('picture.preview.offGrid');
   if (!cand.verdict.fits) {
     mark(c, x + 14, cy - 17, false);
-    text(c, t('picture.preview.illegal', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.illegal }, maxW - 40);
+    text(
+      c,
+      t('picture.preview.illegal', { where }),
+      x + 40,
+      cy - 17,
+      { weight: 800, size: 26, colour: UI.illegal },
+      maxW - 40,
+    );
     text(c, rejectionText(cand.verdict.rejection), x, cy + 20, { weight: 600, size: 22, colour: UI.text }, maxW);
     return;
   }
   const { before, after } = cand.verdict;
   mark(c, x + 14, cy - 17, true);
-  text(c, t('picture.preview.fits', { where }), x + 40, cy - 17, { weight: 800, size: 26, colour: UI.legal }, maxW - 40);
+  text(
+    c,
+    t('picture.preview.fits', { where }),
+    x + 40,
+    cy - 17,
+    { weight: 800, size: 26, colour: UI.legal },
+    maxW - 40,
+  );
   const delta = after - before;
-  let sx = x + measuredText(c, t('picture.preview.score', { score: before }), x, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 10;
+  let sx =
+    x +
+    measuredText(c, t('picture.preview.score', { score: before }), x, cy + 21, {
+      weight: 800,
+      size: 26,
+      colour: UI.text,
+    }) +
+    10;
   arrow(c, sx, cy + 21, 26);
   sx += 36;
   sx += measuredText(c, String(after), sx, cy + 21, { weight: 800, size: 26, colour: UI.text }) + 12;

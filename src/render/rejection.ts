@@ -15,12 +15,19 @@ const PLACEMENT: Readonly<Record<IllegalPlacementReason, MessageKey>> = {
 
 export function rejectionText(rejection: Rejection): string {
   switch (rejection.code) {
-    case 'illegal-placement': return t(PLACEMENT[rejection.reason]);
-    case 'game-over': return t('game.over');
-    case 'wrong-action': return t(rejection.expected === 'claim' ? 'rejection.pickFirst' : 'rejection.placeFirst');
-    case 'must-place': return t('rejection.mustPlace');
-    case 'domino-unavailable': return t('rejection.dominoTaken');
-    case 'not-your-turn': return t('rejection.notYourTurn');
-    case 'malformed': return t('rejection.malformed');
+    case 'illegal-placement':
+      return t(PLACEMENT[rejection.reason]);
+    case 'game-over':
+      return t('game.over');
+    case 'wrong-action':
+      return t(rejection.expected === 'claim' ? 'rejection.pickFirst' : 'rejection.placeFirst');
+    case 'must-place':
+      return t('rejection.mustPlace');
+    case 'domino-unavailable':
+      return t('rejection.dominoTaken');
+    case 'not-your-turn':
+      return t('rejection.notYourTurn');
+    case 'malformed':
+      return t('rejection.malformed');
   }
 }

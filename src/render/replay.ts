@@ -24,8 +24,16 @@ import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
 import {
-  apply, createGame, fromRecord, prompt,
-  type Action, type DynastyState, type GameEvent, type GameState, type Rejection, type Result,
+  apply,
+  createGame,
+  fromRecord,
+  prompt,
+  type Action,
+  type DynastyState,
+  type GameEvent,
+  type GameState,
+  type Rejection,
+  type Result,
 } from '../game/index.js';
 import { tableView } from './adapter.js';
 import { UI } from './palette.js';
@@ -73,10 +81,14 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 
 function actionOf(event: GameEvent): Action | null {
   switch (event.type) {
-    case 'claim': return { type: 'claim', player: event.player, domino: event.domino };
-    case 'place': return { type: 'place', player: event.player, a: event.a, b: event.b };
-    case 'discard': return { type: 'discard', player: event.player };
-    default: return null;
+    case 'claim':
+      return { type: 'claim', player: event.player, domino: event.domino };
+    case 'place':
+      return { type: 'place', player: event.player, a: event.a, b: event.b };
+    case 'discard':
+      return { type: 'discard', player: event.player };
+    default:
+      return null;
   }
 }
 
@@ -118,7 +130,11 @@ interface Frame {
  * given: a GIF has one size, and a table that came out another size (a layout
  * that grows with what it shows) is scaled to fit it, centred on the background.
  */
-function pixelsOf(canvas: Canvas, scale: number, size: { readonly width: number; readonly height: number } | null): Frame {
+function pixelsOf(
+  canvas: Canvas,
+  scale: number,
+  size: { readonly width: number; readonly height: number } | null,
+): Frame {
   const width = size?.width ?? Math.round(canvas.width * scale);
   const height = size?.height ?? Math.round(canvas.height * scale);
   let source = canvas;
@@ -275,11 +291,17 @@ export async function renderReplay(record: unknown, opts: ReplayOptions = {}): P
   for (let k = 0; k < states.length; k++) {
     const { pixels } = k === 0 ? first : k === states.length - 1 ? final : frame(states[k]!);
     if (k !== 0 && k !== states.length - 1) await pause();
-    const delay = k === 0 ? REPLAY_TIMING.firstMs : k === states.length - 1 ? REPLAY_TIMING.lastMs : REPLAY_TIMING.moveMs;
+    const delay =
+      k === 0 ? REPLAY_TIMING.firstMs : k === states.length - 1 ? REPLAY_TIMING.lastMs : REPLAY_TIMING.moveMs;
     const indexes = indexFrame(pixels, before, colours);
-    encoder.writeFrame(indexes, width, height, before
-      ? { delay, transparent: true, transparentIndex: TRANSPARENT, dispose: 1 }
-      : { delay, palette: table, repeat: 0, dispose: 1 });
+    encoder.writeFrame(
+      indexes,
+      width,
+      height,
+      before
+        ? { delay, transparent: true, transparentIndex: TRANSPARENT, dispose: 1 }
+        : { delay, palette: table, repeat: 0, dispose: 1 },
+    );
     durationMs += delay;
     before = pixels;
     await pause();

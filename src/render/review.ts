@@ -10,7 +10,18 @@ import { boxRound, type GameState, type Pos } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import { dominoView, previewView } from './adapter.js';
 import {
-  badge, blankCanvas, cellOrigin, drawDomino, drawFlatDomino, drawKingdom, fitKingdom, measuredText, outlineCells, roundRect, text, type Ctx,
+  badge,
+  blankCanvas,
+  cellOrigin,
+  drawDomino,
+  drawFlatDomino,
+  drawKingdom,
+  fitKingdom,
+  measuredText,
+  outlineCells,
+  roundRect,
+  text,
+  type Ctx,
 } from './draw.js';
 import { UI } from './palette.js';
 import { encodePng } from './png.js';
@@ -18,7 +29,10 @@ import type { PreviewView } from './view.js';
 
 /** One move as the picture shows it (the table's Move). */
 export interface ReviewPictureMove {
-  readonly placed: { readonly kind: 'place'; readonly a: Pos; readonly b: Pos } | { readonly kind: 'discard' } | { readonly kind: 'none' };
+  readonly placed:
+    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
+    | { readonly kind: 'discard' }
+    | { readonly kind: 'none' };
   readonly claim: number | null;
 }
 
@@ -48,8 +62,30 @@ export function drawReviewMove(p: ReviewPicture): Canvas {
   const { canvas, c } = blankCanvas(REVIEW_WIDTH, REVIEW_HEIGHT);
   header(c, p, v);
   const top = HEADER;
-  column(c, v, M, top, p.played, t('review.picture.played'), UI.textDim, UI.highlight, p.playedScore, 'review.picture.took');
-  column(c, v, 2 * M + COLUMN, top, p.best, t('review.picture.suggested'), UI.hint, UI.hint, p.bestScore, 'review.picture.take');
+  column(
+    c,
+    v,
+    M,
+    top,
+    p.played,
+    t('review.picture.played'),
+    UI.textDim,
+    UI.highlight,
+    p.playedScore,
+    'review.picture.took',
+  );
+  column(
+    c,
+    v,
+    2 * M + COLUMN,
+    top,
+    p.best,
+    t('review.picture.suggested'),
+    UI.hint,
+    UI.hint,
+    p.bestScore,
+    'review.picture.take',
+  );
   // The two sides apart.
   c.fillStyle = UI.panel;
   c.fillRect(M + COLUMN + M / 2 - 1, top + 8, 2, REVIEW_HEIGHT - top - 2 * M);
@@ -65,23 +101,44 @@ function header(c: Ctx, p: ReviewPicture, v: PreviewView): void {
   const cy = M + 26;
   badge(c, v.kingdom.player, M + 22, cy, 22);
   let x = M + 56;
-  x += measuredText(c, t('review.picture.move', { number: p.number }), x, cy, { weight: 800, size: 30, colour: UI.text }) + 16;
+  x +=
+    measuredText(c, t('review.picture.move', { number: p.number }), x, cy, { weight: 800, size: 30, colour: UI.text }) +
+    16;
   const { round, rounds } = boxRound(p.state);
   const when = round === 0 ? t('picture.openingPicks') : t('picture.round', { round, rounds });
   text(c, when, x, cy, { weight: 600, size: 22, colour: UI.textDim }, REVIEW_WIDTH / 2 - x);
   if (v.domino) {
     const s = 34;
     const y = M + 56;
-    const w = measuredText(c, t('review.picture.inHand', { domino: v.domino.n }), M, y + s / 2, { weight: 600, size: 22, colour: UI.textDim });
+    const w = measuredText(c, t('review.picture.inHand', { domino: v.domino.n }), M, y + s / 2, {
+      weight: 600,
+      size: 22,
+      colour: UI.textDim,
+    });
     drawFlatDomino(c, v.domino, M + w + 10, y, s);
   }
   const lost = p.loss > 0 ? t('review.picture.lost', { points: p.loss }) : t('review.picture.best');
-  text(c, lost, REVIEW_WIDTH - M, cy + 10, { weight: 800, size: 34, colour: p.loss > 0 ? UI.illegal : UI.legal, align: 'right' }, REVIEW_WIDTH / 2 - M);
+  text(
+    c,
+    lost,
+    REVIEW_WIDTH - M,
+    cy + 10,
+    { weight: 800, size: 34, colour: p.loss > 0 ? UI.illegal : UI.legal, align: 'right' },
+    REVIEW_WIDTH / 2 - M,
+  );
 }
 
 function column(
-  c: Ctx, v: PreviewView, x: number, top: number, move: ReviewPictureMove, title: string, titleColour: string, mark: string,
-  score: number | null, claimKey: 'review.picture.took' | 'review.picture.take',
+  c: Ctx,
+  v: PreviewView,
+  x: number,
+  top: number,
+  move: ReviewPictureMove,
+  title: string,
+  titleColour: string,
+  mark: string,
+  score: number | null,
+  claimKey: 'review.picture.took' | 'review.picture.take',
 ): void {
   text(c, title, x, top + TITLE / 2, { weight: 800, size: 28, colour: titleColour }, COLUMN);
   const box = { x, y: top + TITLE, w: COLUMN, h: COLUMN };
@@ -95,15 +152,36 @@ function column(
   if (move.placed.kind === 'discard' && d) {
     const cy = box.y + box.h / 2;
     roundRect(c, x + 24, cy - 26, COLUMN - 48, 52, 12, 'rgba(14, 17, 22, 0.85)');
-    text(c, t('review.picture.discarded', { domino: d.n }), x + COLUMN / 2, cy, { weight: 800, size: 26, colour: UI.discard, align: 'center' }, COLUMN - 64);
+    text(
+      c,
+      t('review.picture.discarded', { domino: d.n }),
+      x + COLUMN / 2,
+      cy,
+      { weight: 800, size: 26, colour: UI.discard, align: 'center' },
+      COLUMN - 64,
+    );
   }
   const claimY = top + TITLE + COLUMN + 12;
   if (move.claim !== null) {
     const s = 56;
-    const w = measuredText(c, t(claimKey, { domino: move.claim }), x, claimY + s / 2, { weight: 800, size: 26, colour: UI.text }, COLUMN - 2 * s - 12);
+    const w = measuredText(
+      c,
+      t(claimKey, { domino: move.claim }),
+      x,
+      claimY + s / 2,
+      { weight: 800, size: 26, colour: UI.text },
+      COLUMN - 2 * s - 12,
+    );
     drawFlatDomino(c, dominoView(move.claim), x + w + 12, claimY, s);
   }
   if (score !== null) {
-    text(c, t('review.picture.expected', { score }), x, top + TITLE + COLUMN + CLAIM + EXPECTED / 2, { weight: 600, size: 22, colour: UI.textDim }, COLUMN);
+    text(
+      c,
+      t('review.picture.expected', { score }),
+      x,
+      top + TITLE + COLUMN + CLAIM + EXPECTED / 2,
+      { weight: 600, size: 22, colour: UI.textDim },
+      COLUMN,
+    );
   }
 }

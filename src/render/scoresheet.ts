@@ -14,7 +14,18 @@ import type { TieBreak } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
 import { font } from './fonts.js';
 import {
-  badge, blankCanvas, drawKingdom, fitKingdom, kingdomWindow, roundRect, strokeRoundRect, measuredText, text, wrapWords, type Box, type Ctx,
+  badge,
+  blankCanvas,
+  drawKingdom,
+  fitKingdom,
+  kingdomWindow,
+  roundRect,
+  strokeRoundRect,
+  measuredText,
+  text,
+  wrapWords,
+  type Box,
+  type Ctx,
 } from './draw.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
@@ -54,20 +65,35 @@ type Row =
 
 /** The territories that score, then the squares that do not, the bonuses (or "no crowns"). */
 function rowsOf(s: ScoreView): { territories: Row[]; others: Row[] } {
-  const territories: Row[] = s.territories.filter((x) => x.points > 0).map((territory) => ({ kind: 'territory', territory }));
+  const territories: Row[] = s.territories
+    .filter((x) => x.points > 0)
+    .map((territory) => ({ kind: 'territory', territory }));
   const others: Row[] = [];
   const idle = s.territories.filter((x) => x.points === 0).reduce((n, x) => n + x.squares, 0);
-  if (idle > 0) others.push({ kind: 'line', label: t('picture.sheet.noCrownSquares', { squares: idle }), value: '0', colour: UI.textDim });
+  if (idle > 0)
+    others.push({
+      kind: 'line',
+      label: t('picture.sheet.noCrownSquares', { squares: idle }),
+      value: '0',
+      colour: UI.textDim,
+    });
   if (s.harmony) others.push({ kind: 'line', label: t('variant.harmony'), value: `+${s.harmony}`, colour: UI.legal });
-  if (s.middleKingdom) others.push({ kind: 'line', label: t('variant.middleKingdom'), value: `+${s.middleKingdom}`, colour: UI.legal });
-  if (territories.length === 0 && others.length === 0) others.push({ kind: 'line', label: t('picture.sheet.noCrowns'), value: '0', colour: UI.textDim });
+  if (s.middleKingdom)
+    others.push({ kind: 'line', label: t('variant.middleKingdom'), value: `+${s.middleKingdom}`, colour: UI.legal });
+  if (territories.length === 0 && others.length === 0)
+    others.push({ kind: 'line', label: t('picture.sheet.noCrowns'), value: '0', colour: UI.textDim });
   return { territories, others };
 }
 
 function footOf(s: ScoreView): { text: string; colour: string }[] {
-  const foot: { text: string; colour: string }[] = [{ text: t('picture.sheet.foot', { largest: s.largestTerritory, crowns: s.crowns }), colour: UI.textDim }];
+  const foot: { text: string; colour: string }[] = [
+    { text: t('picture.sheet.foot', { largest: s.largestTerritory, crowns: s.crowns }), colour: UI.textDim },
+  ];
   if (s.kingdom.discarded.length > 0) {
-    foot.push({ text: t('picture.discarded', { dominoes: s.kingdom.discarded.map((d) => `#${d.n}`).join(', ') }), colour: UI.discard });
+    foot.push({
+      text: t('picture.discarded', { dominoes: s.kingdom.discarded.map((d) => `#${d.n}`).join(', ') }),
+      colour: UI.discard,
+    });
   }
   return foot;
 }
@@ -133,7 +159,14 @@ function layoutPanel(score: ScoreView, st: PanelStyle, x: number, y: number): Pa
   const kingdom = { x: x + 12, y: y + BAR + 2, w: st.side, h: st.side };
   const bx = kingdom.x + st.side + (st.narrow ? 14 : 30);
   const bw = x + st.w - 16 - bx;
-  const beside = block(st.narrow ? territories : [...territories, ...others], st, bx, y + BAR + 6, bw, st.side - TOTAL_ROW - (st.narrow ? 0 : 2 * FOOT_LINE));
+  const beside = block(
+    st.narrow ? territories : [...territories, ...others],
+    st,
+    bx,
+    y + BAR + 6,
+    bw,
+    st.side - TOTAL_ROW - (st.narrow ? 0 : 2 * FOOT_LINE),
+  );
   // A bonus is part of the total: when it goes under the kingdom, the total goes after it.
   const totalUnder = st.narrow && (score.harmony > 0 || score.middleKingdom > 0);
   let total: Box = { x: bx, y: beside.box.y + beside.box.h, w: bw, h: TOTAL_ROW };
@@ -189,7 +222,13 @@ const TIE_TEXT: Readonly<Record<TieBreak, MessageKey | null>> = {
 function drawBanner(c: Ctx, v: ScoreSheetView, b: Box): void {
   const lead = v.winners[0];
   const total = v.players.find((p) => p.kingdom.player.index === lead?.index)?.total ?? 0;
-  drawResultBanner(c, b, { title: v.title, winners: v.winners, points: total, subtitle: [v.title, ...v.variants].join(' · '), decidedBy: v.decidedBy });
+  drawResultBanner(c, b, {
+    title: v.title,
+    winners: v.winners,
+    points: total,
+    subtitle: [v.title, ...v.variants].join(' · '),
+    decidedBy: v.decidedBy,
+  });
 }
 
 export interface BannerText {
@@ -206,17 +245,34 @@ export function drawResultBanner(c: Ctx, b: Box, banner: BannerText): void {
   roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
   drawCrown(c, b.x + 20, b.y + 20, 54);
   const lead = banner.winners[0];
-  const headline = banner.winners.length > 1
-    ? t('picture.sharedVictory', { names: banner.winners.map((w) => w.name).join(' & ') })
-    : lead ? t('picture.wins', { name: lead.name }) : banner.title;
+  const headline =
+    banner.winners.length > 1
+      ? t('picture.sharedVictory', { names: banner.winners.map((w) => w.name).join(' & ') })
+      : lead
+        ? t('picture.wins', { name: lead.name })
+        : banner.title;
   const x = b.x + 92;
   const points = lead ? t('picture.sheet.points', { points: banner.points }) : '';
   c.font = font(800, 32);
   const pointsW = points ? c.measureText(points).width + 30 : 0;
-  text(c, headline, x, b.y + 36, { weight: 800, size: 36, colour: UI.text, kind: lead ? 'name' : undefined }, b.x + b.w - 20 - pointsW - x);
+  text(
+    c,
+    headline,
+    x,
+    b.y + 36,
+    { weight: 800, size: 36, colour: UI.text, kind: lead ? 'name' : undefined },
+    b.x + b.w - 20 - pointsW - x,
+  );
   if (lead) text(c, points, b.x + b.w - 20, b.y + 36, { weight: 800, size: 32, colour: UI.crown, align: 'right' });
   const tie = TIE_TEXT[banner.decidedBy];
-  text(c, tie ? t(tie) : banner.subtitle, x, b.y + 78, { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim }, b.x + b.w - 20 - x);
+  text(
+    c,
+    tie ? t(tie) : banner.subtitle,
+    x,
+    b.y + 78,
+    { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim },
+    b.x + b.w - 20 - x,
+  );
 }
 
 function drawPlayerPanel(c: Ctx, p: PanelLayout, st: PanelStyle): void {
@@ -226,13 +282,24 @@ function drawPlayerPanel(c: Ctx, p: PanelLayout, st: PanelStyle): void {
   roundRect(c, b.x, b.y, b.w, b.h, 14, won ? UI.panelActive : UI.panel);
   if (won) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 13, UI.crown, 4);
   const cy = b.y + 29;
-  const placeW = measuredText(c, placeName(s.rank), b.x + 16, cy + 1, { weight: 800, size: 26, colour: won ? UI.crown : UI.textDim });
+  const placeW = measuredText(c, placeName(s.rank), b.x + 16, cy + 1, {
+    weight: 800,
+    size: 26,
+    colour: won ? UI.crown : UI.textDim,
+  });
   badge(c, player, b.x + 16 + placeW + 28, cy, 19);
   c.font = font(800, 40);
   const totalW = c.measureText(String(s.total)).width;
   text(c, String(s.total), b.x + b.w - 16, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
   const nameX = b.x + 16 + placeW + 56;
-  text(c, player.name, nameX, cy + 1, { weight: 800, size: 28, colour: UI.text, kind: 'name' }, b.x + b.w - nameX - totalW - 30);
+  text(
+    c,
+    player.name,
+    nameX,
+    cy + 1,
+    { weight: 800, size: 28, colour: UI.text, kind: 'name' },
+    b.x + b.w - nameX - totalW - 30,
+  );
   c.fillStyle = playerColour(player.index);
   c.fillRect(b.x + 16, b.y + BAR - 6, b.w - 32, 3);
   const g = fitKingdom(s.kingdom.grid, kingdomWindow(s.kingdom, 0), p.kingdom, 0, 80);
@@ -243,9 +310,21 @@ function drawPlayerPanel(c: Ctx, p: PanelLayout, st: PanelStyle): void {
   c.fillStyle = UI.emptyLine;
   c.fillRect(tb.x, tb.y + 4, tb.w, 2);
   text(c, t('picture.total'), tb.x, tb.y + tb.h / 2 + 4, { weight: 800, size: st.font + 4, colour: UI.text });
-  text(c, String(s.total), tb.x + tb.w, tb.y + tb.h / 2 + 4, { weight: 800, size: st.font + 6, colour: UI.text, align: 'right' });
+  text(c, String(s.total), tb.x + tb.w, tb.y + tb.h / 2 + 4, {
+    weight: 800,
+    size: st.font + 6,
+    colour: UI.text,
+    align: 'right',
+  });
   footOf(s).forEach((line, i) => {
-    text(c, line.text, p.foot.x, p.foot.y + FOOT_LINE / 2 + i * FOOT_LINE, { weight: 600, size: FOOT_SIZE, colour: line.colour }, p.foot.w);
+    text(
+      c,
+      line.text,
+      p.foot.x,
+      p.foot.y + FOOT_LINE / 2 + i * FOOT_LINE,
+      { weight: 600, size: FOOT_SIZE, colour: line.colour },
+      p.foot.w,
+    );
   });
 }
 
@@ -267,7 +346,11 @@ function drawBlock(c: Ctx, bl: Block, st: PanelStyle): void {
       if (r.kind === 'territory') {
         const icon = Math.round(st.row * 0.78);
         c.drawImage(terrainTile(r.territory.terrain, 0, icon), x, Math.round(cy - icon / 2));
-        const w = measuredText(c, `${r.territory.squares} × ${r.territory.crowns}`, x + icon + 8, cy, { weight: 600, size, colour: UI.text });
+        const w = measuredText(c, `${r.territory.squares} × ${r.territory.crowns}`, x + icon + 8, cy, {
+          weight: 600,
+          size,
+          colour: UI.text,
+        });
         drawCrown(c, x + icon + 8 + w + 5, cy - size * 0.36, size * 0.9);
         text(c, String(r.territory.points), right, cy, { weight: 800, size, colour: UI.text, align: 'right' });
       } else {

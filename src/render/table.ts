@@ -13,8 +13,24 @@ import type { Canvas } from '@napi-rs/canvas';
 import { t } from '../i18n/index.js';
 import { font } from './fonts.js';
 import {
-  badge, blankCanvas, chip, drawFlatDomino, drawKingdom, drawRecent, fitKingdom, fitText, kingdomWindow, probing, roundRect, strokeRoundRect,
-  measuredText, text, wrapWords, type Box, type Ctx, type KingdomGeometry,
+  badge,
+  blankCanvas,
+  chip,
+  drawFlatDomino,
+  drawKingdom,
+  drawRecent,
+  fitKingdom,
+  fitText,
+  kingdomWindow,
+  probing,
+  roundRect,
+  strokeRoundRect,
+  measuredText,
+  text,
+  wrapWords,
+  type Box,
+  type Ctx,
+  type KingdomGeometry,
 } from './draw.js';
 import { TERRAINS, UI, playerColour, playerInk } from './palette.js';
 import { drawCrown, drawKing, terrainTile } from './tiles.js';
@@ -134,7 +150,12 @@ type LineSpec = Pick<LineLayout, 'title' | 'slots' | 'emptyText' | 'picker'>;
 function lineSpecs(v: TableView): [LineSpec, LineSpec] {
   return [
     { title: t('picture.line.current'), slots: v.current, emptyText: emptyCurrentText(v), picker: null },
-    { title: t('picture.line.next'), slots: v.next, emptyText: t('picture.line.lastRound'), picker: v.turn.kind === 'claim' ? v.turn.player : null },
+    {
+      title: t('picture.line.next'),
+      slots: v.next,
+      emptyText: t('picture.line.lastRound'),
+      picker: v.turn.kind === 'claim' ? v.turn.player : null,
+    },
   ];
 }
 
@@ -152,7 +173,12 @@ const QUAD_PANEL_H = BAR + LABEL + 6 * QUAD_CELL + FOOTER + 4;
 const QUAD_HEIGHT = 2 * QUAD_PANEL_H + M;
 
 function columnLine(spec: LineSpec, box: Box): LineLayout {
-  const cards = spec.slots.map((_, i) => ({ x: box.x + 8, y: box.y + CARD_TOP + i * CARD_STEP, w: box.w - 16, h: CARD_H }));
+  const cards = spec.slots.map((_, i) => ({
+    x: box.x + 8,
+    y: box.y + CARD_TOP + i * CARD_STEP,
+    w: box.w - 16,
+    h: CARD_H,
+  }));
   return { ...spec, box, dir: 'column', cards, square: DRAFT_SQUARE };
 }
 
@@ -183,12 +209,18 @@ const ROW_H = 74;
 /** A kingdom panel of the 2-player table: 6 squares (8 in the Mighty Duel) across at most. */
 const DUO_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M) / 2);
 const DUO_GRID = DUO_PANEL_W - 16 - LABEL;
-const DUO_PANEL_H = BAR + LABEL + Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) + FOOTER + 4;
+const DUO_PANEL_H =
+  BAR + LABEL + Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) + FOOTER + 4;
 const DUO_HEIGHT = 2 * ROW_H + 8 + M + DUO_PANEL_H;
 
 function rowLine(spec: LineSpec, box: Box): LineLayout {
   const cardW = Math.floor((box.w - ROW_TITLE_W - 8) / 4);
-  const cards = spec.slots.map((_, i) => ({ x: box.x + ROW_TITLE_W + i * cardW, y: box.y + 4, w: cardW - 8, h: box.h - 8 }));
+  const cards = spec.slots.map((_, i) => ({
+    x: box.x + ROW_TITLE_W + i * cardW,
+    y: box.y + 4,
+    w: cardW - 8,
+    h: box.h - 8,
+  }));
   return { ...spec, box, dir: 'row', cards, square: DRAFT_SQUARE };
 }
 
@@ -233,7 +265,9 @@ function emptyCurrentText(v: TableView): string {
 
 function roundText(v: TableView): string {
   if (v.turn.kind === 'over') return t('picture.gameOver');
-  return v.round.round === 0 ? t('picture.openingPicks') : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
+  return v.round.round === 0
+    ? t('picture.openingPicks')
+    : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
 }
 
 function drawHeader(c: Ctx, v: TableView, b: Box): void {
@@ -243,7 +277,17 @@ function drawHeader(c: Ctx, v: TableView, b: Box): void {
   if (!tableShape(v).chips) return;
   let x = b.x;
   const chipsY = cy + (HEADER - M) / 2 + CHIPS / 2 + 2;
-  if (v.dynasty) x += chip(c, t('dynasty.header', { game: v.dynasty.game, of: v.dynasty.of }), x, chipsY, SMALL, UI.crown, UI.crownInk) + 10;
+  if (v.dynasty)
+    x +=
+      chip(
+        c,
+        t('dynasty.header', { game: v.dynasty.game, of: v.dynasty.of }),
+        x,
+        chipsY,
+        SMALL,
+        UI.crown,
+        UI.crownInk,
+      ) + 10;
   for (const name of v.variants) x += chip(c, name, x, chipsY, SMALL, '#3A4150', UI.text) + 10;
 }
 
@@ -253,7 +297,10 @@ function drawTurn(c: Ctx, turn: TurnView, xr: number, cy: number, maxW: number):
     drawWinners(c, turn.winners, xr, cy, maxW);
     return;
   }
-  const what = turn.kind === 'claim' ? t('picture.turn.pick') : t(turn.canPlace ? 'picture.turn.place' : 'picture.turn.discard', { domino: turn.domino.n });
+  const what =
+    turn.kind === 'claim'
+      ? t('picture.turn.pick')
+      : t(turn.canPlace ? 'picture.turn.place' : 'picture.turn.discard', { domino: turn.domino.n });
   const who = t('picture.turn.player', { name: turn.player.name });
   const size = 28;
   c.font = font(800, size);
@@ -275,7 +322,10 @@ function drawTurn(c: Ctx, turn: TurnView, xr: number, cy: number, maxW: number):
 function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: number, maxW: number): void {
   const first = winners[0];
   if (!first) return;
-  const label = winners.length > 1 ? t('picture.sharedVictory', { names: winners.map((w) => w.name).join(' & ') }) : t('picture.wins', { name: first.name });
+  const label =
+    winners.length > 1
+      ? t('picture.sharedVictory', { names: winners.map((w) => w.name).join(' & ') })
+      : t('picture.wins', { name: first.name });
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
   c.font = font(800, 28, label);
@@ -293,19 +343,37 @@ function drawLine(c: Ctx, l: LineLayout): void {
   const title = { weight: 800, size: 24, colour: UI.textDim } as const;
   if (l.dir === 'column') {
     text(c, l.title, b.x + 16, b.y + 23, title, b.w - 32);
-    if (l.slots.length === 0) drawWrapped(c, l.emptyText, b.x + 16, b.y + 74, b.w - 32, { weight: 600, size: 22, colour: UI.textFaint });
+    if (l.slots.length === 0)
+      drawWrapped(c, l.emptyText, b.x + 16, b.y + 74, b.w - 32, { weight: 600, size: 22, colour: UI.textFaint });
   } else {
     const [first, second] = l.title.split(' ');
     text(c, first ?? l.title, b.x + 16, b.y + b.h / 2 - 14, title, ROW_TITLE_W - 20);
     text(c, second ?? '', b.x + 16, b.y + b.h / 2 + 15, title, ROW_TITLE_W - 20);
-    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, { weight: 600, size: 22, colour: UI.textFaint }, b.w - ROW_TITLE_W - 16);
+    if (l.slots.length === 0)
+      text(
+        c,
+        l.emptyText,
+        b.x + ROW_TITLE_W,
+        b.y + b.h / 2,
+        { weight: 600, size: 22, colour: UI.textFaint },
+        b.w - ROW_TITLE_W - 16,
+      );
   }
   l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square, l.picker));
 }
 
 /** Text on as many lines as it needs (by words) within maxW, the first line's middle at y. */
-function drawWrapped(c: Ctx, s: string, x: number, y: number, maxW: number, style: { weight: 600 | 800; size: number; colour: string }): void {
-  wrapWords(c, s, style.weight, style.size, maxW).forEach((line, i) => text(c, line, x, y + i * style.size * 1.25, style, maxW));
+function drawWrapped(
+  c: Ctx,
+  s: string,
+  x: number,
+  y: number,
+  maxW: number,
+  style: { weight: 600 | 800; size: number; colour: string },
+): void {
+  wrapWords(c, s, style.weight, style.size, maxW).forEach((line, i) =>
+    text(c, line, x, y + i * style.size * 1.25, style, maxW),
+  );
 }
 
 /** A domino of the draft: its number, the domino, and its king (or what became of it). */
@@ -348,7 +416,10 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
 function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
   c.lineCap = 'round';
   const inset = 8;
-  for (const [colour, width] of [[UI.outline, 9], [UI.illegal, 4.5]] as const) {
+  for (const [colour, width] of [
+    [UI.outline, 9],
+    [UI.illegal, 4.5],
+  ] as const) {
     c.strokeStyle = colour;
     c.lineWidth = width;
     c.beginPath();
@@ -371,11 +442,25 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
     const x = b.x + pad;
     const y = b.y + pad + i * step;
     c.drawImage(terrainTile(terrain, 0, s), x, y);
-    text(c, t(`terrain.${terrain}`), x + s + 9, y + s / 2 + 1, { weight: 600, size: SMALL, colour: UI.text }, b.w - 2 * pad - s - 13);
+    text(
+      c,
+      t(`terrain.${terrain}`),
+      x + s + 9,
+      y + s / 2 + 1,
+      { weight: 600, size: SMALL, colour: UI.text },
+      b.w - 2 * pad - s - 13,
+    );
   });
   const pileY = b.y + pad + 6 * step + 14;
   if (pileY + 12 < b.y + b.h) {
-    text(c, t('picture.pile', { count: v.pileLeft }), b.x + pad, pileY, { weight: 600, size: SMALL, colour: UI.textDim }, b.w - 2 * pad);
+    text(
+      c,
+      t('picture.pile', { count: v.pileLeft }),
+      b.x + pad,
+      pileY,
+      { weight: 600, size: SMALL, colour: UI.textDim },
+      b.w - 2 * pad,
+    );
   }
 }
 
@@ -389,8 +474,20 @@ function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayo
   text(c, String(k.score), b.x + b.w - 16, cy + 1, { weight: 800, size: 38, colour: UI.text, align: 'right' });
   c.font = font(600, SMALL);
   const ptsW = c.measureText(t('picture.pts')).width;
-  text(c, t('picture.pts'), b.x + b.w - 22 - scoreW, cy + 5, { weight: 600, size: SMALL, colour: UI.textDim, align: 'right' });
-  text(c, k.player.name, b.x + 58, cy + 1, { weight: 800, size: NAME_SIZE, colour: UI.text, kind: 'name' }, b.w - 58 - scoreW - ptsW - 40);
+  text(c, t('picture.pts'), b.x + b.w - 22 - scoreW, cy + 5, {
+    weight: 600,
+    size: SMALL,
+    colour: UI.textDim,
+    align: 'right',
+  });
+  text(
+    c,
+    k.player.name,
+    b.x + 58,
+    cy + 1,
+    { weight: 800, size: NAME_SIZE, colour: UI.text, kind: 'name' },
+    b.w - 58 - scoreW - ptsW - 40,
+  );
   drawKingdom(c, k, g, { labelSize: LABEL_SIZE });
   const foot = [
     k.dynastyTotal === null ? null : t('picture.dynasty.total', { total: k.dynastyTotal }),

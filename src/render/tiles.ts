@@ -31,7 +31,11 @@ const PATTERNS: Readonly<Record<Terrain, (c: Ctx) => void>> = {
     }
   },
   forest(c) {
-    for (const [x, y] of [[0.27, 0.62], [0.73, 0.62], [0.5, 0.3]] as const) {
+    for (const [x, y] of [
+      [0.27, 0.62],
+      [0.73, 0.62],
+      [0.5, 0.3],
+    ] as const) {
       c.fillRect(x - 0.04, y + 0.2, 0.08, 0.14);
       c.beginPath();
       c.moveTo(x, y - 0.22);
@@ -58,7 +62,13 @@ const PATTERNS: Readonly<Record<Terrain, (c: Ctx) => void>> = {
   grassland(c) {
     c.lineWidth = 0.065;
     c.lineCap = 'round';
-    for (const [x, y] of [[0.27, 0.56], [0.73, 0.5], [0.5, 0.9], [0.2, 0.92], [0.82, 0.9]] as const) {
+    for (const [x, y] of [
+      [0.27, 0.56],
+      [0.73, 0.5],
+      [0.5, 0.9],
+      [0.2, 0.92],
+      [0.82, 0.9],
+    ] as const) {
       line(c, x, y, x - 0.1, y - 0.16);
       line(c, x, y, x, y - 0.2);
       line(c, x, y, x + 0.1, y - 0.16);
@@ -67,16 +77,29 @@ const PATTERNS: Readonly<Record<Terrain, (c: Ctx) => void>> = {
   swamp(c) {
     c.lineWidth = 0.055;
     c.lineCap = 'round';
-    for (const [x, top] of [[0.24, 0.44], [0.5, 0.34], [0.76, 0.46]] as const) {
+    for (const [x, top] of [
+      [0.24, 0.44],
+      [0.5, 0.34],
+      [0.76, 0.46],
+    ] as const) {
       line(c, x, 0.86, x, top);
       ellipse(c, x, top + 0.1, 0.055, 0.12, 0);
     }
     c.lineWidth = 0.06;
-    for (const [x0, x1, y] of [[0.08, 0.4, 0.88], [0.58, 0.92, 0.88], [0.28, 0.72, 0.96]] as const) line(c, x0, y, x1, y);
+    for (const [x0, x1, y] of [
+      [0.08, 0.4, 0.88],
+      [0.58, 0.92, 0.88],
+      [0.28, 0.72, 0.96],
+    ] as const)
+      line(c, x0, y, x1, y);
   },
   mine(c) {
     // Rocks, then a pickaxe.
-    for (const [x, y, r] of [[0.22, 0.82, 0.15], [0.5, 0.88, 0.1], [0.8, 0.82, 0.13]] as const) {
+    for (const [x, y, r] of [
+      [0.22, 0.82, 0.15],
+      [0.5, 0.88, 0.1],
+      [0.8, 0.82, 0.13],
+    ] as const) {
       c.beginPath();
       c.moveTo(x - r, y + r * 0.6);
       c.lineTo(x - r * 0.7, y - r * 0.5);
@@ -178,7 +201,14 @@ function drawTerrain(c: Ctx, terrain: Terrain, crowns: number, size: number): vo
 }
 
 /** A castle silhouette in a box of side s at (x, y), in `fill` on a square of colour `ground`. */
-export function drawCastle(c: Ctx, x: number, y: number, s: number, fill = '#FFFFFF', ground: string = UI.outline): void {
+export function drawCastle(
+  c: Ctx,
+  x: number,
+  y: number,
+  s: number,
+  fill = '#FFFFFF',
+  ground: string = UI.outline,
+): void {
   const u = (px: number): number => x + px * s;
   const v = (py: number): number => y + py * s;
   c.beginPath();

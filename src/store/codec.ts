@@ -49,11 +49,16 @@ const KEY_COUNT = { reveal: 2, claim: 3, place: 5, discard: 3, drop: 2 } as cons
 
 function numbersOf(e: GameEvent): readonly number[] {
   switch (e.type) {
-    case 'reveal': return e.line;
-    case 'claim': return [e.player, e.domino];
-    case 'place': return [e.player, e.domino, ...e.a, ...e.b];
-    case 'discard': return [e.player, e.domino];
-    case 'drop': return [e.domino];
+    case 'reveal':
+      return e.line;
+    case 'claim':
+      return [e.player, e.domino];
+    case 'place':
+      return [e.player, e.domino, ...e.a, ...e.b];
+    case 'discard':
+      return [e.player, e.domino];
+    case 'drop':
+      return [e.domino];
   }
 }
 
@@ -86,11 +91,17 @@ function unpackEvents(text: string): GameEvent[] | null {
 function eventOf(letter: string | undefined, n: readonly number[]): GameEvent | null {
   const [p = NaN, d = NaN, ax = NaN, ay = NaN, bx = NaN, by = NaN] = n;
   switch (letter) {
-    case 'r': return { type: 'reveal', line: n };
-    case 'c': return n.length === 2 ? { type: 'claim', player: p, domino: d } : null;
-    case 'p': return n.length === 6 ? { type: 'place', player: p, domino: d, a: [ax, ay], b: [bx, by] } : null;
-    case 'd': return n.length === 2 ? { type: 'discard', player: p, domino: d } : null;
-    case 'x': return n.length === 1 ? { type: 'drop', domino: p } : null;
-    default: return null;
+    case 'r':
+      return { type: 'reveal', line: n };
+    case 'c':
+      return n.length === 2 ? { type: 'claim', player: p, domino: d } : null;
+    case 'p':
+      return n.length === 6 ? { type: 'place', player: p, domino: d, a: [ax, ay], b: [bx, by] } : null;
+    case 'd':
+      return n.length === 2 ? { type: 'discard', player: p, domino: d } : null;
+    case 'x':
+      return n.length === 1 ? { type: 'drop', domino: p } : null;
+    default:
+      return null;
   }
 }

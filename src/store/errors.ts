@@ -36,7 +36,10 @@ export function unavailable(what: string, cause: unknown): StoreError {
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreError('unavailable', `storage did not answer within ${ms} ms while ${what}`)), ms);
+    timer = setTimeout(
+      () => reject(new StoreError('unavailable', `storage did not answer within ${ms} ms while ${what}`)),
+      ms,
+    );
   });
   try {
     return await Promise.race([promise, timeout]);

@@ -30,14 +30,27 @@ export function forgetSeat(table: Table, userId: string, label: string): Ended |
   const mine = new Set(table.seats.flatMap((s, i) => (s.kind === 'human' && s.userId === userId ? [i] : [])));
   if (mine.size === 0) return null;
   const name = neutralName(table.seats, mine, label);
-  const games: readonly GameState[] = [...(table.game ? [table.game] : []), ...(table.status === 'finished' ? table.dynasty?.games ?? [] : [])];
-  const named = (seats: readonly { readonly name: string }[]): boolean => [...mine].every((i) => seats[i]?.name === name);
+  const games: readonly GameState[] = [
+    ...(table.game ? [table.game] : []),
+    ...(table.status === 'finished' ? (table.dynasty?.games ?? []) : []),
+  ];
+  const named = (seats: readonly { readonly name: string }[]): boolean =>
+    [...mine].every((i) => seats[i]?.name === name);
   if (named(table.seats) && games.every((g) => named(g.seats))) return null;
-  const rename = <S extends { readonly name: string }>(seats: readonly S[]): S[] => seats.map((s, i) => (mine.has(i) ? { ...s, name } : s));
+  const rename = <S extends { readonly name: string }>(seats: readonly S[]): S[] =>
+    seats.map((s, i) => (mine.has(i) ? { ...s, name } : s));
   const renameGame = (g: GameState): GameState => ({ ...g, seats: rename(g.seats) });
-  const hintsUsed = table.hintsUsed === undefined ? undefined
-    : Object.fromEntries(Object.entries(table.hintsUsed).map(([turn, ids]) => [turn, ids.filter((id) => id !== userId)]));
+  const hintsUsed =
+    table.hintsUsed === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(table.hintsUsed).map(([turn, ids]) => [turn, ids.filter((id) => id !== userId)]),
+        );
   const base = { ...table, seats: rename(table.seats), ...(hintsUsed ? { hintsUsed } : {}) };
   if (base.status === 'cancelled') return base.game ? { ...base, game: renameGame(base.game) } : base;
-  return { ...base, game: renameGame(base.game), ...(base.dynasty ? { dynasty: { ...base.dynasty, games: base.dynasty.games.map(renameGame) } } : {}) };
+  return {
+    ...base,
+    game: renameGame(base.game),
+    ...(base.dynasty ? { dynasty: { ...base.dynasty, games: base.dynasty.games.map(renameGame) } } : {}),
+  };
 }

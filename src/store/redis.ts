@@ -10,7 +10,14 @@ import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
 import { Keyv } from 'keyv';
 import type { PlayerRating } from '../table/index.js';
 import {
-  averageOf, parseTrail, passThroughKeyvOptions, type Backend, type Commit, type CommitOutcome, type ForgottenData, type TableOfUser,
+  averageOf,
+  parseTrail,
+  passThroughKeyvOptions,
+  type Backend,
+  type Commit,
+  type CommitOutcome,
+  type ForgottenData,
+  type TableOfUser,
 } from './backend.js';
 import { unavailable, withTimeout } from './errors.js';
 import type { Leaderboard, UserStats } from './types.js';
@@ -40,7 +47,9 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
  * The live index is a sorted set scored by expiry time, so expired members drop out by score.
  * Ranked players are scored by display rating, provisional ones by games.
  */
-const COMMIT_LUA = NOW_LUA + `
+const COMMIT_LUA =
+  NOW_LUA +
+  `
 local current = redis.call('GET', KEYS[1])
 if ARGV[1] == '' then
   if current then return 0 end
@@ -115,7 +124,9 @@ return { statistics, ratings }
 `;
 
 /** KEYS: live index. Drops the expired members, returns the others. */
-const LIVE_LUA = NOW_LUA + `
+const LIVE_LUA =
+  NOW_LUA +
+  `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZRANGE', KEYS[1], 0, -1)
 `;
@@ -144,7 +155,11 @@ export async function openRedis(options: RedisOptions): Promise<Backend> {
       reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1000),
     },
   });
-  const adapter = new KeyvRedis(client, { throwOnConnectError: true, throwOnErrors: true, connectionTimeout: options.timeoutMs });
+  const adapter = new KeyvRedis(client, {
+    throwOnConnectError: true,
+    throwOnErrors: true,
+    connectionTimeout: options.timeoutMs,
+  });
   const keyv = new Keyv<string>({ store: adapter, namespace: options.namespace, ...passThroughKeyvOptions });
   keyv.on('error', () => undefined); // failures reach the caller as exceptions (throwOnErrors)
   const backend = new RedisBackend(client, adapter, keyv, options);
@@ -172,13 +187,22 @@ type Hash = Record<string, string>;
 /** A glob pattern matching `text` literally (SCAN MATCH). */
 const globEscape = (text: string): string => text.replace(/[*?[\]\\]/g, '\\$&');
 const toRating = (userId: string, h: Hash): PlayerRating => ({
-  userId, mu: num(h['mu']), sigma: num(h['sigma']), games: num(h['games']), display: num(h['display']), trail: parseTrail(h['trail']),
+  userId,
+  mu: num(h['mu']),
+  sigma: num(h['sigma']),
+  games: num(h['games']),
+  display: num(h['display']),
+  trail: parseTrail(h['trail']),
 });
 /** Tables read per round trip while scanning for a user's seats. */
 const SCAN_BATCH = 200;
 const num = (v: string | undefined): number => Number(v ?? 0);
 const toStats = (userId: string, h: Hash): UserStats => ({
-  userId, games: num(h['games']), wins: num(h['wins']), bestScore: num(h['best']), totalScore: num(h['total']),
+  userId,
+  games: num(h['games']),
+  wins: num(h['wins']),
+  bestScore: num(h['best']),
+  totalScore: num(h['total']),
   averageScore: averageOf(num(h['games']), num(h['total'])),
 });
 
@@ -187,8 +211,9 @@ function seatedIn(text: string | null, userId: string): 'live' | 'ended' | null 
   if (text === null || !text.includes(userId)) return null;
   try {
     const table = JSON.parse(text) as { status?: unknown; seats?: unknown };
-    const seated = Array.isArray(table.seats) && table.seats.some((s: { kind?: unknown; userId?: unknown } | null) =>
-      s?.kind === 'human' && s.userId === userId);
+    const seated =
+      Array.isArray(table.seats) &&
+      table.seats.some((s: { kind?: unknown; userId?: unknown } | null) => s?.kind === 'human' && s.userId === userId);
     if (!seated) return null;
     return table.status === 'lobby' || table.status === 'playing' ? 'live' : 'ended';
   } catch {
@@ -240,7 +265,14 @@ class RedisBackend implements Backend {
     const entries = c.stats?.entries ?? [];
     const keys = [this.key(c.key), this.liveIndex];
     const ttl = c.ttlMs === null ? '' : c.ttlMs === 'keep' ? 'keep' : String(Math.max(1, Math.ceil(c.ttlMs)));
-    const args = [c.expectedVersion === null ? '' : String(c.expectedVersion), c.text, ttl, c.live ? '1' : '', c.key, String(entries.length)];
+    const args = [
+      c.expectedVersion === null ? '' : String(c.expectedVersion),
+      c.text,
+      ttl,
+      c.live ? '1' : '',
+      c.key,
+      String(entries.length),
+    ];
     for (const e of entries) {
       keys.push(this.key(`stats:user:${e.userId}`), this.key(`stats:guild:${c.stats!.guildId}:${e.userId}`));
       args.push(e.userId, String(e.score), e.won ? '1' : '0');
@@ -251,15 +283,27 @@ class RedisBackend implements Backend {
     args.push(String(c.ratings?.rankedAfter ?? 0), String(ratings.length));
     for (const { expectedGames, rating: r } of ratings) {
       keys.push(this.rating(guildId, r.userId));
-      args.push(r.userId, String(expectedGames), String(r.mu), String(r.sigma), String(r.games), String(r.display), JSON.stringify(r.trail));
+      args.push(
+        r.userId,
+        String(expectedGames),
+        String(r.mu),
+        String(r.sigma),
+        String(r.games),
+        String(r.display),
+        JSON.stringify(r.trail),
+      );
     }
     const written = await this.call('saving a table', (r) => r.eval(COMMIT_LUA, { keys, arguments: args }));
     return written === 1 ? 'saved' : written === 2 ? 'ratings-moved' : 'conflict';
   }
 
   async quarantine(key: string, text: string, quarantineKey: string): Promise<boolean> {
-    const moved = await this.call('moving a corrupt table aside',
-      (r) => r.eval(QUARANTINE_LUA, { keys: [this.key(key), this.key(quarantineKey), this.liveIndex], arguments: [text, key] }));
+    const moved = await this.call('moving a corrupt table aside', (r) =>
+      r.eval(QUARANTINE_LUA, {
+        keys: [this.key(key), this.key(quarantineKey), this.liveIndex],
+        arguments: [text, key],
+      }),
+    );
     return moved === 1;
   }
 
@@ -269,7 +313,9 @@ class RedisBackend implements Backend {
   }
 
   async delete(key: string): Promise<boolean> {
-    const deleted = await this.call('deleting a table', (r) => r.eval(DELETE_LUA, { keys: [this.key(key), this.liveIndex], arguments: [key] }));
+    const deleted = await this.call('deleting a table', (r) =>
+      r.eval(DELETE_LUA, { keys: [this.key(key), this.liveIndex], arguments: [key] }),
+    );
     return deleted === 1;
   }
 
@@ -298,7 +344,10 @@ class RedisBackend implements Backend {
       };
       const [ranked, provisional] = await Promise.all([read(this.ranked(guildId)), read(this.provisional(guildId))]);
       // The sets are kept with every save; the hashes decide, should a threshold ever change.
-      return { ranked: ranked.filter((p) => p.games >= rankedAfter), provisional: provisional.filter((p) => p.games < rankedAfter) };
+      return {
+        ranked: ranked.filter((p) => p.games >= rankedAfter),
+        provisional: provisional.filter((p) => p.games < rankedAfter),
+      };
     });
   }
 
@@ -306,7 +355,8 @@ class RedisBackend implements Backend {
   private async scan(what: string, pattern: string): Promise<string[]> {
     return this.call(what, async (r) => {
       const found: string[] = [];
-      for await (const batch of r.scanIterator({ MATCH: globEscape(this.key('')) + pattern, COUNT: 500 })) found.push(...batch);
+      for await (const batch of r.scanIterator({ MATCH: globEscape(this.key('')) + pattern, COUNT: 500 }))
+        found.push(...batch);
       return found;
     });
   }
@@ -317,11 +367,14 @@ class RedisBackend implements Backend {
       this.scan('finding statistics', `stats:guild:*:${user}`),
       this.scan('finding ratings', `rating:*:${user}`),
       // The ranking sets, and the leaderboards by wins that older versions kept.
-      Promise.all(['ranked:*', 'provisional:*', 'leaderboard:*'].map((p) => this.scan('finding leaderboards', p))).then((l) => l.flat()),
+      Promise.all(['ranked:*', 'provisional:*', 'leaderboard:*'].map((p) => this.scan('finding leaderboards', p))).then(
+        (l) => l.flat(),
+      ),
     ]);
     const keys = [this.key(`stats:user:${userId}`), ...guildStats, ...ratings, ...sets];
-    const [statistics, deleted] = await this.call('deleting statistics and ratings',
-      (r) => r.eval(FORGET_LUA, { keys, arguments: [userId] })) as [number, number];
+    const [statistics, deleted] = (await this.call('deleting statistics and ratings', (r) =>
+      r.eval(FORGET_LUA, { keys, arguments: [userId] }),
+    )) as [number, number];
     return { statistics: statistics === 1, ratings: deleted };
   }
 

@@ -12,7 +12,8 @@ export type Migration = (old: Record<string, unknown>) => Record<string, unknown
 export type Migrations = Readonly<Record<number, Migration>>;
 export const MIGRATIONS: Migrations = {
   // 1 -> 2: when the turn began was not kept; the last save is the closest known moment.
-  1: (old) => (old['status'] === 'playing' ? { ...old, schema: 2, turnStartedAt: old['updatedAt'] } : { ...old, schema: 2 }),
+  1: (old) =>
+    old['status'] === 'playing' ? { ...old, schema: 2, turnStartedAt: old['updatedAt'] } : { ...old, schema: 2 },
 };
 
 export type Checked = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
@@ -29,7 +30,8 @@ export function encodeTable(table: Table): string {
   const { version, ...rest } = table;
   const stored: Obj = { version, ...rest };
   if ('game' in table && table.game !== undefined) stored['game'] = packGame(table.game);
-  if ('dynasty' in table && table.dynasty !== undefined) stored['dynasty'] = { ...table.dynasty, games: table.dynasty.games.map(packGame) };
+  if ('dynasty' in table && table.dynasty !== undefined)
+    stored['dynasty'] = { ...table.dynasty, games: table.dynasty.games.map(packGame) };
   return JSON.stringify(stored);
 }
 
@@ -38,7 +40,8 @@ function unpackTable(stored: Obj): Obj {
   const unpacked = { ...stored };
   if (stored['game'] !== undefined) unpacked['game'] = unpackGame(stored['game']);
   const dynasty = stored['dynasty'];
-  if (isObj(dynasty) && Array.isArray(dynasty['games'])) unpacked['dynasty'] = { ...dynasty, games: dynasty['games'].map(unpackGame) };
+  if (isObj(dynasty) && Array.isArray(dynasty['games']))
+    unpacked['dynasty'] = { ...dynasty, games: dynasty['games'].map(unpackGame) };
   return unpacked;
 }
 
@@ -54,7 +57,10 @@ export function readStored(text: string, migrations: Migrations = MIGRATIONS): C
   return migrated.ok ? checkTable(unpackTable(migrated.value)) : migrated;
 }
 
-export function migrate(value: unknown, migrations: Migrations): { ok: true; value: Obj } | { ok: false; reason: string } {
+export function migrate(
+  value: unknown,
+  migrations: Migrations,
+): { ok: true; value: Obj } | { ok: false; reason: string } {
   if (!isObj(value)) return { ok: false, reason: 'not an object' };
   let current = value;
   for (;;) {
@@ -68,7 +74,8 @@ export function migrate(value: unknown, migrations: Migrations): { ok: true; val
     } catch (error) {
       return { ok: false, reason: `migration from schema ${schema} failed: ${String(error)}` };
     }
-    if (!isObj(current) || current['schema'] === schema) return { ok: false, reason: `migration from schema ${schema} made no progress` };
+    if (!isObj(current) || current['schema'] === schema)
+      return { ok: false, reason: `migration from schema ${schema} made no progress` };
   }
 }
 
@@ -96,7 +103,8 @@ function envelopeProblem(v: unknown): string | null {
   if (v['rematch'] !== undefined && (v['status'] !== 'finished' || !isRematch(v['rematch']))) return 'bad rematch';
   if (v['reviews'] !== undefined && (v['status'] !== 'finished' || !isReviews(v['reviews']))) return 'bad reviews';
   const status = v['status'];
-  if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled') return 'bad status';
+  if (status !== 'lobby' && status !== 'playing' && status !== 'finished' && status !== 'cancelled')
+    return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
   if (status === 'playing' && !isNum(v['turnStartedAt'])) return 'bad turnStartedAt';
   for (const field of ['closeAt', 'closedAt'] as const) {
@@ -134,19 +142,35 @@ function isAttendance(s: Obj): boolean {
   const timeouts = s['timeouts'];
   if (timeouts !== undefined && !(isInt(timeouts) && timeouts > 0)) return false;
   const standIn = s['standIn'];
-  return standIn === undefined || (isObj(standIn) && (standIn['reason'] === 'absent' || standIn['reason'] === 'replaced')
-    && isNullableStr(standIn['by']) && isNum(standIn['at']) && typeof standIn['told'] === 'boolean');
+  return (
+    standIn === undefined ||
+    (isObj(standIn) &&
+      (standIn['reason'] === 'absent' || standIn['reason'] === 'replaced') &&
+      isNullableStr(standIn['by']) &&
+      isNum(standIn['at']) &&
+      typeof standIn['told'] === 'boolean')
+  );
 }
 
 function isSettings(s: unknown): boolean {
-  return isObj(s) && VARIANTS.every((f) => typeof s[f] === 'boolean') && isInt(s['turnTimerS']) && s['turnTimerS'] >= 0
-    && (s['language'] === undefined || isStr(s['language']))
-    && (s['turnTimerAuto'] === undefined || typeof s['turnTimerAuto'] === 'boolean');
+  return (
+    isObj(s) &&
+    VARIANTS.every((f) => typeof s[f] === 'boolean') &&
+    isInt(s['turnTimerS']) &&
+    s['turnTimerS'] >= 0 &&
+    (s['language'] === undefined || isStr(s['language'])) &&
+    (s['turnTimerAuto'] === undefined || typeof s['turnTimerAuto'] === 'boolean')
+  );
 }
 
 function isMessages(m: unknown): boolean {
-  return isObj(m) && isStr(m['lobbyChannelId']) && isNullableStr(m['lobbyMessageId'])
-    && isNullableStr(m['threadId']) && isNullableStr(m['turnMessageId']);
+  return (
+    isObj(m) &&
+    isStr(m['lobbyChannelId']) &&
+    isNullableStr(m['lobbyMessageId']) &&
+    isNullableStr(m['threadId']) &&
+    isNullableStr(m['turnMessageId'])
+  );
 }
 
 function isRematch(r: unknown): boolean {
@@ -156,18 +180,46 @@ function isRematch(r: unknown): boolean {
 /** Game reviews (cached figures of src/ai/review.ts): per key, a player and numbered moves. */
 function isReviews(r: unknown): boolean {
   const isNumOrNull = (x: unknown): boolean => x === null || isNum(x);
-  return isObj(r) && Object.values(r).every((v) => isObj(v) && isInt(v['player']) && isNumOrNull(v['accuracy']) && isNum(v['lost'])
-    && Array.isArray(v['moves']) && v['moves'].every((m) => isObj(m) && isInt(m['turn']) && isNum(m['loss'])
-      && isObj(m['played']) && isObj(m['best']) && isNumOrNull(m['playedScore']) && isNumOrNull(m['bestScore'])));
+  return (
+    isObj(r) &&
+    Object.values(r).every(
+      (v) =>
+        isObj(v) &&
+        isInt(v['player']) &&
+        isNumOrNull(v['accuracy']) &&
+        isNum(v['lost']) &&
+        Array.isArray(v['moves']) &&
+        v['moves'].every(
+          (m) =>
+            isObj(m) &&
+            isInt(m['turn']) &&
+            isNum(m['loss']) &&
+            isObj(m['played']) &&
+            isObj(m['best']) &&
+            isNumOrNull(m['playedScore']) &&
+            isNumOrNull(m['bestScore']),
+        ),
+    )
+  );
 }
 
 const POST_KINDS: readonly unknown[] = ['turn', 'end', 'clear'];
 
 /** Posts owed: numbered below the table's counter; a clearing names its message. */
 function isOutbox(o: unknown, seq: unknown): boolean {
-  return Array.isArray(o) && isInt(seq) && o.every((p) =>
-    isObj(p) && POST_KINDS.includes(p['kind']) && isInt(p['seq']) && p['seq'] > 0 && p['seq'] <= seq
-    && (p['kind'] !== 'clear' || isStr(p['messageId'])));
+  return (
+    Array.isArray(o) &&
+    isInt(seq) &&
+    o.every(
+      (p) =>
+        isObj(p) &&
+        POST_KINDS.includes(p['kind']) &&
+        isInt(p['seq']) &&
+        p['seq'] > 0 &&
+        p['seq'] <= seq &&
+        (p['kind'] !== 'clear' || isStr(p['messageId'])),
+    )
+  );
 }
 
 function isHints(h: unknown): boolean {

@@ -18,7 +18,14 @@ import Database from 'better-sqlite3';
 import { Keyv, type KeyvStoreAdapter, type StoredData } from 'keyv';
 import type { PlayerRating } from '../table/index.js';
 import {
-  averageOf, parseTrail, passThroughKeyvOptions, type Backend, type Commit, type CommitOutcome, type ForgottenData, type TableOfUser,
+  averageOf,
+  parseTrail,
+  passThroughKeyvOptions,
+  type Backend,
+  type Commit,
+  type CommitOutcome,
+  type ForgottenData,
+  type TableOfUser,
 } from './backend.js';
 import { unavailable } from './errors.js';
 import type { Leaderboard, UserStats } from './types.js';
@@ -76,12 +83,22 @@ const ADD_STATS = `games = games + 1, wins = wins + excluded.wins, best = max(be
 
 type StatsRow = { user_id: string; games: number; wins: number; best: number; total: number };
 const toStats = (r: StatsRow): UserStats => ({
-  userId: r.user_id, games: r.games, wins: r.wins, bestScore: r.best, totalScore: r.total, averageScore: averageOf(r.games, r.total),
+  userId: r.user_id,
+  games: r.games,
+  wins: r.wins,
+  bestScore: r.best,
+  totalScore: r.total,
+  averageScore: averageOf(r.games, r.total),
 });
 
 type RatingRow = { user_id: string; mu: number; sigma: number; games: number; display: number; trail: string };
 const toRating = (r: RatingRow): PlayerRating => ({
-  userId: r.user_id, mu: r.mu, sigma: r.sigma, games: r.games, display: r.display, trail: parseTrail(r.trail),
+  userId: r.user_id,
+  mu: r.mu,
+  sigma: r.sigma,
+  games: r.games,
+  display: r.display,
+  trail: parseTrail(r.trail),
 });
 const RATING_COLUMNS = 'user_id, mu, sigma, games, display, trail';
 
@@ -93,12 +110,18 @@ class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
   private readonly setStmt;
   private readonly deleteTx;
 
-  constructor(private readonly db: Database.Database, file: string) {
+  constructor(
+    private readonly db: Database.Database,
+    file: string,
+  ) {
     super();
     this.opts = { dialect: 'sqlite', file };
-    this.getStmt = db.prepare<[string, number], { value: string }>('SELECT value FROM kv WHERE key = ? AND (expires IS NULL OR expires > ?)');
+    this.getStmt = db.prepare<[string, number], { value: string }>(
+      'SELECT value FROM kv WHERE key = ? AND (expires IS NULL OR expires > ?)',
+    );
     this.setStmt = db.prepare<[string, string, number | null]>(
-      'INSERT INTO kv (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires');
+      'INSERT INTO kv (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires',
+    );
     const deleteKv = db.prepare<[string]>('DELETE FROM kv WHERE key = ?');
     const deleteLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
     this.deleteTx = db.transaction((key: string): boolean => {
@@ -177,7 +200,10 @@ class SqliteBackend implements Backend {
   private readonly livePrefix: string;
   private lastSweep = 0;
 
-  constructor(private readonly db: Database.Database, options: SqliteOptions) {
+  constructor(
+    private readonly db: Database.Database,
+    options: SqliteOptions,
+  ) {
     this.adapter = new SqliteKeyvAdapter(db, options.file);
     this.keyv = new Keyv<string>({ store: this.adapter, namespace: options.namespace, ...passThroughKeyvOptions });
     this.keyv.on('error', () => undefined); // failures reach the caller as exceptions (throwOnErrors)
@@ -187,10 +213,15 @@ class SqliteBackend implements Backend {
       WHERE guild_id = ? AND games >= ? ORDER BY display DESC, user_id DESC LIMIT ?`);
     this.provisionalStmt = db.prepare<[string, number, number], RatingRow>(`SELECT ${RATING_COLUMNS} FROM ratings
       WHERE guild_id = ? AND games < ? ORDER BY games DESC, user_id DESC LIMIT ?`);
-    this.ratingStmt = db.prepare<[string, string], RatingRow>(`SELECT ${RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ?`);
+    this.ratingStmt = db.prepare<[string, string], RatingRow>(
+      `SELECT ${RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ?`,
+    );
     this.tablePrefix = this.adapter.prefixed('table:');
     // Tables with a human seat of the user: the seats are plain JSON at the top of every stored table.
-    this.tablesOfStmt = db.prepare<[number, string, number, string], { key: string; status: unknown }>(`SELECT key, json_extract(value, '$.status') AS status
+    this.tablesOfStmt = db.prepare<
+      [number, string, number, string],
+      { key: string; status: unknown }
+    >(`SELECT key, json_extract(value, '$.status') AS status
       FROM kv WHERE substr(key, 1, ?) = ? AND (expires IS NULL OR expires > ?) AND json_valid(value)
       AND EXISTS (SELECT 1 FROM json_each(kv.value, '$.seats') AS seat
         WHERE json_extract(seat.value, '$.kind') = 'human' AND json_extract(seat.value, '$.userId') = ?)`);
@@ -198,7 +229,10 @@ class SqliteBackend implements Backend {
     this.sweepStmt = db.prepare<[number]>('DELETE FROM kv WHERE expires IS NOT NULL AND expires <= ?');
     this.sweepLiveStmt = db.prepare('DELETE FROM live WHERE key NOT IN (SELECT key FROM kv)');
     this.livePrefix = this.adapter.prefixed('');
-    this.liveStmt = db.prepare<[number, string, number], { key: string }>(`SELECT live.key FROM live JOIN kv ON kv.key = live.key
+    this.liveStmt = db.prepare<
+      [number, string, number],
+      { key: string }
+    >(`SELECT live.key FROM live JOIN kv ON kv.key = live.key
       WHERE substr(live.key, 1, ?) = ? AND (kv.expires IS NULL OR kv.expires > ?)`);
     this.commitTx = this.prepareCommit();
     this.quarantineTx = this.prepareQuarantine();
@@ -207,22 +241,29 @@ class SqliteBackend implements Backend {
 
   private prepareCommit() {
     const db = this.db;
-    const insert = db.prepare<[string, string, number | null, number]>(`INSERT INTO kv (key, value, expires) VALUES (?, ?, ?)
+    const insert = db.prepare<
+      [string, string, number | null, number]
+    >(`INSERT INTO kv (key, value, expires) VALUES (?, ?, ?)
       ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires
       WHERE kv.expires IS NOT NULL AND kv.expires <= ?`);
     const update = db.prepare<[string, number | null, string, number, number]>(`UPDATE kv SET value = ?, expires = ?
       WHERE key = ? AND json_extract(value, '$.version') = ? AND (expires IS NULL OR expires > ?)`);
     const user = db.prepare<[string, number, number, number]>(
-      `INSERT INTO user_stats VALUES (?, 1, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET ${ADD_STATS}`);
+      `INSERT INTO user_stats VALUES (?, 1, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET ${ADD_STATS}`,
+    );
     const guild = db.prepare<[string, string, number, number, number]>(
-      `INSERT INTO guild_stats VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET ${ADD_STATS}`);
+      `INSERT INTO guild_stats VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET ${ADD_STATS}`,
+    );
     const updateKeepingExpiry = db.prepare<[string, string, number, number]>(`UPDATE kv SET value = ?
       WHERE key = ? AND json_extract(value, '$.version') = ? AND (expires IS NULL OR expires > ?)`);
     const markLive = db.prepare<[string]>('INSERT OR IGNORE INTO live VALUES (?)');
     const unmarkLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
-    const ratingGames = db.prepare<[string, string], { games: number }>('SELECT games FROM ratings WHERE guild_id = ? AND user_id = ?');
+    const ratingGames = db.prepare<[string, string], { games: number }>(
+      'SELECT games FROM ratings WHERE guild_id = ? AND user_id = ?',
+    );
     const putRating = db.prepare<[string, string, number, number, number, number, string]>(
-      'INSERT OR REPLACE INTO ratings (guild_id, user_id, mu, sigma, games, display, trail) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      'INSERT OR REPLACE INTO ratings (guild_id, user_id, mu, sigma, games, display, trail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     return db.transaction((c: Commit, now: number): CommitOutcome => {
       // Every check comes before the first write: a transaction that returns is committed.
       for (const { expectedGames, rating } of c.ratings?.changes ?? []) {
@@ -230,11 +271,12 @@ class SqliteBackend implements Backend {
       }
       const key = this.adapter.prefixed(c.key);
       const expires = c.ttlMs === null || c.ttlMs === 'keep' ? null : now + c.ttlMs;
-      const written = c.expectedVersion === null
-        ? insert.run(key, c.text, expires, now)
-        : c.ttlMs === 'keep'
-          ? updateKeepingExpiry.run(c.text, key, c.expectedVersion, now)
-          : update.run(c.text, expires, key, c.expectedVersion, now);
+      const written =
+        c.expectedVersion === null
+          ? insert.run(key, c.text, expires, now)
+          : c.ttlMs === 'keep'
+            ? updateKeepingExpiry.run(c.text, key, c.expectedVersion, now)
+            : update.run(c.text, expires, key, c.expectedVersion, now);
       if (written.changes !== 1) return 'conflict';
       // Expiry needs no index update: listing joins kv and its expiry time.
       if (c.live !== c.wasLive) (c.live ? markLive : unmarkLive).run(key);
@@ -263,7 +305,9 @@ class SqliteBackend implements Backend {
 
   private prepareQuarantine() {
     const take = this.db.prepare<[string, string]>('DELETE FROM kv WHERE key = ? AND value = ?');
-    const put = this.db.prepare<[string, string]>('INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)');
+    const put = this.db.prepare<[string, string]>(
+      'INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)',
+    );
     const unmarkLive = this.db.prepare<[string]>('DELETE FROM live WHERE key = ?');
     return this.db.transaction((key: string, text: string, quarantineKey: string): boolean => {
       if (take.run(this.adapter.prefixed(key), text).changes !== 1) return false;
@@ -323,10 +367,12 @@ class SqliteBackend implements Backend {
   }
 
   async ratings(guildId: string, userIds: readonly string[]): Promise<readonly PlayerRating[]> {
-    return this.guard('reading ratings', () => userIds.flatMap((userId) => {
-      const row = this.ratingStmt.get(guildId, userId);
-      return row === undefined ? [] : [toRating(row)];
-    }));
+    return this.guard('reading ratings', () =>
+      userIds.flatMap((userId) => {
+        const row = this.ratingStmt.get(guildId, userId);
+        return row === undefined ? [] : [toRating(row)];
+      }),
+    );
   }
 
   async leaderboard(guildId: string, limit: number, rankedAfter: number): Promise<Leaderboard> {

@@ -33,10 +33,17 @@ export function humansOf(table: Table): string[] {
  * if it still has the games it had when read, so a rating is never updated from a
  * stale value by two games ending at once.
  */
-export function gameEndRatings(previous: Table | null, next: Table, current: readonly PlayerRating[]): RatingsCommit | null {
+export function gameEndRatings(
+  previous: Table | null,
+  next: Table,
+  current: readonly PlayerRating[],
+): RatingsCommit | null {
   if (!finishes(previous, next)) return null;
   const before = new Map(current.map((r) => [r.userId, r]));
-  const changes = rateTable(next, before).map((rating) => ({ expectedGames: before.get(rating.userId)?.games ?? 0, rating }));
+  const changes = rateTable(next, before).map((rating) => ({
+    expectedGames: before.get(rating.userId)?.games ?? 0,
+    rating,
+  }));
   return changes.length === 0 ? null : { guildId: next.guildId, changes, rankedAfter: RANKED_AFTER_GAMES };
 }
 

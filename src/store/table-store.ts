@@ -57,7 +57,12 @@ class KeyedLock {
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     let release!: () => void;
-    const tail = previous.then(() => new Promise<void>((resolve) => { release = resolve; }));
+    const tail = previous.then(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
     this.tails.set(key, tail);
     await previous;
     try {
@@ -98,14 +103,21 @@ export class TableStore {
   private readonly lock = new KeyedLock();
   private readonly cache = new DecodedCache();
 
-  constructor(private readonly backend: Backend, private readonly options: TableStoreOptions) {}
+  constructor(
+    private readonly backend: Backend,
+    private readonly options: TableStoreOptions,
+  ) {}
 
   get kind(): 'sqlite' | 'redis' {
     return this.backend.kind;
   }
 
   async get(key: string): Promise<Loaded> {
-    const text = await withTimeout(this.backend.keyv.get(tableKey(key)), this.options.timeoutMs, `reading table ${key}`);
+    const text = await withTimeout(
+      this.backend.keyv.get(tableKey(key)),
+      this.options.timeoutMs,
+      `reading table ${key}`,
+    );
     if (text === undefined) return { kind: 'missing' };
     const cached = this.cache.lookup(key, text);
     if (cached !== null) return { kind: 'found', table: cached };
@@ -141,7 +153,11 @@ export class TableStore {
   }
 
   /** update(), optionally leaving the stored expiry as it is (a finished game renamed must not live longer). */
-  private async change<R>(key: string, fn: (table: Table) => Change<R> | Promise<Change<R>>, keepExpiry: boolean): Promise<Updated<R>> {
+  private async change<R>(
+    key: string,
+    fn: (table: Table) => Change<R> | Promise<Change<R>>,
+    keepExpiry: boolean,
+  ): Promise<Updated<R>> {
     return this.lock.run(key, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const current = await this.loadForUpdate(key);
@@ -182,7 +198,11 @@ export class TableStore {
 
   /** The user's rating on this server; null before their first rated game there. */
   async rating(guildId: string, userId: string): Promise<PlayerRating | null> {
-    const [found] = await withTimeout(this.backend.ratings(guildId, [userId]), this.options.timeoutMs, 'reading a rating');
+    const [found] = await withTimeout(
+      this.backend.ratings(guildId, [userId]),
+      this.options.timeoutMs,
+      'reading a rating',
+    );
     return found ?? null;
   }
 
@@ -192,7 +212,11 @@ export class TableStore {
    */
   async leaderboard(guildId: string, limit = 10): Promise<Leaderboard> {
     if (limit < 1) return { ranked: [], provisional: [] };
-    return withTimeout(this.backend.leaderboard(guildId, Math.floor(limit), RANKED_AFTER_GAMES), this.options.timeoutMs, 'reading a leaderboard');
+    return withTimeout(
+      this.backend.leaderboard(guildId, Math.floor(limit), RANKED_AFTER_GAMES),
+      this.options.timeoutMs,
+      'reading a leaderboard',
+    );
   }
 
   /**
@@ -203,8 +227,16 @@ export class TableStore {
    * not touched, only counted. Safe to run again (what is done already is skipped).
    */
   async forget(userId: string, labelOf: (table: Table) => string): Promise<Forgotten> {
-    const data = await withTimeout(this.backend.forgetUser(userId), this.options.timeoutMs, 'deleting statistics and ratings');
-    const tables = await withTimeout(this.backend.tablesOf(userId), this.options.timeoutMs, 'finding the tables of a player');
+    const data = await withTimeout(
+      this.backend.forgetUser(userId),
+      this.options.timeoutMs,
+      'deleting statistics and ratings',
+    );
+    const tables = await withTimeout(
+      this.backend.tablesOf(userId),
+      this.options.timeoutMs,
+      'finding the tables of a player',
+    );
     let renamed = 0;
     let live = 0;
     for (const { key } of tables.filter((t) => t.key.startsWith(TABLE_PREFIX))) {
@@ -216,13 +248,22 @@ export class TableStore {
   }
 
   /** Renames the user in one table if its game is over; says what it found. */
-  private async forgetIn(key: string, userId: string, labelOf: (table: Table) => string): Promise<'renamed' | 'live' | 'none'> {
+  private async forgetIn(
+    key: string,
+    userId: string,
+    labelOf: (table: Table) => string,
+  ): Promise<'renamed' | 'live' | 'none'> {
     try {
-      const { value } = await this.change(key, (table): Change<'renamed' | 'live' | 'none'> => {
-        if (!isEnded(table)) return keep(table.seats.some((s) => s.kind === 'human' && s.userId === userId) ? 'live' : 'none');
-        const renamed = forgetSeat(table, userId, labelOf(table));
-        return renamed === null ? keep('none') : save(renamed, 'renamed');
-      }, true);
+      const { value } = await this.change(
+        key,
+        (table): Change<'renamed' | 'live' | 'none'> => {
+          if (!isEnded(table))
+            return keep(table.seats.some((s) => s.kind === 'human' && s.userId === userId) ? 'live' : 'none');
+          const renamed = forgetSeat(table, userId, labelOf(table));
+          return renamed === null ? keep('none') : save(renamed, 'renamed');
+        },
+        true,
+      );
       return value;
     } catch (error) {
       // Gone (expired, deleted) or unreadable (now set aside) since it was listed: nothing to rename.
@@ -244,8 +285,11 @@ export class TableStore {
     const loaded = await this.get(key);
     if (loaded.kind === 'found') return loaded.table;
     if (loaded.kind === 'missing') throw new StoreError('missing', `no table is stored under ${key}`, { key });
-    throw new StoreError('corrupt', `the table stored under ${key} was unreadable (${loaded.reason}) and was moved aside`,
-      { key, quarantineKey: loaded.quarantineKey });
+    throw new StoreError(
+      'corrupt',
+      `the table stored under ${key} was unreadable (${loaded.reason}) and was moved aside`,
+      { key, quarantineKey: loaded.quarantineKey },
+    );
   }
 
   private async setAside(key: string, text: string, reason: string): Promise<Loaded> {

@@ -33,4 +33,6 @@ export interface Forgotten {
 
 /** A table as callers hand it to the store: the store sets `version` and `updatedAt` itself. */
 export type UnsavedTable = Unsaved<Table>;
-type Unsaved<T> = T extends Table ? Omit<T, 'version' | 'updatedAt'> & { readonly version?: number; readonly updatedAt?: number } : never;
+type Unsaved<T> = T extends Table
+  ? Omit<T, 'version' | 'updatedAt'> & { readonly version?: number; readonly updatedAt?: number }
+  : never;

@@ -21,7 +21,16 @@ import { isHost, type Actor } from './actor.js';
 import type { Mover, Turn } from './play.js';
 import type { Refusal } from './refusal.js';
 import { aiSeat } from './seats.js';
-import type { GameTable, HumanSeat, LobbyTable, PlayingTable, StandIn, Table, TableSeat, TableSettings } from './types.js';
+import type {
+  GameTable,
+  HumanSeat,
+  LobbyTable,
+  PlayingTable,
+  StandIn,
+  Table,
+  TableSeat,
+  TableSettings,
+} from './types.js';
 
 /** Automatic moves in a row a seat keeps; the next timeout hands it to the computer. */
 export const ABSENT_AFTER = 2;
@@ -44,7 +53,8 @@ export type SeatRefusal =
   /** "I'm back" pressed by someone else than the seat's player. */
   | { readonly code: 'not-your-seat'; readonly player: number };
 
-export type SeatResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: SeatRefusal };
+export type SeatResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: SeatRefusal };
 
 const no = (refusal: SeatRefusal): { readonly ok: false; readonly refusal: SeatRefusal } => ({ ok: false, refusal });
 
@@ -114,7 +124,10 @@ export function afterMove<T extends GameTable>(table: T, player: number, mover: 
   if (mover.as !== 'timer') return table;
   const timeouts = (seat.timeouts ?? 0) + 1;
   if (timeouts <= ABSENT_AFTER) return withSeat(table, player, { ...seat, timeouts });
-  return withSeat(table, player, { ...plainHuman(seat), standIn: { reason: 'absent', by: null, at: now, told: false } });
+  return withSeat(table, player, {
+    ...plainHuman(seat),
+    standIn: { reason: 'absent', by: null, at: now, told: false },
+  });
 }
 
 /** Players whose seat the computer took and the thread has not been told of yet. */
@@ -161,7 +174,13 @@ export function comeBack(table: Table, userId: string, player: number, now: numb
  * becomes one they cannot take back); in a lobby, the player leaves and a normal
  * computer seat named `aiName` takes their place.
  */
-export function replaceSeat(table: Table, actor: Actor, player: number, now: number, aiName: string): SeatResult<LobbyTable | PlayingTable> {
+export function replaceSeat(
+  table: Table,
+  actor: Actor,
+  player: number,
+  now: number,
+  aiName: string,
+): SeatResult<LobbyTable | PlayingTable> {
   if (table.status !== 'lobby' && table.status !== 'playing') return no(stateRefusal(table));
   if (!isHost(table, actor)) return no({ code: 'host-only' });
   const seat = humanAt(table, player);

@@ -9,7 +9,15 @@ import { isHost, type Actor } from './actor.js';
 import { owe } from './outbox.js';
 import { refuse, type TableResult } from './refusal.js';
 import { aiSeat, gameSeats, isSeated } from './seats.js';
-import { TABLE_SCHEMA, type CancelledTable, type HumanSeat, type LobbyTable, type PlayingTable, type TableSeat, type TableSettings } from './types.js';
+import {
+  TABLE_SCHEMA,
+  type CancelledTable,
+  type HumanSeat,
+  type LobbyTable,
+  type PlayingTable,
+  type TableSeat,
+  type TableSettings,
+} from './types.js';
 
 export interface NewTable {
   readonly id: string;
@@ -59,7 +67,10 @@ export function join(lobby: LobbyTable, seat: HumanSeat): TableResult<LobbyTable
 export function leave(lobby: LobbyTable, userId: string): TableResult<LobbyTable> {
   if (!isSeated(lobby.seats, userId)) return refuse({ code: 'not-at-table' });
   if (lobby.hostId === userId) return refuse({ code: 'host-cannot-leave' });
-  return { ok: true, value: { ...lobby, seats: lobby.seats.filter((s) => !(s.kind === 'human' && s.userId === userId)) } };
+  return {
+    ok: true,
+    value: { ...lobby, seats: lobby.seats.filter((s) => !(s.kind === 'human' && s.userId === userId)) },
+  };
 }
 
 export function addAi(lobby: LobbyTable, actor: Actor, level: AiLevel, baseName: string): TableResult<LobbyTable> {
@@ -91,7 +102,12 @@ export function start(lobby: LobbyTable, actor: Actor, seed: string, now: number
   if (!isHost(lobby, actor)) return refuse({ code: 'host-only' });
   if (!canStart(lobby)) return refuse({ code: 'seat-count', ...seatRange(lobby.settings) });
   const spec = { seats: gameSeats(lobby.seats), seed, options: gameOptionsFor(lobby.settings, lobby.seats.length) };
-  const base = { ...lobby, status: 'playing', turnStartedAt: now, messages: { ...lobby.messages, threadId: lobby.id } } as const;
+  const base = {
+    ...lobby,
+    status: 'playing',
+    turnStartedAt: now,
+    messages: { ...lobby.messages, threadId: lobby.id },
+  } as const;
   const opening = [{ kind: 'turn', move: null, occasion: 'begins' }] as const;
   if (lobby.settings.dynasty) {
     const d = createDynasty(spec);
@@ -107,6 +123,13 @@ export function start(lobby: LobbyTable, actor: Actor, seed: string, now: number
 /** Discord refused to open the thread: the game that just started goes back to being a lobby. */
 export function unstart(table: PlayingTable): LobbyTable | null {
   if (table.game.turn !== 0) return null;
-  const { game: _game, dynasty: _dynasty, turnStartedAt: _turnStartedAt, outbox: _outbox, postSeq: _postSeq, ...rest } = table;
+  const {
+    game: _game,
+    dynasty: _dynasty,
+    turnStartedAt: _turnStartedAt,
+    outbox: _outbox,
+    postSeq: _postSeq,
+    ...rest
+  } = table;
   return { ...rest, status: 'lobby', messages: { ...table.messages, threadId: null } };
 }

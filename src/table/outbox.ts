@@ -14,7 +14,10 @@ export interface MoveNote {
   readonly player: number;
   /** The domino placed or discarded, null when the move only claimed. */
   readonly domino: number | null;
-  readonly placed: { readonly kind: 'place'; readonly a: Pos; readonly b: Pos; readonly gain: number } | { readonly kind: 'discard' } | null;
+  readonly placed:
+    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos; readonly gain: number }
+    | { readonly kind: 'discard' }
+    | null;
   readonly claim: number | null;
   /** Made by the bot because the player's time ran out. */
   readonly timedOut: boolean;
@@ -41,8 +44,12 @@ export function pendingPosts(table: Table): readonly Post[] {
 
 /** Does the table still need the bot: a lobby, a running game, posts owed, or its thread to archive? */
 export function needsBot(table: Table): boolean {
-  return table.status === 'lobby' || table.status === 'playing' || pendingPosts(table).length > 0
-    || (table.status === 'finished' && table.closeAt !== undefined);
+  return (
+    table.status === 'lobby' ||
+    table.status === 'playing' ||
+    pendingPosts(table).length > 0 ||
+    (table.status === 'finished' && table.closeAt !== undefined)
+  );
 }
 
 /** The table with posts added to its outbox, each numbered (the number makes its Discord nonce). */
@@ -86,9 +93,12 @@ export function noteOf(outcome: MoveOutcome, timedOut: boolean): MoveNote {
   const p = prompt(before);
   const domino = p.kind === 'place' ? p.domino : null;
   const gain = scorePlayer(game, player).total - scorePlayer(before, player).total;
-  const placed = move.placed.kind === 'place'
-    ? { kind: 'place' as const, a: move.placed.a, b: move.placed.b, gain }
-    : move.placed.kind === 'discard' ? { kind: 'discard' as const } : null;
+  const placed =
+    move.placed.kind === 'place'
+      ? { kind: 'place' as const, a: move.placed.a, b: move.placed.b, gain }
+      : move.placed.kind === 'discard'
+        ? { kind: 'discard' as const }
+        : null;
   return { player, domino, placed, claim: move.claim, timedOut };
 }
 

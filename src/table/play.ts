@@ -3,8 +3,18 @@
  * not; the table is finished when its last game ends.
  */
 import {
-  apply, applyDynasty, dynastyGame, dynastyGameNumber, dynastyResult, prompt, result,
-  type Action, type DynastyState, type GameResult, type GameState, type Prompt,
+  apply,
+  applyDynasty,
+  dynastyGame,
+  dynastyGameNumber,
+  dynastyResult,
+  prompt,
+  result,
+  type Action,
+  type DynastyState,
+  type GameResult,
+  type GameState,
+  type Prompt,
 } from '../game/index.js';
 import { afterMove, attendanceProblem } from './absence.js';
 import { applyAll, moveActions, type Move } from './move.js';
@@ -89,7 +99,9 @@ export function playMove(table: Table, mover: Mover, turn: number, move: Move, n
   if (!may.ok) return may;
   const { table: playing, player } = may.value;
   const actions = moveActions(player, move);
-  const applied = playing.dynasty ? applyDynastyMove(playing, playing.dynasty, actions, now) : applyGameMove(playing, actions, now);
+  const applied = playing.dynasty
+    ? applyDynastyMove(playing, playing.dynasty, actions, now)
+    : applyGameMove(playing, actions, now);
   if (!applied.ok) return refuse({ code: 'illegal-move', rejection: applied.error });
   // The seat's count of automatic moves (absence.ts) is saved with the move.
   const counted = afterMove(applied.value.table, player, mover, now);

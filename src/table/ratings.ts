@@ -96,17 +96,28 @@ function seatRating(seat: TableSeat, current: ReadonlyMap<string, PlayerRating>)
  * that ended with `outcome` (seat i is player i). Computer seats play at their fixed
  * rating and are not updated.
  */
-export function rateOutcome(seats: readonly TableSeat[], outcome: GameResult, current: ReadonlyMap<string, PlayerRating>): Map<string, PlayerRating> {
+export function rateOutcome(
+  seats: readonly TableSeat[],
+  outcome: GameResult,
+  current: ReadonlyMap<string, PlayerRating>,
+): Map<string, PlayerRating> {
   const next = new Map(current);
   if (outcome.scores.length !== seats.length || seats.length < 2) return next;
-  const rated = rate(seats.map((seat) => [seatRating(seat, current)]), { rank: placesOf(outcome) });
+  const rated = rate(
+    seats.map((seat) => [seatRating(seat, current)]),
+    { rank: placesOf(outcome) },
+  );
   seats.forEach((seat, player) => {
     const after = rated[player]?.[0];
     if (seat.kind !== 'human' || !after) return;
     const before = current.get(seat.userId) ?? unrated(seat.userId);
     const display = displayRating(after);
     next.set(seat.userId, {
-      userId: seat.userId, mu: after.mu, sigma: after.sigma, games: before.games + 1, display,
+      userId: seat.userId,
+      mu: after.mu,
+      sigma: after.sigma,
+      games: before.games + 1,
+      display,
       trail: [...before.trail, display].slice(-(TREND_GAMES + 1)),
     });
   });

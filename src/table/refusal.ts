@@ -29,6 +29,7 @@ export type Refusal =
   | { readonly code: 'nothing-to-place' }
   | { readonly code: 'illegal-move'; readonly rejection: Rejection };
 
-export type TableResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: Refusal };
+export type TableResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: Refusal };
 
 export const refuse = (refusal: Refusal): { readonly ok: false; readonly refusal: Refusal } => ({ ok: false, refusal });

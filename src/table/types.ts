@@ -11,14 +11,14 @@ export const TABLE_SCHEMA = 2 as const;
 
 export type TableSeat =
   | {
-    readonly kind: 'human';
-    readonly userId: string;
-    readonly name: string;
-    /** Automatic moves in a row (the turn timer ran out); gone when the player moves again (absence.ts). */
-    readonly timeouts?: number;
-    /** Set while the normal computer player plays this seat for its player (absence.ts). */
-    readonly standIn?: StandIn;
-  }
+      readonly kind: 'human';
+      readonly userId: string;
+      readonly name: string;
+      /** Automatic moves in a row (the turn timer ran out); gone when the player moves again (absence.ts). */
+      readonly timeouts?: number;
+      /** Set while the normal computer player plays this seat for its player (absence.ts). */
+      readonly standIn?: StandIn;
+    }
   | { readonly kind: 'ai'; readonly level: AiLevel; readonly name: string };
 
 /**
@@ -122,7 +122,10 @@ export type FinishedTable = TableBase & {
 
 /** What a move was, as a review keeps it: the domino in hand placed (or discarded, or none), then the claim. */
 export interface ReviewedChoice {
-  readonly placed: { readonly kind: 'place'; readonly a: Pos; readonly b: Pos } | { readonly kind: 'discard' } | { readonly kind: 'none' };
+  readonly placed:
+    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
+    | { readonly kind: 'discard' }
+    | { readonly kind: 'none' };
   readonly claim: number | null;
 }
 
@@ -153,7 +156,11 @@ export interface TableReview {
 export function reviewKey(game: number, player: number): string {
   return `${game}:${player}`;
 }
-export type CancelledTable = TableBase & { readonly status: 'cancelled'; readonly game?: GameState; readonly finishedAt: number };
+export type CancelledTable = TableBase & {
+  readonly status: 'cancelled';
+  readonly game?: GameState;
+  readonly finishedAt: number;
+};
 
 export type Table = LobbyTable | PlayingTable | FinishedTable | CancelledTable;
 /** A table with a game on it: running or over. */

@@ -26,7 +26,12 @@ describe('arena statistics', () => {
   });
 
   it('plays a checked game to the end', () => {
-    const outcome = playGame({ seats: ['normal', 'easy', 'hard'], options: { threePlayer: 'classic' }, seed: 'arena-test', timeMs: 20 });
+    const outcome = playGame({
+      seats: ['normal', 'easy', 'hard'],
+      options: { threePlayer: 'classic' },
+      seed: 'arena-test',
+      timeMs: 20,
+    });
     expect(outcome.shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
     expect(outcome.hardMs.length).toBeGreaterThan(10);
   });

@@ -10,8 +10,8 @@ function engineGain(board: Board, n: number, code: number, harmony: boolean, mid
   return after.score(harmony, middle).total - board.score(harmony, middle).total;
 }
 
-describe('the AI\'s incremental gain', () => {
-  it('equals the engine\'s score difference for every legal placement along random kingdoms', () => {
+describe("the AI's incremental gain", () => {
+  it("equals the engine's score difference for every legal placement along random kingdoms", () => {
     const codes = new Int32Array(MAX_PLACEMENTS);
     const t = new Territories();
     const rng = makeRng(42);
@@ -26,7 +26,10 @@ describe('the AI\'s incremental gain', () => {
           t.load(board);
           for (let i = 0; i < count; i++) {
             const code = codes[i] as number;
-            for (const [h, m] of [[false, false], [true, true]] as const) {
+            for (const [h, m] of [
+              [false, false],
+              [true, true],
+            ] as const) {
               expect(t.gain(n, code) + bonusGain(board, code, h, m)).toBe(engineGain(board, n, code, h, m));
               checked++;
             }

@@ -5,7 +5,7 @@ import { makeRng } from '../../src/ai/rng.js';
 
 describe('successive halving', () => {
   it('finds the best of many noisy candidates and spends most samples on the good ones', () => {
-    const means = [0.30, 0.50, 0.45, 0.62, 0.40, 0.55, 0.35, 0.58, 0.20, 0.48, 0.52, 0.42];
+    const means = [0.3, 0.5, 0.45, 0.62, 0.4, 0.55, 0.35, 0.58, 0.2, 0.48, 0.52, 0.42];
     const rng = makeRng(9);
     const drawn = new Array<number>(means.length).fill(0);
     const sample = (i: number): number => {
@@ -19,12 +19,27 @@ describe('successive halving', () => {
   });
 
   it('returns the only candidate without sampling it', () => {
-    expect(successiveHalving(1, () => { throw new Error('sampled'); }, { deadline: Infinity, samples: 10 }).best).toBe(0);
+    expect(
+      successiveHalving(
+        1,
+        () => {
+          throw new Error('sampled');
+        },
+        { deadline: Infinity, samples: 10 },
+      ).best,
+    ).toBe(0);
   });
 
   it('stops at the deadline, after one sample of each candidate per round', () => {
     let calls = 0;
-    const found = successiveHalving(8, () => { calls++; return 0; }, { deadline: performance.now() - 1, samples: Infinity });
+    const found = successiveHalving(
+      8,
+      () => {
+        calls++;
+        return 0;
+      },
+      { deadline: performance.now() - 1, samples: Infinity },
+    );
     expect(calls).toBe(8 + 4 + 2);
     expect(found.best).toBeGreaterThanOrEqual(0);
   });

@@ -8,7 +8,10 @@ const FAST_HARD = { timeMs: 30 };
 describe('every level plays every set-up legally to the end', () => {
   for (const setUp of SET_UPS) {
     it(setUp.name, () => {
-      const mixes: AiLevel[][] = [['hard', 'normal', 'easy', 'normal'], ['easy', 'hard', 'normal', 'hard']];
+      const mixes: AiLevel[][] = [
+        ['hard', 'normal', 'easy', 'normal'],
+        ['easy', 'hard', 'normal', 'hard'],
+      ];
       mixes.forEach((mix, g) => {
         const levels = mix.slice(0, setUp.players);
         const end = playOut(newGame(levels, `legal-${g}`, setUp.options), levels, FAST_HARD, g * 100);
@@ -40,7 +43,11 @@ describe('chooseAction', () => {
   });
 
   it('gives the same action for the same state and seed (hard with a fixed number of playouts)', () => {
-    const s = advance(newGame(['normal', 'normal', 'normal', 'normal'], 'repeat'), ['normal', 'normal', 'normal', 'normal'], 9);
+    const s = advance(
+      newGame(['normal', 'normal', 'normal', 'normal'], 'repeat'),
+      ['normal', 'normal', 'normal', 'normal'],
+      9,
+    );
     const opts = { timeMs: 60_000, playouts: 48, seed: 7 };
     expect(chooseAction(s, 'hard', opts)).toEqual(chooseAction(s, 'hard', opts));
     expect(chooseAction(s, 'easy', { seed: 3 })).toEqual(chooseAction(s, 'easy', { seed: 3 }));
@@ -61,14 +68,20 @@ describe('the hidden draw pile', () => {
     const copy = { ...s } as Record<string, unknown>;
     for (const key of ['pile', 'removedAtSetup']) {
       delete copy[key];
-      Object.defineProperty(copy, key, { enumerable: false, get: () => { throw new Error(`the AI read ${key}`); } });
+      Object.defineProperty(copy, key, {
+        enumerable: false,
+        get: () => {
+          throw new Error(`the AI read ${key}`);
+        },
+      });
     }
     return copy as unknown as GameState;
   }
 
   it('is never read by any level, nor by hint', () => {
     const opts = { timeMs: 60_000, playouts: 24, seed: 1 };
-    for (const level of ['easy', 'normal', 'hard'] as const) expect(() => chooseAction(sealed(midGame), level, opts)).not.toThrow();
+    for (const level of ['easy', 'normal', 'hard'] as const)
+      expect(() => chooseAction(sealed(midGame), level, opts)).not.toThrow();
     expect(() => hint(sealed(midGame), opts)).not.toThrow();
   });
 

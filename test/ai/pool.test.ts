@@ -12,7 +12,9 @@ describe('AiPool', () => {
   it('chooses a legal action in a worker thread while this thread keeps running', async () => {
     const state = advance(newGame(['normal', 'normal', 'normal'], 'pool'), ['normal', 'normal', 'normal'], 5);
     let ticks = 0;
-    const timer = setInterval(() => { ticks++; }, 1);
+    const timer = setInterval(() => {
+      ticks++;
+    }, 1);
     const action = await pool.choose(state, 'hard', { timeMs: 300, seed: 3 });
     clearInterval(timer);
     expect(apply(state, action).ok).toBe(true);
@@ -20,7 +22,9 @@ describe('AiPool', () => {
   });
 
   it('answers several requests at once, each with its own state', async () => {
-    const states = [0, 1, 2, 3].map((i) => advance(newGame(['easy', 'normal'], `many-${i}`), ['easy', 'normal'], i + 3));
+    const states = [0, 1, 2, 3].map((i) =>
+      advance(newGame(['easy', 'normal'], `many-${i}`), ['easy', 'normal'], i + 3),
+    );
     const actions = await Promise.all(states.map((s, i) => pool.choose(s, i % 2 ? 'normal' : 'hard', { timeMs: 30 })));
     actions.forEach((a, i) => expect(apply(states[i]!, a).ok).toBe(true));
   });
@@ -49,14 +53,26 @@ describe('AiPool', () => {
 });
 
 describe('AiPool shared by many games', () => {
-  const mid = advance(newGame(['normal', 'normal', 'normal', 'normal'], 'pool-shared'), ['normal', 'normal', 'normal', 'normal'], 9);
+  const mid = advance(
+    newGame(['normal', 'normal', 'normal', 'normal'], 'pool-shared'),
+    ['normal', 'normal', 'normal', 'normal'],
+    9,
+  );
 
   it('gives a shorter thinking time when the queue is long, and the full time again once it is short', async () => {
     const pool = new AiPool({ size: 1, targetWaitMs: 400, minMs: 10 });
     const starts: AiJobStart[] = [];
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      pool.choose(mid, 'hard', { timeMs: 400, seed: i }, { key: `game-${i}`, priority: 'game', onStart: (s) => starts.push(s) })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        pool.choose(
+          mid,
+          'hard',
+          { timeMs: 400, seed: i },
+          { key: `game-${i}`, priority: 'game', onStart: (s) => starts.push(s) },
+        ),
+      ),
+    );
     const ms = performance.now() - t0;
     await pool.close();
     const budgets = starts.map((s) => s.budgetMs);
@@ -84,7 +100,14 @@ describe('AiPool shared by many games', () => {
     const job = (name: string, key: string, priority: 'interactive' | 'game') =>
       pool.choose(mid, 'normal', {}, { key, priority, onStart: () => order.push(name) });
     const blocker = pool.choose(mid, 'hard', { timeMs: 300 }, { onStart: () => order.push('blocker') });
-    const all = [job('a1', 'a', 'game'), job('a2', 'a', 'game'), job('a3', 'a', 'game'), job('b1', 'b', 'game'), job('b2', 'b', 'game'), job('hint', 'c', 'interactive')];
+    const all = [
+      job('a1', 'a', 'game'),
+      job('a2', 'a', 'game'),
+      job('a3', 'a', 'game'),
+      job('b1', 'b', 'game'),
+      job('b2', 'b', 'game'),
+      job('hint', 'c', 'interactive'),
+    ];
     await Promise.all([blocker, ...all]);
     await pool.close();
     expect(order).toEqual(['blocker', 'hint', 'a1', 'b1', 'a2', 'b2', 'a3']);

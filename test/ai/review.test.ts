@@ -6,10 +6,24 @@
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../../src/ai/index.js';
 import {
-  ACCURATE_WITHIN, costliest, decisionPoints, reviewGame, reviewMove, stateAt, type GameReview, type ReviewMove,
+  ACCURATE_WITHIN,
+  costliest,
+  decisionPoints,
+  reviewGame,
+  reviewMove,
+  stateAt,
+  type GameReview,
+  type ReviewMove,
 } from '../../src/ai/review.js';
 import {
-  apply, domino, legalPlacements, prompt, publicView, scorePlayer, type Action, type GameState,
+  apply,
+  domino,
+  legalPlacements,
+  prompt,
+  publicView,
+  scorePlayer,
+  type Action,
+  type GameState,
 } from '../../src/game/index.js';
 import { newGame } from './support.js';
 
@@ -43,23 +57,31 @@ function gameWith(seed: string, index: number, move: (state: GameState) => Revie
 
 /** A poor move: the placement worth the fewest points now, then the free domino with the fewest crowns. */
 function badMove(state: GameState): ReviewMove {
-  const scored = legalPlacements(state).map((p) => ({ p, points: scorePlayer(applied(state, { type: 'place', player: 0, a: p.a, b: p.b }), 0).total }));
+  const scored = legalPlacements(state).map((p) => ({
+    p,
+    points: scorePlayer(applied(state, { type: 'place', player: 0, a: p.a, b: p.b }), 0).total,
+  }));
   scored.sort((x, y) => x.points - y.points);
   const worst = scored[0]?.p;
   const crowns = (n: number) => domino(n).a.crowns + domino(n).b.crowns;
-  const free = state.next.filter((s) => s.king === null).map((s) => s.domino).sort((x, y) => crowns(x) - crowns(y) || x - y);
+  const free = state.next
+    .filter((s) => s.king === null)
+    .map((s) => s.domino)
+    .sort((x, y) => crowns(x) - crowns(y) || x - y);
   return { placed: worst ? { kind: 'place', a: worst.a, b: worst.b } : { kind: 'discard' }, claim: free[0] ?? null };
 }
 
 const BAD_AT = 3;
 
 describe('game review', () => {
-  const plain = gameWith('review-unit', -1, () => { throw new Error('unused'); });
+  const plain = gameWith('review-unit', -1, () => {
+    throw new Error('unused');
+  });
   const bad = gameWith('review-unit', BAD_AT, badMove);
   let review: GameReview;
   let badReview: GameReview;
 
-  it('replays the game to each of the player\'s moves: 14 per player with two kings each', () => {
+  it("replays the game to each of the player's moves: 14 per player with two kings each", () => {
     const points = decisionPoints(bad, 0);
     expect(points).toHaveLength(14);
     expect(decisionPoints(bad, 1)).toHaveLength(14);
@@ -99,8 +121,13 @@ describe('game review', () => {
       expect(r.accuracy).not.toBeNull();
       expect(r.accuracy!).toBeGreaterThanOrEqual(0);
       expect(r.accuracy!).toBeLessThanOrEqual(100);
-      expect(r.accuracy).toBe(Math.round((100 * weighed.filter((m) => m.loss < ACCURATE_WITHIN).length) / weighed.length));
-      expect(r.lost).toBeCloseTo(r.moves.reduce((s, m) => s + m.loss, 0), 5);
+      expect(r.accuracy).toBe(
+        Math.round((100 * weighed.filter((m) => m.loss < ACCURATE_WITHIN).length) / weighed.length),
+      );
+      expect(r.lost).toBeCloseTo(
+        r.moves.reduce((s, m) => s + m.loss, 0),
+        5,
+      );
       expect(r.finalScore).toBe(scorePlayer(r === review ? plain : bad, 0).total);
     }
     expect(badReview.accuracy!).toBeLessThan(100);
@@ -113,7 +140,11 @@ describe('game review', () => {
     const job = { view: point.state, played: point.played, timeMs: 600_000, seed: 3, playouts: 200 };
     const pile = [...point.state.pile].reverse();
     const removed = [...point.state.removedAtSetup];
-    const other: GameState = { ...point.state, pile: [...removed.slice(0, pile.length)], removedAtSetup: [...pile, ...removed.slice(pile.length)] };
+    const other: GameState = {
+      ...point.state,
+      pile: [...removed.slice(0, pile.length)],
+      removedAtSetup: [...pile, ...removed.slice(pile.length)],
+    };
     const a = reviewMove(job);
     const b = reviewMove({ ...job, view: other });
     const c = reviewMove({ ...job, view: publicView(point.state) });

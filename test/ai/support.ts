@@ -1,6 +1,15 @@
 /** Helpers for the AI tests: seeded games in every set-up, played by AI levels. */
 import {
-  aiSeatKind, apply, createGame, fromRecord, prompt, toRecord, type Action, type AiLevel, type GameOptions, type GameState,
+  aiSeatKind,
+  apply,
+  createGame,
+  fromRecord,
+  prompt,
+  toRecord,
+  type Action,
+  type AiLevel,
+  type GameOptions,
+  type GameState,
 } from '../../src/game/index.js';
 import { chooseAction, type ChooseOptions } from '../../src/ai/index.js';
 
@@ -19,7 +28,11 @@ export const SET_UPS: readonly SetUp[] = [
 ];
 
 export function newGame(levels: readonly AiLevel[], seed: string, options: SetUp['options'] = {}): GameState {
-  const created = createGame({ seats: levels.map((l, i) => ({ name: `${l} ${i}`, kind: aiSeatKind(l) })), seed, options });
+  const created = createGame({
+    seats: levels.map((l, i) => ({ name: `${l} ${i}`, kind: aiSeatKind(l) })),
+    seed,
+    options,
+  });
   if (!created.ok) throw new Error(created.error.message);
   return created.value;
 }

@@ -6,9 +6,19 @@ import { readVariants, VARIANT_FLAGS, variantFlags } from '../../src/cli/variant
 describe('readVariants', () => {
   it('reads no flag as no variant, and every flag as its variant', () => {
     expect(readVariants({}, 4)).toEqual({ ok: true, value: NO_VARIANTS });
-    const all = { 'mighty-duel': true, harmony: true, 'middle-kingdom': true, dynasty: true, 'three-player': 'classic', 'balanced-opening': true };
+    const all = {
+      'mighty-duel': true,
+      harmony: true,
+      'middle-kingdom': true,
+      dynasty: true,
+      'three-player': 'classic',
+      'balanced-opening': true,
+    };
     const two = readVariants({ ...all, 'three-player': 'discard' }, 2);
-    expect(two).toEqual({ ok: true, value: { ...Object.fromEntries(VARIANTS.map((v) => [v, true])), threePlayerClassic: false } });
+    expect(two).toEqual({
+      ok: true,
+      value: { ...Object.fromEntries(VARIANTS.map((v) => [v, true])), threePlayerClassic: false },
+    });
   });
 
   it.each([
@@ -20,7 +30,7 @@ describe('readVariants', () => {
     expect(readVariants(values, players)).toEqual({ ok: false, error });
   });
 
-  it('names the chosen variants by their flags, in the variants\' order', () => {
+  it("names the chosen variants by their flags, in the variants' order", () => {
     expect(variantFlags({ ...NO_VARIANTS, dynasty: true, mightyDuel: true })).toEqual(['--mighty-duel', '--dynasty']);
     expect(Object.keys(VARIANT_FLAGS)).toEqual([...VARIANTS]);
   });

@@ -1,28 +1,44 @@
 /** custom_ids: every button decodes back to what built it; anything else decodes to nothing. */
 import { describe, expect, it } from 'vitest';
 import { AI_LEVELS, DOMINO_COUNT } from '../../src/game/index.js';
-import { CUSTOM_ID_MAX, cursorCells, cursorOf, decode, encode, type ClickAction, type Cursor } from '../../src/discord/codec.js';
+import {
+  CUSTOM_ID_MAX,
+  cursorCells,
+  cursorOf,
+  decode,
+  encode,
+  type ClickAction,
+  type Cursor,
+} from '../../src/discord/codec.js';
 
 const at: Cursor = { x: -2, y: 3, r: 1 };
 
 const EVERY_VERB: readonly ClickAction[] = [
-  { verb: 'join' }, { verb: 'leave' }, { verb: 'remove-ai' }, { verb: 'start' }, { verb: 'cancel' }, { verb: 'rematch' },
+  { verb: 'join' },
+  { verb: 'leave' },
+  { verb: 'remove-ai' },
+  { verb: 'start' },
+  { verb: 'cancel' },
+  { verb: 'rematch' },
   ...AI_LEVELS.map((level) => ({ verb: 'add-ai', level }) as const),
   { verb: 'your-turn', turn: 12 },
   { verb: 'preview', turn: 3, slot: 'rotate', at, hint: null },
   { verb: 'preview', turn: 3, slot: 'here', at, hint: { x: 0, y: -1, r: 3 } },
-  { verb: 'hint', turn: 4, at }, { verb: 'hint', turn: 4, at: null },
+  { verb: 'hint', turn: 4, at },
+  { verb: 'hint', turn: 4, at: null },
   { verb: 'confirm', turn: 5, at },
   { verb: 'discard', turn: 6 },
   { verb: 'pick', turn: 7, placed: { kind: 'place', ...cursorCells(at) }, domino: DOMINO_COUNT },
   { verb: 'pick', turn: 7, placed: { kind: 'discard' }, domino: 1 },
   { verb: 'pick', turn: 0, placed: { kind: 'none' }, domino: 20 },
-  { verb: 'back', player: 3 }, { verb: 'rematch-here' },
+  { verb: 'back', player: 3 },
+  { verb: 'rematch-here' },
   { verb: 'manage-seat', table: '1234567890123456789' },
   { verb: 'replace-seat', table: '1234567890123456789', player: 0 },
   { verb: 'restore-seat', table: '12345678901234567890', player: 2 },
   { verb: 'make-host', table: '1', player: 1 },
-  { verb: 'replay', game: 1 }, { verb: 'replay', game: 3 },
+  { verb: 'replay', game: 1 },
+  { verb: 'replay', game: 3 },
 ];
 
 describe('the custom_id codec', () => {
@@ -32,14 +48,27 @@ describe('the custom_id codec', () => {
   });
 
   it.each([
-    ['another prefix', 'k0:j'], ['an unknown verb', 'k1:z'], ['a missing turn', 'k1:y'], ['an extra field', 'k1:j:1'],
-    ['a negative turn', 'k1:y:-1'], ['a turn that is no number', 'k1:y:1e3'], ['a level we do not have', 'k1:a:insane'],
-    ['a domino past the last', `k1:k:1:-:${DOMINO_COUNT + 1}`], ['domino 0', 'k1:k:1:-:0'],
-    ['a cell off every kingdom', 'k1:p:1:7.0.0'], ['a direction past 3', 'k1:p:1:0.0.4'], ['a cursor with two parts', 'k1:p:1:0.0'],
-    ['an unknown panel slot', 'k1:v:1:Q:0.0.0:-'], ['a broken hint', 'k1:v:1:N:0.0.0:x'],
-    ['an over-long id', `k1:j${':'.repeat(CUSTOM_ID_MAX)}`], ['nothing', ''],
-    ['a replay of a fourth game', 'k1:g:4'], ['a replay of no game', 'k1:g'],
-    ['a fifth seat', 'k1:ib:4'], ['a table that is no snowflake', 'k1:mr:abc:1'], ['a menu button without its seat', 'k1:mh:123'],
+    ['another prefix', 'k0:j'],
+    ['an unknown verb', 'k1:z'],
+    ['a missing turn', 'k1:y'],
+    ['an extra field', 'k1:j:1'],
+    ['a negative turn', 'k1:y:-1'],
+    ['a turn that is no number', 'k1:y:1e3'],
+    ['a level we do not have', 'k1:a:insane'],
+    ['a domino past the last', `k1:k:1:-:${DOMINO_COUNT + 1}`],
+    ['domino 0', 'k1:k:1:-:0'],
+    ['a cell off every kingdom', 'k1:p:1:7.0.0'],
+    ['a direction past 3', 'k1:p:1:0.0.4'],
+    ['a cursor with two parts', 'k1:p:1:0.0'],
+    ['an unknown panel slot', 'k1:v:1:Q:0.0.0:-'],
+    ['a broken hint', 'k1:v:1:N:0.0.0:x'],
+    ['an over-long id', `k1:j${':'.repeat(CUSTOM_ID_MAX)}`],
+    ['nothing', ''],
+    ['a replay of a fourth game', 'k1:g:4'],
+    ['a replay of no game', 'k1:g'],
+    ['a fifth seat', 'k1:ib:4'],
+    ['a table that is no snowflake', 'k1:mr:abc:1'],
+    ['a menu button without its seat', 'k1:mh:123'],
   ])('refuses %s', (_what, id) => {
     expect(decode(id)).toBeNull();
   });

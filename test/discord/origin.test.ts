@@ -15,7 +15,12 @@ const at: Cursor = { x: 1, y: 0, r: 0 };
 
 /** One click of every verb the codec knows, as a player would send it. */
 const EVERY_VERB: readonly ClickAction[] = [
-  { verb: 'join' }, { verb: 'leave' }, { verb: 'add-ai', level: 'hard' }, { verb: 'remove-ai' }, { verb: 'start' }, { verb: 'cancel' },
+  { verb: 'join' },
+  { verb: 'leave' },
+  { verb: 'add-ai', level: 'hard' },
+  { verb: 'remove-ai' },
+  { verb: 'start' },
+  { verb: 'cancel' },
   { verb: 'your-turn', turn: 3 },
   { verb: 'preview', turn: 3, slot: 'rotate', at, hint: null },
   { verb: 'spot', turn: 3, hint: null },
@@ -44,17 +49,49 @@ const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host'];
  * The messages a click can come from, as alice clicks: what Discord says about each,
  * and the verbs that may come from there.
  */
-const MESSAGES: readonly { readonly name: string; readonly facts: MessageFacts; readonly allowed: readonly string[] }[] = [
-  { name: 'the lobby (the reply to /kingdomino start by bob)', facts: { ephemeral: false, inThread: false, answers: BOB }, allowed: LOBBY_VERBS },
-  { name: 'the lobby (the reply to her own /kingdomino start)', facts: { ephemeral: false, inThread: false, answers: ALICE }, allowed: LOBBY_VERBS },
-  { name: 'a rematch lobby (posted by the bot)', facts: { ephemeral: false, inThread: false, answers: null }, allowed: LOBBY_VERBS },
+const MESSAGES: readonly {
+  readonly name: string;
+  readonly facts: MessageFacts;
+  readonly allowed: readonly string[];
+}[] = [
+  {
+    name: 'the lobby (the reply to /kingdomino start by bob)',
+    facts: { ephemeral: false, inThread: false, answers: BOB },
+    allowed: LOBBY_VERBS,
+  },
+  {
+    name: 'the lobby (the reply to her own /kingdomino start)',
+    facts: { ephemeral: false, inThread: false, answers: ALICE },
+    allowed: LOBBY_VERBS,
+  },
+  {
+    name: 'a rematch lobby (posted by the bot)',
+    facts: { ephemeral: false, inThread: false, answers: null },
+    allowed: LOBBY_VERBS,
+  },
   { name: 'a turn message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
   { name: 'the end message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
-  { name: 'a status answer (the reply to /kingdomino status by bob)', facts: { ephemeral: false, inThread: true, answers: BOB }, allowed: THREAD_VERBS },
-  { name: 'her own panel (or her own moderation menu in a thread)', facts: { ephemeral: true, inThread: true, answers: ALICE }, allowed: [...PANEL_VERBS, ...MENU_VERBS] },
+  {
+    name: 'a status answer (the reply to /kingdomino status by bob)',
+    facts: { ephemeral: false, inThread: true, answers: BOB },
+    allowed: THREAD_VERBS,
+  },
+  {
+    name: 'her own panel (or her own moderation menu in a thread)',
+    facts: { ephemeral: true, inThread: true, answers: ALICE },
+    allowed: [...PANEL_VERBS, ...MENU_VERBS],
+  },
   { name: "another user's panel", facts: { ephemeral: true, inThread: true, answers: BOB }, allowed: [] },
-  { name: 'a private message that answers no one', facts: { ephemeral: true, inThread: true, answers: null }, allowed: [] },
-  { name: 'a private answer of hers outside a thread (e.g. /kingdomino rules, her moderation menu of a lobby)', facts: { ephemeral: true, inThread: false, answers: ALICE }, allowed: MENU_VERBS },
+  {
+    name: 'a private message that answers no one',
+    facts: { ephemeral: true, inThread: true, answers: null },
+    allowed: [],
+  },
+  {
+    name: 'a private answer of hers outside a thread (e.g. /kingdomino rules, her moderation menu of a lobby)',
+    facts: { ephemeral: true, inThread: false, answers: ALICE },
+    allowed: MENU_VERBS,
+  },
 ];
 
 describe('where a click may come from', () => {
@@ -91,11 +128,22 @@ describe('where a click may come from', () => {
 
 describe('the facts read from a discord.js message', () => {
   const message = (flags: number, user: string | null) =>
-    ({ flags: new MessageFlagsBitField(flags), interactionMetadata: user ? { user: { id: user } } : null }) as unknown as Pick<Message, 'flags' | 'interactionMetadata'>;
+    ({
+      flags: new MessageFlagsBitField(flags),
+      interactionMetadata: user ? { user: { id: user } } : null,
+    }) as unknown as Pick<Message, 'flags' | 'interactionMetadata'>;
 
   it('reads the ephemeral flag and the user the message answers', () => {
-    expect(messageFacts(message(MessageFlags.Ephemeral, ALICE), true)).toEqual({ ephemeral: true, inThread: true, answers: ALICE });
-    expect(messageFacts(message(MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds, BOB), true)).toEqual({ ephemeral: true, inThread: true, answers: BOB });
+    expect(messageFacts(message(MessageFlags.Ephemeral, ALICE), true)).toEqual({
+      ephemeral: true,
+      inThread: true,
+      answers: ALICE,
+    });
+    expect(messageFacts(message(MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds, BOB), true)).toEqual({
+      ephemeral: true,
+      inThread: true,
+      answers: BOB,
+    });
   });
 
   it('a message the bot posted itself answers no one', () => {

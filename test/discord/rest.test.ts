@@ -5,7 +5,15 @@
  * Discord, while keeping their per-route buckets and 429 handling; every other
  * request still goes through the global limiter.
  */
-import { Client, Events, GatewayIntentBits, MessageFlags, Routes, type ChatInputCommandInteraction, type SendableChannels } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  MessageFlags,
+  Routes,
+  type ChatInputCommandInteraction,
+  type SendableChannels,
+} from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LanedREST, isInteractionRoute } from '../../src/discord/rest.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fake-discord/index.js';
@@ -25,7 +33,10 @@ let open: World[] = [];
 /** The fake and a client with the lane installed as the bot does it (client.ts), with its own global cap. */
 async function world(rps: number, opts: FakeDiscordOptions = {}, laned = true): Promise<World> {
   const discord = await startFakeDiscord(opts);
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.apiBase, globalRequestsPerSecond: rps } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: discord.apiBase, globalRequestsPerSecond: rps },
+  });
   if (laned) {
     client.rest.clearHashSweeper();
     client.rest.clearHandlerSweeper();
@@ -95,7 +106,9 @@ describe('the interaction lane', () => {
     // The flood takes 4 s; the interaction's three requests none of it.
     expect(timings.edit).toBeLessThan(300);
     expect(timings.all).toBeLessThan(1000);
-    const lane = w.discord.requests.filter((r) => r.path.startsWith('/interactions/') || r.path.startsWith('/webhooks/'));
+    const lane = w.discord.requests.filter(
+      (r) => r.path.startsWith('/interactions/') || r.path.startsWith('/webhooks/'),
+    );
     expect(lane.map((r) => `${r.method} ${r.route}`)).toEqual([
       'POST /interactions/:id/:token/callback',
       'PATCH /webhooks/:app/:token/messages/:message',
@@ -123,10 +136,13 @@ describe('the interaction lane', () => {
     expect(editMs).toBeGreaterThan(400);
   });
 
-  it("goes on through a 429 global from Discord, which holds the ordinary requests until its retry_after", async () => {
+  it('goes on through a 429 global from Discord, which holds the ordinary requests until its retry_after', async () => {
     const w = await world(1000);
     const channel = await channelOf(w);
-    w.discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'rate-limit', retryAfterMs: 2000, global: true });
+    w.discord.injectFault(
+      { method: 'POST', path: '/channels/:channel/messages' },
+      { kind: 'rate-limit', retryAfterMs: 2000, global: true },
+    );
     const done: Record<string, number> = {};
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -151,7 +167,7 @@ describe('the interaction lane', () => {
     await w.discord.assertClean();
   });
 
-  it("keeps the per-token bucket of interaction webhooks: follow-ups wait for the reset they are told, none is refused or lost", async () => {
+  it('keeps the per-token bucket of interaction webhooks: follow-ups wait for the reset they are told, none is refused or lost', async () => {
     const w = await world(1000, { limits: { interactionWebhook: { limit: 2, windowMs: 1000 } } });
     w.handle = async (i) => {
       await i.deferReply();
@@ -170,14 +186,19 @@ describe('the interaction lane', () => {
 
   it('retries an interaction webhook refused with 429 after its retry_after', async () => {
     const w = await world(1000);
-    w.discord.injectFault({ method: 'PATCH', path: '/webhooks/:app/:token/messages/:message' }, { kind: 'rate-limit', retryAfterMs: 300 });
+    w.discord.injectFault(
+      { method: 'PATCH', path: '/webhooks/:app/:token/messages/:message' },
+      { kind: 'rate-limit', retryAfterMs: 300 },
+    );
     w.handle = async (i) => {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
       await i.editReply('after the retry');
     };
     const reply = await (await w.discord.slashCommand({ user: 'alice', name: 'go' })).reply();
     expect(reply.content).toBe('after the retry');
-    const edits = w.discord.requests.filter((r) => r.method === 'PATCH' && r.route === '/webhooks/:app/:token/messages/:message');
+    const edits = w.discord.requests.filter(
+      (r) => r.method === 'PATCH' && r.route === '/webhooks/:app/:token/messages/:message',
+    );
     expect(edits.map((r) => r.status)).toEqual([429, 200]);
     await w.discord.assertClean();
   });

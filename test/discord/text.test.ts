@@ -12,7 +12,15 @@ const seats: TableSeat[] = [
 ];
 
 function started(): table.PlayingTable {
-  const lobby = table.newLobby({ id: 't', guildId: 'g', channelId: 'c', host: seats[0] as HumanSeat, others: seats.slice(1), settings: { ...NO_VARIANTS, turnTimerS: 0 }, now: 0 });
+  const lobby = table.newLobby({
+    id: 't',
+    guildId: 'g',
+    channelId: 'c',
+    host: seats[0] as HumanSeat,
+    others: seats.slice(1),
+    settings: { ...NO_VARIANTS, turnTimerS: 0 },
+    now: 0,
+  });
   const r = table.start(lobby, { userId: '1', moderator: false }, 'words', 0);
   if (!r.ok) throw new Error(r.refusal.code);
   return r.value;
@@ -37,11 +45,15 @@ function firstPlacement(): string {
 
 describe('the words about a table', () => {
   it('says what a move did: who, which domino, where in cell names, the points, the pick', () => {
-    expect(firstPlacement()).toMatch(/^(\S+ \*\*Ana\*\*|\S+ 🤖 \*\*Hard AI\*\*) placed #\d+ at [A-I][1-9]-[A-I][1-9] for \+\d+ and took #\d+\.$/);
+    expect(firstPlacement()).toMatch(
+      /^(\S+ \*\*Ana\*\*|\S+ 🤖 \*\*Hard AI\*\*) placed #\d+ at [A-I][1-9]-[A-I][1-9] for \+\d+ and took #\d+\.$/,
+    );
   });
 
   it('names whose turn it is in a refusal, and words every refusal', () => {
-    expect(refusalText({ code: 'not-your-turn', player: 1 }, seats)).toBe(`It is ${playerMarker(1)} 🤖 **Hard AI**'s turn.`);
+    expect(refusalText({ code: 'not-your-turn', player: 1 }, seats)).toBe(
+      `It is ${playerMarker(1)} 🤖 **Hard AI**'s turn.`,
+    );
     expect(refusalText({ code: 'stale-turn' }, seats)).toBe('This button is from an earlier turn.');
     expect(refusalText({ code: 'seat-count', min: 2, max: 4 }, seats)).toBe('A game needs 2 to 4 seats.');
   });

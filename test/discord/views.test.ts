@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ComponentType, type BaseMessageOptions } from 'discord.js';
-import { apply, createGame, judgePlacement, legalPlacements, prompt, rankedCandidates, rankNow, type GameState } from '../../src/game/index.js';
+import {
+  apply,
+  createGame,
+  judgePlacement,
+  legalPlacements,
+  prompt,
+  rankedCandidates,
+  rankNow,
+  type GameState,
+} from '../../src/game/index.js';
 import { cursor, cursorCells, cursorOf, decode, encode } from '../../src/discord/codec.js';
 import { aiSeats, newLobby, type TableSeat } from '../../src/table/index.js';
 import { endView } from '../../src/discord/views/end.js';
@@ -56,11 +65,19 @@ function checkLimits(message: BaseMessageOptions): void {
 }
 
 function seatsFor(players: number): TableSeat[] {
-  return Array.from({ length: players }, (_, i) => ({ kind: 'human', userId: `10000000000000000${i}`, name: `Player with a long name ${i}` }));
+  return Array.from({ length: players }, (_, i) => ({
+    kind: 'human',
+    userId: `10000000000000000${i}`,
+    name: `Player with a long name ${i}`,
+  }));
 }
 
 function* states(players: 2 | 3 | 4, grid: 5 | 7, seed: string): Generator<GameState> {
-  const made = createGame({ seats: seatsFor(players).map((s) => ({ name: s.name, kind: 'human' })), seed, options: { grid } });
+  const made = createGame({
+    seats: seatsFor(players).map((s) => ({ name: s.name, kind: 'human' })),
+    seed,
+    options: { grid },
+  });
   if (!made.ok) throw new Error(made.error.message);
   let state = made.value;
   let i = 0;
@@ -70,8 +87,12 @@ function* states(players: 2 | 3 | 4, grid: 5 | 7, seed: string): Generator<GameS
     if (p.kind === 'over') return;
     const legal = p.kind === 'place' ? legalPlacements(state) : [];
     const pick = legal[i++ % Math.max(1, legal.length)];
-    const action = p.kind === 'claim' ? { type: 'claim' as const, player: p.player, domino: p.choices[i % p.choices.length]! }
-      : pick ? { type: 'place' as const, player: p.player, a: pick.a, b: pick.b } : { type: 'discard' as const, player: p.player };
+    const action =
+      p.kind === 'claim'
+        ? { type: 'claim' as const, player: p.player, domino: p.choices[i % p.choices.length]! }
+        : pick
+          ? { type: 'place' as const, player: p.player, a: pick.a, b: pick.b }
+          : { type: 'discard' as const, player: p.player };
     const next = apply(state, action);
     if (!next.ok) throw new Error(next.error.message);
     state = next.value;
@@ -80,21 +101,58 @@ function* states(players: 2 | 3 | 4, grid: 5 | 7, seed: string): Generator<GameS
 
 describe('messages within Discord limits', () => {
   it('the lobby, full or not', () => {
-    const settings = { mightyDuel: false, harmony: true, middleKingdom: true, dynasty: true, threePlayerClassic: true, balancedOpening: true, turnTimerS: 300 };
+    const settings = {
+      mightyDuel: false,
+      harmony: true,
+      middleKingdom: true,
+      dynasty: true,
+      threePlayerClassic: true,
+      balancedOpening: true,
+      turnTimerS: 300,
+    };
     for (const ai of [0, 3]) {
       const host = { kind: 'human', userId: '4', name: 'Host' } as const;
-      checkLimits(lobbyView(newLobby({ id: '1', guildId: '2', channelId: '3', host, others: aiSeats(ai, 'hard', 'Hard AI'), settings, now: 0 })));
+      checkLimits(
+        lobbyView(
+          newLobby({
+            id: '1',
+            guildId: '2',
+            channelId: '3',
+            host,
+            others: aiSeats(ai, 'hard', 'Hard AI'),
+            settings,
+            now: 0,
+          }),
+        ),
+      );
     }
   });
 
-  for (const [players, grid] of [[2, 5], [3, 5], [4, 5], [2, 7]] as const) {
+  for (const [players, grid] of [
+    [2, 5],
+    [3, 5],
+    [4, 5],
+    [2, 7],
+  ] as const) {
     it(`every turn, panel, pick and end of a ${players}-player ${grid}x${grid} game`, () => {
       const seats = seatsFor(players);
       for (const state of states(players, grid, `views-${players}-${grid}`)) {
         const p = prompt(state);
-        checkLimits(turnView({ game: state, seats, happened: 'Something happened.', header: 'Dynasty, game 1 of 3', png: PNG }));
+        checkLimits(
+          turnView({ game: state, seats, happened: 'Something happened.', header: 'Dynasty, game 1 of 3', png: PNG }),
+        );
         if (p.kind === 'over') {
-          checkLimits(endView({ result: rankNow(state), seats, happened: null, header: null, final: true, totals: rankNow(state), png: PNG }));
+          checkLimits(
+            endView({
+              result: rankNow(state),
+              seats,
+              happened: null,
+              header: null,
+              final: true,
+              totals: rankNow(state),
+              png: PNG,
+            }),
+          );
         } else if (p.kind === 'place' && !p.canPlace) {
           const free = state.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
           checkLimits(discardView(state, p.domino, free, PNG));
@@ -105,12 +163,28 @@ describe('messages within Discord limits', () => {
           const candidate = judgePlacement(state, a, b);
           const ranked = rankedCandidates(state);
           for (const choices of [state.next.map((s) => s.domino), []]) {
-            checkLimits(panelView({ game: state, domino: p.domino, at, candidate, ranked, choices, hint: legal[0]!, hintUsed: false, png: PNG }));
+            checkLimits(
+              panelView({
+                game: state,
+                domino: p.domino,
+                at,
+                candidate,
+                ranked,
+                choices,
+                hint: legal[0]!,
+                hintUsed: false,
+                png: PNG,
+              }),
+            );
           }
           const placed = { kind: 'place' as const, ...cursorCells(legal[0]!) };
-          checkLimits(pickView({ game: state, placed, inHand: p.domino, candidate, choices: state.next.map((s) => s.domino) }));
+          checkLimits(
+            pickView({ game: state, placed, inHand: p.domino, candidate, choices: state.next.map((s) => s.domino) }),
+          );
         } else {
-          checkLimits(pickView({ game: state, placed: { kind: 'none' }, inHand: null, candidate: null, choices: p.choices }));
+          checkLimits(
+            pickView({ game: state, placed: { kind: 'none' }, inHand: null, candidate: null, choices: p.choices }),
+          );
         }
       }
     });

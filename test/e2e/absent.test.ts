@@ -11,12 +11,28 @@ import { checkRecord } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import { exportRecords, isFinal, lastMessage, launch, openLobby, playMove, startTable, userToPlay, WHOLE_GAME_MS, type World, FAST_THREADS } from './harness.js';
+import {
+  exportRecords,
+  isFinal,
+  lastMessage,
+  launch,
+  openLobby,
+  playMove,
+  startTable,
+  userToPlay,
+  WHOLE_GAME_MS,
+  type World,
+  FAST_THREADS,
+} from './harness.js';
 
 /** Whole games, fast: Discord's per-channel limits are exercised by the other e2e files. */
 
 /** The message the "I'm back" button of `name` is on now (the live turn message), if any. */
-function backButtonOn(discord: FakeDiscord, threadId: string, name: string): { message: FakeMessage; customId: string } | null {
+function backButtonOn(
+  discord: FakeDiscord,
+  threadId: string,
+  name: string,
+): { message: FakeMessage; customId: string } | null {
   for (const message of [...discord.messages(threadId)].reverse()) {
     const found = message.buttons().find((b) => b.label === `👋 I'm back, ${name}` && !b.disabled);
     if (found?.customId) return { message, customId: found.customId };
@@ -34,7 +50,13 @@ function lastBoard(discord: FakeDiscord, threadId: string): FakeMessage {
  * Let the game run until `done()`: `plays` take their turns by clicks as they come,
  * everyone else is left to the timer or the computer.
  */
-async function runUntil(discord: FakeDiscord, threadId: string, plays: readonly FakeUser[], done: () => boolean, what: string): Promise<void> {
+async function runUntil(
+  discord: FakeDiscord,
+  threadId: string,
+  plays: readonly FakeUser[],
+  done: () => boolean,
+  what: string,
+): Promise<void> {
   for (let guard = 0; guard < 300; guard++) {
     if (done()) return;
     const board = lastBoard(discord, threadId);
@@ -48,70 +70,115 @@ async function runUntil(discord: FakeDiscord, threadId: string, plays: readonly 
 describe('a player who goes absent', () => {
   let world: World;
   // Two humans and no turn-timer option: the default timer (TURN_TIMER_S) applies; short here.
-  beforeAll(async () => { world = await launch(FAST_THREADS, { TURN_TIMER_S: '6' }); });
-  afterAll(async () => { await world?.close(); });
-
-  it("is reminded, moved for twice, replaced by the computer at the third timeout, then takes the seat back with I'm back", { timeout: 2 * WHOLE_GAME_MS }, async () => {
-    const { discord } = world;
-    const alice = discord.user('alice');
-    const bob = discord.user('bob');
-    const threadId = await startTable(discord, 'alice', ['bob']);
-    const messages = () => discord.messages(threadId);
-    const notice = () => messages().find((m) => m.content.startsWith('🪑'));
-    const timedOut = () => messages().filter((m) => /Time ran out/.test(m.content));
-
-    // Alice plays; bob lets his time run out, turn after turn.
-    await runUntil(discord, threadId, [alice], () => notice() !== undefined, 'the computer to take bob\'s seat');
-    const replaced = notice()!;
-    expect(replaced.content).toContain(`${bob.mention} let the time run out 3 turns in a row`);
-    expect(replaced.content).toMatch(/the normal computer player plays \*\*bob\*\*'s seat for the rest of the game/);
-    expect(replaced.pinged).toEqual([bob.id]);
-    expect(timedOut()).toHaveLength(3);
-    // A reminder at half time before each automatic move.
-    expect(messages().filter((m) => m.content.startsWith(`⏰ ${bob.mention}`)).length).toBeGreaterThanOrEqual(3);
-
-    // The computer plays bob's seat at once: no reminder, no timer, no "Time ran out".
-    const at = messages().indexOf(replaced);
-    const standInMove = () => messages().slice(at + 1).find((m) => /\*\*bob\*\* (placed|took|could not)/.test(m.content));
-    await runUntil(discord, threadId, [alice], () => standInMove() !== undefined, 'a move the computer makes for bob');
-    expect(standInMove()!.content).not.toMatch(/Time ran out/);
-    const third = messages().indexOf(timedOut()[2]!);
-    expect(messages().slice(third).some((m) => /the computer plays for .*\*\*bob\*\*/.test(m.content))).toBe(true);
-    expect(messages().slice(at + 1).filter((m) => m.content.startsWith('⏰'))).toEqual([]);
-
-    // On alice's turn, the live turn message carries "I'm back, bob": only bob may press it.
-    await runUntil(discord, threadId, [], () => userToPlay(discord, lastBoard(discord, threadId))?.id === alice.id, "alice's turn");
-    const back = backButtonOn(discord, threadId, 'bob');
-    if (!back) throw new Error('no "I\'m back" button on the turn message');
-    expect(back.message.id).toBe(lastBoard(discord, threadId).id);
-    const refused = await (await discord.click(back.message, back.customId, 'alice')).reply();
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toMatch(/This button is for .*\*\*bob\*\*/);
-    const pressed = await discord.click(back.message, back.customId, 'bob');
-    const updated = await pressed.reply();
-    expect(updated.id).toBe(back.message.id);
-    expect(updated.buttons().map((b) => b.label)).toEqual(['Your turn, alice']);
-    await discord.waitFor(() => messages().find((m) => m.content === '👋 **bob** is back and plays their own seat again.'), 'the thread told bob is back');
-
-    // Both play to the end; bob's turns are his again.
-    await runUntil(discord, threadId, [alice, bob], () => isFinal(lastBoard(discord, threadId)), 'the end of the game');
-    expect(lastBoard(discord, threadId).content).toMatch(/Game over!/);
-    expect(timedOut()).toHaveLength(3);
-    const [record] = await exportRecords(discord, threadId, 'bob');
-    const checked = checkRecord(record);
-    expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
-    // The seat stayed bob's: a human seat in the record.
-    expect((record as GameRecord).players.map((p) => p.kind)).toEqual(['human', 'human']);
-    await discord.assertClean();
+  beforeAll(async () => {
+    world = await launch(FAST_THREADS, { TURN_TIMER_S: '6' });
   });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it(
+    "is reminded, moved for twice, replaced by the computer at the third timeout, then takes the seat back with I'm back",
+    { timeout: 2 * WHOLE_GAME_MS },
+    async () => {
+      const { discord } = world;
+      const alice = discord.user('alice');
+      const bob = discord.user('bob');
+      const threadId = await startTable(discord, 'alice', ['bob']);
+      const messages = () => discord.messages(threadId);
+      const notice = () => messages().find((m) => m.content.startsWith('🪑'));
+      const timedOut = () => messages().filter((m) => /Time ran out/.test(m.content));
+
+      // Alice plays; bob lets his time run out, turn after turn.
+      await runUntil(discord, threadId, [alice], () => notice() !== undefined, "the computer to take bob's seat");
+      const replaced = notice()!;
+      expect(replaced.content).toContain(`${bob.mention} let the time run out 3 turns in a row`);
+      expect(replaced.content).toMatch(/the normal computer player plays \*\*bob\*\*'s seat for the rest of the game/);
+      expect(replaced.pinged).toEqual([bob.id]);
+      expect(timedOut()).toHaveLength(3);
+      // A reminder at half time before each automatic move.
+      expect(messages().filter((m) => m.content.startsWith(`⏰ ${bob.mention}`)).length).toBeGreaterThanOrEqual(3);
+
+      // The computer plays bob's seat at once: no reminder, no timer, no "Time ran out".
+      const at = messages().indexOf(replaced);
+      const standInMove = () =>
+        messages()
+          .slice(at + 1)
+          .find((m) => /\*\*bob\*\* (placed|took|could not)/.test(m.content));
+      await runUntil(
+        discord,
+        threadId,
+        [alice],
+        () => standInMove() !== undefined,
+        'a move the computer makes for bob',
+      );
+      expect(standInMove()!.content).not.toMatch(/Time ran out/);
+      const third = messages().indexOf(timedOut()[2]!);
+      expect(
+        messages()
+          .slice(third)
+          .some((m) => /the computer plays for .*\*\*bob\*\*/.test(m.content)),
+      ).toBe(true);
+      expect(
+        messages()
+          .slice(at + 1)
+          .filter((m) => m.content.startsWith('⏰')),
+      ).toEqual([]);
+
+      // On alice's turn, the live turn message carries "I'm back, bob": only bob may press it.
+      await runUntil(
+        discord,
+        threadId,
+        [],
+        () => userToPlay(discord, lastBoard(discord, threadId))?.id === alice.id,
+        "alice's turn",
+      );
+      const back = backButtonOn(discord, threadId, 'bob');
+      if (!back) throw new Error('no "I\'m back" button on the turn message');
+      expect(back.message.id).toBe(lastBoard(discord, threadId).id);
+      const refused = await (await discord.click(back.message, back.customId, 'alice')).reply();
+      expect(refused.ephemeral).toBe(true);
+      expect(refused.content).toMatch(/This button is for .*\*\*bob\*\*/);
+      const pressed = await discord.click(back.message, back.customId, 'bob');
+      const updated = await pressed.reply();
+      expect(updated.id).toBe(back.message.id);
+      expect(updated.buttons().map((b) => b.label)).toEqual(['Your turn, alice']);
+      await discord.waitFor(
+        () => messages().find((m) => m.content === '👋 **bob** is back and plays their own seat again.'),
+        'the thread told bob is back',
+      );
+
+      // Both play to the end; bob's turns are his again.
+      await runUntil(
+        discord,
+        threadId,
+        [alice, bob],
+        () => isFinal(lastBoard(discord, threadId)),
+        'the end of the game',
+      );
+      expect(lastBoard(discord, threadId).content).toMatch(/Game over!/);
+      expect(timedOut()).toHaveLength(3);
+      const [record] = await exportRecords(discord, threadId, 'bob');
+      const checked = checkRecord(record);
+      expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
+      // The seat stayed bob's: a human seat in the record.
+      expect((record as GameRecord).players.map((p) => p.kind)).toEqual(['human', 'human']);
+      await discord.assertClean();
+    },
+  );
 });
 
 describe('the moderation menu', () => {
   let world: World;
   beforeAll(async () => {
-    world = await launch({ ...FAST_THREADS, users: ['alice', 'bob', 'carol', 'dave', { username: 'mod', moderator: true }] });
+    world = await launch({
+      ...FAST_THREADS,
+      users: ['alice', 'bob', 'carol', 'dave', { username: 'mod', moderator: true }],
+    });
   });
-  afterAll(async () => { await world?.close(); });
+  afterAll(async () => {
+    await world?.close();
+  });
 
   /** /kingdomino manage by `user` in `channel`: the private answer. */
   async function manage(user: string, channel: string): Promise<FakeMessage> {
@@ -153,33 +220,64 @@ describe('the moderation menu', () => {
     await discord.assertClean();
   });
 
-  it('in a game: the host replaces a player (the thread says so, the computer plays the seat, no "I\'m back"), a moderator gives it back, strangers are refused', { timeout: WHOLE_GAME_MS }, async () => {
-    const { discord } = world;
-    const threadId = await startTable(discord, 'alice', ['bob', 'carol']);
-    const messages = () => discord.messages(threadId);
-    expect((await manage('dave', threadId)).content).toMatch(/Only the host \(or a moderator/);
-    const menu = await manage('alice', threadId);
-    expect(menu.content).toMatch(/Manage this game/);
-    const done = await act(menu, 'alice', 2, /Replace by the computer/);
-    expect(done.content).toMatch(/The computer plays \*\*carol\*\*'s seat now/);
-    expect(done.content).toMatch(new RegExp(`3\\. \\S+ ${discord.user('carol').mention} · the computer plays for them \\(replaced\\)`));
-    const told = await discord.waitFor(() => messages().find((m) => m.content.startsWith('🛡️') && /handed \*\*carol\*\*'s seat/.test(m.content)), 'the thread told');
-    expect(told.content).toContain(`${discord.user('alice').mention} handed **carol**'s seat to the normal computer player`);
-    expect(told.pinged).toEqual([]);
-    // The computer plays carol's seat; a replaced player has no "I'm back".
-    const at = messages().indexOf(told);
-    const carolMoved = () => messages().slice(at + 1).some((m) => /\*\*carol\*\* (placed|took|could not)/.test(m.content));
-    await runUntil(discord, threadId, [discord.user('alice'), discord.user('bob')], carolMoved, 'a move the computer makes for carol');
-    expect(backButtonOn(discord, threadId, 'carol')).toBeNull();
-    // The host role to bob: alice may no longer manage; a moderator still may, and gives carol her seat back.
-    const handed = await act(done, 'alice', 1, /Make host/);
-    expect(handed.content).toMatch(/\*\*bob\*\* hosts this table now/);
-    await discord.waitFor(() => messages().find((m) => m.content === `👑 ${discord.user('alice').mention} handed the host role to ${discord.user('bob').mention}.`), 'the new host told');
-    expect((await manage('alice', threadId)).content).toMatch(/Only the host/);
-    const modMenu = await manage('mod', threadId);
-    const restored = await act(modMenu, 'mod', 2, /Give the seat back/);
-    expect(restored.content).toMatch(/\*\*carol\*\* plays their own seat again/);
-    await discord.waitFor(() => messages().find((m) => /gave \*\*carol\*\*'s seat back/.test(m.content)), 'the thread told carol is back');
-    await discord.assertClean();
-  });
+  it(
+    'in a game: the host replaces a player (the thread says so, the computer plays the seat, no "I\'m back"), a moderator gives it back, strangers are refused',
+    { timeout: WHOLE_GAME_MS },
+    async () => {
+      const { discord } = world;
+      const threadId = await startTable(discord, 'alice', ['bob', 'carol']);
+      const messages = () => discord.messages(threadId);
+      expect((await manage('dave', threadId)).content).toMatch(/Only the host \(or a moderator/);
+      const menu = await manage('alice', threadId);
+      expect(menu.content).toMatch(/Manage this game/);
+      const done = await act(menu, 'alice', 2, /Replace by the computer/);
+      expect(done.content).toMatch(/The computer plays \*\*carol\*\*'s seat now/);
+      expect(done.content).toMatch(
+        new RegExp(`3\\. \\S+ ${discord.user('carol').mention} · the computer plays for them \\(replaced\\)`),
+      );
+      const told = await discord.waitFor(
+        () => messages().find((m) => m.content.startsWith('🛡️') && /handed \*\*carol\*\*'s seat/.test(m.content)),
+        'the thread told',
+      );
+      expect(told.content).toContain(
+        `${discord.user('alice').mention} handed **carol**'s seat to the normal computer player`,
+      );
+      expect(told.pinged).toEqual([]);
+      // The computer plays carol's seat; a replaced player has no "I'm back".
+      const at = messages().indexOf(told);
+      const carolMoved = () =>
+        messages()
+          .slice(at + 1)
+          .some((m) => /\*\*carol\*\* (placed|took|could not)/.test(m.content));
+      await runUntil(
+        discord,
+        threadId,
+        [discord.user('alice'), discord.user('bob')],
+        carolMoved,
+        'a move the computer makes for carol',
+      );
+      expect(backButtonOn(discord, threadId, 'carol')).toBeNull();
+      // The host role to bob: alice may no longer manage; a moderator still may, and gives carol her seat back.
+      const handed = await act(done, 'alice', 1, /Make host/);
+      expect(handed.content).toMatch(/\*\*bob\*\* hosts this table now/);
+      await discord.waitFor(
+        () =>
+          messages().find(
+            (m) =>
+              m.content ===
+              `👑 ${discord.user('alice').mention} handed the host role to ${discord.user('bob').mention}.`,
+          ),
+        'the new host told',
+      );
+      expect((await manage('alice', threadId)).content).toMatch(/Only the host/);
+      const modMenu = await manage('mod', threadId);
+      const restored = await act(modMenu, 'mod', 2, /Give the seat back/);
+      expect(restored.content).toMatch(/\*\*carol\*\* plays their own seat again/);
+      await discord.waitFor(
+        () => messages().find((m) => /gave \*\*carol\*\*'s seat back/.test(m.content)),
+        'the thread told carol is back',
+      );
+      await discord.assertClean();
+    },
+  );
 });

@@ -35,12 +35,19 @@ const int = (name: string, fallback: number): number => {
   return value;
 };
 
-const SEED = !env.FAULT_CAMPAIGN_SEED ? 'kingdomino-11' : env.FAULT_CAMPAIGN_SEED === 'random' ? Math.random().toString(36).slice(2, 10) : env.FAULT_CAMPAIGN_SEED;
+const SEED = !env.FAULT_CAMPAIGN_SEED
+  ? 'kingdomino-11'
+  : env.FAULT_CAMPAIGN_SEED === 'random'
+    ? Math.random().toString(36).slice(2, 10)
+    : env.FAULT_CAMPAIGN_SEED;
 const GAMES = int('FAULT_CAMPAIGN_GAMES', 3);
 const KILLS = int('FAULT_CAMPAIGN_KILLS', 2);
 const FAULTS = int('FAULT_CAMPAIGN_FAULTS', 4);
 const PARALLEL = Math.max(1, int('FAULT_CAMPAIGN_PARALLEL', 3));
-const STORES = (env.FAULT_CAMPAIGN_STORES ?? 'sqlite,redis').split(',').map((s) => s.trim()).filter((s): s is StoreKind => s === 'sqlite' || s === 'redis');
+const STORES = (env.FAULT_CAMPAIGN_STORES ?? 'sqlite,redis')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s): s is StoreKind => s === 'sqlite' || s === 'redis');
 const VERBOSE = env.FAULT_CAMPAIGN_LOG === '1';
 /** A generous ceiling: ~25 s of play per 100 moves at once, ~4 s per kill, ~16 s per answer past the timeout. */
 const timeoutMs = (timeouts: number) => 60_000 + GAMES * 20_000 + KILLS * 6_000 + FAULTS * 6_000 + timeouts * 20_000;
@@ -49,23 +56,30 @@ const timeoutMs = (timeouts: number) => 60_000 + GAMES * 20_000 + KILLS * 6_000 
 describe.concurrent('fault campaign', () => {
   for (const store of STORES) {
     const timeouts = int('FAULT_CAMPAIGN_TIMEOUTS', store === 'sqlite' ? 1 : 0);
-    it(`${store}: every saved move is shown once, in order, whatever fails (seed ${SEED})`, async ({ onTestFinished }) => {
-      const report = await runCampaign({
-        store,
-        seed: `${SEED}/${store}`,
-        games: GAMES,
-        parallel: PARALLEL,
-        kills: KILLS,
-        faults: FAULTS,
-        timeouts,
-        ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
-      }, (teardown) => onTestFinished(teardown));
-      const { violations, plan: _plan, ...figures } = report;
-      process.stderr.write(`fault campaign ${store}: ${JSON.stringify(figures)}\n`);
-      expect(violations, `seed ${report.seed}, plan: ${report.plan.join(', ')}`).toEqual([]);
-      expect(report.games).toBe(GAMES);
-      expect(report.kills).toBe(KILLS);
-    }, timeoutMs(timeouts));
+    it(
+      `${store}: every saved move is shown once, in order, whatever fails (seed ${SEED})`,
+      async ({ onTestFinished }) => {
+        const report = await runCampaign(
+          {
+            store,
+            seed: `${SEED}/${store}`,
+            games: GAMES,
+            parallel: PARALLEL,
+            kills: KILLS,
+            faults: FAULTS,
+            timeouts,
+            ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+          },
+          (teardown) => onTestFinished(teardown),
+        );
+        const { violations, plan: _plan, ...figures } = report;
+        process.stderr.write(`fault campaign ${store}: ${JSON.stringify(figures)}\n`);
+        expect(violations, `seed ${report.seed}, plan: ${report.plan.join(', ')}`).toEqual([]);
+        expect(report.games).toBe(GAMES);
+        expect(report.kills).toBe(KILLS);
+      },
+      timeoutMs(timeouts),
+    );
   }
 
   // What the campaign found, as plain scenarios.
@@ -77,7 +91,12 @@ describe.concurrent('fault campaign', () => {
     try {
       const { discord } = world;
       const threadId = await startTable(discord, 'alice', ['bob']);
-      const status = await discord.slashCommand({ user: 'bob', channel: threadId, name: 'kingdomino', subcommand: 'status' });
+      const status = await discord.slashCommand({
+        user: 'bob',
+        channel: threadId,
+        name: 'kingdomino',
+        subcommand: 'status',
+      });
       // Killed as soon as the reply is made, before the store hears the status board is the live turn message.
       await status.response();
       await world.restart();
@@ -85,7 +104,12 @@ describe.concurrent('fault campaign', () => {
       // The one left is the store's turn message: the next move goes through from it and clears it.
       const [live] = liveTurnButtons(discord, threadId);
       await playMove(discord, threadId, live!, userToPlay(discord, live!)!);
-      await discord.waitFor(() => liveTurnButtons(discord, threadId).length === 1 && liveTurnButtons(discord, threadId)[0]!.id === lastMessage(discord, threadId).id, 'only the new board live');
+      await discord.waitFor(
+        () =>
+          liveTurnButtons(discord, threadId).length === 1 &&
+          liveTurnButtons(discord, threadId)[0]!.id === lastMessage(discord, threadId).id,
+        'only the new board live',
+      );
       await discord.assertClean();
     } finally {
       await world.close();
@@ -99,7 +123,11 @@ describe.concurrent('fault campaign', () => {
     try {
       const { discord } = world;
       const threadId = await startTable(discord, 'carol', [], { 'ai-seats': 1, 'ai-level': 'easy' });
-      for (let last = lastMessage(discord, threadId), user = userToPlay(discord, last); user; last = lastMessage(discord, threadId), user = userToPlay(discord, last)) {
+      for (
+        let last = lastMessage(discord, threadId), user = userToPlay(discord, last);
+        user;
+        last = lastMessage(discord, threadId), user = userToPlay(discord, last)
+      ) {
         await playMove(discord, threadId, last, user);
       }
       const boards = boardCount(discord, threadId);
@@ -111,7 +139,11 @@ describe.concurrent('fault campaign', () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       redis.thaw();
       await world.bot.waitForOutput(/scheduler failed: will try again/);
-      await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the computer move after Redis is back', 15_000);
+      await discord.waitFor(
+        () => boardCount(discord, threadId) > boards,
+        'the computer move after Redis is back',
+        15_000,
+      );
       await discord.assertClean();
     } finally {
       await world.close();

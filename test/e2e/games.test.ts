@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import type { FakeMessage } from '../fake-discord/model.js';
-import { exportRecords, launch, playToEnd, startTable, type StartOptions, type World, FAST_THREADS } from './harness.js';
+import {
+  exportRecords,
+  launch,
+  playToEnd,
+  startTable,
+  type StartOptions,
+  type World,
+  FAST_THREADS,
+} from './harness.js';
 
 let world: World;
 
@@ -19,7 +27,11 @@ afterAll(async () => {
 });
 
 /** Plays a whole table and checks what every player relies on; returns the record. */
-async function playWholeGame(host: string, others: readonly string[], options: StartOptions = {}): Promise<{ record: GameRecord; final: FakeMessage; boards: number }> {
+async function playWholeGame(
+  host: string,
+  others: readonly string[],
+  options: StartOptions = {},
+): Promise<{ record: GameRecord; final: FakeMessage; boards: number }> {
   const { discord } = world;
   const threadId = await startTable(discord, host, others, options);
   let boards = 0;
@@ -68,7 +80,11 @@ describe('a whole game on Discord', () => {
   });
 
   it('three players, classic set-up, Harmony and Middle Kingdom', async () => {
-    const { record } = await playWholeGame('carol', ['alice', 'erin'], { 'three-player-classic': true, harmony: true, 'middle-kingdom': true });
+    const { record } = await playWholeGame('carol', ['alice', 'erin'], {
+      'three-player-classic': true,
+      harmony: true,
+      'middle-kingdom': true,
+    });
     expect(record.players).toHaveLength(3);
     expect(record.options).toMatchObject({ threePlayer: 'classic', harmony: true, middleKingdom: true });
   });

@@ -6,7 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fake-discord/model.js';
-import { boardCount, lastMessage, launch, openLobby, playMove, startTable, userToPlay, yourTurnId, type World } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  openLobby,
+  playMove,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
+} from './harness.js';
 
 let world: World;
 
@@ -70,7 +80,10 @@ describe('clicks that must not change the game', () => {
     const panel = await (await discord.click(turn, yourTurnId(turn), current)).reply();
     const pick = panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!;
     const before = boardCount(discord, threadId);
-    const [a, b] = await Promise.all([discord.click(panel, pick.customId!, current), discord.click(panel, pick.customId!, current)]);
+    const [a, b] = await Promise.all([
+      discord.click(panel, pick.customId!, current),
+      discord.click(panel, pick.customId!, current),
+    ]);
     await Promise.all([a.response(), b.response()]);
     await discord.waitFor(() => boardCount(discord, threadId) > before, 'the move');
     const texts = [a, b].map((i) => String(i.callback?.data?.content ?? ''));
@@ -139,7 +152,9 @@ describe('permissions', () => {
       discord.setBotChannelPermissions(discord.channel.id, { allow: ['SendMessagesInThreads'] });
     }
     world.bot.assertRunning();
-    const status = await (await discord.slashCommand({ user: 'dave', channel: threadId, name: 'kingdomino', subcommand: 'status' })).reply();
+    const status = await (
+      await discord.slashCommand({ user: 'dave', channel: threadId, name: 'kingdomino', subcommand: 'status' })
+    ).reply();
     expect(status.pngs()).toHaveLength(1);
     expect(status.content).toMatch(/your turn/);
     await discord.assertClean();

@@ -35,7 +35,9 @@ export const WHOLE_GAME_MS = 120_000;
  * in a thread allowed 50 a second instead of Discord's 5 per 5 s (the other limits
  * stay Discord's; the per-channel ones are exercised by the tests that keep them).
  */
-export const FAST_THREADS = { limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } } } as const;
+export const FAST_THREADS = {
+  limits: { messageCreate: { limit: 50, windowMs: 1000 }, messageEdit: { limit: 50, windowMs: 1000 } },
+} as const;
 
 export function botEnv(discord: FakeDiscord, dataDir: string): Record<string, string> {
   return {
@@ -49,7 +51,11 @@ export function botEnv(discord: FakeDiscord, dataDir: string): Record<string, st
   };
 }
 
-async function launchBot(discord: FakeDiscord, dataDir: string, env: Readonly<Record<string, string>>): Promise<BotProcess> {
+async function launchBot(
+  discord: FakeDiscord,
+  dataDir: string,
+  env: Readonly<Record<string, string>>,
+): Promise<BotProcess> {
   const bot = startBot({ env: { ...botEnv(discord, dataDir), ...env }, waitTimeoutMs: 20_000 });
   discord.watch(bot);
   await bot.race(discord.waitForReady(20_000));
@@ -57,7 +63,10 @@ async function launchBot(discord: FakeDiscord, dataDir: string, env: Readonly<Re
   return bot;
 }
 
-export async function launch(options: FakeDiscordOptions = {}, env: Readonly<Record<string, string>> = {}): Promise<World> {
+export async function launch(
+  options: FakeDiscordOptions = {},
+  env: Readonly<Record<string, string>> = {},
+): Promise<World> {
   const discord = await startFakeDiscord({ waitTimeoutMs: 20_000, ...options });
   discord.registerCommands(commands.map((c) => c.data.toJSON()));
   const dataDir = mkdtempSync(join(tmpdir(), 'kingdomino-e2e-'));
@@ -88,11 +97,19 @@ export async function openLobby(discord: FakeDiscord, host: string, options: Sta
 }
 
 /** Others join, the host starts: the thread id (= the lobby message id), once the first board is posted. */
-export async function startTable(discord: FakeDiscord, host: string, others: readonly string[], options: StartOptions = {}): Promise<string> {
+export async function startTable(
+  discord: FakeDiscord,
+  host: string,
+  others: readonly string[],
+  options: StartOptions = {},
+): Promise<string> {
   const lobby = await openLobby(discord, host, options);
   for (const user of others) await (await discord.click(lobby, 'k1:j', user)).reply();
   await (await discord.click(lobby, 'k1:s', host)).reply();
-  await discord.waitFor(() => discord.thread(lobby.id) && boardCount(discord, lobby.id) > 0, 'the first board in the game thread');
+  await discord.waitFor(
+    () => discord.thread(lobby.id) && boardCount(discord, lobby.id) > 0,
+    'the first board in the game thread',
+  );
   return lobby.id;
 }
 
@@ -129,11 +146,20 @@ export function yourTurnId(message: FakeMessage): string {
  * domino with the placement it opens on (the best spot), or discard, or place in the last round.
  * Resolves with the board message the move posted.
  */
-export async function playMove(discord: FakeDiscord, threadId: string, turnMessage: FakeMessage, user: FakeUser): Promise<FakeMessage> {
+export async function playMove(
+  discord: FakeDiscord,
+  threadId: string,
+  turnMessage: FakeMessage,
+  user: FakeUser,
+): Promise<FakeMessage> {
   const boards = boardCount(discord, threadId);
   const panel = await (await discord.click(turnMessage, yourTurnId(turnMessage), user)).reply();
   for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
-    const next = panel.buttons().find((b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')));
+    const next = panel
+      .buttons()
+      .find(
+        (b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
+      );
     if (!next?.customId) throw new Error(`nothing to press on the panel: ${panel.content}`);
     await (await discord.click(panel, next.customId, user)).reply();
   }
@@ -143,7 +169,11 @@ export async function playMove(discord: FakeDiscord, threadId: string, turnMessa
 }
 
 /** Play until the final message: humans by clicks, AI seats on their own. Resolves with the final message. */
-export async function playToEnd(discord: FakeDiscord, threadId: string, onMove: (board: FakeMessage) => void = () => {}): Promise<FakeMessage> {
+export async function playToEnd(
+  discord: FakeDiscord,
+  threadId: string,
+  onMove: (board: FakeMessage) => void = () => {},
+): Promise<FakeMessage> {
   for (let guard = 0; guard < 500; guard++) {
     const last = lastMessage(discord, threadId);
     if (isFinal(last)) return last;
@@ -161,6 +191,8 @@ export async function playToEnd(discord: FakeDiscord, threadId: string, onMove: 
 
 /** /kingdomino record in the thread: the record JSON files. */
 export async function exportRecords(discord: FakeDiscord, threadId: string, user: string): Promise<unknown[]> {
-  const reply = await (await discord.slashCommand({ user, channel: threadId, name: 'kingdomino', subcommand: 'record' })).reply();
+  const reply = await (
+    await discord.slashCommand({ user, channel: threadId, name: 'kingdomino', subcommand: 'record' })
+  ).reply();
   return reply.attachments.map((a) => JSON.parse(a.bytes.toString('utf8')) as unknown);
 }

@@ -16,9 +16,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Runs a script as npm would, without blocking this process (the fake Discord answers from here). */
 function run(entry: string, env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', entry],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -43,7 +48,18 @@ describe('npm start and npm run deploy', () => {
     const registered = discord.commands();
     expect(registered.map((c) => c.name)).toEqual(['kingdomino']);
     const subcommands = (registered[0]?.options ?? []).map((o) => o.name);
-    expect(subcommands).toEqual(['start', 'status', 'rules', 'cancel', 'record', 'replay', 'stats', 'leaderboard', 'forget-me', 'manage']);
+    expect(subcommands).toEqual([
+      'start',
+      'status',
+      'rules',
+      'cancel',
+      'record',
+      'replay',
+      'stats',
+      'leaderboard',
+      'forget-me',
+      'manage',
+    ]);
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
   });
@@ -75,9 +91,15 @@ describe('the turn timer', () => {
     world = await launch({}, { TURN_TIMER_S: '4' });
     const { discord } = world;
     const threadId = await startTable(discord, 'alice', ['bob']);
-    const reminder = await discord.waitFor(() => discord.messages(threadId).find((m) => m.content.startsWith('⏰')), 'a reminder');
+    const reminder = await discord.waitFor(
+      () => discord.messages(threadId).find((m) => m.content.startsWith('⏰')),
+      'a reminder',
+    );
     expect(reminder.content).toMatch(/still your turn/);
-    const auto = await discord.waitFor(() => discord.messages(threadId).find((m) => /Time ran out/.test(m.content)), 'an automatic move');
+    const auto = await discord.waitFor(
+      () => discord.messages(threadId).find((m) => /Time ran out/.test(m.content)),
+      'an automatic move',
+    );
     expect(auto.pngs()).toHaveLength(1);
     expect(lastMessage(discord, threadId).content).toMatch(/your turn/);
     await discord.assertClean();

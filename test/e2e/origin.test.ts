@@ -11,7 +11,17 @@ import { encode, type ClickAction, type Cursor } from '../../src/discord/codec.j
 import { t } from '../../src/i18n/index.js';
 import type { FakeInteraction } from '../fake-discord/interactions.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import { boardCount, lastMessage, launch, openLobby, playMove, startTable, userToPlay, yourTurnId, type World } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  openLobby,
+  playMove,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
+} from './harness.js';
 
 let world: World;
 
@@ -25,7 +35,12 @@ afterAll(async () => {
 
 /** What everyone sees of a message, and how often it was edited. */
 function seen(message: FakeMessage) {
-  return { content: message.content, components: JSON.stringify(message.components), attachments: message.attachments.length, edits: message.edits };
+  return {
+    content: message.content,
+    components: JSON.stringify(message.components),
+    attachments: message.attachments.length,
+    edits: message.edits,
+  };
 }
 
 /** The answer to a forged click: a new private message saying it does not belong here (never an update of the message). */
@@ -79,17 +94,26 @@ describe('clicks sent from where their button does not live', () => {
 
   it('Discord says which interaction each message answers (interaction_metadata)', () => {
     expect(panel.ephemeral).toBe(true);
-    expect(panel.interactionMetadata).toMatchObject({ type: InteractionType.MessageComponent, user: { id: player.id }, interacted_message_id: turn.id });
-    expect(lobby.interactionMetadata).toMatchObject({ type: InteractionType.ApplicationCommand, user: { id: world.discord.user('alice').id } });
+    expect(panel.interactionMetadata).toMatchObject({
+      type: InteractionType.MessageComponent,
+      user: { id: player.id },
+      interacted_message_id: turn.id,
+    });
+    expect(lobby.interactionMetadata).toMatchObject({
+      type: InteractionType.ApplicationCommand,
+      user: { id: world.discord.user('alice').id },
+    });
     expect(turn.interactionMetadata).toBeNull();
   });
 
-  it("refuses each panel button on the public turn message, and leaves it as it was", async () => {
+  it('refuses each panel button on the public turn message, and leaves it as it was', async () => {
     const { discord } = world;
     const before = seen(turn);
     const boards = boardCount(discord, threadId);
     for (const id of forged) await refused(discord.click(turn, id, player, { force: true }));
-    await refused(discord.select(turn, encode({ verb: 'spot', turn: turnNumber, hint: null }), ['1.0.0'], player, { force: true }));
+    await refused(
+      discord.select(turn, encode({ verb: 'spot', turn: turnNumber, hint: null }), ['1.0.0'], player, { force: true }),
+    );
     expect(seen(turn)).toEqual(before);
     expect(boardCount(discord, threadId)).toBe(boards);
   });
@@ -98,14 +122,17 @@ describe('clicks sent from where their button does not live', () => {
     const { discord } = world;
     const before = seen(lobby);
     for (const id of forged) await refused(discord.click(lobby, id, player, { force: true }));
-    await refused(discord.select(lobby, encode({ verb: 'spot', turn: turnNumber, hint: null }), ['1.0.0'], player, { force: true }));
+    await refused(
+      discord.select(lobby, encode({ verb: 'spot', turn: turnNumber, hint: null }), ['1.0.0'], player, { force: true }),
+    );
     expect(seen(lobby)).toEqual(before);
   });
 
   it('refuses lobby buttons and "Your turn" on a panel, and leaves the panel as it was', async () => {
     const { discord } = world;
     const before = seen(panel);
-    for (const id of [...LOBBY_IDS, yourTurnId(turn), 'k1:r']) await refused(discord.click(panel, id, player, { force: true }));
+    for (const id of [...LOBBY_IDS, yourTurnId(turn), 'k1:r'])
+      await refused(discord.click(panel, id, player, { force: true }));
     expect(seen(panel)).toEqual(before);
   });
 

@@ -13,27 +13,35 @@ import { launch, playToEnd, startTable, type World, WHOLE_GAME_MS } from './harn
 
 describe('on Discord', () => {
   let world: World;
-  beforeAll(async () => { world = await launch(); });
-  afterAll(async () => { await world?.close(); });
-
-  it('two presses of Rematch at the same instant open one lobby, and both are answered', { timeout: WHOLE_GAME_MS }, async () => {
-    const { discord } = world;
-    const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
-    const final = await playToEnd(discord, threadId);
-    const lobbies = () => discord.messages(discord.channel);
-    const before = lobbies().length;
-    const button = final.button(/Rematch/).customId!;
-    const presses = await Promise.all([discord.click(final, button, 'alice'), discord.click(final, button, 'alice')]);
-    const replies = await Promise.all(presses.map((p) => p.reply()));
-    const texts = replies.map((r) => r.content);
-    expect(texts.filter((t) => /Rematch lobby opened/.test(t))).toHaveLength(1);
-    expect(texts.filter((t) => /A rematch lobby is (being opened|already open)/.test(t))).toHaveLength(1);
-    expect(lobbies()).toHaveLength(before + 1);
-    // Later presses point to the lobby that was opened.
-    const again = await (await discord.click(final, button, 'alice', { force: true })).reply();
-    expect(again.content).toMatch(/already open: https:\/\/discord.com\/channels\//);
-    await discord.assertClean();
+  beforeAll(async () => {
+    world = await launch();
   });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it(
+    'two presses of Rematch at the same instant open one lobby, and both are answered',
+    { timeout: WHOLE_GAME_MS },
+    async () => {
+      const { discord } = world;
+      const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+      const final = await playToEnd(discord, threadId);
+      const lobbies = () => discord.messages(discord.channel);
+      const before = lobbies().length;
+      const button = final.button(/Rematch/).customId!;
+      const presses = await Promise.all([discord.click(final, button, 'alice'), discord.click(final, button, 'alice')]);
+      const replies = await Promise.all(presses.map((p) => p.reply()));
+      const texts = replies.map((r) => r.content);
+      expect(texts.filter((t) => /Rematch lobby opened/.test(t))).toHaveLength(1);
+      expect(texts.filter((t) => /A rematch lobby is (being opened|already open)/.test(t))).toHaveLength(1);
+      expect(lobbies()).toHaveLength(before + 1);
+      // Later presses point to the lobby that was opened.
+      const again = await (await discord.click(final, button, 'alice', { force: true })).reply();
+      expect(again.content).toMatch(/already open: https:\/\/discord.com\/channels\//);
+      await discord.assertClean();
+    },
+  );
 });
 
 describe('across processes', () => {
@@ -52,7 +60,9 @@ describe('across processes', () => {
     expect(loser).toMatchObject({ refusal: 'A rematch lobby is being opened.' });
     const winner = claims.find((c) => c.ok);
     const stored = await b.get('g1');
-    expect(stored.kind === 'found' && stored.table.status === 'finished' && stored.table.rematch?.by).toBe(winner?.ok && winner.claim.by);
+    expect(stored.kind === 'found' && stored.table.status === 'finished' && stored.table.rematch?.by).toBe(
+      winner?.ok && winner.claim.by,
+    );
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkRecord } from '../../src/game/index.js';
 import { openStore } from '../../src/store/index.js';
 import {
-  boardCount, exportRecords, isFinal, lastMessage, launch, playMove, playToEnd, startTable, userToPlay, yourTurnId, type World,
+  boardCount,
+  exportRecords,
+  isFinal,
+  lastMessage,
+  launch,
+  playMove,
+  playToEnd,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
   WHOLE_GAME_MS,
 } from './harness.js';
 
@@ -24,55 +34,65 @@ afterAll(async () => {
   await world?.close();
 });
 
-it('survives SIGKILL: old buttons work, AI seats resume, the game ends with a valid record', { timeout: WHOLE_GAME_MS }, async () => {
-  const { discord } = world;
-  const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'normal' });
+it(
+  'survives SIGKILL: old buttons work, AI seats resume, the game ends with a valid record',
+  { timeout: WHOLE_GAME_MS },
+  async () => {
+    const { discord } = world;
+    const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'normal' });
 
-  // Wait for a human's turn, open their panel, and kill the bot with the panel open.
-  await discord.waitFor(() => userToPlay(discord, lastMessage(discord, threadId)), 'a human turn');
-  const turn = lastMessage(discord, threadId);
-  const player = userToPlay(discord, turn)!;
-  const panel = await (await discord.click(turn, yourTurnId(turn), player)).reply();
-  const boards = boardCount(discord, threadId);
-  await world.restart(SLOW_AI);
+    // Wait for a human's turn, open their panel, and kill the bot with the panel open.
+    await discord.waitFor(() => userToPlay(discord, lastMessage(discord, threadId)), 'a human turn');
+    const turn = lastMessage(discord, threadId);
+    const player = userToPlay(discord, turn)!;
+    const panel = await (await discord.click(turn, yourTurnId(turn), player)).reply();
+    const boards = boardCount(discord, threadId);
+    await world.restart(SLOW_AI);
 
-  // The private panel from before the crash still works: its pick (or confirm) goes through.
-  const button = panel.buttons().find((b) => b.customId?.startsWith('k1:k:')) ?? panel.button(/Confirm/);
-  await (await discord.click(panel, button.customId!, player)).reply();
-  if (panel.buttons().length > 0) {
-    await (await discord.click(panel, panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!.customId!, player)).reply();
-  }
-  await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move made with a pre-crash button');
-  expect(boardCount(discord, threadId)).toBe(boards + 1);
+    // The private panel from before the crash still works: its pick (or confirm) goes through.
+    const button = panel.buttons().find((b) => b.customId?.startsWith('k1:k:')) ?? panel.button(/Confirm/);
+    await (await discord.click(panel, button.customId!, player)).reply();
+    if (panel.buttons().length > 0) {
+      await (
+        await discord.click(panel, panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!.customId!, player)
+      ).reply();
+    }
+    await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move made with a pre-crash button');
+    expect(boardCount(discord, threadId)).toBe(boards + 1);
 
-  // Play humans until the AI is to move, then kill the bot before it does.
-  for (;;) {
-    const last = lastMessage(discord, threadId);
-    const user = userToPlay(discord, last);
-    if (!user) break;
-    await playMove(discord, threadId, last, user);
-  }
-  expect(isFinal(lastMessage(discord, threadId))).toBe(false);
-  const beforeKill = boardCount(discord, threadId);
-  await world.restart({ AI_MOVE_DELAY_MS: '0' });
-  // Nobody clicks: the restarted bot sees the AI's turn and plays it.
-  await discord.waitFor(() => boardCount(discord, threadId) > beforeKill, 'the AI move after the restart');
-  expect(boardCount(discord, threadId)).toBe(beforeKill + 1);
+    // Play humans until the AI is to move, then kill the bot before it does.
+    for (;;) {
+      const last = lastMessage(discord, threadId);
+      const user = userToPlay(discord, last);
+      if (!user) break;
+      await playMove(discord, threadId, last, user);
+    }
+    expect(isFinal(lastMessage(discord, threadId))).toBe(false);
+    const beforeKill = boardCount(discord, threadId);
+    await world.restart({ AI_MOVE_DELAY_MS: '0' });
+    // Nobody clicks: the restarted bot sees the AI's turn and plays it.
+    await discord.waitFor(() => boardCount(discord, threadId) > beforeKill, 'the AI move after the restart');
+    expect(boardCount(discord, threadId)).toBe(beforeKill + 1);
 
-  const final = await playToEnd(discord, threadId);
-  expect(final.content).toMatch(/Game over!/);
-  const [record] = await exportRecords(discord, threadId, 'alice');
-  const checked = checkRecord(record);
-  expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
-  await discord.assertClean();
-});
+    const final = await playToEnd(discord, threadId);
+    expect(final.content).toMatch(/Game over!/);
+    const [record] = await exportRecords(discord, threadId, 'alice');
+    const checked = checkRecord(record);
+    expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
+    await discord.assertClean();
+  },
+);
 
 it('resumes a game whose thread was archived while the bot was down, and logs one whose thread is gone', async () => {
   const { discord } = world;
   // The AI takes its time, so the bot can be killed while it is the AI's turn.
   await world.restart({ AI_MOVE_DELAY_MS: '60000' });
   const threadId = await startTable(discord, 'bob', [], { 'ai-seats': 1, 'ai-level': 'easy' });
-  for (let last = lastMessage(discord, threadId), user = userToPlay(discord, last); user; last = lastMessage(discord, threadId), user = userToPlay(discord, last)) {
+  for (
+    let last = lastMessage(discord, threadId), user = userToPlay(discord, last);
+    user;
+    last = lastMessage(discord, threadId), user = userToPlay(discord, last)
+  ) {
     await playMove(discord, threadId, last, user);
   }
   const beforeKill = boardCount(discord, threadId);
@@ -86,15 +106,28 @@ it('resumes a game whose thread was archived while the bot was down, and logs on
     const loaded = await store.get(threadId);
     if (loaded.kind !== 'found') throw new Error('the running game is not stored');
     const { version: _v, updatedAt: _u, ...table } = loaded.table;
-    await store.create(goneThread, { ...table, id: goneThread, messages: { ...table.messages, lobbyMessageId: goneThread, threadId: goneThread } });
+    await store.create(goneThread, {
+      ...table,
+      id: goneThread,
+      messages: { ...table.messages, lobbyMessageId: goneThread, threadId: goneThread },
+    });
     await store.close();
     discord.expectError({ status: 404, code: 10003, path: `/channels/${goneThread}` });
   });
 
   await discord.waitFor(() => boardCount(discord, threadId) > beforeKill, 'the AI move in the archived thread');
   expect(discord.thread(threadId)!.thread!.archived).toBe(false);
-  expect(discord.requests.some((r) => r.method === 'PATCH' && r.path === `/channels/${threadId}` && (r.body as { archived?: boolean }).archived === false)).toBe(true);
-  expect(world.bot.stdout + world.bot.stderr).toMatch(new RegExp(`the game thread no longer exists.*game=${goneThread}`));
+  expect(
+    discord.requests.some(
+      (r) =>
+        r.method === 'PATCH' &&
+        r.path === `/channels/${threadId}` &&
+        (r.body as { archived?: boolean }).archived === false,
+    ),
+  ).toBe(true);
+  expect(world.bot.stdout + world.bot.stderr).toMatch(
+    new RegExp(`the game thread no longer exists.*game=${goneThread}`),
+  );
   world.bot.assertRunning();
   await discord.assertClean();
 });

@@ -26,7 +26,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-it('reviews a player\'s game privately, from the cache the second time and after a restart, and refuses a spectator', async () => {
+it("reviews a player's game privately, from the cache the second time and after a restart, and refuses a spectator", async () => {
   const { discord } = world;
   const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
   const final = await playToEnd(discord, threadId);

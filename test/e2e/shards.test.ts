@@ -32,7 +32,8 @@ const channelOn: FakeChannel[] = [];
 /** Every `shard process started` line so far: shard -> its latest pid. */
 function shardPids(): Map<number, number> {
   const pids = new Map<number, number>();
-  for (const m of manager.stderr.matchAll(/shard process started process=shards shard=(\d+) pid=(\d+)/g)) pids.set(Number(m[1]), Number(m[2]));
+  for (const m of manager.stderr.matchAll(/shard process started process=shards shard=(\d+) pid=(\d+)/g))
+    pids.set(Number(m[1]), Number(m[2]));
   return pids;
 }
 
@@ -46,17 +47,31 @@ async function until(probe: () => boolean, what: string, timeoutMs = 60_000): Pr
   const end = Date.now() + timeoutMs;
   while (!probe()) {
     manager.assertRunning();
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${manager.stderr.split('\n').slice(-40).join('\n')}`);
+    if (Date.now() > end)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}\n${manager.stderr.split('\n').slice(-40).join('\n')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** /kingdomino start in a channel, the others join, the host starts: the thread id once its first board is up. */
-async function startIn(channel: FakeChannel, host: string, others: readonly string[], options: StartOptions = {}): Promise<string> {
-  const lobby = await (await discord.slashCommand({ user: host, channel, name: 'kingdomino', subcommand: 'start', options })).reply();
+async function startIn(
+  channel: FakeChannel,
+  host: string,
+  others: readonly string[],
+  options: StartOptions = {},
+): Promise<string> {
+  const lobby = await (
+    await discord.slashCommand({ user: host, channel, name: 'kingdomino', subcommand: 'start', options })
+  ).reply();
   for (const user of others) await (await discord.click(lobby, 'k1:j', user)).reply();
   await (await discord.click(lobby, 'k1:s', host)).reply();
-  await discord.waitFor(() => discord.thread(lobby.id) && boardCount(discord, lobby.id) > 0, 'the first board in the game thread', 30_000);
+  await discord.waitFor(
+    () => discord.thread(lobby.id) && boardCount(discord, lobby.id) > 0,
+    'the first board in the game thread',
+    30_000,
+  );
   return lobby.id;
 }
 
@@ -76,7 +91,14 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kingdomino-shards-'));
   manager = startBot({
     entry: 'src/shard.ts',
-    env: { ...botEnv(discord, dataDir), REDIS_URL: redis.url, SHARD_COUNT: String(SHARDS), SHARD_SPAWN_DELAY_MS: '0', AI_MOVE_DELAY_MS: '0', ARCHIVE_AFTER_S: '0' },
+    env: {
+      ...botEnv(discord, dataDir),
+      REDIS_URL: redis.url,
+      SHARD_COUNT: String(SHARDS),
+      SHARD_SPAWN_DELAY_MS: '0',
+      AI_MOVE_DELAY_MS: '0',
+      ARCHIVE_AFTER_S: '0',
+    },
     waitTimeoutMs: 60_000,
   });
   discord.watch(manager);
@@ -107,7 +129,8 @@ describe('npm run start:sharded, two shards with Redis', () => {
     expect([...pids.keys()].sort()).toEqual([0, 1]);
     expect(new Set(pids.values()).size).toBe(2);
     expect(discord.shardCount).toBe(SHARDS);
-    for (let shard = 0; shard < SHARDS; shard++) expect(linesOf(shard, /logged in .*guilds=1 store=redis shards=\d of=2/)).toHaveLength(1);
+    for (let shard = 0; shard < SHARDS; shard++)
+      expect(linesOf(shard, /logged in .*guilds=1 store=redis shards=\d of=2/)).toHaveLength(1);
   });
 
   it('finishes games in guilds of both shards, and statistics and leaderboards add up across them', async () => {
@@ -117,8 +140,14 @@ describe('npm run start:sharded, two shards with Redis', () => {
     expect(finalA.content).toMatch(/Game over!/);
     expect(finalB.content).toMatch(/Game over!/);
     // Each game's moves were made by its guild's shard.
-    expect(linesOf(shardOf(discord.thread(threadA)?.guildId ?? '', SHARDS), new RegExp(`INFO move .*game=${threadA}`)).length).toBeGreaterThan(10);
-    expect(linesOf(shardOf(discord.thread(threadB)?.guildId ?? '', SHARDS), new RegExp(`INFO move .*game=${threadB}`)).length).toBeGreaterThan(10);
+    expect(
+      linesOf(shardOf(discord.thread(threadA)?.guildId ?? '', SHARDS), new RegExp(`INFO move .*game=${threadA}`))
+        .length,
+    ).toBeGreaterThan(10);
+    expect(
+      linesOf(shardOf(discord.thread(threadB)?.guildId ?? '', SHARDS), new RegExp(`INFO move .*game=${threadB}`))
+        .length,
+    ).toBeGreaterThan(10);
     // Alice's statistics count both games, whichever process is asked.
     const alice = discord.user('alice').id;
     for (const channel of [a, b]) expect(await command('alice', channel, 'stats')).toContain(`<@${alice}>: 2 games`);
@@ -135,7 +164,7 @@ describe('npm run start:sharded, two shards with Redis', () => {
   it("resumes a game on its own shard when that shard's process is killed, and the other shard leaves it alone", async () => {
     const onOne = channelOn[1] as FakeChannel;
     const threadC = await startIn(onOne, 'dave', [], { 'ai-seats': 1, 'ai-level': 'easy' });
-    for (let moves = 0; moves < 2; ) {
+    for (let moves = 0; moves < 2;) {
       const turn = lastMessage(discord, threadC);
       const user = userToPlay(discord, turn);
       if (!user) {
@@ -169,7 +198,13 @@ describe('npm run start:sharded, two shards with Redis', () => {
 describe('several processes without Redis', () => {
   const run = (entry: string, env: Record<string, string>) =>
     spawnSync(process.execPath, ['--import', 'tsx', entry], {
-      env: { ...process.env, DISCORD_TOKEN: 'x.y.z', DISCORD_API_BASE: 'http://127.0.0.1:9/api', REDIS_URL: '', ...env },
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: 'x.y.z',
+        DISCORD_API_BASE: 'http://127.0.0.1:9/api',
+        REDIS_URL: '',
+        ...env,
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -177,7 +212,9 @@ describe('several processes without Redis', () => {
   it('npm run start:sharded with two shards stops at once and says to set REDIS_URL', () => {
     const out = run('src/shard.ts', { SHARD_COUNT: '2' });
     expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/2 shards run as 2 processes, which share their games only through Redis: set REDIS_URL/);
+    expect(out.stderr).toMatch(
+      /2 shards run as 2 processes, which share their games only through Redis: set REDIS_URL/,
+    );
   });
 
   it('a process running some of the shards (SHARD_LIST) stops at once and says the same', () => {

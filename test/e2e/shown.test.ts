@@ -5,7 +5,16 @@
  * live button behind.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { boardCount, lastMessage, launch, playMove, startTable, userToPlay, yourTurnId, type World } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  playMove,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
+} from './harness.js';
 
 let world: World;
 
@@ -31,7 +40,10 @@ it('a move whose board Discord refused, then a crash: the restarted bot posts it
   const answer = await (await discord.click(panel, take.customId!, player)).reply();
   // The move is saved; the player is told the board is late, not that the move failed.
   expect(answer.content).toMatch(/could not post the board/);
-  await discord.waitFor(() => discord.requests.filter((r) => r.method === 'POST' && r.path === posts.path && r.status === 500).length >= 2, 'a retry of the post');
+  await discord.waitFor(
+    () => discord.requests.filter((r) => r.method === 'POST' && r.path === posts.path && r.status === 500).length >= 2,
+    'a retry of the post',
+  );
   await world.restart({}, async () => {
     discord.clearFaults();
     allow();
@@ -54,7 +66,9 @@ it('/kingdomino status: its board is the live one, and its button is cleared by 
   const { discord } = world;
   const threadId = await startTable(discord, 'carol', ['dave']);
   const turn = lastMessage(discord, threadId);
-  const status = await (await discord.slashCommand({ user: 'erin', channel: threadId, name: 'kingdomino', subcommand: 'status' })).reply();
+  const status = await (
+    await discord.slashCommand({ user: 'erin', channel: threadId, name: 'kingdomino', subcommand: 'status' })
+  ).reply();
   expect(status.button(/^Your turn/)).toBeTruthy();
   // The older turn message's button is taken off: only one live "Your turn" at a time.
   await discord.waitFor(() => turn.buttons().length === 0, 'the old turn button cleared');

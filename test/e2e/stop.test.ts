@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/i18n/index.js';
 import type { FakeInteraction } from '../fake-discord/interactions.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import { boardCount, lastMessage, launch, playMove, startTable, userToPlay, yourTurnId, type World } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  playMove,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
+} from './harness.js';
 
 const BOUND_MS = 8000;
 
@@ -43,8 +52,13 @@ async function moveWithSlowPost(postMs: number): Promise<MoveInFlight> {
   const pick = panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!.customId!;
   const boards = boardCount(discord, threadId);
   let posting: () => void = () => {};
-  const underWay = new Promise<void>((resolve) => { posting = resolve; });
-  discord.injectFault({ method: 'POST', path: `/channels/${threadId}/messages`, where: () => (posting(), true) }, { kind: 'slow', delayMs: postMs });
+  const underWay = new Promise<void>((resolve) => {
+    posting = resolve;
+  });
+  discord.injectFault(
+    { method: 'POST', path: `/channels/${threadId}/messages`, where: () => (posting(), true) },
+    { kind: 'slow', delayMs: postMs },
+  );
   const click = await discord.click(panel, pick, player);
   await underWay;
   return { click, player, turn, boards };
@@ -65,7 +79,10 @@ async function exitAfter(send: () => void): Promise<{ ms: number; code: number |
 async function restartAndPlayOn(move: MoveInFlight, env: Readonly<Record<string, string>> = {}): Promise<void> {
   const { discord } = world;
   if (world.bot.exit) await world.restart({ STOP_TIMEOUT_MS: String(BOUND_MS), ...env });
-  const next = await discord.waitFor(() => boardCount(discord, threadId) > move.boards && lastMessage(discord, threadId), 'the board of the move made before the stop');
+  const next = await discord.waitFor(
+    () => boardCount(discord, threadId) > move.boards && lastMessage(discord, threadId),
+    'the board of the move made before the stop',
+  );
   expect(boardCount(discord, threadId)).toBe(move.boards + 1);
   await playMove(discord, threadId, next, userToPlay(discord, next)!);
   expect(boardCount(discord, threadId)).toBe(move.boards + 2);

@@ -6,7 +6,18 @@
 import { ComponentType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fake-discord/model.js';
-import { boardCount, lastMessage, launch, openLobby, playToEnd, startTable, userToPlay, yourTurnId, type World, WHOLE_GAME_MS } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  openLobby,
+  playToEnd,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
+  WHOLE_GAME_MS,
+} from './harness.js';
 
 let world: World;
 
@@ -22,8 +33,19 @@ async function press(lobby: FakeMessage, customId: string, user: string): Promis
   return (await world.discord.click(lobby, customId, user)).reply();
 }
 
-function command(user: string, subcommand: string, channel?: string, options?: Record<string, string | number | boolean>) {
-  return world.discord.slashCommand({ user, name: 'kingdomino', subcommand, ...(channel ? { channel } : {}), ...(options ? { options } : {}) });
+function command(
+  user: string,
+  subcommand: string,
+  channel?: string,
+  options?: Record<string, string | number | boolean>,
+) {
+  return world.discord.slashCommand({
+    user,
+    name: 'kingdomino',
+    subcommand,
+    ...(channel ? { channel } : {}),
+    ...(options ? { options } : {}),
+  });
 }
 
 describe('the lobby', () => {
@@ -85,7 +107,9 @@ describe('during a game', () => {
         await (await discord.click(panel, panel.button('💡 Hint').customId!, user)).reply();
         expect(panel.content).toMatch(/💡 Hint: [A-Z]\d+-[A-Z]\d+/);
         expect(panel.button('💡 Hint').disabled).toBe(true);
-        const again = await (await discord.click(panel, panel.button('💡 Hint').customId!, user, { force: true })).reply();
+        const again = await (
+          await discord.click(panel, panel.button('💡 Hint').customId!, user, { force: true })
+        ).reply();
         expect(again.content).toBe('You have already used your hint this turn.');
         return;
       }
@@ -115,7 +139,9 @@ describe('during a game', () => {
       const points = (label: string) => Number(/^\+?(-?\d+)/.exec(label)?.[1]);
       const opened = options.find((o) => o.default === true)!;
       expect(points(opened.label)).toBe(points(options[0]!.label));
-      expect(options.map((o) => points(o.label))).toEqual([...options.map((o) => points(o.label))].sort((a, b) => b - a));
+      expect(options.map((o) => points(o.label))).toEqual(
+        [...options.map((o) => points(o.label))].sort((a, b) => b - a),
+      );
       await (await discord.click(panel, take!.customId!, user)).reply();
       expect(panel.content).toMatch(/^✅ .* placed #\d+ at [A-Z]\d+-[A-Z]\d+ for \+\d+ and took #\d+\.$/);
       await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the move');
@@ -170,26 +196,40 @@ describe('during a game', () => {
 });
 
 describe('after a game', () => {
-  it('counts statistics, ranks the server, and offers a rematch with the same seats', { timeout: WHOLE_GAME_MS }, async () => {
-    const { discord } = world;
-    const threadId = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
-    const final = await playToEnd(discord, threadId);
-    const stats = await (await command('dave', 'stats', undefined, {})).reply();
-    expect(stats.content).toMatch(/has not finished a game yet/);
-    const erinStats = await (await discord.slashCommand({ user: 'dave', name: 'kingdomino', subcommand: 'stats', options: { user: discord.user('erin') } })).reply();
-    expect(erinStats.content).toMatch(/1 game, [01] wins?/);
-    const board = await (await command('dave', 'leaderboard')).reply();
-    expect(board.content).toContain(discord.user('erin').mention);
+  it(
+    'counts statistics, ranks the server, and offers a rematch with the same seats',
+    { timeout: WHOLE_GAME_MS },
+    async () => {
+      const { discord } = world;
+      const threadId = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+      const final = await playToEnd(discord, threadId);
+      const stats = await (await command('dave', 'stats', undefined, {})).reply();
+      expect(stats.content).toMatch(/has not finished a game yet/);
+      const erinStats = await (
+        await discord.slashCommand({
+          user: 'dave',
+          name: 'kingdomino',
+          subcommand: 'stats',
+          options: { user: discord.user('erin') },
+        })
+      ).reply();
+      expect(erinStats.content).toMatch(/1 game, [01] wins?/);
+      const board = await (await command('dave', 'leaderboard')).reply();
+      expect(board.content).toContain(discord.user('erin').mention);
 
-    const lobbies = discord.messages().length;
-    const rematch = await (await discord.click(final, final.button(/Rematch/).customId!, 'erin')).reply();
-    expect(rematch.content).toMatch(/Rematch lobby opened/);
-    await discord.waitFor(() => discord.messages().length > lobbies && discord.messages().at(-1)?.buttons().length, 'the rematch lobby');
-    const lobby = discord.messages().at(-1)!;
-    expect(lobby.content).toContain('Easy AI');
-    expect(lobby.button('Start').disabled).toBe(false);
-    await discord.assertClean();
-  });
+      const lobbies = discord.messages().length;
+      const rematch = await (await discord.click(final, final.button(/Rematch/).customId!, 'erin')).reply();
+      expect(rematch.content).toMatch(/Rematch lobby opened/);
+      await discord.waitFor(
+        () => discord.messages().length > lobbies && discord.messages().at(-1)?.buttons().length,
+        'the rematch lobby',
+      );
+      const lobby = discord.messages().at(-1)!;
+      expect(lobby.content).toContain('Easy AI');
+      expect(lobby.button('Start').disabled).toBe(false);
+      await discord.assertClean();
+    },
+  );
 
   it('defers what takes long (a hint thinking 2 s) and answers in time', async () => {
     const { discord } = world;

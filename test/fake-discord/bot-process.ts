@@ -46,7 +46,10 @@ export class BotProcess {
   constructor(opts: BotProcessOptions = {}) {
     const entry = opts.entry ?? 'src/main.ts';
     const echo = opts.echo ?? process.env.BOT_LOG === '1';
-    this.#waiters = new Waiters(opts.waitTimeoutMs ?? 10_000, () => `stdout:\n${this.#stdout}\nstderr:\n${this.#stderr}`);
+    this.#waiters = new Waiters(
+      opts.waitTimeoutMs ?? 10_000,
+      () => `stdout:\n${this.#stdout}\nstderr:\n${this.#stderr}`,
+    );
     this.child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, ...opts.env },
@@ -95,13 +98,18 @@ export class BotProcess {
   /** For FakeDiscord.watch: an error with the child's stderr, unless we ended it ourselves. */
   crashError(): Error | null {
     if (this.#stopping || !this.#exit) return null;
-    return new Error(`the bot exited unexpectedly (code ${this.#exit.code}, signal ${this.#exit.signal})\n--- its stderr ---\n${this.#stderr}\n--- its stdout ---\n${this.#stdout}`);
+    return new Error(
+      `the bot exited unexpectedly (code ${this.#exit.code}, signal ${this.#exit.signal})\n--- its stderr ---\n${this.#stderr}\n--- its stdout ---\n${this.#stdout}`,
+    );
   }
 
   /** Throws (with the child's stderr) if the child is no longer running. */
   assertRunning(): void {
     if (!this.#exit) return;
-    throw this.crashError() ?? new Error(`the bot is not running (it was stopped: code ${this.#exit.code}, signal ${this.#exit.signal})`);
+    throw (
+      this.crashError() ??
+      new Error(`the bot is not running (it was stopped: code ${this.#exit.code}, signal ${this.#exit.signal})`)
+    );
   }
 
   /** The promise's value, or a failure with the child's stderr if the child exits first. */

@@ -2,7 +2,11 @@
  * Validation of application command definitions as Discord applies it on
  * registration, so `npm run deploy` mistakes show up in tests, not in production.
  */
-import { ApplicationCommandOptionType, ApplicationCommandType, type APIApplicationCommand } from 'discord-api-types/v10';
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  type APIApplicationCommand,
+} from 'discord-api-types/v10';
 import { invalidFormBody } from './errors.js';
 
 type Def = Record<string, unknown>;
@@ -17,7 +21,8 @@ function checkName(path: string, value: unknown, problems: string[]): void {
 }
 
 function checkDescription(path: string, value: unknown, problems: string[]): void {
-  if (typeof value !== 'string' || value.length < 1 || value.length > 100) problems.push(`${path}.description: must be 1-100 characters`);
+  if (typeof value !== 'string' || value.length < 1 || value.length > 100)
+    problems.push(`${path}.description: must be 1-100 characters`);
 }
 
 function checkOptions(path: string, options: unknown, depth: number, problems: string[]): void {
@@ -37,15 +42,19 @@ function checkOptions(path: string, options: unknown, depth: number, problems: s
     names.add(String(raw.name));
     const nested = NESTING.includes(raw.type as number);
     if (nested) {
-      if (depth >= 2 || (depth === 1 && raw.type === ApplicationCommandOptionType.SubcommandGroup)) problems.push(`${p}: subcommands nested too deep`);
+      if (depth >= 2 || (depth === 1 && raw.type === ApplicationCommandOptionType.SubcommandGroup))
+        problems.push(`${p}: subcommands nested too deep`);
       checkOptions(p, raw.options, depth + 1, problems);
       return;
     }
     if (raw.required === true && sawOptional) problems.push(`${p}: required options must come before optional ones`);
     if (raw.required !== true) sawOptional = true;
-    if (Array.isArray(raw.choices) && raw.choices.length > 25) problems.push(`${p}.choices: ${raw.choices.length}, at most 25`);
+    if (Array.isArray(raw.choices) && raw.choices.length > 25)
+      problems.push(`${p}.choices: ${raw.choices.length}, at most 25`);
   });
-  const mixed = options.some((o: Def) => NESTING.includes(o.type as number)) && options.some((o: Def) => !NESTING.includes(o.type as number));
+  const mixed =
+    options.some((o: Def) => NESTING.includes(o.type as number)) &&
+    options.some((o: Def) => !NESTING.includes(o.type as number));
   if (mixed) problems.push(`${path}.options: subcommands cannot be mixed with other options`);
 }
 
@@ -71,7 +80,12 @@ export function validateCommands(body: unknown): Def[] {
 }
 
 /** A definition as Discord stores it: ids, version, defaults filled in; an update keeps the command's id. */
-export function storedCommand(world: { ids: { next(): string }; applicationId: string; guildId: string }, def: Def, guild: boolean, old?: APIApplicationCommand): APIApplicationCommand {
+export function storedCommand(
+  world: { ids: { next(): string }; applicationId: string; guildId: string },
+  def: Def,
+  guild: boolean,
+  old?: APIApplicationCommand,
+): APIApplicationCommand {
   return {
     type: ApplicationCommandType.ChatInput,
     default_member_permissions: null,
@@ -85,9 +99,19 @@ export function storedCommand(world: { ids: { next(): string }; applicationId: s
 }
 
 /** PUT semantics: the list becomes exactly these commands; ones with a known name keep their id. */
-export function replaceCommands(world: Parameters<typeof storedCommand>[0], list: APIApplicationCommand[], body: unknown, guild: boolean): void {
+export function replaceCommands(
+  world: Parameters<typeof storedCommand>[0],
+  list: APIApplicationCommand[],
+  body: unknown,
+  guild: boolean,
+): void {
   const next = validateCommands(body).map((d) =>
-    storedCommand(world, d, guild, list.find((c) => c.name === d.name && (c.type ?? 1) === ((d.type as number | undefined) ?? 1))),
+    storedCommand(
+      world,
+      d,
+      guild,
+      list.find((c) => c.name === d.name && (c.type ?? 1) === ((d.type as number | undefined) ?? 1)),
+    ),
   );
   list.splice(0, list.length, ...next);
 }

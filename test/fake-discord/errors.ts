@@ -26,4 +26,6 @@ export const threadArchived = () => new ApiError(400, 50083, 'Thread is archived
 /** Creating or editing a message in a locked thread without Manage Threads. */
 export const threadLocked = () => new ApiError(403, 160005, 'Thread is locked');
 export const invalidFormBody = (problems: readonly string[]) =>
-  new ApiError(400, 50035, `Invalid Form Body: ${problems.join('; ')}`, { _errors: problems.map((message) => ({ code: 'INVALID', message })) });
+  new ApiError(400, 50035, `Invalid Form Body: ${problems.join('; ')}`, {
+    _errors: problems.map((message) => ({ code: 'INVALID', message })),
+  });

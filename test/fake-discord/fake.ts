@@ -16,7 +16,14 @@ import {
   type InteractionKind,
   type SlashCommandInput,
 } from './interactions.js';
-import { Clock, DISCORD_LIMITS, RateLimiter, withOverrides, type LimitOverrides, type LimitSettings } from './limits.js';
+import {
+  Clock,
+  DISCORD_LIMITS,
+  RateLimiter,
+  withOverrides,
+  type LimitOverrides,
+  type LimitSettings,
+} from './limits.js';
 import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
 import { permissionBits, type PermissionName } from './permissions.js';
 import { installRoutes } from './routes.js';
@@ -78,7 +85,10 @@ export class FakeDiscord {
   private constructor(opts: FakeDiscordOptions) {
     this.#world = new World(opts);
     this.#strict = opts.strict ?? true;
-    this.#limits = withOverrides(DISCORD_LIMITS, { ...(opts.interactionDeadlineMs !== undefined ? { interactionDeadlineMs: opts.interactionDeadlineMs } : {}), ...opts.limits });
+    this.#limits = withOverrides(DISCORD_LIMITS, {
+      ...(opts.interactionDeadlineMs !== undefined ? { interactionDeadlineMs: opts.interactionDeadlineMs } : {}),
+      ...opts.limits,
+    });
     this.#limiter = new RateLimiter(() => this.#limits, this.#clock);
     this.#waiters = new Waiters(opts.waitTimeoutMs ?? 10_000, () => this.describe());
     this.#server = new RestServer({
@@ -89,14 +99,18 @@ export class FakeDiscord {
       isExpectedError: (record) => this.#expected.some((e) => isExpectedError(e, record)),
       limiter: this.#limiter,
     });
-    this.#gateway = new Gateway(this.#server.http, {
-      token: this.#world.token,
-      ready: (sessionId, url, shard) => this.#world.ready(sessionId, url, shard),
-      guildCreate: (guildId) => this.#world.guildCreate(guildId),
-      guildsOfShard: (shard) => this.#world.guildsOfShard(shard),
-      changed: () => this.#waiters.notify(),
-      newId: () => this.#world.ids.next(),
-    }, () => this.gatewayUrl);
+    this.#gateway = new Gateway(
+      this.#server.http,
+      {
+        token: this.#world.token,
+        ready: (sessionId, url, shard) => this.#world.ready(sessionId, url, shard),
+        guildCreate: (guildId) => this.#world.guildCreate(guildId),
+        guildsOfShard: (shard) => this.#world.guildsOfShard(shard),
+        changed: () => this.#waiters.notify(),
+        newId: () => this.#world.ids.next(),
+      },
+      () => this.gatewayUrl,
+    );
     installRoutes(this.#server, {
       world: this.#world,
       gateway: this.#gateway,
@@ -189,8 +203,12 @@ export class FakeDiscord {
 
   /** A text channel or thread by id or name. */
   channelNamed(idOrName: string): FakeChannel {
-    const hit = this.#world.channels.get(idOrName) ?? [...this.#world.channels.values()].find((c) => c.name === idOrName);
-    if (!hit) throw new Error(`no channel "${idOrName}"; there are: ${[...this.#world.channels.values()].map((c) => c.name).join(', ')}`);
+    const hit =
+      this.#world.channels.get(idOrName) ?? [...this.#world.channels.values()].find((c) => c.name === idOrName);
+    if (!hit)
+      throw new Error(
+        `no channel "${idOrName}"; there are: ${[...this.#world.channels.values()].map((c) => c.name).join(', ')}`,
+      );
     return hit;
   }
 
@@ -200,7 +218,9 @@ export class FakeDiscord {
   }
 
   threads(parentId?: string): FakeChannel[] {
-    return [...this.#world.channels.values()].filter((c) => isThread(c) && (parentId === undefined || c.parentId === parentId));
+    return [...this.#world.channels.values()].filter(
+      (c) => isThread(c) && (parentId === undefined || c.parentId === parentId),
+    );
   }
 
   #textChannels(): FakeChannel[] {
@@ -235,12 +255,20 @@ export class FakeDiscord {
 
   /** Resolves once a client has identified (or resumed) and is connected: every shard of it, when it is sharded. */
   waitForReady(timeoutMs?: number): Promise<void> {
-    return this.#waiters.waitFor(() => this.#gateway.isReady, 'the bot to connect to the gateway (READY)', timeoutMs).then(() => undefined);
+    return this.#waiters
+      .waitFor(() => this.#gateway.isReady, 'the bot to connect to the gateway (READY)', timeoutMs)
+      .then(() => undefined);
   }
 
   /** Resolves once the shard that gets this guild's events (`(guild_id >> 22) % count`) is connected. */
   waitForShard(guildId: string, timeoutMs?: number): Promise<void> {
-    return this.#waiters.waitFor(() => this.#gateway.isReadyFor(guildId), `the shard of guild ${guildId} to connect to the gateway`, timeoutMs).then(() => undefined);
+    return this.#waiters
+      .waitFor(
+        () => this.#gateway.isReadyFor(guildId),
+        `the shard of guild ${guildId} to connect to the gateway`,
+        timeoutMs,
+      )
+      .then(() => undefined);
   }
 
   /** The shard count the bot identified with (1 until it does, or when it is not sharded). */
@@ -290,7 +318,10 @@ export class FakeDiscord {
     const who = typeof user === 'string' ? this.user(user) : user;
     const where = this.#world.channel(idOf(channel));
     const moderates = (this.#world.permissionsIn(who.id, where.id) & permissionBits(['ManageThreads'])) !== 0n;
-    if (where.thread?.locked && !moderates) throw new Error(`${who.username} cannot write in thread ${where.id}: it is locked (Discord: 160005 Thread is locked)`);
+    if (where.thread?.locked && !moderates)
+      throw new Error(
+        `${who.username} cannot write in thread ${where.id}: it is locked (Discord: 160005 Thread is locked)`,
+      );
     if (where.thread?.archived) {
       where.thread.archived = false;
       this.#gateway.dispatch('THREAD_UPDATE', channelApi(where));
@@ -310,46 +341,104 @@ export class FakeDiscord {
   #clientOpensThread(msg: FakeMessage, who: FakeUser, customId: string, opts: ClickOptions): void {
     const thread = this.#world.channels.get(msg.channelId)?.thread;
     if (!thread || opts.force) return;
-    if (thread.locked) throw new Error(`${who.username} cannot use ${customId} on message ${msg.id}: its thread is locked, where Discord's clients do not let anyone use components (pass { force: true } to send it anyway)`);
+    if (thread.locked)
+      throw new Error(
+        `${who.username} cannot use ${customId} on message ${msg.id}: its thread is locked, where Discord's clients do not let anyone use components (pass { force: true } to send it anyway)`,
+      );
     if (!thread.archived) return;
     thread.archived = false;
     this.#gateway.dispatch('THREAD_UPDATE', channelApi(this.#world.channel(msg.channelId)));
   }
 
   /** A user clicks a button on a message (checked to be there and enabled unless `force`). */
-  async click(message: FakeMessage | string, customId: string, user: FakeUser | string, opts: ClickOptions = {}): Promise<FakeInteraction> {
+  async click(
+    message: FakeMessage | string,
+    customId: string,
+    user: FakeUser | string,
+    opts: ClickOptions = {},
+  ): Promise<FakeInteraction> {
     const { msg, who, type } = this.#component(message, customId, user, [ComponentType.Button], opts);
     this.#clientOpensThread(msg, who, customId, opts);
-    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, { custom_id: customId, component_type: type ?? ComponentType.Button });
+    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, {
+      custom_id: customId,
+      component_type: type ?? ComponentType.Button,
+    });
     return this.#send(payload, 'button', who, msg.channelId, msg.id, `click on ${customId} by ${who.username}`);
   }
 
   /** A user chooses values in a select menu on a message. */
-  async select(message: FakeMessage | string, customId: string, values: readonly string[], user: FakeUser | string, opts: ClickOptions = {}): Promise<FakeInteraction> {
-    const selects = [ComponentType.StringSelect, ComponentType.UserSelect, ComponentType.RoleSelect, ComponentType.MentionableSelect, ComponentType.ChannelSelect];
+  async select(
+    message: FakeMessage | string,
+    customId: string,
+    values: readonly string[],
+    user: FakeUser | string,
+    opts: ClickOptions = {},
+  ): Promise<FakeInteraction> {
+    const selects = [
+      ComponentType.StringSelect,
+      ComponentType.UserSelect,
+      ComponentType.RoleSelect,
+      ComponentType.MentionableSelect,
+      ComponentType.ChannelSelect,
+    ];
     const { msg, who, type } = this.#component(message, customId, user, selects, opts);
     this.#clientOpensThread(msg, who, customId, opts);
-    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, { custom_id: customId, component_type: type ?? ComponentType.StringSelect, values: [...values] });
-    return this.#send(payload, 'select', who, msg.channelId, msg.id, `select ${values.join(',')} in ${customId} by ${who.username}`);
+    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, {
+      custom_id: customId,
+      component_type: type ?? ComponentType.StringSelect,
+      values: [...values],
+    });
+    return this.#send(
+      payload,
+      'select',
+      who,
+      msg.channelId,
+      msg.id,
+      `select ${values.join(',')} in ${customId} by ${who.username}`,
+    );
   }
 
   /** The user submits the modal the bot opened in answer to `opener`, with values by custom_id. */
-  async submitModal(opener: FakeInteraction, values: Readonly<Record<string, string | string[]>>): Promise<FakeInteraction> {
+  async submitModal(
+    opener: FakeInteraction,
+    values: Readonly<Record<string, string | string[]>>,
+  ): Promise<FakeInteraction> {
     const modal = await opener.modal();
     const source = opener.sourceMessageId ? (this.#world.messages.get(opener.sourceMessageId) ?? null) : null;
-    const payload = modalSubmitInteraction(this.#world, opener.user, this.#world.channel(opener.channelId), source, modal, values);
-    return this.#send(payload, 'modal', opener.user, opener.channelId, source?.id ?? null, `modal ${modal.customId} by ${opener.user.username}`);
+    const payload = modalSubmitInteraction(
+      this.#world,
+      opener.user,
+      this.#world.channel(opener.channelId),
+      source,
+      modal,
+      values,
+    );
+    return this.#send(
+      payload,
+      'modal',
+      opener.user,
+      opener.channelId,
+      source?.id ?? null,
+      `modal ${modal.customId} by ${opener.user.username}`,
+    );
   }
 
   /** Once the bot has registered commands, a user can only run those (as on Discord). */
   #registered(name: string): APIApplicationCommand | undefined {
     const definition = this.#world.command(name);
     const known = [...this.#world.guildCommands, ...this.#world.globalCommands];
-    if (!definition && known.length > 0) throw new Error(`no command /${name} is registered; there are: ${known.map((c) => `/${c.name}`).join(', ')}`);
+    if (!definition && known.length > 0)
+      throw new Error(`no command /${name} is registered; there are: ${known.map((c) => `/${c.name}`).join(', ')}`);
     return definition;
   }
 
-  #component(message: FakeMessage | string, customId: string, user: FakeUser | string, types: readonly ComponentType[], opts: ClickOptions) {
+  #component(
+    message: FakeMessage | string,
+    customId: string,
+    user: FakeUser | string,
+    types: readonly ComponentType[],
+    opts: ClickOptions,
+  ) {
     const who = typeof user === 'string' ? this.user(user) : user;
     const id = typeof message === 'string' ? message : message.id;
     const msg = this.#world.messages.get(id);
@@ -362,17 +451,42 @@ export class FakeDiscord {
       : msg.visibleTo !== null && msg.visibleTo !== who.id
         ? `the message is ephemeral, shown only to ${this.user(msg.visibleTo).username}`
         : !found || !types.includes(found.type)
-          ? `no such component; it has: ${msg.interactive().map((c) => c.customId).join(', ') || 'none'}`
+          ? `no such component; it has: ${
+              msg
+                .interactive()
+                .map((c) => c.customId)
+                .join(', ') || 'none'
+            }`
           : found.disabled
             ? 'the component is disabled'
             : null;
-    if (problem) throw new Error(`${who.username} cannot use ${customId} on message ${id}: ${problem} (pass { force: true } to send it anyway)`);
+    if (problem)
+      throw new Error(
+        `${who.username} cannot use ${customId} on message ${id}: ${problem} (pass { force: true } to send it anyway)`,
+      );
     return { msg, who, type };
   }
 
-  async #send(payload: GuildInteraction, kind: InteractionKind, user: FakeUser, channelId: string, sourceMessageId: string | null, label: string): Promise<FakeInteraction> {
+  async #send(
+    payload: GuildInteraction,
+    kind: InteractionKind,
+    user: FakeUser,
+    channelId: string,
+    sourceMessageId: string | null,
+    label: string,
+  ): Promise<FakeInteraction> {
     await this.waitForShard(payload.guild_id);
-    const interaction = new FakeInteraction(payload, kind, user, channelId, sourceMessageId, label, this.#waiters, this.#world, this.#clock.now());
+    const interaction = new FakeInteraction(
+      payload,
+      kind,
+      user,
+      channelId,
+      sourceMessageId,
+      label,
+      this.#waiters,
+      this.#world,
+      this.#clock.now(),
+    );
     this.#interactions.set(interaction.id, interaction);
     this.#gateway.dispatch('INTERACTION_CREATE', payload);
     this.#armDeadline(interaction);
@@ -382,11 +496,14 @@ export class FakeDiscord {
   /** A timer for the moment the interaction passes its deadline (re-armed if the deadline moved). */
   #armDeadline(i: FakeInteraction): void {
     const left = i.sentAt + this.#limits.interactionDeadlineMs - this.#clock.now();
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      if (this.#expireIfLate(i)) this.#waiters.notify();
-      else if (!i.callback && !i.expired) this.#armDeadline(i);
-    }, Math.max(0, left) + 1);
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        if (this.#expireIfLate(i)) this.#waiters.notify();
+        else if (!i.callback && !i.expired) this.#armDeadline(i);
+      },
+      Math.max(0, left) + 1,
+    );
     timer.unref();
     this.#timers.add(timer);
   }
@@ -461,7 +578,9 @@ export class FakeDiscord {
   /** Ephemeral messages (optionally those shown to one user), oldest first. */
   ephemeralMessages(user?: FakeUser | string): FakeMessage[] {
     const userId = user === undefined ? null : typeof user === 'string' ? this.user(user).id : user.id;
-    return [...this.#world.messages.values()].filter((m) => m.visibleTo !== null && !m.deleted && (userId === null || m.visibleTo === userId));
+    return [...this.#world.messages.values()].filter(
+      (m) => m.visibleTo !== null && !m.deleted && (userId === null || m.visibleTo === userId),
+    );
   }
 
   /** Every interaction sent, oldest first. */
@@ -497,7 +616,11 @@ export class FakeDiscord {
   }
 
   /** The first message that appears in the channel from now on (and matches, if a predicate is given). */
-  nextMessage(channel: ChannelRef, predicate: (m: FakeMessage) => boolean = () => true, timeoutMs?: number): Promise<FakeMessage> {
+  nextMessage(
+    channel: ChannelRef,
+    predicate: (m: FakeMessage) => boolean = () => true,
+    timeoutMs?: number,
+  ): Promise<FakeMessage> {
     const before = new Set(this.messages(channel).map((m) => m.id));
     return this.#waiters.waitFor(
       () => this.messages(channel).find((m) => !before.has(m.id) && predicate(m)),
@@ -563,9 +686,14 @@ export class FakeDiscord {
    */
   async assertClean(): Promise<void> {
     await this.#waiters
-      .waitFor(() => this.interactions().every((i) => i.answered || i.expired), 'pending interactions to be answered', this.#limits.interactionDeadlineMs + 1000)
+      .waitFor(
+        () => this.interactions().every((i) => i.answered || i.expired),
+        'pending interactions to be answered',
+        this.#limits.interactionDeadlineMs + 1000,
+      )
       .catch(() => undefined);
-    if (this.errors.length > 0) throw new Error(`the fake Discord saw ${this.errors.length} problem(s):\n- ${this.errors.join('\n- ')}`);
+    if (this.errors.length > 0)
+      throw new Error(`the fake Discord saw ${this.errors.length} problem(s):\n- ${this.errors.join('\n- ')}`);
   }
 
   #problem(problem: string): void {
@@ -574,10 +702,17 @@ export class FakeDiscord {
 
   /** A summary for timeout messages: recent requests, the gateway, open interactions. */
   describe(): string {
-    const recent = this.#server.requests.slice(-15).map((r) => `  ${r.method} ${r.path} -> ${r.status}${r.fault ? ` (${r.fault})` : ''}${r.limited ? ` (rate limited: ${r.limited})` : ''}`);
+    const recent = this.#server.requests
+      .slice(-15)
+      .map(
+        (r) =>
+          `  ${r.method} ${r.path} -> ${r.status}${r.fault ? ` (${r.fault})` : ''}${r.limited ? ` (rate limited: ${r.limited})` : ''}`,
+      );
     const limited = this.#server.requests.filter((r) => r.limited !== null);
     const open = this.unansweredInteractions().map((i) => `  ${i.label}${i.expired ? ' (expired)' : ''}`);
-    const channels = [...this.#world.channels.values()].map((c) => `  #${c.name} (${c.id}): ${this.messages(c.id).length} messages`);
+    const channels = [...this.#world.channels.values()].map(
+      (c) => `  #${c.name} (${c.id}): ${this.messages(c.id).length} messages`,
+    );
     return [
       `gateway: ${this.#gateway.isReady ? 'ready' : 'not connected'} (identifies ${this.#gateway.identifies}, resumes ${this.#gateway.resumes})`,
       `last requests (${this.#server.requests.length} in all, ${limited.length} refused by rate limits: ${limited.filter((r) => r.limited === 'global').length} global):`,
@@ -613,7 +748,9 @@ function isExpectedError(e: ExpectedError, r: RequestRecord): boolean {
 }
 
 function describeMatcher(m: RequestMatcher): string {
-  return [m.method ?? 'ANY', m.path ? String(m.path) : '(any path)', m.where ? '(with a condition)' : ''].join(' ').trim();
+  return [m.method ?? 'ANY', m.path ? String(m.path) : '(any path)', m.where ? '(with a condition)' : '']
+    .join(' ')
+    .trim();
 }
 
 export function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {

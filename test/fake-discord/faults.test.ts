@@ -39,7 +39,10 @@ async function post(content: string, nonce: string, ms: number): Promise<number 
 it('no-answer: the request is never carried out nor answered; recorded once the client gives up', async () => {
   discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'no-answer' });
   expect(await post('lost', 'n-lost', 300)).toBe('timeout');
-  const lost = await discord.waitFor(() => discord.requests.find((r) => r.fault === 'no-answer'), 'the lost request recorded');
+  const lost = await discord.waitFor(
+    () => discord.requests.find((r) => r.fault === 'no-answer'),
+    'the lost request recorded',
+  );
   expect(lost).toMatchObject({ method: 'POST', status: 0, route: '/channels/:channel/messages' });
   expect(discord.messages().map((m) => m.content)).not.toContain('lost');
   // The client tries again: this time it lands, once.

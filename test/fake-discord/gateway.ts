@@ -170,7 +170,8 @@ export class Gateway {
     session.socket = socket;
     this.identifies += 1;
     this.#send(session, 'READY', this.world.ready(session.id, this.url(), shard));
-    for (const guildId of this.world.guildsOfShard(shard)) this.#send(session, 'GUILD_CREATE', this.world.guildCreate(guildId));
+    for (const guildId of this.world.guildsOfShard(shard))
+      this.#send(session, 'GUILD_CREATE', this.world.guildCreate(guildId));
     session.ready = true;
     this.world.changed('gateway ready (identified)');
   }
@@ -204,7 +205,14 @@ function shardOfIdentify(value: unknown): readonly [number, number] | null {
   if (value === undefined || value === null) return [0, 1];
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [id, count] = value as unknown[];
-  if (!Number.isInteger(id) || !Number.isInteger(count) || (count as number) < 1 || (id as number) < 0 || (id as number) >= (count as number)) return null;
+  if (
+    !Number.isInteger(id) ||
+    !Number.isInteger(count) ||
+    (count as number) < 1 ||
+    (id as number) < 0 ||
+    (id as number) >= (count as number)
+  )
+    return null;
   return [id as number, count as number];
 }
 

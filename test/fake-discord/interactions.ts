@@ -30,7 +30,8 @@ import type { World } from './world.js';
 
 export type InteractionKind = 'command' | 'button' | 'select' | 'modal';
 
-export type GuildInteraction = APIChatInputApplicationCommandGuildInteraction | APIMessageComponentGuildInteraction | APIModalSubmitGuildInteraction;
+export type GuildInteraction =
+  APIChatInputApplicationCommandGuildInteraction | APIMessageComponentGuildInteraction | APIModalSubmitGuildInteraction;
 
 export interface CallbackRecord {
   readonly type: InteractionResponseType;
@@ -127,7 +128,11 @@ export class FakeInteraction {
       () => {
         if (this.callback?.type !== InteractionResponseType.Modal || !this.callback.data) return null;
         const d = this.callback.data;
-        return { customId: String(d.custom_id), title: String(d.title), components: (d.components ?? []) as Record<string, unknown>[] };
+        return {
+          customId: String(d.custom_id),
+          title: String(d.title),
+          components: (d.components ?? []) as Record<string, unknown>[],
+        };
       },
       `a modal in answer to ${this.label}`,
       timeoutMs,
@@ -160,7 +165,10 @@ export class FakeInteraction {
  * response (`original_response_message_id`); for a modal submit, the metadata of the
  * interaction that opened the modal (`opener`).
  */
-export function interactionMetadata(i: FakeInteraction, opts: { readonly followUp?: boolean; readonly opener?: FakeInteraction | null } = {}): APIMessageInteractionMetadata {
+export function interactionMetadata(
+  i: FakeInteraction,
+  opts: { readonly followUp?: boolean; readonly opener?: FakeInteraction | null } = {},
+): APIMessageInteractionMetadata {
   const base = {
     id: i.id,
     user: i.user.api(),
@@ -171,7 +179,11 @@ export function interactionMetadata(i: FakeInteraction, opts: { readonly followU
     case InteractionType.ApplicationCommand:
       return { ...base, type: InteractionType.ApplicationCommand };
     case InteractionType.MessageComponent:
-      return { ...base, type: InteractionType.MessageComponent, interacted_message_id: i.sourceMessageId ?? i.payload.message.id };
+      return {
+        ...base,
+        type: InteractionType.MessageComponent,
+        interacted_message_id: i.sourceMessageId ?? i.payload.message.id,
+      };
     case InteractionType.ModalSubmit: {
       const trigger = opts.opener ? interactionMetadata(opts.opener) : null;
       if (trigger?.type !== InteractionType.ApplicationCommand && trigger?.type !== InteractionType.MessageComponent) {
@@ -203,11 +215,15 @@ function isUser(value: OptionValue): value is FakeUser {
 function inferType(value: OptionValue): ApplicationCommandOptionType {
   if (isUser(value)) return ApplicationCommandOptionType.User;
   if (typeof value === 'boolean') return ApplicationCommandOptionType.Boolean;
-  if (typeof value === 'number') return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
   return ApplicationCommandOptionType.String;
 }
 
-type LeafOptionDef = Exclude<APIApplicationCommandOption, { type: ApplicationCommandOptionType.Subcommand | ApplicationCommandOptionType.SubcommandGroup }>;
+type LeafOptionDef = Exclude<
+  APIApplicationCommandOption,
+  { type: ApplicationCommandOptionType.Subcommand | ApplicationCommandOptionType.SubcommandGroup }
+>;
 
 /**
  * Options as Discord sends them, typed from the registered command when there is
@@ -225,32 +241,41 @@ function buildOptions(
   const descend = (name: string, type: ApplicationCommandOptionType): void => {
     if (!definition) return;
     const hit = defs?.find((o) => o.name === name && o.type === type);
-    if (!hit) throw new Error(`${where}: the registered command has no ${ApplicationCommandOptionType[type]} "${name}"`);
+    if (!hit)
+      throw new Error(`${where}: the registered command has no ${ApplicationCommandOptionType[type]} "${name}"`);
     defs = 'options' in hit ? (hit.options as readonly APIApplicationCommandOption[] | undefined) : [];
   };
   if (input.group) descend(input.group, ApplicationCommandOptionType.SubcommandGroup);
   if (input.subcommand) descend(input.subcommand, ApplicationCommandOptionType.Subcommand);
   const users: NonNullable<APIInteractionDataResolved['users']> = {};
   const members: NonNullable<APIInteractionDataResolved['members']> = {};
-  const leaves: APIApplicationCommandInteractionDataBasicOption[] = Object.entries(input.options ?? {}).map(([name, value]) => {
-    const def = defs?.find((o) => o.name === name) as LeafOptionDef | undefined;
-    if (definition && !def) throw new Error(`${where}: the registered command has no option "${name}"; it has ${(defs ?? []).map((o) => o.name).join(', ') || 'none'}`);
-    checkChoice(where, def, value);
-    const type = def?.type ?? inferType(value);
-    if (isUser(value)) {
-      users[value.id] = value.api();
-      const { user: _user, ...member } = world.interactionMember(value, channelId);
-      members[value.id] = member;
-      return { name, type: ApplicationCommandOptionType.User, value: value.id };
-    }
-    return { name, type, value } as APIApplicationCommandInteractionDataBasicOption;
-  });
+  const leaves: APIApplicationCommandInteractionDataBasicOption[] = Object.entries(input.options ?? {}).map(
+    ([name, value]) => {
+      const def = defs?.find((o) => o.name === name) as LeafOptionDef | undefined;
+      if (definition && !def)
+        throw new Error(
+          `${where}: the registered command has no option "${name}"; it has ${(defs ?? []).map((o) => o.name).join(', ') || 'none'}`,
+        );
+      checkChoice(where, def, value);
+      const type = def?.type ?? inferType(value);
+      if (isUser(value)) {
+        users[value.id] = value.api();
+        const { user: _user, ...member } = world.interactionMember(value, channelId);
+        members[value.id] = member;
+        return { name, type: ApplicationCommandOptionType.User, value: value.id };
+      }
+      return { name, type, value } as APIApplicationCommandInteractionDataBasicOption;
+    },
+  );
   for (const def of defs ?? []) {
-    if ('required' in def && def.required && !(def.name in (input.options ?? {}))) throw new Error(`${where}: required option "${def.name}" is missing`);
+    if ('required' in def && def.required && !(def.name in (input.options ?? {})))
+      throw new Error(`${where}: required option "${def.name}" is missing`);
   }
   let options: APIApplicationCommandInteractionDataOption[] = leaves;
-  if (input.subcommand) options = [{ name: input.subcommand, type: ApplicationCommandOptionType.Subcommand, options: leaves }];
-  if (input.group) options = [{ name: input.group, type: ApplicationCommandOptionType.SubcommandGroup, options: options as never }];
+  if (input.subcommand)
+    options = [{ name: input.subcommand, type: ApplicationCommandOptionType.Subcommand, options: leaves }];
+  if (input.group)
+    options = [{ name: input.group, type: ApplicationCommandOptionType.SubcommandGroup, options: options as never }];
   const resolved = Object.keys(users).length > 0 ? { users, members } : undefined;
   return { options, resolved };
 }
@@ -258,7 +283,9 @@ function buildOptions(
 function checkChoice(where: string, def: LeafOptionDef | undefined, value: OptionValue): void {
   const choices = def && 'choices' in def ? (def.choices as readonly { value: unknown }[] | undefined) : undefined;
   if (choices && choices.length > 0 && !choices.some((c) => c.value === value)) {
-    throw new Error(`${where}: ${String(value)} is not one of the choices of "${def?.name}" (${choices.map((c) => String(c.value)).join(', ')})`);
+    throw new Error(
+      `${where}: ${String(value)} is not one of the choices of "${def?.name}" (${choices.map((c) => String(c.value)).join(', ')})`,
+    );
   }
 }
 
@@ -284,7 +311,13 @@ function template(world: World, user: FakeUser, channel: FakeChannel, locale: st
   };
 }
 
-export function commandInteraction(world: World, input: SlashCommandInput, user: FakeUser, channel: FakeChannel, definition: APIApplicationCommand | undefined): APIChatInputApplicationCommandGuildInteraction {
+export function commandInteraction(
+  world: World,
+  input: SlashCommandInput,
+  user: FakeUser,
+  channel: FakeChannel,
+  definition: APIApplicationCommand | undefined,
+): APIChatInputApplicationCommandGuildInteraction {
   const { options, resolved } = buildOptions(input, definition, world, channel.id);
   return {
     ...template(world, user, channel, input.locale ?? user.locale),
@@ -311,7 +344,10 @@ export function componentInteraction(
     ...template(world, user, channel, user.locale),
     type: InteractionType.MessageComponent,
     message: message.api(world.apiBase),
-    data: data.component_type === ComponentType.Button ? { custom_id: data.custom_id, component_type: ComponentType.Button } : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
+    data:
+      data.component_type === ComponentType.Button
+        ? { custom_id: data.custom_id, component_type: ComponentType.Button }
+        : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
   } as APIMessageComponentGuildInteraction;
 }
 
@@ -327,21 +363,40 @@ export function modalSubmitInteraction(
     ...template(world, user, channel, user.locale),
     type: InteractionType.ModalSubmit,
     ...(message ? { message: message.api(world.apiBase) } : {}),
-    data: { custom_id: modal.customId, components: modal.components.map((c) => submittedComponent(c, values)) as unknown as APIModalSubmission['components'] },
+    data: {
+      custom_id: modal.customId,
+      components: modal.components.map((c) =>
+        submittedComponent(c, values),
+      ) as unknown as APIModalSubmission['components'],
+    },
   } as APIModalSubmitGuildInteraction;
 }
 
 /** A modal component as it comes back on submit: the same layout with the user's values. */
-function submittedComponent(component: Record<string, unknown>, values: Readonly<Record<string, string | string[]>>): Record<string, unknown> {
+function submittedComponent(
+  component: Record<string, unknown>,
+  values: Readonly<Record<string, string | string[]>>,
+): Record<string, unknown> {
   const inner = (c: Record<string, unknown>): Record<string, unknown> => {
     const id = String(c.custom_id);
     const value = values[id];
-    if (c.type === ComponentType.TextInput) return { type: c.type, id: c.id, custom_id: id, value: typeof value === 'string' ? value : (c.value ?? '') };
-    return { type: c.type, id: c.id, custom_id: id, values: Array.isArray(value) ? value : value === undefined ? [] : [value] };
+    if (c.type === ComponentType.TextInput)
+      return { type: c.type, id: c.id, custom_id: id, value: typeof value === 'string' ? value : (c.value ?? '') };
+    return {
+      type: c.type,
+      id: c.id,
+      custom_id: id,
+      values: Array.isArray(value) ? value : value === undefined ? [] : [value],
+    };
   };
   if (component.type === ComponentType.ActionRow) {
-    return { type: component.type, id: component.id, components: ((component.components ?? []) as Record<string, unknown>[]).map(inner) };
+    return {
+      type: component.type,
+      id: component.id,
+      components: ((component.components ?? []) as Record<string, unknown>[]).map(inner),
+    };
   }
-  if (component.type === ComponentType.Label) return { type: component.type, id: component.id, component: inner(component.component as Record<string, unknown>) };
+  if (component.type === ComponentType.Label)
+    return { type: component.type, id: component.id, component: inner(component.component as Record<string, unknown>) };
   return { type: component.type, id: component.id };
 }

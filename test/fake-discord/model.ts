@@ -37,7 +37,13 @@ export interface FakeUser {
   api(): APIUser;
 }
 
-export function makeUser(spec: { id: string; username: string; globalName?: string; bot?: boolean; moderator?: boolean }): FakeUser {
+export function makeUser(spec: {
+  id: string;
+  username: string;
+  globalName?: string;
+  bot?: boolean;
+  moderator?: boolean;
+}): FakeUser {
   const user: FakeUser = {
     id: spec.id,
     username: spec.username,
@@ -145,7 +151,13 @@ export interface FakeAttachment {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export function makeAttachment(id: string, filename: string, bytes: Buffer, contentType: string | null, description: string | null): FakeAttachment {
+export function makeAttachment(
+  id: string,
+  filename: string,
+  bytes: Buffer,
+  contentType: string | null,
+  description: string | null,
+): FakeAttachment {
   const isPng = bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
   return {
     id,
@@ -291,7 +303,9 @@ export class FakeMessage {
   button(match: string | RegExp): FoundComponent {
     const hit = this.buttons().find((b) => matches(match, b.label) || matches(match, b.customId));
     if (!hit) {
-      const list = this.buttons().map((b) => `"${b.label ?? ''}" (${b.customId ?? b.url})`).join(', ');
+      const list = this.buttons()
+        .map((b) => `"${b.label ?? ''}" (${b.customId ?? b.url})`)
+        .join(', ');
       throw new Error(`message ${this.id} has no button matching ${String(match)}; it has: ${list || 'none'}`);
     }
     return hit;

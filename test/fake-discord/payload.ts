@@ -26,7 +26,11 @@ export interface MessageBody {
 }
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const SETTABLE_FLAGS = MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
+const SETTABLE_FLAGS =
+  MessageFlags.Ephemeral |
+  MessageFlags.SuppressEmbeds |
+  MessageFlags.SuppressNotifications |
+  MessageFlags.IsComponentsV2;
 
 export function asMessageBody(body: unknown): MessageBody {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -39,7 +43,12 @@ export function asMessageBody(body: unknown): MessageBody {
  * Attachments after the change: with an `attachments` list, exactly the kept ids
  * plus the new uploads; without one, the old ones plus the new uploads.
  */
-function nextAttachments(current: readonly FakeAttachment[], body: MessageBody, files: readonly UploadedFile[], newId: () => string): FakeAttachment[] {
+function nextAttachments(
+  current: readonly FakeAttachment[],
+  body: MessageBody,
+  files: readonly UploadedFile[],
+  newId: () => string,
+): FakeAttachment[] {
   const listed = body.attachments ?? null;
   const kept = listed === null ? [...current] : current.filter((a) => listed.some((l) => String(l.id) === a.id));
   const added = files.map((f) => {
@@ -60,13 +69,21 @@ export function applyMessageBody(
     content: body.content !== undefined ? (body.content ?? '') : message.content,
     embeds: body.embeds !== undefined ? ((body.embeds ?? []) as FakeMessage['embeds']) : message.embeds,
     components: body.components !== undefined ? ((body.components ?? []) as TopLevelComponent[]) : message.components,
-    attachments: body.attachments !== undefined || files.length > 0 ? nextAttachments(message.attachments, body, files, opts.newId) : message.attachments,
+    attachments:
+      body.attachments !== undefined || files.length > 0
+        ? nextAttachments(message.attachments, body, files, opts.newId)
+        : message.attachments,
     flags: nextFlags(message.flags, body.flags, opts.isEdit),
   };
   const problems = validate(draft);
   if (problems.length > 0) throw invalidFormBody(problems);
-  if (isEmpty(draft) && !(draft.flags & MessageFlags.Loading)) throw new ApiError(400, 50006, 'Cannot send an empty message');
-  if (!opts.isEdit) message.pinged = pingedUsers(draft.content, (draft.flags & MessageFlags.Ephemeral) !== 0 ? null : body.allowed_mentions);
+  if (isEmpty(draft) && !(draft.flags & MessageFlags.Loading))
+    throw new ApiError(400, 50006, 'Cannot send an empty message');
+  if (!opts.isEdit)
+    message.pinged = pingedUsers(
+      draft.content,
+      (draft.flags & MessageFlags.Ephemeral) !== 0 ? null : body.allowed_mentions,
+    );
   message.content = draft.content;
   message.embeds = draft.embeds;
   message.components = draft.components;
@@ -85,7 +102,8 @@ function pingedUsers(content: string, allowed: MessageBody['allowed_mentions'] |
   if (allowed === null) return [];
   const mentioned = [...new Set([...content.matchAll(USER_MENTION)].map((m) => m[1] as string))];
   if (allowed === undefined) return mentioned;
-  if (allowed.parse?.includes('users') && allowed.users?.length) throw invalidFormBody(['allowed_mentions: parse "users" and a users list are mutually exclusive']);
+  if (allowed.parse?.includes('users') && allowed.users?.length)
+    throw invalidFormBody(['allowed_mentions: parse "users" and a users list are mutually exclusive']);
   if (allowed.parse?.includes('users')) return mentioned;
   return mentioned.filter((id) => allowed.users?.includes(id));
 }
@@ -105,11 +123,18 @@ function isEmpty(d: { content: string; embeds: unknown[]; components: unknown[];
   return d.content === '' && d.embeds.length === 0 && d.components.length === 0 && d.attachments.length === 0;
 }
 
-function validate(d: { content: string; embeds: unknown[]; components: TopLevelComponent[]; attachments: FakeAttachment[]; flags: number }): string[] {
+function validate(d: {
+  content: string;
+  embeds: unknown[];
+  components: TopLevelComponent[];
+  attachments: FakeAttachment[];
+  flags: number;
+}): string[] {
   const problems: string[] = [];
   const v2 = (d.flags & MessageFlags.IsComponentsV2) !== 0;
   if (d.content.length > 2000) problems.push(`content: ${d.content.length} characters, at most 2000`);
-  if (v2 && (d.content !== '' || d.embeds.length > 0)) problems.push('content and embeds cannot be used with IS_COMPONENTS_V2');
+  if (v2 && (d.content !== '' || d.embeds.length > 0))
+    problems.push('content and embeds cannot be used with IS_COMPONENTS_V2');
   if (d.embeds.length > 10) problems.push(`embeds: ${d.embeds.length}, at most 10`);
   if (d.attachments.length > 10) problems.push(`attachments: ${d.attachments.length}, at most 10`);
   if (!v2 && d.components.length > 5) problems.push(`components: ${d.components.length} rows, at most 5`);
@@ -132,9 +157,11 @@ function validateComponents(components: readonly unknown[], v2: boolean): string
     if (c.type === 1) validateRow(c, path, problems);
     if (c.type === 2) validateButton(c, path, problems);
     if ([3, 5, 6, 7, 8].includes(c.type as number)) validateSelect(c, path, problems);
-    if (!v2 && c.type !== 1 && !inRow) problems.push(`${path}: top-level components must be action rows without IS_COMPONENTS_V2`);
+    if (!v2 && c.type !== 1 && !inRow)
+      problems.push(`${path}: top-level components must be action rows without IS_COMPONENTS_V2`);
     if (typeof c.custom_id === 'string') {
-      if (c.custom_id.length < 1 || c.custom_id.length > 100) problems.push(`${path}.custom_id: ${c.custom_id.length} characters, must be 1-100`);
+      if (c.custom_id.length < 1 || c.custom_id.length > 100)
+        problems.push(`${path}.custom_id: ${c.custom_id.length} characters, must be 1-100`);
       if (customIds.has(c.custom_id)) problems.push(`${path}.custom_id: "${c.custom_id}" is used twice in the message`);
       customIds.add(c.custom_id);
     }
@@ -161,10 +188,12 @@ function validateRow(row: Record<string, unknown>, path: string, problems: strin
 function validateButton(b: Record<string, unknown>, path: string, problems: string[]): void {
   const isLink = b.style === 5;
   const isPremium = b.style === 6;
-  if (typeof b.label === 'string' && b.label.length > 80) problems.push(`${path}.label: ${b.label.length} characters, at most 80`);
+  if (typeof b.label === 'string' && b.label.length > 80)
+    problems.push(`${path}.label: ${b.label.length} characters, at most 80`);
   if (isLink && typeof b.url !== 'string') problems.push(`${path}: a link button needs a url`);
   if (!isLink && !isPremium && typeof b.custom_id !== 'string') problems.push(`${path}: a button needs a custom_id`);
-  if (b.label === undefined && b.emoji === undefined && !isPremium) problems.push(`${path}: a button needs a label or an emoji`);
+  if (b.label === undefined && b.emoji === undefined && !isPremium)
+    problems.push(`${path}: a button needs a label or an emoji`);
 }
 
 function validateSelect(s: Record<string, unknown>, path: string, problems: string[]): void {

@@ -14,7 +14,16 @@ import {
   type APIThreadMember,
   type ThreadMemberFlags,
 } from 'discord-api-types/v10';
-import { ApiError, invalidFormBody, invalidWebhookToken, threadArchived, threadLocked, unknownInteraction, unknownMessage, unknownWebhook } from './errors.js';
+import {
+  ApiError,
+  invalidFormBody,
+  invalidWebhookToken,
+  threadArchived,
+  threadLocked,
+  unknownInteraction,
+  unknownMessage,
+  unknownWebhook,
+} from './errors.js';
 import type { Gateway } from './gateway.js';
 import { interactionMetadata, type FakeInteraction } from './interactions.js';
 import type { Clock, LimitSettings } from './limits.js';
@@ -55,7 +64,9 @@ class Nonces {
 
   #key(body: unknown): string | null {
     const b = body as { nonce?: unknown; enforce_nonce?: unknown } | null;
-    return b?.enforce_nonce === true && (typeof b.nonce === 'string' || typeof b.nonce === 'number') ? String(b.nonce) : null;
+    return b?.enforce_nonce === true && (typeof b.nonce === 'string' || typeof b.nonce === 'number')
+      ? String(b.nonce)
+      : null;
   }
 
   /** The message an earlier post with this nonce made, within the window. */
@@ -202,55 +213,90 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
   const { world } = core;
   server.route('POST', '/interactions/:id/:token/callback', (ctx) => answerInteraction(core, ctx), { auth: false });
 
-  server.route('POST', '/webhooks/:app/:token', (ctx) => {
-    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
-    if (!i.callback) throw unknownWebhook();
-    const body = asMessageBody(ctx.body);
-    const original = i.originalId ? world.messages.get(i.originalId) : undefined;
-    checkAnswerInThread(core, i.channelId, original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource ? original.ephemeral : isEphemeral(body));
-    let message: FakeMessage;
-    if (original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
-      // Discord shows the first follow-up after a deferred reply in place of "thinking...".
-      applyMessageBody(original, body, ctx.files, { isEdit: true, newId: () => world.ids.next() });
-      i.originalEdits += 1;
-      message = original;
-    } else {
-      message = world.newMessage(i.channelId, world.bot, { visibleTo: isEphemeral(body) ? i.user.id : null, interactionId: i.id });
-      message.interactionMetadata = interactionMetadata(i, { followUp: true, opener: openerOf(core, i) });
-      applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
-      world.register(message);
-      dispatchMessage(core, 'MESSAGE_CREATE', message);
-    }
-    i.followUpIds.push(message.id);
-    return ctx.query.get('wait') === 'true' ? ok(message.api(world.apiBase)) : noContent;
-  }, { auth: false });
+  server.route(
+    'POST',
+    '/webhooks/:app/:token',
+    (ctx) => {
+      const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+      if (!i.callback) throw unknownWebhook();
+      const body = asMessageBody(ctx.body);
+      const original = i.originalId ? world.messages.get(i.originalId) : undefined;
+      checkAnswerInThread(
+        core,
+        i.channelId,
+        original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource
+          ? original.ephemeral
+          : isEphemeral(body),
+      );
+      let message: FakeMessage;
+      if (original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
+        // Discord shows the first follow-up after a deferred reply in place of "thinking...".
+        applyMessageBody(original, body, ctx.files, { isEdit: true, newId: () => world.ids.next() });
+        i.originalEdits += 1;
+        message = original;
+      } else {
+        message = world.newMessage(i.channelId, world.bot, {
+          visibleTo: isEphemeral(body) ? i.user.id : null,
+          interactionId: i.id,
+        });
+        message.interactionMetadata = interactionMetadata(i, { followUp: true, opener: openerOf(core, i) });
+        applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+        world.register(message);
+        dispatchMessage(core, 'MESSAGE_CREATE', message);
+      }
+      i.followUpIds.push(message.id);
+      return ctx.query.get('wait') === 'true' ? ok(message.api(world.apiBase)) : noContent;
+    },
+    { auth: false },
+  );
 
   const messagePath = '/webhooks/:app/:token/messages/:message';
-  server.route('GET', messagePath, (ctx) => {
-    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
-    return ok(webhookMessage(core, i, ctx.params.message).api(world.apiBase));
-  }, { auth: false });
-  server.route('PATCH', messagePath, (ctx) => {
-    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
-    const message = webhookMessage(core, i, ctx.params.message);
-    checkAnswerInThread(core, message.channelId, message.ephemeral);
-    editMessage(core, message, asMessageBody(ctx.body), ctx.files);
-    if (message.id === i.originalId) i.originalEdits += 1;
-    return ok(message.api(world.apiBase));
-  }, { auth: false });
-  server.route('DELETE', messagePath, (ctx) => {
-    const i = interactionByToken(core, ctx.params.app, ctx.params.token);
-    deleteMessage(core, webhookMessage(core, i, ctx.params.message));
-    return noContent;
-  }, { auth: false });
+  server.route(
+    'GET',
+    messagePath,
+    (ctx) => {
+      const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+      return ok(webhookMessage(core, i, ctx.params.message).api(world.apiBase));
+    },
+    { auth: false },
+  );
+  server.route(
+    'PATCH',
+    messagePath,
+    (ctx) => {
+      const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+      const message = webhookMessage(core, i, ctx.params.message);
+      checkAnswerInThread(core, message.channelId, message.ephemeral);
+      editMessage(core, message, asMessageBody(ctx.body), ctx.files);
+      if (message.id === i.originalId) i.originalEdits += 1;
+      return ok(message.api(world.apiBase));
+    },
+    { auth: false },
+  );
+  server.route(
+    'DELETE',
+    messagePath,
+    (ctx) => {
+      const i = interactionByToken(core, ctx.params.app, ctx.params.token);
+      deleteMessage(core, webhookMessage(core, i, ctx.params.message));
+      return noContent;
+    },
+    { auth: false },
+  );
 }
 
 /** The interaction that opened the modal a modal submit answers: the user's latest with that modal's custom_id. */
 function openerOf(core: Core, i: FakeInteraction): FakeInteraction | null {
   if (i.kind !== 'modal') return null;
   const customId = (i.payload.data as { custom_id?: unknown }).custom_id;
-  const openers = [...core.interactions.values()].filter((o) =>
-    o !== i && o.user.id === i.user.id && o.sentAt <= i.sentAt && o.callback?.type === InteractionResponseType.Modal && o.callback.data?.custom_id === customId);
+  const openers = [...core.interactions.values()].filter(
+    (o) =>
+      o !== i &&
+      o.user.id === i.user.id &&
+      o.sentAt <= i.sentAt &&
+      o.callback?.type === InteractionResponseType.Modal &&
+      o.callback.data?.custom_id === customId,
+  );
   return openers[openers.length - 1] ?? null;
 }
 
@@ -294,13 +340,15 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
     case InteractionResponseType.UpdateMessage: {
       if (!source) throw invalidFormBody([`callback type ${type} is only valid for interactions on a message`]);
       if (type === InteractionResponseType.UpdateMessage) checkAnswerInThread(core, i.channelId, source.ephemeral);
-      if (type === InteractionResponseType.UpdateMessage) editMessage(core, source, asMessageBody(data ?? {}), ctx.files);
+      if (type === InteractionResponseType.UpdateMessage)
+        editMessage(core, source, asMessageBody(data ?? {}), ctx.files);
       i.originalId = source.id;
       break;
     }
     case InteractionResponseType.Modal: {
       if (i.kind === 'modal') throw invalidFormBody(['a modal cannot answer a modal submit']);
-      if (!data || typeof data.custom_id !== 'string' || typeof data.title !== 'string') throw invalidFormBody(['a modal needs custom_id and title']);
+      if (!data || typeof data.custom_id !== 'string' || typeof data.title !== 'string')
+        throw invalidFormBody(['a modal needs custom_id and title']);
       break;
     }
     default:
@@ -314,7 +362,13 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
     interaction: {
       id: i.id,
       type: i.payload.type,
-      ...(message ? { response_message_id: message.id, response_message_loading: message.loading, response_message_ephemeral: message.ephemeral } : {}),
+      ...(message
+        ? {
+            response_message_id: message.id,
+            response_message_loading: message.loading,
+            response_message_ephemeral: message.ephemeral,
+          }
+        : {}),
     },
     resource: { type, ...(message ? { message: message.api(world.apiBase) } : {}) },
   });
@@ -330,7 +384,11 @@ function editMessage(core: Core, message: FakeMessage, body: MessageBody, files:
 function deleteMessage(core: Core, message: FakeMessage): void {
   message.deleted = true;
   if (!message.ephemeral && core.gateway.intents & GatewayIntentBits.GuildMessages) {
-    core.gateway.dispatch('MESSAGE_DELETE', { id: message.id, channel_id: message.channelId, guild_id: guildOfChannel(core, message.channelId) });
+    core.gateway.dispatch('MESSAGE_DELETE', {
+      id: message.id,
+      channel_id: message.channelId,
+      guild_id: guildOfChannel(core, message.channelId),
+    });
   }
 }
 
@@ -341,7 +399,8 @@ function sendPermission(channel: FakeChannel): PermissionName {
 function channelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel; message: FakeMessage } {
   const channel = core.world.channel(ctx.params.channel ?? '');
   const message = core.world.messages.get(ctx.params.message ?? '');
-  if (!message || message.deleted || message.channelId !== channel.id || message.visibleTo !== null) throw unknownMessage();
+  if (!message || message.deleted || message.channelId !== channel.id || message.visibleTo !== null)
+    throw unknownMessage();
   return { channel, message };
 }
 
@@ -384,7 +443,11 @@ function installMessageRoutes(server: RestServer, core: Core): void {
   const { world } = core;
   server.route('POST', '/channels/:channel/messages', (ctx) => {
     const channel = world.channel(ctx.params.channel ?? '');
-    world.requireBot(channel.id, ['ViewChannel', sendPermission(channel), ...(ctx.files.length > 0 ? (['AttachFiles'] as const) : [])]);
+    world.requireBot(channel.id, [
+      'ViewChannel',
+      sendPermission(channel),
+      ...(ctx.files.length > 0 ? (['AttachFiles'] as const) : []),
+    ]);
     reopenForPosting(core, channel);
     const body = asMessageBody(ctx.body);
     if (isEphemeral(body)) throw invalidFormBody(['flags: EPHEMERAL is only for interaction responses']);
@@ -416,7 +479,8 @@ function installMessageRoutes(server: RestServer, core: Core): void {
   });
   server.route('PATCH', '/channels/:channel/messages/:message', (ctx) => {
     const { channel, message } = channelMessage(core, ctx);
-    if (message.author.id !== world.bot.id) throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
+    if (message.author.id !== world.bot.id)
+      throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
     checkThreadForEdit(core, channel);
     if (ctx.files.length > 0) world.requireBot(channel.id, ['AttachFiles']);
     editMessage(core, message, asMessageBody(ctx.body), ctx.files);
@@ -436,13 +500,19 @@ function installMessageRoutes(server: RestServer, core: Core): void {
 
 function threadName(body: unknown): string {
   const name = (body as { name?: unknown } | null)?.name;
-  if (typeof name !== 'string' || name.length < 1 || name.length > 100) throw invalidFormBody(['name: a thread name needs 1-100 characters']);
+  if (typeof name !== 'string' || name.length < 1 || name.length > 100)
+    throw invalidFormBody(['name: a thread name needs 1-100 characters']);
   return name;
 }
 
 function installThreadRoutes(server: RestServer, core: Core): void {
   const { world } = core;
-  const openThread = (parent: FakeChannel, id: string, type: ChannelType.PublicThread | ChannelType.PrivateThread, body: unknown): Reply => {
+  const openThread = (
+    parent: FakeChannel,
+    id: string,
+    type: ChannelType.PublicThread | ChannelType.PrivateThread,
+    body: unknown,
+  ): Reply => {
     if (isThread(parent)) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
     const requested = (body as { auto_archive_duration?: number } | null)?.auto_archive_duration;
     const thread: FakeChannel = {
@@ -465,7 +535,11 @@ function installThreadRoutes(server: RestServer, core: Core): void {
       },
     };
     world.channels.set(thread.id, thread);
-    core.gateway.dispatch('THREAD_CREATE', { ...channelApi(thread), newly_created: true, member: threadMember(thread, world.bot.id) });
+    core.gateway.dispatch('THREAD_CREATE', {
+      ...channelApi(thread),
+      newly_created: true,
+      member: threadMember(thread, world.bot.id),
+    });
     return ok(channelApi(thread), 201);
   };
   server.route('POST', '/channels/:channel/messages/:message/threads', (ctx) => {
@@ -478,8 +552,14 @@ function installThreadRoutes(server: RestServer, core: Core): void {
   });
   server.route('POST', '/channels/:channel/threads', (ctx) => {
     const channel = world.channel(ctx.params.channel ?? '');
-    const type = (ctx.body as { type?: number } | null)?.type === ChannelType.PublicThread ? ChannelType.PublicThread : ChannelType.PrivateThread;
-    world.requireBot(channel.id, ['ViewChannel', type === ChannelType.PublicThread ? 'CreatePublicThreads' : 'CreatePrivateThreads']);
+    const type =
+      (ctx.body as { type?: number } | null)?.type === ChannelType.PublicThread
+        ? ChannelType.PublicThread
+        : ChannelType.PrivateThread;
+    world.requireBot(channel.id, [
+      'ViewChannel',
+      type === ChannelType.PublicThread ? 'CreatePublicThreads' : 'CreatePrivateThreads',
+    ]);
     return openThread(channel, world.ids.next(), type, ctx.body);
   });
   server.route('GET', '/channels/:channel', (ctx) => ok(channelApi(world.channel(ctx.params.channel ?? ''))));
@@ -549,7 +629,12 @@ function guildOfChannel(core: Core, channelId: string): string {
 }
 
 function threadMember(thread: FakeChannel, userId: string): APIThreadMember {
-  return { id: thread.id, user_id: userId, join_timestamp: thread.thread?.createdAt ?? new Date().toISOString(), flags: 0 as ThreadMemberFlags };
+  return {
+    id: thread.id,
+    user_id: userId,
+    join_timestamp: thread.thread?.createdAt ?? new Date().toISOString(),
+    flags: 0 as ThreadMemberFlags,
+  };
 }
 
 function installGuildRoutes(server: RestServer, core: Core): void {
@@ -560,7 +645,14 @@ function installGuildRoutes(server: RestServer, core: Core): void {
     return guildId;
   };
   server.route('GET', '/guilds/:guild', (ctx) => {
-    const { members: _m, channels: _c, threads: _t, presences: _p, voice_states: _v, ...guild } = world.guildCreate(guildOf(ctx));
+    const {
+      members: _m,
+      channels: _c,
+      threads: _t,
+      presences: _p,
+      voice_states: _v,
+      ...guild
+    } = world.guildCreate(guildOf(ctx));
     return ok(guild);
   });
   server.route('GET', '/guilds/:guild/channels', (ctx) => {
@@ -569,8 +661,13 @@ function installGuildRoutes(server: RestServer, core: Core): void {
   });
   server.route('GET', '/guilds/:guild/threads/active', (ctx) => {
     const guildId = guildOf(ctx);
-    const threads = [...world.channels.values()].filter((c) => isThread(c) && !c.thread.archived && c.guildId === guildId);
-    return ok({ threads: threads.map(channelApi), members: threads.filter((t) => t.thread?.members.has(world.bot.id)).map((t) => threadMember(t, world.bot.id)) });
+    const threads = [...world.channels.values()].filter(
+      (c) => isThread(c) && !c.thread.archived && c.guildId === guildId,
+    );
+    return ok({
+      threads: threads.map(channelApi),
+      members: threads.filter((t) => t.thread?.members.has(world.bot.id)).map((t) => threadMember(t, world.bot.id)),
+    });
   });
   server.route('GET', '/guilds/:guild/roles', (ctx) => ok(world.roles(guildOf(ctx))));
   server.route('GET', '/guilds/:guild/members/:user', (ctx) => {

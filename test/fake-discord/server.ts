@@ -90,7 +90,10 @@ export interface FaultRule {
   remaining: number;
 }
 
-export function matchesRequest(m: RequestMatcher, r: Pick<RequestRecord, 'method' | 'path' | 'route'> & Partial<RequestRecord>): boolean {
+export function matchesRequest(
+  m: RequestMatcher,
+  r: Pick<RequestRecord, 'method' | 'path' | 'route'> & Partial<RequestRecord>,
+): boolean {
   if (m.method && m.method.toUpperCase() !== r.method) return false;
   if (m.path instanceof RegExp && !m.path.test(r.path)) return false;
   if (typeof m.path === 'string' && m.path !== r.path && m.path !== r.route) return false;
@@ -154,7 +157,8 @@ export class RestServer {
     let fault: FaultKind | null = null;
     let verdict: LimitVerdict | null = null;
     const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path) : null;
-    const authorized = matched !== null && (!matched.route.auth || req.headers.authorization === `Bot ${this.hooks.token}`);
+    const authorized =
+      matched !== null && (!matched.route.auth || req.headers.authorization === `Bot ${this.hooks.token}`);
     try {
       parsed = await readBody(req);
       const rule = authorized ? this.#takeFault(method, path, matched.route.template) : null;
@@ -167,11 +171,23 @@ export class RestServer {
         reply = faultReply(rule);
       } else {
         // An unknown route or a request without the bot token counts against the global limit only.
-        verdict = this.hooks.limiter.take(method, authorized ? matched.route.template : null, authorized ? matched.params : {});
+        verdict = this.hooks.limiter.take(
+          method,
+          authorized ? matched.route.template : null,
+          authorized ? matched.params : {},
+        );
         if (verdict.refusal) reply = verdict.refusal;
         else if (!matched) throw new ApiError(404, 0, '404: Not Found');
         else if (!authorized) throw new ApiError(401, 0, '401: Unauthorized');
-        else reply = await matched.route.handler({ method, path, params: matched.params, query: url.searchParams, body: parsed.body, files: parsed.files });
+        else
+          reply = await matched.route.handler({
+            method,
+            path,
+            params: matched.params,
+            query: url.searchParams,
+            body: parsed.body,
+            files: parsed.files,
+          });
       }
     } catch (error) {
       reply = errorReply(error, this.hooks, method, path);
@@ -196,16 +212,26 @@ export class RestServer {
       limited,
     };
     this.requests.push(record);
-    if (this.hooks.log) process.stderr.write(`[fake-discord] ${method} ${path} -> ${reply.status}${fault ? ` (${fault})` : ''}${limited ? ` (rate limited: ${limited})` : ''}\n`);
+    if (this.hooks.log)
+      process.stderr.write(
+        `[fake-discord] ${method} ${path} -> ${reply.status}${fault ? ` (${fault})` : ''}${limited ? ` (rate limited: ${limited})` : ''}\n`,
+      );
     if (!matched) this.hooks.onProblem(`unknown route: ${method} ${path} (the fake does not implement it)`);
     else if (reply.status >= 400 && fault === null && limited === null && !this.hooks.isExpectedError(record)) {
       this.hooks.onProblem(`unexpected ${reply.status} on ${method} ${path}: ${JSON.stringify(reply.body)}`);
     }
-    if ((reply.status === 401 || reply.status === 403 || reply.status === 429) && this.hooks.limiter.countInvalid() && !this.#banReported) {
+    if (
+      (reply.status === 401 || reply.status === 403 || reply.status === 429) &&
+      this.hooks.limiter.countInvalid() &&
+      !this.#banReported
+    ) {
       this.#banReported = true;
-      this.hooks.onProblem('more invalid requests (401, 403, 429) in 10 minutes than Discord allows: it would ban the IP for a while');
+      this.hooks.onProblem(
+        'more invalid requests (401, 403, 429) in 10 minutes than Discord allows: it would ban the IP for a while',
+      );
     }
-    if (fault !== 'no-answer') send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : (verdict?.headers ?? {}));
+    if (fault !== 'no-answer')
+      send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : (verdict?.headers ?? {}));
     this.hooks.onRequest(record);
   }
 
@@ -250,7 +276,12 @@ async function readMultipart(raw: Buffer, contentType: string): Promise<{ body: 
     }
     const index = /^files\[(\d+)\]$/.exec(name)?.[1];
     if (index !== undefined && typeof value !== 'string') {
-      files.push({ index: Number(index), filename: value.name, contentType: value.type || null, bytes: Buffer.from(await value.arrayBuffer()) });
+      files.push({
+        index: Number(index),
+        filename: value.name,
+        contentType: value.type || null,
+        bytes: Buffer.from(await value.arrayBuffer()),
+      });
     }
   }
   return { body, files };
@@ -266,7 +297,14 @@ function closed(res: ServerResponse): Promise<void> {
 
 function faultReply(fault: Exclude<Fault, { kind: 'slow' | 'no-answer' }>): Reply {
   if (fault.kind === 'rate-limit') {
-    return { status: 429, body: { message: 'You are being rate limited.', retry_after: fault.retryAfterMs / 1000, global: fault.global ?? false } };
+    return {
+      status: 429,
+      body: {
+        message: 'You are being rate limited.',
+        retry_after: fault.retryAfterMs / 1000,
+        global: fault.global ?? false,
+      },
+    };
   }
   return { status: fault.status ?? 500, body: { message: '500: Internal Server Error', code: 0 } };
 }
@@ -274,7 +312,12 @@ function faultReply(fault: Exclude<Fault, { kind: 'slow' | 'no-answer' }>): Repl
 function rateLimitHeaders(reply: Reply): Record<string, string> {
   const body = reply.body as { retry_after: number; global: boolean };
   const seconds = String(body.retry_after);
-  if (body.global) return { 'retry-after': String(Math.ceil(body.retry_after)), 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' };
+  if (body.global)
+    return {
+      'retry-after': String(Math.ceil(body.retry_after)),
+      'x-ratelimit-global': 'true',
+      'x-ratelimit-scope': 'global',
+    };
   return {
     // Whole seconds, as Discord sends it; retry_after and Reset-After are precise.
     'retry-after': String(Math.ceil(body.retry_after)),

@@ -22,7 +22,12 @@ interface Shard {
 }
 
 async function shard(discord: FakeDiscord, id: number, count: number): Promise<Shard> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], shards: id, shardCount: count, ...discord.clientOptions() });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    shards: id,
+    shardCount: count,
+    ...discord.clientOptions(),
+  });
   const seen: Interaction[] = [];
   client.on(Events.InteractionCreate, (i) => {
     seen.push(i);
@@ -85,10 +90,16 @@ describe('a sharded bot', () => {
     const onB = discord.guildIds.find((g) => shardOf(g, 2) === 1) as string;
     const onA = discord.guildIds.find((g) => shardOf(g, 2) === 0) as string;
     await b.client.destroy();
-    expect((await (await discord.slashCommand({ user: 'bob', channel: discord.channelOf(onA), name: 'where' })).reply()).content).toBe('shard 0');
+    expect(
+      (await (await discord.slashCommand({ user: 'bob', channel: discord.channelOf(onA), name: 'where' })).reply())
+        .content,
+    ).toBe('shard 0');
     const again = await shard(discord, 1, 2);
     expect([...again.client.guilds.cache.keys()]).toEqual([onB]);
-    expect((await (await discord.slashCommand({ user: 'bob', channel: discord.channelOf(onB), name: 'where' })).reply()).content).toBe('shard 1');
+    expect(
+      (await (await discord.slashCommand({ user: 'bob', channel: discord.channelOf(onB), name: 'where' })).reply())
+        .content,
+    ).toBe('shard 1');
     expect(a.seen).toHaveLength(1);
   });
 });

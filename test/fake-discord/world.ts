@@ -124,22 +124,24 @@ export class World {
       const user = makeUser({ id: this.ids.next(), ...s });
       this.users.set(user.id, user);
     }
-    this.guildIds.forEach((guildId, g) => (opts.channels ?? ['kingdomino']).forEach((spec, position) => {
-      const s = typeof spec === 'string' ? { name: spec } : spec;
-      const channel: FakeChannel = {
-        id: this.ids.next(),
-        name: g === 0 ? s.name : `${s.name}-${g + 1}`,
-        type: ChannelType.GuildText,
-        guildId,
-        parentId: null,
-        overwrites: [],
-        thread: null,
-        position,
-        lastMessageId: null,
-      };
-      this.setBotOverwrite(channel, s);
-      this.channels.set(channel.id, channel);
-    }));
+    this.guildIds.forEach((guildId, g) =>
+      (opts.channels ?? ['kingdomino']).forEach((spec, position) => {
+        const s = typeof spec === 'string' ? { name: spec } : spec;
+        const channel: FakeChannel = {
+          id: this.ids.next(),
+          name: g === 0 ? s.name : `${s.name}-${g + 1}`,
+          type: ChannelType.GuildText,
+          guildId,
+          parentId: null,
+          overwrites: [],
+          thread: null,
+          position,
+          lastMessageId: null,
+        };
+        this.setBotOverwrite(channel, s);
+        this.channels.set(channel.id, channel);
+      }),
+    );
   }
 
   /** The guilds whose events go to this shard (`[id, count]`), in order. */
@@ -149,7 +151,10 @@ export class World {
 
   user(nameOrId: string): FakeUser {
     const user = this.users.get(nameOrId) ?? [...this.users.values()].find((u) => u.username === nameOrId);
-    if (!user) throw new Error(`no user "${nameOrId}" in the fixture world; there are: ${[...this.users.values()].map((u) => u.username).join(', ')}`);
+    if (!user)
+      throw new Error(
+        `no user "${nameOrId}" in the fixture world; there are: ${[...this.users.values()].map((u) => u.username).join(', ')}`,
+      );
     return user;
   }
 
@@ -163,7 +168,10 @@ export class World {
     const others = channel.overwrites.filter((o) => o.id !== this.bot.id);
     const allow = permissionBits(change.allow ?? []);
     const deny = permissionBits(change.deny ?? []);
-    channel.overwrites = allow === 0n && deny === 0n ? others : [...others, { id: this.bot.id, type: OverwriteType.Member, allow: String(allow), deny: String(deny) }];
+    channel.overwrites =
+      allow === 0n && deny === 0n
+        ? others
+        : [...others, { id: this.bot.id, type: OverwriteType.Member, allow: String(allow), deny: String(deny) }];
   }
 
   /** A guild's roles (the same three in every guild; @everyone's id is the guild's). */
@@ -234,7 +242,11 @@ export class World {
   }
 
   /** A message not yet in the world: filled and validated first, then `register`ed. */
-  newMessage(channelId: string, author: FakeUser, opts: { visibleTo?: string | null; interactionId?: string | null; type?: MessageType } = {}): FakeMessage {
+  newMessage(
+    channelId: string,
+    author: FakeUser,
+    opts: { visibleTo?: string | null; interactionId?: string | null; type?: MessageType } = {},
+  ): FakeMessage {
     return new FakeMessage(
       this.ids.next(),
       channelId,
@@ -262,7 +274,9 @@ export class World {
 
   /** The command a user would see under this name: the guild's first, then the global one. */
   command(name: string): APIApplicationCommand | undefined {
-    return [...this.guildCommands, ...this.globalCommands].find((c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput);
+    return [...this.guildCommands, ...this.globalCommands].find(
+      (c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput,
+    );
   }
 
   /** Non-ephemeral, not deleted messages of a channel, oldest first. */
@@ -328,7 +342,9 @@ export class World {
       voice_states: [],
       members,
       channels: all.filter((c) => !isThread(c)).map((c) => channelApi(c)) as GatewayGuildCreateDispatchData['channels'],
-      threads: all.filter((c) => isThread(c) && !c.thread.archived).map((c) => channelApi(c)) as GatewayGuildCreateDispatchData['threads'],
+      threads: all
+        .filter((c) => isThread(c) && !c.thread.archived)
+        .map((c) => channelApi(c)) as GatewayGuildCreateDispatchData['threads'],
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],

@@ -1,8 +1,18 @@
 /** One direction code: the panel's cursor digits and the kernel's placement codes. */
 import { describe, expect, it } from 'vitest';
 import {
-  boardOf, codeCellA, codeCellB, DIRECTIONS, directionOf, MAX_PLACEMENTS, placementFrom, placementOf, prompt, Rng,
-  type Direction, type Pos,
+  boardOf,
+  codeCellA,
+  codeCellB,
+  DIRECTIONS,
+  directionOf,
+  MAX_PLACEMENTS,
+  placementFrom,
+  placementOf,
+  prompt,
+  Rng,
+  type Direction,
+  type Pos,
 } from '../../src/game/index.js';
 import { newGame, playUntil } from './engine-kit.js';
 
@@ -10,7 +20,12 @@ const ALL: readonly Direction[] = [0, 1, 2, 3];
 
 describe('DIRECTIONS', () => {
   it('keeps the digits of buttons already posted: 0 right, 1 down, 2 left, 3 up', () => {
-    expect(DIRECTIONS).toEqual([[1, 0], [0, 1], [-1, 0], [0, -1]]);
+    expect(DIRECTIONS).toEqual([
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+      [0, -1],
+    ]);
   });
 
   it('placementFrom and directionOf are inverse', () => {

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { DynastyState, GameOptions } from '../../src/game/index.js';
 import {
-  applyDynasty, checkRecord, createDynasty, dynastyGame, dynastyGameNumber, dynastyGameResults, dynastyResult,
-  dynastySeed, dynastyStandings, isDynastyState, prompt, result, toRecord,
+  applyDynasty,
+  checkRecord,
+  createDynasty,
+  dynastyGame,
+  dynastyGameNumber,
+  dynastyGameResults,
+  dynastyResult,
+  dynastySeed,
+  dynastyStandings,
+  isDynastyState,
+  prompt,
+  result,
+  toRecord,
 } from '../../src/game/index.js';
 import { Rng } from '../../src/game/rng.js';
 import { BONUSES, naiveWinners, randomAction, seats } from './property-support.js';
@@ -36,7 +47,10 @@ describe('Dynasty', () => {
 
   it('refuses an impossible set-up', () => {
     expect(createDynasty({ seats: seats(1), seed: 'x' })).toMatchObject({ ok: false, error: { code: 'bad-setup' } });
-    expect(createDynasty({ seats: seats(3), seed: 'x', options: { grid: 7 } })).toMatchObject({ ok: false, error: { code: 'bad-setup' } });
+    expect(createDynasty({ seats: seats(3), seed: 'x', options: { grid: 7 } })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-setup' },
+    });
   });
 
   it('starts the next game with the same seats and options as soon as one ends', () => {
@@ -62,8 +76,12 @@ describe('Dynasty', () => {
         games.reduce((n, g) => n + g!.scores.find((s) => s.player === player)![field], 0);
       return { total: of('total'), largestTerritory: of('largestTerritory'), crowns: of('crowns') };
     });
-    expect(final.scores.map(({ total, largestTerritory, crowns }) => ({ total, largestTerritory, crowns }))).toEqual(sums);
-    expect(final.winners).toEqual(naiveWinners(sums.map((s) => ({ ...s, territories: [], harmony: 0, middleKingdom: 0 }))));
+    expect(final.scores.map(({ total, largestTerritory, crowns }) => ({ total, largestTerritory, crowns }))).toEqual(
+      sums,
+    );
+    expect(final.winners).toEqual(
+      naiveWinners(sums.map((s) => ({ ...s, territories: [], harmony: 0, middleKingdom: 0 }))),
+    );
   });
 
   it('shows standings during the dynasty: finished games plus the running score', () => {
@@ -79,10 +97,16 @@ describe('Dynasty', () => {
     expect(p.kind).toBe('claim');
     const other = p.kind === 'claim' ? 1 - p.player : 0;
     const before = JSON.stringify(d);
-    expect(applyDynasty(d, { type: 'claim', player: other, domino: 1 })).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    expect(applyDynasty(d, { type: 'claim', player: other, domino: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'not-your-turn' },
+    });
     expect(JSON.stringify(d)).toBe(before);
     const over = play(d, Rng.fromSeed('reject'));
-    expect(applyDynasty(over, { type: 'discard', player: 0 })).toMatchObject({ ok: false, error: { code: 'game-over' } });
+    expect(applyDynasty(over, { type: 'discard', player: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'game-over' },
+    });
   });
 
   it('replays: same seed and moves give the same dynasty, and each game record passes the checks', () => {
@@ -95,7 +119,14 @@ describe('Dynasty', () => {
   it('tells a stored dynasty from garbage', () => {
     const d = newDynasty(2, 'stored');
     expect(isDynastyState(d)).toBe(true);
-    for (const bad of [null, {}, { ...d, games: [] }, { ...d, length: 2 }, { ...d, games: [{}] }, { ...d, schema: 99 }]) {
+    for (const bad of [
+      null,
+      {},
+      { ...d, games: [] },
+      { ...d, length: 2 },
+      { ...d, games: [{}] },
+      { ...d, schema: 99 },
+    ]) {
       expect(isDynastyState(bad)).toBe(false);
     }
   });

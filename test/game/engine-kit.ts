@@ -60,7 +60,11 @@ export function playToEnd(state: GameState, rng: Rng): GameState {
 }
 
 /** Searches seeded random games for a state where `found` holds. */
-export function findState(players: number, options: Partial<Omit<GameOptions, 'players'>>, found: (s: GameState) => boolean): GameState {
+export function findState(
+  players: number,
+  options: Partial<Omit<GameOptions, 'players'>>,
+  found: (s: GameState) => boolean,
+): GameState {
   for (let seed = 0; seed < 500; seed++) {
     const s = playUntil(newGame(players, `find/${seed}`, options), Rng.fromSeed(`find/${seed}`), found);
     if (s !== null) return s;

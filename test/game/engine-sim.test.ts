@@ -8,7 +8,12 @@ import { CLAIM, OVER, PLACE, Sim } from '../../src/game/sim.js';
 import { newGame, playUntil, randomAction, step } from './engine-kit.js';
 
 const SETUPS: [number, Partial<Omit<GameOptions, 'players'>>][] = [
-  [4, {}], [3, {}], [3, { threePlayer: 'classic' }], [2, {}], [2, { grid: 7 }], [4, { harmony: true, middleKingdom: true }],
+  [4, {}],
+  [3, {}],
+  [3, { threePlayer: 'classic' }],
+  [2, {}],
+  [2, { grid: 7 }],
+  [4, { harmony: true, middleKingdom: true }],
   [2, { grid: 7, harmony: true, middleKingdom: true }],
 ];
 
@@ -30,7 +35,9 @@ function expectSameScores(sim: Sim, state: GameState): void {
   expect(Array.from(totals)).toEqual(ranking.scores.map((s) => s.total));
   const share = new Float64Array(sim.players);
   sim.outcome(share);
-  expect(Array.from(share)).toEqual(state.seats.map((_, p) => (ranking.winners.includes(p) ? 1 / ranking.winners.length : 0)));
+  expect(Array.from(share)).toEqual(
+    state.seats.map((_, p) => (ranking.winners.includes(p) ? 1 / ranking.winners.length : 0)),
+  );
 }
 
 describe('Sim plays the same game as the engine', () => {
@@ -83,11 +90,17 @@ describe('Sim plays the same game as the engine', () => {
   });
 
   it('placement codes convert to the positions of the engine', () => {
-    const placing = playUntil(newGame(4, 'codes'), Rng.fromSeed('codes'), (s) => s.round === 4 && prompt(s).kind === 'place');
+    const placing = playUntil(
+      newGame(4, 'codes'),
+      Rng.fromSeed('codes'),
+      (s) => s.round === 4 && prompt(s).kind === 'place',
+    );
     if (placing === null) throw new Error('no place prompt');
     const codes = new Int32Array(MAX_PLACEMENTS);
     const n = Sim.exact(placing).legalPlacements(codes);
-    expect(Array.from(codes.subarray(0, n), (c) => placementOf(c))).toEqual(legalPlacements(placing).map((l) => ({ a: l.a, b: l.b })));
+    expect(Array.from(codes.subarray(0, n), (c) => placementOf(c))).toEqual(
+      legalPlacements(placing).map((l) => ({ a: l.a, b: l.b })),
+    );
   });
 });
 
@@ -97,7 +110,11 @@ describe('Sim.fromState knows only what a player knows', () => {
     if (state === null) throw new Error('no round 3');
     const hidden = [...state.pile, ...state.removedAtSetup];
     const shuffled = new Rng([9, 8, 7, 6]).shuffle([...hidden]);
-    const other: GameState = { ...state, pile: shuffled.slice(0, state.pile.length), removedAtSetup: shuffled.slice(state.pile.length) };
+    const other: GameState = {
+      ...state,
+      pile: shuffled.slice(0, state.pile.length),
+      removedAtSetup: shuffled.slice(state.pile.length),
+    };
     const a = Sim.fromState(state, 5);
     const b = Sim.fromState(other, 5);
     expect(Array.from(a.pile)).toEqual(Array.from(b.pile));

@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, GameEvent, GameState } from '../../src/game/index.js';
 import {
-  apply, checkPlacement, createGame, isGameState, kingdomBounds, kingdomSquares, legalPlacements, prompt, result, scorePlayer,
+  apply,
+  checkPlacement,
+  createGame,
+  isGameState,
+  kingdomBounds,
+  kingdomSquares,
+  legalPlacements,
+  prompt,
+  result,
+  scorePlayer,
 } from '../../src/game/index.js';
 import { Rng } from '../../src/game/rng.js';
 import { findState, newGame, playToEnd, playUntil, randomAction, seats, step } from './engine-kit.js';
@@ -33,7 +42,9 @@ describe('set-ups', () => {
 
   it('is reproducible from its seed, and the seed matters', () => {
     expect(newGame(4, 'same')).toEqual(newGame(4, 'same'));
-    const orders = new Set(Array.from({ length: 30 }, (_, i) => JSON.stringify([newGame(4, `s${i}`).kings, newGame(4, `s${i}`).next])));
+    const orders = new Set(
+      Array.from({ length: 30 }, (_, i) => JSON.stringify([newGame(4, `s${i}`).kings, newGame(4, `s${i}`).next])),
+    );
     expect(orders.size).toBe(30);
   });
 
@@ -43,7 +54,9 @@ describe('set-ups', () => {
   });
 
   it('balanced opening: A, B, B, A', () => {
-    const orders = new Set(Array.from({ length: 20 }, (_, i) => newGame(2, `b${i}`, { balancedOpening: true }).kings.join('')));
+    const orders = new Set(
+      Array.from({ length: 20 }, (_, i) => newGame(2, `b${i}`, { balancedOpening: true }).kings.join('')),
+    );
     expect([...orders].sort()).toEqual(['0110', '1001']);
   });
 
@@ -88,7 +101,12 @@ describe('the draft', () => {
     if (s === null) throw new Error('no round 2');
     for (const slot of s.current) {
       const place = prompt(s);
-      expect(place).toMatchObject({ kind: 'place', domino: slot.domino, king: slot.king, player: s.kings[slot.king ?? -1] });
+      expect(place).toMatchObject({
+        kind: 'place',
+        domino: slot.domino,
+        king: slot.king,
+        player: s.kings[slot.king ?? -1],
+      });
       s = step(s, randomAction(s, rng));
       expect(prompt(s)).toMatchObject({ kind: 'claim', king: slot.king });
       s = step(s, randomAction(s, rng));
@@ -100,7 +118,10 @@ describe('the draft', () => {
   it('2 players: each player acts once per king, so twice a round', () => {
     const s = playUntil(newGame(2, 'two'), Rng.fromSeed('two'), (x) => x.round === 3);
     if (s === null) throw new Error('no round 3');
-    const round2 = s.events.filter((e) => e.type === 'claim').slice(4, 8).map((e) => (e as { player: number }).player);
+    const round2 = s.events
+      .filter((e) => e.type === 'claim')
+      .slice(4, 8)
+      .map((e) => (e as { player: number }).player);
     expect(round2.sort()).toEqual([0, 0, 1, 1]);
   });
 
@@ -152,7 +173,10 @@ describe('the draft', () => {
   });
 
   it('forced discard: accepted only when nothing fits', () => {
-    const s = findState(4, {}, (x) => { const p = prompt(x); return p.kind === 'place' && !p.canPlace; });
+    const s = findState(4, {}, (x) => {
+      const p = prompt(x);
+      return p.kind === 'place' && !p.canPlace;
+    });
     const p = prompt(s);
     if (p.kind !== 'place') throw new Error('unreachable');
     expect(legalPlacements(s)).toEqual([]);
@@ -167,7 +191,10 @@ describe('the draft', () => {
     if (placing === null) throw new Error('no place prompt');
     const p = prompt(placing);
     expect(p).toMatchObject({ kind: 'place', canPlace: true });
-    expect(apply(placing, { type: 'discard', player: p.kind === 'place' ? p.player : -1 })).toMatchObject({ ok: false, error: { code: 'must-place' } });
+    expect(apply(placing, { type: 'discard', player: p.kind === 'place' ? p.player : -1 })).toMatchObject({
+      ok: false,
+      error: { code: 'must-place' },
+    });
   });
 
   it('legal placements are exactly the ones apply accepts, and checkPlacement agrees', () => {
@@ -176,19 +203,30 @@ describe('the draft', () => {
     const p = prompt(s);
     if (p.kind !== 'place') throw new Error('unreachable');
     const legal = new Set(legalPlacements(s).map((l) => `${l.a} ${l.b}`));
-    for (let ax = -5; ax <= 5; ax++) for (let ay = -5; ay <= 5; ay++) for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-      const a = [ax, ay] as const;
-      const b = [ax + dx, ay + dy] as const;
-      const ok = apply(s, { type: 'place', player: p.player, a, b }).ok;
-      expect(ok).toBe(legal.has(`${a} ${b}`));
-      expect(checkPlacement(s, a, b) === null).toBe(ok);
-    }
+    for (let ax = -5; ax <= 5; ax++)
+      for (let ay = -5; ay <= 5; ay++)
+        for (const [dx, dy] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const) {
+          const a = [ax, ay] as const;
+          const b = [ax + dx, ay + dy] as const;
+          const ok = apply(s, { type: 'place', player: p.player, a, b }).ok;
+          expect(ok).toBe(legal.has(`${a} ${b}`));
+          expect(checkPlacement(s, a, b) === null).toBe(ok);
+        }
   });
 });
 
 describe('rejections', () => {
   const placing = (): GameState => {
-    const s = playUntil(newGame(4, 'reject'), Rng.fromSeed('reject'), (x) => x.round === 3 && prompt(x).kind === 'place');
+    const s = playUntil(
+      newGame(4, 'reject'),
+      Rng.fromSeed('reject'),
+      (x) => x.round === 3 && prompt(x).kind === 'place',
+    );
     if (s === null) throw new Error('no place prompt');
     return s;
   };
@@ -211,17 +249,37 @@ describe('rejections', () => {
     const p = prompt(s);
     const player = p.kind === 'place' ? p.player : 0;
     const bad: unknown[] = [
-      null, undefined, 42, 'place', [], [player], {},
-      { type: 'fly', player }, { player }, { type: 'place' },
-      { type: 'discard', player: 1.5 }, { type: 'discard', player: Number.NaN }, { type: 'discard', player: -1 },
-      { type: 'discard', player: 4 }, { type: 'discard', player: '0' }, { type: 'discard', player: Infinity },
-      { type: 'place', player, b: [1, 0] }, { type: 'place', player, a: [1, 0] },
-      { type: 'place', player, a: [1], b: [2, 0] }, { type: 'place', player, a: [1, 0, 0], b: [2, 0] },
-      { type: 'place', player, a: ['1', 0], b: [2, 0] }, { type: 'place', player, a: [Number.NaN, 0], b: [1, 0] },
-      { type: 'place', player, a: [Infinity, 0], b: [1, 0] }, { type: 'place', player, a: [0.5, 0], b: [1, 0] },
-      { type: 'place', player, a: { 0: 1, 1: 0, length: 2 }, b: [2, 0] }, { type: 'place', player, a: null, b: [2, 0] },
-      { type: 'claim', player, domino: 0 }, { type: 'claim', player, domino: 49 }, { type: 'claim', player, domino: 2.5 },
-      { type: 'claim', player, domino: '5' }, { type: 'claim', player },
+      null,
+      undefined,
+      42,
+      'place',
+      [],
+      [player],
+      {},
+      { type: 'fly', player },
+      { player },
+      { type: 'place' },
+      { type: 'discard', player: 1.5 },
+      { type: 'discard', player: Number.NaN },
+      { type: 'discard', player: -1 },
+      { type: 'discard', player: 4 },
+      { type: 'discard', player: '0' },
+      { type: 'discard', player: Infinity },
+      { type: 'place', player, b: [1, 0] },
+      { type: 'place', player, a: [1, 0] },
+      { type: 'place', player, a: [1], b: [2, 0] },
+      { type: 'place', player, a: [1, 0, 0], b: [2, 0] },
+      { type: 'place', player, a: ['1', 0], b: [2, 0] },
+      { type: 'place', player, a: [Number.NaN, 0], b: [1, 0] },
+      { type: 'place', player, a: [Infinity, 0], b: [1, 0] },
+      { type: 'place', player, a: [0.5, 0], b: [1, 0] },
+      { type: 'place', player, a: { 0: 1, 1: 0, length: 2 }, b: [2, 0] },
+      { type: 'place', player, a: null, b: [2, 0] },
+      { type: 'claim', player, domino: 0 },
+      { type: 'claim', player, domino: 49 },
+      { type: 'claim', player, domino: 2.5 },
+      { type: 'claim', player, domino: '5' },
+      { type: 'claim', player },
     ];
     for (const action of bad) expectRejected(s, action, 'malformed');
   });
@@ -232,17 +290,33 @@ describe('rejections', () => {
     if (p.kind !== 'place') throw new Error('unreachable');
     const other = (p.player + 1) % 4;
     expectRejected(s, { type: 'discard', player: other }, 'not-your-turn', { expected: p.player });
-    expectRejected(s, { type: 'claim', player: p.player, domino: s.next[0]?.domino }, 'wrong-action', { expected: 'place' });
-    expectRejected(s, { type: 'place', player: p.player, a: [0, 0], b: [1, 0] }, 'illegal-placement', { reason: 'occupied' });
-    expectRejected(s, { type: 'place', player: p.player, a: [0, 1], b: [1, 2] }, 'illegal-placement', { reason: 'not-adjacent' });
-    expectRejected(s, { type: 'place', player: p.player, a: [9, 0], b: [10, 0] }, 'illegal-placement', { reason: 'out-of-frame' });
-    expectRejected(s, { type: 'place', player: p.player, a: [1e12, 0], b: [1e12 + 1, 0] }, 'illegal-placement', { reason: 'out-of-frame' });
+    expectRejected(s, { type: 'claim', player: p.player, domino: s.next[0]?.domino }, 'wrong-action', {
+      expected: 'place',
+    });
+    expectRejected(s, { type: 'place', player: p.player, a: [0, 0], b: [1, 0] }, 'illegal-placement', {
+      reason: 'occupied',
+    });
+    expectRejected(s, { type: 'place', player: p.player, a: [0, 1], b: [1, 2] }, 'illegal-placement', {
+      reason: 'not-adjacent',
+    });
+    expectRejected(s, { type: 'place', player: p.player, a: [9, 0], b: [10, 0] }, 'illegal-placement', {
+      reason: 'out-of-frame',
+    });
+    expectRejected(s, { type: 'place', player: p.player, a: [1e12, 0], b: [1e12 + 1, 0] }, 'illegal-placement', {
+      reason: 'out-of-frame',
+    });
 
-    const claiming = playUntil(s, Rng.fromSeed('x'), (x) => prompt(x).kind === 'claim' && x.next.some((slot) => slot.king !== null));
+    const claiming = playUntil(
+      s,
+      Rng.fromSeed('x'),
+      (x) => prompt(x).kind === 'claim' && x.next.some((slot) => slot.king !== null),
+    );
     if (claiming === null) throw new Error('no claim prompt');
     const c = prompt(claiming);
     if (c.kind !== 'claim') throw new Error('unreachable');
-    expectRejected(claiming, { type: 'place', player: c.player, a: [1, 0], b: [2, 0] }, 'wrong-action', { expected: 'claim' });
+    expectRejected(claiming, { type: 'place', player: c.player, a: [1, 0], b: [2, 0] }, 'wrong-action', {
+      expected: 'claim',
+    });
     expectRejected(claiming, { type: 'discard', player: c.player }, 'wrong-action');
     const taken = claiming.next.find((x) => x.king !== null)?.domino;
     const absent = [...Array(48).keys()].map((i) => i + 1).find((d) => !claiming.next.some((x) => x.domino === d));
@@ -267,9 +341,20 @@ function isolatedPair(s: GameState, player: number): [[number, number], [number,
   const [x0, y0, x1, y1] = kingdomBounds(s, player);
   const g = s.options.grid;
   const near = (x: number, y: number): boolean =>
-    [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx = 0, dy = 0]) => squares.has(`${x + dx},${y + dy}`));
+    [
+      [0, 0],
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ].some(([dx = 0, dy = 0]) => squares.has(`${x + dx},${y + dy}`));
   for (let y = y1 - g + 1; y <= y0 + g - 1; y++) {
-    for (let x = x1 - g + 1; x < x0 + g - 1; x++) if (!near(x, y) && !near(x + 1, y)) return [[x, y], [x + 1, y]];
+    for (let x = x1 - g + 1; x < x0 + g - 1; x++)
+      if (!near(x, y) && !near(x + 1, y))
+        return [
+          [x, y],
+          [x + 1, y],
+        ];
   }
   throw new Error('the kingdom touches every cell of its frame');
 }
@@ -290,27 +375,69 @@ describe('states', () => {
     const s = playUntil(newGame(4, 'corrupt'), Rng.fromSeed('corrupt'), (x) => x.round === 5);
     if (s === null) throw new Error('no round 5');
     // Corrupting a state means writing fields with values of any type.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const mutate = (f: (x: any) => void): unknown => { const c = structuredClone(s) as any; f(c); return c; };
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const mutate = (f: (x: any) => void): unknown => {
+      const c = structuredClone(s) as any;
+      f(c);
+      return c;
+    };
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     const corrupt: unknown[] = [
-      null, 'state', [], {},
-      mutate((x) => { x.schema = 2; }),
-      mutate((x) => { delete x.seed; }),
-      mutate((x) => { x.options.grid = 6; }),
-      mutate((x) => { x.options.players = 3; }),
-      mutate((x) => { x.seats.pop(); }),
-      mutate((x) => { x.kings[0] = 7; }),
-      mutate((x) => { x.rng[0] = -1; }),
-      mutate((x) => { x.pile.push(x.pile[0]); }),
-      mutate((x) => { x.pile[0] = 99; }),
-      mutate((x) => { x.next.reverse(); }),
-      mutate((x) => { x.current[0].king = null; }),
-      mutate((x) => { x.kingdoms[0].placements[0].a = [0, 0]; }),
-      mutate((x) => { x.kingdoms[0].placements[0].a = [1.5, 0]; }),
-      mutate((x) => { x.kingdoms[1].placements.push(x.kingdoms[0].placements[0]); }),
-      mutate((x) => { x.turn += 1; }),
-      mutate((x) => { x.events.push({ type: 'teleport' }); }),
-      mutate((x) => { x.round = 0; }),
+      null,
+      'state',
+      [],
+      {},
+      mutate((x) => {
+        x.schema = 2;
+      }),
+      mutate((x) => {
+        delete x.seed;
+      }),
+      mutate((x) => {
+        x.options.grid = 6;
+      }),
+      mutate((x) => {
+        x.options.players = 3;
+      }),
+      mutate((x) => {
+        x.seats.pop();
+      }),
+      mutate((x) => {
+        x.kings[0] = 7;
+      }),
+      mutate((x) => {
+        x.rng[0] = -1;
+      }),
+      mutate((x) => {
+        x.pile.push(x.pile[0]);
+      }),
+      mutate((x) => {
+        x.pile[0] = 99;
+      }),
+      mutate((x) => {
+        x.next.reverse();
+      }),
+      mutate((x) => {
+        x.current[0].king = null;
+      }),
+      mutate((x) => {
+        x.kingdoms[0].placements[0].a = [0, 0];
+      }),
+      mutate((x) => {
+        x.kingdoms[0].placements[0].a = [1.5, 0];
+      }),
+      mutate((x) => {
+        x.kingdoms[1].placements.push(x.kingdoms[0].placements[0]);
+      }),
+      mutate((x) => {
+        x.turn += 1;
+      }),
+      mutate((x) => {
+        x.events.push({ type: 'teleport' });
+      }),
+      mutate((x) => {
+        x.round = 0;
+      }),
     ];
     for (const c of corrupt) expect(isGameState(c)).toBe(false);
   });

@@ -1,8 +1,18 @@
 /** Cell notation: the names players read on the pictures and in the texts. */
 import { describe, expect, it } from 'vitest';
 import {
-  columnLetter, inWindow, nameCell, namingWindow, parseCellName, placementName, reachableWindow,
-  rowNumber, windowCols, windowRows, type Grid, type Pos,
+  columnLetter,
+  inWindow,
+  nameCell,
+  namingWindow,
+  parseCellName,
+  placementName,
+  reachableWindow,
+  rowNumber,
+  windowCols,
+  windowRows,
+  type Grid,
+  type Pos,
 } from '../../src/game/index.js';
 import { play } from '../support/play.js';
 import { newGame } from './engine-kit.js';
@@ -61,7 +71,12 @@ describe('reachableWindow', () => {
   });
 
   it('shrinks to the frame a kingdom may still fill, castle included', () => {
-    const w = reachableWindow(5, [[1, 0], [2, 0], [0, -1], [0, -2]]);
+    const w = reachableWindow(5, [
+      [1, 0],
+      [2, 0],
+      [0, -1],
+      [0, -2],
+    ]);
     expect(w).toEqual({ minX: -2, minY: -4, maxX: 4, maxY: 2 });
     expect(windowCols(w)).toBe(7);
     expect(inWindow(w, [-2, 2])).toBe(true);

@@ -28,7 +28,10 @@ export const SETUPS: readonly Setup[] = [
 export const BONUSES = { harmony: true, middleKingdom: true } as const;
 
 export function seats(players: number): Seat[] {
-  return Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}`, kind: i === 0 ? 'human' : 'ai:random' }));
+  return Array.from({ length: players }, (_, i) => ({
+    name: `Player ${i + 1}`,
+    kind: i === 0 ? 'human' : 'ai:random',
+  }));
 }
 
 export function newGame(setup: Setup, seed: string, extra: Partial<GameOptions> = {}): GameState {
@@ -75,7 +78,10 @@ export interface NaiveScore {
   readonly middleKingdom: number;
 }
 
-interface NaiveSquare { readonly terrain: Terrain; readonly crowns: number }
+interface NaiveSquare {
+  readonly terrain: Terrain;
+  readonly crowns: number;
+}
 
 /** Squares of a kingdom by "x,y", castle excluded, straight from the placements. */
 export function naiveSquares(state: GameState, player: number): Map<string, NaiveSquare> {
@@ -124,9 +130,17 @@ export function naiveScore(state: GameState, player: number): NaiveScore {
   const reach = (grid - 1) / 2;
   const xs = [0, ...[...squares.keys()].map((k) => Number(k.split(',')[0]))];
   const ys = [0, ...[...squares.keys()].map((k) => Number(k.split(',')[1]))];
-  const centred = Math.min(...xs) === -reach && Math.max(...xs) === reach && Math.min(...ys) === -reach && Math.max(...ys) === reach;
+  const centred =
+    Math.min(...xs) === -reach && Math.max(...xs) === reach && Math.min(...ys) === -reach && Math.max(...ys) === reach;
   const middleKingdom = state.options.middleKingdom && centred ? 10 : 0;
-  return { territories: territories.sort(), total: total + harmony + middleKingdom, largestTerritory: largest, crowns, harmony, middleKingdom };
+  return {
+    territories: territories.sort(),
+    total: total + harmony + middleKingdom,
+    largestTerritory: largest,
+    crowns,
+    harmony,
+    middleKingdom,
+  };
 }
 
 /** Winners by the rules: highest total, then largest territory, then crowns, else shared. */
@@ -169,7 +183,10 @@ export function expectEventOrder(record: GameRecord, setup: Setup): void {
     const e = next('a reveal');
     ensure(e.type === 'reveal', at('expected a reveal'));
     ensure(e.line.length === lineSize, at(`a line has ${lineSize} dominoes`));
-    ensure(e.line.every((d, k) => k === 0 || e.line[k - 1]! < d), at('a line is laid out ascending'));
+    ensure(
+      e.line.every((d, k) => k === 0 || e.line[k - 1]! < d),
+      at('a line is laid out ascending'),
+    );
     return e.line;
   };
   const readClaim = (line: readonly number[], claims: Map<number, number>, player: number | null): void => {
@@ -180,7 +197,10 @@ export function expectEventOrder(record: GameRecord, setup: Setup): void {
     claims.set(e.domino, e.player);
     if (drops && claims.size === 3) {
       const drop = next('a drop');
-      ensure(drop.type === 'drop' && drop.domino === line.find((d) => !claims.has(d)), at('the unclaimed domino is dropped'));
+      ensure(
+        drop.type === 'drop' && drop.domino === line.find((d) => !claims.has(d)),
+        at('the unclaimed domino is dropped'),
+      );
     }
   };
 
@@ -189,7 +209,10 @@ export function expectEventOrder(record: GameRecord, setup: Setup): void {
   for (let k = 0; k < kings; k++) readClaim(firstLine, claims, null);
   const firstClaimers = [...claims.values()];
   record.players.forEach((p, player) => {
-    ensure(firstClaimers.filter((c) => c === player).length === p.kings, () => `player ${player} claims with each king in round 1`);
+    ensure(
+      firstClaimers.filter((c) => c === player).length === p.kings,
+      () => `player ${player} claims with each king in round 1`,
+    );
   });
   if (record.options.balancedOpening) {
     const [a, b, c, d] = firstClaimers;
@@ -201,8 +224,10 @@ export function expectEventOrder(record: GameRecord, setup: Setup): void {
     const newClaims = new Map<number, number>();
     for (const [d, player] of [...claims].sort(([x], [y]) => x - y)) {
       const e = next(`the move of domino ${d}`);
-      ensure((e.type === 'place' || e.type === 'discard') && e.player === player && e.domino === d,
-        at(`expected player ${player} to place or discard ${d} (ascending king order)`));
+      ensure(
+        (e.type === 'place' || e.type === 'discard') && e.player === player && e.domino === d,
+        at(`expected player ${player} to place or discard ${d} (ascending king order)`),
+      );
       if (newLine) readClaim(newLine, newClaims, player);
     }
     if (!newLine) break;

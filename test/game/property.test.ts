@@ -6,11 +6,27 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, GameState } from '../../src/game/index.js';
 import {
-  apply, checkRecord, fromRecord, legalPlacements, prompt, result, scorePlayer, toRecord,
+  apply,
+  checkRecord,
+  fromRecord,
+  legalPlacements,
+  prompt,
+  result,
+  scorePlayer,
+  toRecord,
 } from '../../src/game/index.js';
 import { Rng } from '../../src/game/rng.js';
 import {
-  BONUSES, SETUPS, ensure, expectEventOrder, naiveScore, naiveSquares, naiveWinners, newGame, randomAction, type Setup,
+  BONUSES,
+  SETUPS,
+  ensure,
+  expectEventOrder,
+  naiveScore,
+  naiveSquares,
+  naiveWinners,
+  newGame,
+  randomAction,
+  type Setup,
 } from './property-support.js';
 
 /**
@@ -24,19 +40,30 @@ function expectDominoesPartitioned(state: GameState, where: string): void {
   const discarded = state.kingdoms.flatMap((k) => k.discarded);
   const used = new Set([...placed, ...discarded]);
   const inLines = [...state.current, ...state.next].map((s) => s.domino).filter((d) => !used.has(d));
-  const all = [...placed, ...discarded, ...state.dropped, ...state.removedAtSetup, ...state.pile, ...inLines].sort((x, y) => x - y);
-  ensure(all.length === 48 && all.every((d, i) => d === i + 1),
-    () => `${where}: the 48 dominoes are not each in exactly one place: ${JSON.stringify({ placed, discarded, dropped: state.dropped, removed: state.removedAtSetup, pile: state.pile, inLines })}`);
+  const all = [...placed, ...discarded, ...state.dropped, ...state.removedAtSetup, ...state.pile, ...inLines].sort(
+    (x, y) => x - y,
+  );
+  ensure(
+    all.length === 48 && all.every((d, i) => d === i + 1),
+    () =>
+      `${where}: the 48 dominoes are not each in exactly one place: ${JSON.stringify({ placed, discarded, dropped: state.dropped, removed: state.removedAtSetup, pile: state.pile, inLines })}`,
+  );
 }
 
 function expectKingdomsFit(state: GameState, where: string): void {
   state.kingdoms.forEach((kingdom, player) => {
     const squares = naiveSquares(state, player);
-    ensure(squares.size === kingdom.placements.length * 2 && !squares.has('0,0'), () => `${where}: player ${player}'s dominoes overlap`);
+    ensure(
+      squares.size === kingdom.placements.length * 2 && !squares.has('0,0'),
+      () => `${where}: player ${player}'s dominoes overlap`,
+    );
     const cells = [[0, 0], ...[...squares.keys()].map((k) => k.split(',').map(Number))] as [number, number][];
     const width = Math.max(...cells.map(([x]) => x)) - Math.min(...cells.map(([x]) => x)) + 1;
     const height = Math.max(...cells.map(([, y]) => y)) - Math.min(...cells.map(([, y]) => y)) + 1;
-    ensure(width <= state.options.grid && height <= state.options.grid, () => `${where}: player ${player}'s kingdom is ${width}x${height}`);
+    ensure(
+      width <= state.options.grid && height <= state.options.grid,
+      () => `${where}: player ${player}'s kingdom is ${width}x${height}`,
+    );
   });
 }
 
@@ -52,12 +79,16 @@ function expectScoresRecounted(state: GameState, where: string): void {
       harmony: score.harmony,
       middleKingdom: score.middleKingdom,
     };
-    if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual, `${where}: player ${player}'s score`).toEqual(expected);
+    if (JSON.stringify(actual) !== JSON.stringify(expected))
+      expect(actual, `${where}: player ${player}'s score`).toEqual(expected);
   });
   const over = result(state);
   if (over) {
     const winners = [...over.winners].sort();
-    ensure(JSON.stringify(winners) === JSON.stringify(naiveWinners(naive)), () => `${where}: winners ${winners} instead of ${naiveWinners(naive)}`);
+    ensure(
+      JSON.stringify(winners) === JSON.stringify(naiveWinners(naive)),
+      () => `${where}: winners ${winners} instead of ${naiveWinners(naive)}`,
+    );
   }
 }
 
@@ -65,7 +96,8 @@ function expectReplays(state: GameState, where: string, check: typeof fromRecord
   const record = JSON.parse(JSON.stringify(toRecord(state))) as unknown;
   const rebuilt = check(record);
   if (!rebuilt.ok) throw new Error(`${where}: record rejected: ${rebuilt.error.message}`);
-  if (JSON.stringify(rebuilt.value) !== JSON.stringify(state)) expect(rebuilt.value, `${where}: replayed state`).toEqual(state);
+  if (JSON.stringify(rebuilt.value) !== JSON.stringify(state))
+    expect(rebuilt.value, `${where}: replayed state`).toEqual(state);
 }
 
 /** A random action that is sometimes legal, often not; and garbage that never is. */
@@ -77,15 +109,31 @@ function randomProbe(state: GameState, rng: Rng): unknown {
     case 0: {
       const near = legal[rng.int(legal.length)];
       const shift = rng.int(3) === 0 ? 0 : 1;
-      return near ? { type: 'place', player, a: [near.a[0] + shift, near.a[1]], b: [near.b[0], near.b[1]] } : { type: 'place', player, a: [1, 0], b: [2, 0] };
+      return near
+        ? { type: 'place', player, a: [near.a[0] + shift, near.a[1]], b: [near.b[0], near.b[1]] }
+        : { type: 'place', player, a: [1, 0], b: [2, 0] };
     }
-    case 1: return { type: 'place', player, a: [coord(), coord()], b: [coord(), coord()] };
-    case 2: return { type: 'claim', player, domino: rng.int(50) };
-    case 3: return { type: 'discard', player };
-    case 4: return [null, 42, 'place', {}, { type: 'fly', player }, { type: 'place', player, a: [Number.NaN, 0], b: [1, 0] },
-      { type: 'claim', player: String(player), domino: 3 }, { type: 'place', player, a: [0.5, 0], b: [1, 0] },
-      { type: 'place', player, a: [1e9, 0], b: [1e9 + 1, 0] }, { type: 'claim', player: 1e9, domino: 1 }][rng.int(10)];
-    default: return prompt(state).kind === 'over' ? { type: 'discard', player } : randomAction(state, rng);
+    case 1:
+      return { type: 'place', player, a: [coord(), coord()], b: [coord(), coord()] };
+    case 2:
+      return { type: 'claim', player, domino: rng.int(50) };
+    case 3:
+      return { type: 'discard', player };
+    case 4:
+      return [
+        null,
+        42,
+        'place',
+        {},
+        { type: 'fly', player },
+        { type: 'place', player, a: [Number.NaN, 0], b: [1, 0] },
+        { type: 'claim', player: String(player), domino: 3 },
+        { type: 'place', player, a: [0.5, 0], b: [1, 0] },
+        { type: 'place', player, a: [1e9, 0], b: [1e9 + 1, 0] },
+        { type: 'claim', player: 1e9, domino: 1 },
+      ][rng.int(10)];
+    default:
+      return prompt(state).kind === 'over' ? { type: 'discard', player } : randomAction(state, rng);
   }
 }
 
@@ -97,7 +145,8 @@ function isLegal(state: GameState, action: unknown): boolean {
   if (a.player !== p.player) return false;
   if (p.kind === 'claim') return a.type === 'claim' && p.choices.includes(a.domino as number);
   if (a.type === 'discard') return !p.canPlace;
-  const same = (x: unknown, y: readonly number[]): boolean => Array.isArray(x) && x.length === 2 && x[0] === y[0] && x[1] === y[1];
+  const same = (x: unknown, y: readonly number[]): boolean =>
+    Array.isArray(x) && x.length === 2 && x[0] === y[0] && x[1] === y[1];
   return a.type === 'place' && legalPlacements(state).some((l) => same(a.a, l.a) && same(a.b, l.b));
 }
 
@@ -107,7 +156,11 @@ function expectProbesJudged(state: GameState, rng: Rng, where: string): void {
     const action = randomProbe(state, rng);
     const applied = apply(state, action as Action);
     const legal = isLegal(state, action);
-    ensure(applied.ok === legal, () => `${where}: ${JSON.stringify(action)} was ${applied.ok ? 'accepted' : 'rejected'}, but it is ${legal ? '' : 'il'}legal`);
+    ensure(
+      applied.ok === legal,
+      () =>
+        `${where}: ${JSON.stringify(action)} was ${applied.ok ? 'accepted' : 'rejected'}, but it is ${legal ? '' : 'il'}legal`,
+    );
     ensure(applied.ok || applied.error.message.length > 0, () => `${where}: a rejection without a reason`);
   }
   ensure(JSON.stringify(state) === before, () => `${where}: trying actions changed the state`);
@@ -134,7 +187,10 @@ function playAndCheck(setup: Setup, game: number, rng: Rng): void {
   }
   expectDominoesPartitioned(state, where);
   const used = state.kingdoms.reduce((n, k) => n + k.placements.length + k.discarded.length, 0);
-  ensure(used === setup.used && state.pile.length === 0, () => `${where}: ${used} dominoes used, ${state.pile.length} left in the pile`);
+  ensure(
+    used === setup.used && state.pile.length === 0,
+    () => `${where}: ${used} dominoes used, ${state.pile.length} left in the pile`,
+  );
   expectKingdomsFit(state, where);
   expectScoresRecounted(state, where);
   expectReplays(state, where, game % 10 === 0 ? checkRecord : fromRecord);

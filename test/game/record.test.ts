@@ -46,10 +46,27 @@ describe('toRecord', () => {
   });
 
   it('names the 3-player mode only in 3-player games, and the balanced opening only when it is on', () => {
-    expect(exported(randomGame(SETUPS[3]!, 'classic', {}, 1)).options).toEqual({ players: 3, grid: 5, harmony: false, middleKingdom: false, threePlayer: 'classic' });
+    expect(exported(randomGame(SETUPS[3]!, 'classic', {}, 1)).options).toEqual({
+      players: 3,
+      grid: 5,
+      harmony: false,
+      middleKingdom: false,
+      threePlayer: 'classic',
+    });
     expect(exported(randomGame(SETUPS[2]!, 'discard', {}, 1)).options.threePlayer).toBe('discard');
-    expect(exported(randomGame(SETUPS[1]!, 'balanced', {}, 1)).options).toEqual({ players: 2, grid: 5, harmony: false, middleKingdom: false, balancedOpening: true });
-    expect(exported(randomGame(SETUPS[5]!, 'duel', {}, 1)).options).toEqual({ players: 2, grid: 7, harmony: false, middleKingdom: false });
+    expect(exported(randomGame(SETUPS[1]!, 'balanced', {}, 1)).options).toEqual({
+      players: 2,
+      grid: 5,
+      harmony: false,
+      middleKingdom: false,
+      balancedOpening: true,
+    });
+    expect(exported(randomGame(SETUPS[5]!, 'duel', {}, 1)).options).toEqual({
+      players: 2,
+      grid: 7,
+      harmony: false,
+      middleKingdom: false,
+    });
   });
 
   it('adds the result, without territory cells, once the game is over', () => {
@@ -59,7 +76,8 @@ describe('toRecord', () => {
     expect(record.result?.winners).toEqual(over.winners);
     expect(record.result?.scores.map((s) => s.total)).toEqual(over.scores.map((s) => s.total));
     for (const score of record.result!.scores) {
-      for (const territory of score.territories) expect(Object.keys(territory).sort()).toEqual(['crowns', 'points', 'squares', 'terrain']);
+      for (const territory of score.territories)
+        expect(Object.keys(territory).sort()).toEqual(['crowns', 'points', 'squares', 'terrain']);
     }
     expect(exported(randomGame(SETUPS[4]!, 'running', {}, 20))).not.toHaveProperty('result');
   });
@@ -95,7 +113,15 @@ describe('fromRecord rejects a bad record with a reason, and never throws', () =
   });
 
   it('garbage instead of a record', () => {
-    for (const garbage of ['{"format": "kingdomino-record/1", ', 'not json', null, 42, [], {}, { format: 'kingdomino-record/1' }]) {
+    for (const garbage of [
+      '{"format": "kingdomino-record/1", ',
+      'not json',
+      null,
+      42,
+      [],
+      {},
+      { format: 'kingdomino-record/1' },
+    ]) {
       expect(rejection(garbage).code).toBe('malformed');
     }
   });
@@ -104,15 +130,31 @@ describe('fromRecord rejects a bad record with a reason, and never throws', () =
     const record = exported(finished());
     expect(rejection({ ...record, seed: 42 }).message).toContain('seed');
     expect(rejection({ ...record, options: { ...record.options, players: 5 } }).message).toContain('options.players');
-    expect(rejection({ ...record, players: [{ name: 'x', kind: 'robot', kings: 1 }] }).message).toContain('players[0].kind');
-    expect(rejection(withEvents(record, (e) => { e[1] = { type: 'teleport' }; })).message).toContain('events[1].type');
-    expect(rejection(withEvents(record, (e) => { e[0]!.line = [1, 'two']; })).message).toContain('events[0].line[1]');
+    expect(rejection({ ...record, players: [{ name: 'x', kind: 'robot', kings: 1 }] }).message).toContain(
+      'players[0].kind',
+    );
+    expect(
+      rejection(
+        withEvents(record, (e) => {
+          e[1] = { type: 'teleport' };
+        }),
+      ).message,
+    ).toContain('events[1].type');
+    expect(
+      rejection(
+        withEvents(record, (e) => {
+          e[0]!.line = [1, 'two'];
+        }),
+      ).message,
+    ).toContain('events[0].line[1]');
   });
 
   it('players that do not match the options, or the wrong number of kings', () => {
     const record = exported(finished());
     expect(rejection({ ...record, players: record.players.slice(0, 3) }).message).toMatch(/players/);
-    expect(rejection({ ...record, players: record.players.map((p) => ({ ...p, kings: 2 })) }).message).toContain('kings');
+    expect(rejection({ ...record, players: record.players.map((p) => ({ ...p, kings: 2 })) }).message).toContain(
+      'kings',
+    );
   });
 
   it('a tampered reveal: the deck does not match the seed', () => {
@@ -144,32 +186,47 @@ describe('fromRecord rejects a bad record with a reason, and never throws', () =
     const record = exported(finished());
     const index = record.events.findIndex((e) => e.type === 'claim');
     const claim = record.events[index] as Extract<GameEvent, { type: 'claim' }>;
-    const otherPlayer = withEvents(record, (events) => { events[index] = { ...claim, player: (claim.player + 1) % 4 }; });
+    const otherPlayer = withEvents(record, (events) => {
+      events[index] = { ...claim, player: (claim.player + 1) % 4 };
+    });
     expect(rejection(otherPlayer).code).toBe('not-your-turn');
     const line = (record.events[0] as Extract<GameEvent, { type: 'reveal' }>).line;
     const elsewhere = Array.from({ length: 48 }, (_, i) => i + 1).find((d) => !line.includes(d))!;
-    const notInLine = withEvents(record, (events) => { events[index] = { ...claim, domino: elsewhere }; });
+    const notInLine = withEvents(record, (events) => {
+      events[index] = { ...claim, domino: elsewhere };
+    });
     expect(rejection(notInLine).code).toBe('domino-unavailable');
   });
 
   it('a record cut in the middle of what the engine does at once, or going on after the end', () => {
     const record = exported(finished(SETUPS[2]!, 'cut'));
     const drop = record.events.findIndex((e) => e.type === 'drop');
-    expect(rejection({ ...record, events: record.events.slice(0, drop), result: undefined }).message).toMatch(/ends at event/);
-    const extra = withEvents(record, (events) => { events.push({ type: 'discard', player: 0, domino: 1 }); });
+    expect(rejection({ ...record, events: record.events.slice(0, drop), result: undefined }).message).toMatch(
+      /ends at event/,
+    );
+    const extra = withEvents(record, (events) => {
+      events.push({ type: 'discard', player: 0, domino: 1 });
+    });
     expect(rejection(extra).code).toBe('game-over');
   });
 
   it('a reveal where a player must move', () => {
     const record = exported(finished());
     const claim = record.events.findIndex((e) => e.type === 'claim');
-    const error = rejection(withEvents(record, (events) => { events.splice(claim, 0, { type: 'drop', domino: 1 }); }));
+    const error = rejection(
+      withEvents(record, (events) => {
+        events.splice(claim, 0, { type: 'drop', domino: 1 });
+      }),
+    );
     expect(error.message).toMatch(/event 1/);
   });
 
-  it('a result that is not the game\'s', () => {
+  it("a result that is not the game's", () => {
     const record = exported(finished());
-    const total = { ...record, result: { ...record.result!, scores: record.result!.scores.map((s) => ({ ...s, total: s.total + 1 })) } };
+    const total = {
+      ...record,
+      result: { ...record.result!, scores: record.result!.scores.map((s) => ({ ...s, total: s.total + 1 })) },
+    };
     expect(rejection(total).message).toMatch(/score of player 0/);
     const loser = record.result!.scores.findIndex((s) => !record.result!.winners.includes(s.player));
     const winners = { ...record, result: { ...record.result!, winners: [loser] } };
@@ -196,10 +253,16 @@ describe('fromRecord on randomly damaged records', () => {
       for (let i = 0; i < 60; i++) {
         const damaged = structuredClone(record) as unknown as Record<string | number, unknown>;
         const path = all[rng.int(all.length)]!;
-        const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, k) => node[k] as Record<string | number, unknown>, damaged);
+        const parent = path
+          .slice(0, -1)
+          .reduce<Record<string | number, unknown>>((node, k) => node[k] as Record<string | number, unknown>, damaged);
         parent[path.at(-1)!] = junk[rng.int(junk.length)];
         const rebuilt = fromRecord(damaged);
-        if (rebuilt.ok) expect({ seed: rebuilt.value.seed, events: rebuilt.value.events }).toEqual({ seed: damaged.seed, events: damaged.events });
+        if (rebuilt.ok)
+          expect({ seed: rebuilt.value.seed, events: rebuilt.value.events }).toEqual({
+            seed: damaged.seed,
+            events: damaged.events,
+          });
         else expect(rebuilt.error.message, JSON.stringify(path)).not.toBe('');
       }
     }
@@ -215,7 +278,10 @@ describe('checkRecord', () => {
 
   it('requires the result of a finished game, and nothing unknown', () => {
     const { result: _, ...noResult } = exported(finished());
-    expect(checkRecord(noResult)).toMatchObject({ ok: false, error: { code: 'malformed', message: expect.stringMatching(/no result/) } });
+    expect(checkRecord(noResult)).toMatchObject({
+      ok: false,
+      error: { code: 'malformed', message: expect.stringMatching(/no result/) },
+    });
     expect(checkRecord({ ...exported(finished()), comment: 'hi' }).ok).toBe(false);
   });
 

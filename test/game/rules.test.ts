@@ -22,8 +22,14 @@ describe('the 48 dominoes', () => {
     };
     expect(DOMINOES.map((d) => d.n)).toEqual(Array.from({ length: 48 }, (_, i) => i + 1));
     expect(halves.reduce((s, h) => s + h.crowns, 0)).toBe(39);
-    expect([per('wheat'), per('forest'), per('lake'), per('grassland'), per('swamp'), per('mine')])
-      .toEqual([[26, 5], [22, 6], [18, 6], [14, 6], [10, 6], [6, 10]]);
+    expect([per('wheat'), per('forest'), per('lake'), per('grassland'), per('swamp'), per('mine')]).toEqual([
+      [26, 5],
+      [22, 6],
+      [18, 6],
+      [14, 6],
+      [10, 6],
+      [6, 10],
+    ]);
   });
 
   it('1-12 are single-terrain without crowns; no domino has crowns on both halves', () => {
@@ -70,12 +76,56 @@ describe('placing a domino', () => {
   });
 
   /** A kingdom that already spans its whole frame along one axis, a placement beyond it and one inside. */
-  type Frame = { grid: 5 | 7; axis: string; puts: Put[]; beyond: [number, number, number, number]; inside: [number, number, number, number] };
+  type Frame = {
+    grid: 5 | 7;
+    axis: string;
+    puts: Put[];
+    beyond: [number, number, number, number];
+    inside: [number, number, number, number];
+  };
   const frames: Frame[] = [
-    { grid: 5, axis: 'x', puts: [[3, 1, 0, 2, 0], [4, 3, 0, 4, 0]], beyond: [-1, 0, -1, 1], inside: [1, 1, 2, 1] },
-    { grid: 5, axis: 'y', puts: [[3, 0, 1, 0, 2], [4, 0, 3, 0, 4]], beyond: [0, -1, 1, -1], inside: [1, 1, 1, 2] },
-    { grid: 7, axis: 'x', puts: [[3, 1, 0, 2, 0], [4, 3, 0, 4, 0], [5, 5, 0, 6, 0]], beyond: [-1, 0, -1, 1], inside: [1, 1, 2, 1] },
-    { grid: 7, axis: 'y', puts: [[3, 0, -1, 0, -2], [4, 0, -3, 0, -4], [5, 0, -5, 0, -6]], beyond: [0, 1, 1, 1], inside: [1, -1, 1, -2] },
+    {
+      grid: 5,
+      axis: 'x',
+      puts: [
+        [3, 1, 0, 2, 0],
+        [4, 3, 0, 4, 0],
+      ],
+      beyond: [-1, 0, -1, 1],
+      inside: [1, 1, 2, 1],
+    },
+    {
+      grid: 5,
+      axis: 'y',
+      puts: [
+        [3, 0, 1, 0, 2],
+        [4, 0, 3, 0, 4],
+      ],
+      beyond: [0, -1, 1, -1],
+      inside: [1, 1, 1, 2],
+    },
+    {
+      grid: 7,
+      axis: 'x',
+      puts: [
+        [3, 1, 0, 2, 0],
+        [4, 3, 0, 4, 0],
+        [5, 5, 0, 6, 0],
+      ],
+      beyond: [-1, 0, -1, 1],
+      inside: [1, 1, 2, 1],
+    },
+    {
+      grid: 7,
+      axis: 'y',
+      puts: [
+        [3, 0, -1, 0, -2],
+        [4, 0, -3, 0, -4],
+        [5, 0, -5, 0, -6],
+      ],
+      beyond: [0, 1, 1, 1],
+      inside: [1, -1, 1, -2],
+    },
   ];
   for (const { grid, axis, puts, beyond, inside } of frames) {
     it(`keeps the whole kingdom within ${grid}x${grid} along ${axis}`, () => {
@@ -102,9 +152,16 @@ describe('placing a domino', () => {
         for (let turn = 0; turn < (grid === 5 ? 12 : 24); turn++) {
           const n = 1 + rng.int(48);
           const slow: string[] = [];
-          for (let y = -6; y <= 6; y++) for (let x = -6; x <= 6; x++) for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-            if (board.check(n, x, y, x + dx, y + dy) === null) slow.push(`${x},${y} ${x + dx},${y + dy}`);
-          }
+          for (let y = -6; y <= 6; y++)
+            for (let x = -6; x <= 6; x++)
+              for (const [dx, dy] of [
+                [1, 0],
+                [-1, 0],
+                [0, 1],
+                [0, -1],
+              ] as const) {
+                if (board.check(n, x, y, x + dx, y + dy) === null) slow.push(`${x},${y} ${x + dx},${y + dy}`);
+              }
           const fast = legalList(board, n);
           expect(fast.sort()).toEqual(slow.sort());
           expect(board.canPlace(n)).toBe(slow.length > 0);
@@ -118,7 +175,12 @@ describe('placing a domino', () => {
   });
 
   it('a full frame leaves a domino nowhere to go (a forced discard)', () => {
-    const board = build(5, [[3, 1, 0, 2, 0], [4, 3, 0, 4, 0], [5, 0, 1, 0, 2], [6, 0, 3, 0, 4]]);
+    const board = build(5, [
+      [3, 1, 0, 2, 0],
+      [4, 3, 0, 4, 0],
+      [5, 0, 1, 0, 2],
+      [6, 0, 3, 0, 4],
+    ]);
     // Kingdom spans x 0..4, y 0..4: lake 7 cannot touch the castle or a lake anywhere.
     expect(board.canPlace(7)).toBe(false);
     expect(board.canPlace(13)).toBe(true); // its forest half can join the forest
@@ -136,15 +198,31 @@ describe('placing a domino', () => {
  *   y= 2  G* L  L  L  G**      37 37 9 42 42
  */
 const RULEBOOK: Put[] = [
-  [26, 0, -1, 1, -1], [25, -1, -1, -1, 0], [24, -2, -1, -2, 0], [3, -2, -2, -1, -2], [4, 0, -2, 1, -2],
-  [7, 1, 0, 2, 0], [8, 1, 1, 2, 1], [9, 0, 1, 0, 2], [14, -2, 1, -1, 1], [37, -1, 2, -2, 2], [42, 1, 2, 2, 2],
+  [26, 0, -1, 1, -1],
+  [25, -1, -1, -1, 0],
+  [24, -2, -1, -2, 0],
+  [3, -2, -2, -1, -2],
+  [4, 0, -2, 1, -2],
+  [7, 1, 0, 2, 0],
+  [8, 1, 1, 2, 1],
+  [9, 0, 1, 0, 2],
+  [14, -2, 1, -1, 1],
+  [37, -1, 2, -2, 2],
+  [42, 1, 2, 2, 2],
 ];
 
 describe('scoring', () => {
   it("the rulebook's example: forest 7 x 3 = 21, lake 9 x 0 = 0, every territory listed", () => {
     const s = scoreBoard(build(5, RULEBOOK), 0, false, false);
     const t = s.territories.map((x) => `${x.terrain} ${x.squares}x${x.crowns}=${x.points}`).sort();
-    expect(t).toEqual(['forest 7x3=21', 'grassland 1x1=1', 'grassland 1x2=2', 'lake 9x0=0', 'wheat 1x0=0', 'wheat 3x0=0']);
+    expect(t).toEqual([
+      'forest 7x3=21',
+      'grassland 1x1=1',
+      'grassland 1x2=2',
+      'lake 9x0=0',
+      'wheat 1x0=0',
+      'wheat 3x0=0',
+    ]);
     expect([s.total, s.largestTerritory, s.crowns, s.harmony, s.middleKingdom]).toEqual([24, 9, 6, 0, 0]);
     const forest = s.territories.find((x) => x.terrain === 'forest');
     expect(forest?.cells).toHaveLength(7);
@@ -153,8 +231,21 @@ describe('scoring', () => {
 
   it('territories of one terrain that do not touch score separately, and the castle joins none', () => {
     // Forest with a crown on either side of the castle: two territories of 2, not one of 5.
-    const s = scoreBoard(build(5, [[24, 1, 0, 2, 0], [25, -1, 0, -2, 0]]), 0, false, false);
-    expect(s.territories.map((x) => `${x.terrain} ${x.squares}x${x.crowns}`).sort()).toEqual(['forest 1x1', 'forest 1x1', 'wheat 1x0', 'wheat 1x0']);
+    const s = scoreBoard(
+      build(5, [
+        [24, 1, 0, 2, 0],
+        [25, -1, 0, -2, 0],
+      ]),
+      0,
+      false,
+      false,
+    );
+    expect(s.territories.map((x) => `${x.terrain} ${x.squares}x${x.crowns}`).sort()).toEqual([
+      'forest 1x1',
+      'forest 1x1',
+      'wheat 1x0',
+      'wheat 1x0',
+    ]);
     expect(s.total).toBe(2);
     expect(s.largestTerritory).toBe(1);
   });
@@ -179,17 +270,33 @@ describe('scoring', () => {
   });
 
   it('middle kingdom: a full-width kingdom with the castle off-centre earns nothing', () => {
-    const offX = build(5, [[3, 1, 0, 2, 0], [4, 3, 0, 4, 0], [5, 0, 1, 0, 2], [6, 0, -1, 0, -2]]);
+    const offX = build(5, [
+      [3, 1, 0, 2, 0],
+      [4, 3, 0, 4, 0],
+      [5, 0, 1, 0, 2],
+      [6, 0, -1, 0, -2],
+    ]);
     expect([offX.maxX - offX.minX, offX.maxY - offX.minY]).toEqual([4, 4]);
     expect(scoreBoard(offX, 0, false, true).middleKingdom).toBe(0);
-    const offY = build(5, [[3, 1, 0, 2, 0], [4, -1, 0, -2, 0], [5, 0, 1, 0, 2], [6, 0, 3, 0, 4]]);
+    const offY = build(5, [
+      [3, 1, 0, 2, 0],
+      [4, -1, 0, -2, 0],
+      [5, 0, 1, 0, 2],
+      [6, 0, 3, 0, 4],
+    ]);
     expect(scoreBoard(offY, 0, false, true).middleKingdom).toBe(0);
   });
 
   it('middle kingdom on 7x7 needs 3 cells each way', () => {
     const cross: Put[] = [
-      [3, 1, 0, 2, 0], [4, 3, 0, 3, -1], [5, -1, 0, -2, 0], [6, -3, 0, -3, 1],
-      [7, 0, -1, 0, -2], [8, 0, -3, 1, -3], [9, 0, 1, 0, 2], [17, 1, 3, 0, 3],
+      [3, 1, 0, 2, 0],
+      [4, 3, 0, 3, -1],
+      [5, -1, 0, -2, 0],
+      [6, -3, 0, -3, 1],
+      [7, 0, -1, 0, -2],
+      [8, 0, -3, 1, -3],
+      [9, 0, 1, 0, 2],
+      [17, 1, 3, 0, 3],
     ];
     expect(scoreBoard(build(7, cross), 0, false, true).middleKingdom).toBe(10);
     expect(scoreBoard(build(7, RULEBOOK), 0, false, true).middleKingdom).toBe(0);
@@ -197,23 +304,45 @@ describe('scoring', () => {
 });
 
 describe('the winner and the tie-breaks', () => {
-  const score = (player: number, total: number, largestTerritory: number, crowns: number): PlayerScore =>
-    ({ player, territories: [], harmony: 0, middleKingdom: 0, total, largestTerritory, crowns });
+  const score = (player: number, total: number, largestTerritory: number, crowns: number): PlayerScore => ({
+    player,
+    territories: [],
+    harmony: 0,
+    middleKingdom: 0,
+    total,
+    largestTerritory,
+    crowns,
+  });
 
   it('highest total wins outright', () => {
     expect(rank([score(0, 40, 9, 5), score(1, 41, 3, 2)])).toMatchObject({ winners: [1], decidedBy: 'none' });
   });
   it('tied totals: the largest territory decides', () => {
-    expect(rank([score(0, 40, 9, 5), score(1, 40, 10, 2), score(2, 12, 20, 9)])).toMatchObject({ winners: [1], decidedBy: 'largest-territory' });
+    expect(rank([score(0, 40, 9, 5), score(1, 40, 10, 2), score(2, 12, 20, 9)])).toMatchObject({
+      winners: [1],
+      decidedBy: 'largest-territory',
+    });
   });
   it('then the crowns', () => {
-    expect(rank([score(0, 40, 9, 5), score(1, 40, 9, 6), score(2, 40, 8, 9)])).toMatchObject({ winners: [1], decidedBy: 'crowns' });
+    expect(rank([score(0, 40, 9, 5), score(1, 40, 9, 6), score(2, 40, 8, 9)])).toMatchObject({
+      winners: [1],
+      decidedBy: 'crowns',
+    });
   });
   it('still tied: a shared victory', () => {
-    expect(rank([score(0, 40, 9, 6), score(1, 40, 9, 6), score(2, 39, 9, 6)])).toMatchObject({ winners: [0, 1], decidedBy: 'shared' });
+    expect(rank([score(0, 40, 9, 6), score(1, 40, 9, 6), score(2, 39, 9, 6)])).toMatchObject({
+      winners: [0, 1],
+      decidedBy: 'shared',
+    });
   });
   it('byRanking sorts best first by the same keys, and ties only on all three', () => {
-    const scores = [score(0, 39, 20, 9), score(1, 40, 9, 5), score(2, 40, 9, 6), score(3, 40, 10, 0), score(4, 40, 9, 6)];
+    const scores = [
+      score(0, 39, 20, 9),
+      score(1, 40, 9, 5),
+      score(2, 40, 9, 6),
+      score(3, 40, 10, 0),
+      score(4, 40, 9, 6),
+    ];
     expect([...scores].sort(byRanking).map((s) => s.player)).toEqual([3, 2, 4, 1, 0]);
     expect(byRanking(scores[2]!, scores[4]!)).toBe(0);
     const r = rank(scores);

@@ -1,14 +1,32 @@
 /** Variants and AI levels as data: seat limits, the engine options they give, and back. */
 import { describe, expect, it } from 'vitest';
 import {
-  AI_LEVELS, aiSeatKind, createGame, gameOptionsFor, isAiLevel, isVariant, NO_VARIANTS, PLAYER_COUNTS, seatCounts, seatRange,
-  VARIANTS, variantApplies, variantsOf, type VariantChoice,
+  AI_LEVELS,
+  aiSeatKind,
+  createGame,
+  gameOptionsFor,
+  isAiLevel,
+  isVariant,
+  NO_VARIANTS,
+  PLAYER_COUNTS,
+  seatCounts,
+  seatRange,
+  VARIANTS,
+  variantApplies,
+  variantsOf,
+  type VariantChoice,
 } from '../../src/game/index.js';
 import { seats } from './engine-kit.js';
 
 /** Every combination of variants (64). */
-const CHOICES: readonly VariantChoice[] = Array.from({ length: 1 << VARIANTS.length }, (_, mask) =>
-  Object.fromEntries(VARIANTS.map((v, i) => [v, (mask & (1 << i)) !== 0])) as Record<(typeof VARIANTS)[number], boolean>);
+const CHOICES: readonly VariantChoice[] = Array.from(
+  { length: 1 << VARIANTS.length },
+  (_, mask) =>
+    Object.fromEntries(VARIANTS.map((v, i) => [v, (mask & (1 << i)) !== 0])) as Record<
+      (typeof VARIANTS)[number],
+      boolean
+    >,
+);
 
 describe('AI levels', () => {
   it('are easy, normal, hard, recorded as ai:<level> seats', () => {
@@ -37,7 +55,11 @@ describe('gameOptionsFor', () => {
   it('gives the defaults without variants', () => {
     for (const players of PLAYER_COUNTS) {
       expect(gameOptionsFor(NO_VARIANTS, players)).toEqual({
-        grid: 5, harmony: false, middleKingdom: false, threePlayer: 'discard', balancedOpening: false,
+        grid: 5,
+        harmony: false,
+        middleKingdom: false,
+        threePlayer: 'discard',
+        balancedOpening: false,
       });
     }
   });
@@ -53,7 +75,11 @@ describe('gameOptionsFor', () => {
   it('sets up a game for every combination and every seat count it allows, and variantsOf reads the variants back', () => {
     for (const choice of CHOICES) {
       for (const players of seatCounts(choice)) {
-        const created = createGame({ seats: seats(players), seed: 'variants', options: gameOptionsFor(choice, players) });
+        const created = createGame({
+          seats: seats(players),
+          seed: 'variants',
+          options: gameOptionsFor(choice, players),
+        });
         if (!created.ok) throw new Error(`${JSON.stringify(choice)} with ${players}: ${created.error.message}`);
         const expected = VARIANTS.filter((v) => v !== 'dynasty' && choice[v] && variantApplies(v, players));
         expect(variantsOf(created.value.options)).toEqual(expected);
@@ -63,7 +89,7 @@ describe('gameOptionsFor', () => {
 });
 
 describe('variantsOf', () => {
-  it('names nothing for a plain game, and never Dynasty (the table\'s matter)', () => {
+  it("names nothing for a plain game, and never Dynasty (the table's matter)", () => {
     const plain = createGame({ seats: seats(4), seed: 'plain' });
     if (!plain.ok) throw new Error(plain.error.message);
     expect(variantsOf(plain.value.options)).toEqual([]);

@@ -9,7 +9,15 @@ import ts from 'typescript';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_LOCALE, LOCALES, MESSAGE_KEYS, isLocale, messageSource, placeholders, t, type Locale, type MessageKey,
+  DEFAULT_LOCALE,
+  LOCALES,
+  MESSAGE_KEYS,
+  isLocale,
+  messageSource,
+  placeholders,
+  t,
+  type Locale,
+  type MessageKey,
 } from '../../src/i18n/index.js';
 import * as catalogues from '../../src/i18n/locales/index.js';
 
@@ -37,7 +45,9 @@ function keysOf(node: ts.Expression): MessageKey[] | null {
   }
   if (ts.isTemplateExpression(node)) {
     if (!/^[a-z]+\./.test(node.head.text)) return null;
-    const pattern = new RegExp(`^${escape(node.head.text)}${node.templateSpans.map((s) => `[^.]+${escape(s.literal.text)}`).join('')}$`);
+    const pattern = new RegExp(
+      `^${escape(node.head.text)}${node.templateSpans.map((s) => `[^.]+${escape(s.literal.text)}`).join('')}$`,
+    );
     const keys = MESSAGE_KEYS.filter((k) => pattern.test(k));
     return keys.length > 0 ? keys : null;
   }
@@ -60,7 +70,11 @@ function paramNames(arg: ts.Expression | undefined): string[] | null {
   if (!ts.isObjectLiteralExpression(arg)) return null;
   const names: string[] = [];
   for (const p of arg.properties) {
-    if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) names.push(p.name.text);
+    if (
+      (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) &&
+      (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))
+    )
+      names.push(p.name.text);
     else return null;
   }
   return names.sort();
@@ -76,7 +90,12 @@ function scan(): { used: Set<MessageKey>; calls: Call[] } {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
         for (const k of keysOf(node) ?? []) used.add(k);
       }
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 't' && node.arguments[0]) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 't' &&
+        node.arguments[0]
+      ) {
         const keys = keysOf(node.arguments[0]);
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         if (keys) calls.push({ where: `${relative(ROOT, file)}:${line}`, keys, names: paramNames(node.arguments[1]) });
@@ -123,7 +142,10 @@ describe('the catalogue', () => {
   it('is valid ICU message syntax in every language', () => {
     for (const locale of LOCALES) {
       for (const key of MESSAGE_KEYS) {
-        expect(() => new IntlMessageFormat(messageSource(key, locale), locale, undefined, { ignoreTag: true }), `${locale} ${key}`).not.toThrow();
+        expect(
+          () => new IntlMessageFormat(messageSource(key, locale), locale, undefined, { ignoreTag: true }),
+          `${locale} ${key}`,
+        ).not.toThrow();
       }
     }
   });
@@ -148,7 +170,8 @@ describe('t()', () => {
         // A conditional key may pass a value only the other message uses.
         const missing = expected.filter((n) => !call.names!.includes(n));
         const extra = call.keys.length === 1 ? call.names.filter((n) => !expected.includes(n)) : [];
-        if (missing.length > 0 || extra.length > 0) wrong.push(`${call.where} ${key}: missing [${missing}] extra [${extra}]`);
+        if (missing.length > 0 || extra.length > 0)
+          wrong.push(`${call.where} ${key}: missing [${missing}] extra [${extra}]`);
       }
     }
     expect(wrong).toEqual([]);
@@ -176,13 +199,25 @@ describe('t()', () => {
   });
 
   it('says ordinals by the ordinal rules of the language', () => {
-    expect([1, 2, 3, 4, 5, 11, 12, 13, 21, 22].map((rank) => t('picture.sheet.place', { rank }))).toEqual(
-      ['1st', '2nd', '3rd', '4th', '5th', '11th', '12th', '13th', '21st', '22nd'],
-    );
+    expect([1, 2, 3, 4, 5, 11, 12, 13, 21, 22].map((rank) => t('picture.sheet.place', { rank }))).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '5th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+    ]);
   });
 
   it('formats in the locale asked for, the same text every time', () => {
-    for (const locale of LOCALES as Locale[]) expect(t('picture.round', { round: 2, rounds: 13 }, locale)).toBe(t('picture.round', { round: 2, rounds: 13 }, locale));
+    for (const locale of LOCALES as Locale[])
+      expect(t('picture.round', { round: 2, rounds: 13 }, locale)).toBe(
+        t('picture.round', { round: 2, rounds: 13 }, locale),
+      );
     expect(t('picture.round', { round: 2, rounds: 13 }, 'en')).toBe('Round 2 of 13');
   });
 

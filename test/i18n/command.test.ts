@@ -53,7 +53,11 @@ describe('Discord locales', () => {
   });
 
   it('reach every catalogue (a language Discord never sends is never said)', () => {
-    for (const locale of LOCALES) expect(DISCORD_LOCALES.some((d) => localeFor(d) === locale), locale).toBe(true);
+    for (const locale of LOCALES)
+      expect(
+        DISCORD_LOCALES.some((d) => localeFor(d) === locale),
+        locale,
+      ).toBe(true);
   });
 });
 
@@ -69,14 +73,18 @@ describe('the /kingdomino command', () => {
       // A choice may keep one name in every language (a language, by its own name).
       if (kind === 'choice' && !node.name_localizations) continue;
       expect(Object.keys(node.name_localizations ?? {}).sort(), `${path} names`).toEqual([...LOCALISED].sort());
-      if (kind === 'described') expect(Object.keys(node.description_localizations ?? {}).sort(), `${path} descriptions`).toEqual([...LOCALISED].sort());
+      if (kind === 'described')
+        expect(Object.keys(node.description_localizations ?? {}).sort(), `${path} descriptions`).toEqual(
+          [...LOCALISED].sort(),
+        );
     }
   });
 
   it('localises the AI levels among the choices', () => {
     const levels = nodes.filter(([path, , kind]) => kind === 'choice' && path.startsWith('/kingdomino start ai-level'));
     expect(levels.length).toBeGreaterThan(0);
-    for (const [path, node] of levels) expect(Object.keys(node.name_localizations ?? {}).sort(), path).toEqual([...LOCALISED].sort());
+    for (const [path, node] of levels)
+      expect(Object.keys(node.name_localizations ?? {}).sort(), path).toEqual([...LOCALISED].sort());
   });
 
   it('says each locale in its own catalogue', () => {

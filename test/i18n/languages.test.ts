@@ -14,7 +14,15 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_LOCALE, LOCALES, MESSAGE_KEYS, messageSource, placeholders, t, type Locale, type MessageKey, type Params,
+  DEFAULT_LOCALE,
+  LOCALES,
+  MESSAGE_KEYS,
+  messageSource,
+  placeholders,
+  t,
+  type Locale,
+  type MessageKey,
+  type Params,
 } from '../../src/i18n/index.js';
 import * as catalogues from '../../src/i18n/locales/index.js';
 
@@ -33,8 +41,12 @@ const COMMAND_NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 /** The keys of the parts of a select menu: its placeholder, an option's label, an option's description. */
 const SELECT_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => /^panel\.spot/.test(k));
 const BUTTON_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => /\.button\./.test(k));
-const COMMAND_NAME_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => /^command\.([a-zA-Z]+\.){0,2}name$/.test(k));
-const COMMAND_DESCRIPTION_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => /^command\.([a-zA-Z]+\.){0,2}description$/.test(k));
+const COMMAND_NAME_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) =>
+  /^command\.([a-zA-Z]+\.){0,2}name$/.test(k),
+);
+const COMMAND_DESCRIPTION_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) =>
+  /^command\.([a-zA-Z]+\.){0,2}description$/.test(k),
+);
 const CHOICE_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => k.startsWith('ai.level.'));
 const RULES: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => k.startsWith('rules.'));
 /** Drawn on two lines, a word on each, in the two-player layout of the table picture. */
@@ -52,7 +64,9 @@ const NUMBER = 2;
 const PLURAL = 6;
 
 function ast(key: MessageKey, locale: Locale): readonly AstNode[] {
-  return new IntlMessageFormat(messageSource(key, locale), locale, undefined, { ignoreTag: true }).getAst() as unknown as AstNode[];
+  return new IntlMessageFormat(messageSource(key, locale), locale, undefined, {
+    ignoreTag: true,
+  }).getAst() as unknown as AstNode[];
 }
 
 function* nodes(list: readonly AstNode[]): Generator<AstNode> {
@@ -62,7 +76,8 @@ function* nodes(list: readonly AstNode[]): Generator<AstNode> {
   }
 }
 
-const own = (locale: Locale): Readonly<Record<string, string>> => (catalogues as Record<Locale, Record<string, string>>)[locale];
+const own = (locale: Locale): Readonly<Record<string, string>> =>
+  (catalogues as Record<Locale, Record<string, string>>)[locale];
 const longest = (words: readonly string[]): string => words.reduce((a, b) => (b.length > a.length ? b : a), '');
 const TERRAINS = MESSAGE_KEYS.filter((k) => k.startsWith('terrain.'));
 
@@ -85,7 +100,8 @@ function longValues(key: MessageKey, locale: Locale): Params {
   const values: Record<string, string | number> = {};
   for (const node of nodes(ast(key, locale))) {
     if (typeof node.value !== 'string') continue;
-    if (node.type === ARGUMENT && !NUMBERS.has(node.value)) values[node.value] ??= byName[node.value] ?? 'x'.repeat(100);
+    if (node.type === ARGUMENT && !NUMBERS.has(node.value))
+      values[node.value] ??= byName[node.value] ?? 'x'.repeat(100);
     else values[node.value] = 999;
   }
   return values;
@@ -96,8 +112,25 @@ function longValues(key: MessageKey, locale: Locale): Params {
  * may write them as they are: a language may say them with a plural.
  */
 const NUMBERS = new Set<string>([
-  'best', 'count', 'crowns', 'game', 'index', 'largest', 'max', 'min', 'minutes', 'number', 'of', 'points', 'rank', 'rounds',
-  'seconds', 'size', 'squares', 'taken', 'total',
+  'best',
+  'count',
+  'crowns',
+  'game',
+  'index',
+  'largest',
+  'max',
+  'min',
+  'minutes',
+  'number',
+  'of',
+  'points',
+  'rank',
+  'rounds',
+  'seconds',
+  'size',
+  'squares',
+  'taken',
+  'total',
 ]);
 
 const fill = (key: MessageKey, locale: Locale): string => t(key, longValues(key, locale), locale);
@@ -113,13 +146,20 @@ function formsUsed(locale: Locale, type: 'cardinal' | 'ordinal'): string[] {
 describe.each(LOCALES)('the %s catalogue', (locale) => {
   it('has exactly the keys of English', () => {
     const keys = Object.keys(own(locale));
-    expect(MESSAGE_KEYS.filter((k) => !keys.includes(k)), 'missing').toEqual([]);
-    expect(keys.filter((k) => !(MESSAGE_KEYS as readonly string[]).includes(k)), 'extra').toEqual([]);
+    expect(
+      MESSAGE_KEYS.filter((k) => !keys.includes(k)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      keys.filter((k) => !(MESSAGE_KEYS as readonly string[]).includes(k)),
+      'extra',
+    ).toEqual([]);
   });
 
   it('has the placeholders of English in every message, and no other', () => {
-    const differ = MESSAGE_KEYS.filter((k) => placeholders(k, locale).join() !== placeholders(k, DEFAULT_LOCALE).join())
-      .map((k) => `${k}: [${placeholders(k, locale)}] in ${locale}, [${placeholders(k, DEFAULT_LOCALE)}] in English`);
+    const differ = MESSAGE_KEYS.filter(
+      (k) => placeholders(k, locale).join() !== placeholders(k, DEFAULT_LOCALE).join(),
+    ).map((k) => `${k}: [${placeholders(k, locale)}] in ${locale}, [${placeholders(k, DEFAULT_LOCALE)}] in English`);
     expect(differ).toEqual([]);
   });
 
@@ -137,8 +177,11 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
         if (node.type !== PLURAL || !node.pluralType) continue;
         const has = Object.keys(node.options ?? {});
         const missing = formsUsed(locale, node.pluralType).filter((f) => !has.includes(f));
-        const unknown = has.filter((f) => !f.startsWith('=') && !['zero', 'one', 'two', 'few', 'many', 'other'].includes(f));
-        if (missing.length > 0 || unknown.length > 0) wrong.push(`${key} {${String(node.value)}}: missing [${missing}] unknown [${unknown}]`);
+        const unknown = has.filter(
+          (f) => !f.startsWith('=') && !['zero', 'one', 'two', 'few', 'many', 'other'].includes(f),
+        );
+        if (missing.length > 0 || unknown.length > 0)
+          wrong.push(`${key} {${String(node.value)}}: missing [${missing}] unknown [${unknown}]`);
       }
     }
     expect(wrong).toEqual([]);
@@ -148,15 +191,22 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
     // A placeholder that English fills with text cannot become a plural or a number.
     const wrong: string[] = [];
     for (const key of MESSAGE_KEYS) {
-      const numeric = (l: Locale): Set<string> => new Set([...nodes(ast(key, l))].filter((n) => (n.type === PLURAL || n.type === NUMBER) && typeof n.value === 'string').map((n) => n.value as string));
+      const numeric = (l: Locale): Set<string> =>
+        new Set(
+          [...nodes(ast(key, l))]
+            .filter((n) => (n.type === PLURAL || n.type === NUMBER) && typeof n.value === 'string')
+            .map((n) => n.value as string),
+        );
       const english = numeric(DEFAULT_LOCALE);
       for (const name of numeric(locale)) if (!english.has(name) && !NUMBERS.has(name)) wrong.push(`${key} {${name}}`);
     }
     expect(wrong).toEqual([]);
   });
 
-  it('has no quote that swallows text (a \' before {, } or # starts a quoted span in ICU)', () => {
-    const swallowing = MESSAGE_KEYS.filter((k) => /'[{}#]/.test(messageSource(k, locale)) && !/'[{}#]/.test(messageSource(k, DEFAULT_LOCALE)));
+  it("has no quote that swallows text (a ' before {, } or # starts a quoted span in ICU)", () => {
+    const swallowing = MESSAGE_KEYS.filter(
+      (k) => /'[{}#]/.test(messageSource(k, locale)) && !/'[{}#]/.test(messageSource(k, DEFAULT_LOCALE)),
+    );
     expect(swallowing).toEqual([]);
   });
 
@@ -176,7 +226,8 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
       const parent = key.split('.').slice(0, -2).join('.');
       parents.set(parent, [...(parents.get(parent) ?? []), t(key, {}, locale)]);
     }
-    for (const [parent, names] of parents) expect(new Set(names).size, `${locale} under ${parent}: ${names}`).toBe(names.length);
+    for (const [parent, names] of parents)
+      expect(new Set(names).size, `${locale} under ${parent}: ${names}`).toBe(names.length);
   });
 
   it('describes the command, subcommands and options in 1-100 characters, and names choices in 1-100', () => {
@@ -193,12 +244,16 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
 
   it('fits every button label in 80 characters, with long values', () => {
     expect(BUTTON_KEYS.length).toBeGreaterThan(10);
-    const long = BUTTON_KEYS.map((k) => [k, fill(k, locale)] as const).filter(([, text]) => text.length > LIMIT.buttonLabel);
+    const long = BUTTON_KEYS.map((k) => [k, fill(k, locale)] as const).filter(
+      ([, text]) => text.length > LIMIT.buttonLabel,
+    );
     expect(long).toEqual([]);
   });
 
   it('fits the select menu texts in 100 characters, with long values', () => {
-    const long = SELECT_KEYS.map((k) => [k, fill(k, locale)] as const).filter(([, text]) => text.length > LIMIT.selectText);
+    const long = SELECT_KEYS.map((k) => [k, fill(k, locale)] as const).filter(
+      ([, text]) => text.length > LIMIT.selectText,
+    );
     expect(long).toEqual([]);
     // An option's description: where each half goes, "<half a> · <half b>".
     if (MESSAGE_KEYS.includes('panel.spotHalf' as MessageKey)) {
@@ -215,7 +270,8 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
   });
 
   it('titles the lines of the table picture in at most two words (drawn one per line)', () => {
-    for (const key of LINE_TITLES) expect(t(key, {}, locale).split(' ').length, `${locale} ${key}`).toBeLessThanOrEqual(2);
+    for (const key of LINE_TITLES)
+      expect(t(key, {}, locale).split(' ').length, `${locale} ${key}`).toBeLessThanOrEqual(2);
   });
 
   it('writes /kingdomino <subcommand> with the names this language gives them', () => {
@@ -231,4 +287,3 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
     expect(wrong).toEqual([]);
   });
 });
-

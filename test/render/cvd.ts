@@ -55,14 +55,18 @@ export function simulate(rgb: Rgb, vision: Vision): Rgb {
   return [mul(r0), mul(r1), mul(r2)];
 }
 
-export interface Lab { readonly L: number; readonly a: number; readonly b: number }
+export interface Lab {
+  readonly L: number;
+  readonly a: number;
+  readonly b: number;
+}
 
 /** Linear sRGB (D65) -> CIELAB. */
 export function lab([r, g, b]: Rgb): Lab {
   const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
   const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * b;
   const z = (0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883;
-  const f = (t: number): number => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const f = (t: number): number => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
   const [fx, fy, fz] = [f(x), f(y), f(z)];
   return { L: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
 }
@@ -99,7 +103,12 @@ export function deltaE2000(p: Lab, q: Lab): number {
     if (Math.abs(h1 - h2) <= 180) hbar = (h1 + h2) / 2;
     else hbar = h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
   }
-  const T = 1 - 0.17 * Math.cos(rad(hbar - 30)) + 0.24 * Math.cos(rad(2 * hbar)) + 0.32 * Math.cos(rad(3 * hbar + 6)) - 0.2 * Math.cos(rad(4 * hbar - 63));
+  const T =
+    1 -
+    0.17 * Math.cos(rad(hbar - 30)) +
+    0.24 * Math.cos(rad(2 * hbar)) +
+    0.32 * Math.cos(rad(3 * hbar + 6)) -
+    0.2 * Math.cos(rad(4 * hbar - 63));
   const dTheta = 30 * Math.exp(-(((hbar - 275) / 25) ** 2));
   const RC = 2 * Math.sqrt(Cbarp ** 7 / (Cbarp ** 7 + 25 ** 7));
   const SL = 1 + (0.015 * (Lbar - 50) ** 2) / Math.sqrt(20 + (Lbar - 50) ** 2);
@@ -114,7 +123,12 @@ export function difference(x: string, y: string, vision: Vision): number {
   return deltaE2000(lab(simulate(linearRgb(x), vision)), lab(simulate(linearRgb(y), vision)));
 }
 
-export interface PairDifference { readonly x: string; readonly y: string; readonly vision: Vision; readonly dE: number }
+export interface PairDifference {
+  readonly x: string;
+  readonly y: string;
+  readonly vision: Vision;
+  readonly dE: number;
+}
 
 /** Every pair of the named colours under every vision, smallest difference first. */
 export function pairDifferences(colours: Readonly<Record<string, string>>): PairDifference[] {
@@ -123,7 +137,12 @@ export function pairDifferences(colours: Readonly<Record<string, string>>): Pair
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
       for (const vision of VISIONS) {
-        out.push({ x: names[i]!, y: names[j]!, vision, dE: difference(colours[names[i]!]!, colours[names[j]!]!, vision) });
+        out.push({
+          x: names[i]!,
+          y: names[j]!,
+          vision,
+          dE: difference(colours[names[i]!]!, colours[names[j]!]!, vision),
+        });
       }
     }
   }

@@ -1,26 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createGame, judgePlacement, legalPlacements, placementName, prompt, rankNow, result, scorePlayer,
-  type GameOptions, type GameState,
+  createGame,
+  judgePlacement,
+  legalPlacements,
+  placementName,
+  prompt,
+  rankNow,
+  result,
+  scorePlayer,
+  type GameOptions,
+  type GameState,
 } from '../../src/game/index.js';
 import { inLocale, LOCALES, t } from '../../src/i18n/index.js';
 import { scoreSheetView, tableView } from '../../src/render/adapter.js';
 import {
-  DESCRIPTION_MAX, describeDynastySheet, describePreview, describeReplay, describeScoreSheet, describeTable,
+  DESCRIPTION_MAX,
+  describeDynastySheet,
+  describePreview,
+  describeReplay,
+  describeScoreSheet,
+  describeTable,
 } from '../../src/render/index.js';
 import { midGame, newGame, play, playDynasty, simpleAction, type Setup } from './games.js';
 
 const SETUPS: readonly Setup[] = ['2p', '3p', '3p-classic', '4p', 'duel'];
 
 /** Discord's longest display names (32 characters), in scripts a screen reader reads and the picture's font does not draw. */
-const LONG_NAMES = ['Bartholomew the Magnificent, III', 'Wilhelmina Anastasia Montgomery-X', '山田太郎山田太郎山田太郎山田太郎山田太郎山田太郎山田太郎山田太', 'Олександра Костянтинівна Шевчен'];
+const LONG_NAMES = [
+  'Bartholomew the Magnificent, III',
+  'Wilhelmina Anastasia Montgomery-X',
+  '山田太郎山田太郎山田太郎山田太郎山田太郎山田太郎山田太郎山田太',
+  'Олександра Костянтинівна Шевчен',
+];
 
 function withNames(setup: Setup, names: readonly string[], extra: Partial<GameOptions> = {}): GameState {
   const players = setup === '4p' ? 4 : setup.startsWith('3p') ? 3 : 2;
   const made = createGame({
     seed: 'describe',
     seats: names.slice(0, players).map((name) => ({ name, kind: 'human' })),
-    options: { ...(setup === 'duel' ? { grid: 7 } : {}), ...(setup === '3p-classic' ? { threePlayer: 'classic' } : {}), ...extra },
+    options: {
+      ...(setup === 'duel' ? { grid: 7 } : {}),
+      ...(setup === '3p-classic' ? { threePlayer: 'classic' } : {}),
+      ...extra,
+    },
   });
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
@@ -47,23 +69,30 @@ function expectEveryPlayer(text: string, state: GameState): void {
 }
 
 describe('describeTable', () => {
-  it.each(SETUPS)('%s: every player with their score, whose turn, both lines; under 1024 characters in every language', (setup) => {
-    for (const state of moments(newGame(setup, 'describe'))) {
-      const v = tableView(state);
-      for (const locale of LOCALES) {
-        const text = inLocale(locale, () => describeTable(state));
-        expect(text.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
-        expectEveryPlayer(text, state);
-        for (const slot of [...v.current, ...v.next]) expect(text).toContain(t('alt.domino', { number: slot.domino.n }, locale));
-        const p = prompt(state);
-        if (p.kind !== 'over') expect(text).toContain(state.seats[p.player]!.name);
+  it.each(SETUPS)(
+    '%s: every player with their score, whose turn, both lines; under 1024 characters in every language',
+    (setup) => {
+      for (const state of moments(newGame(setup, 'describe'))) {
+        const v = tableView(state);
+        for (const locale of LOCALES) {
+          const text = inLocale(locale, () => describeTable(state));
+          expect(text.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+          expectEveryPlayer(text, state);
+          for (const slot of [...v.current, ...v.next])
+            expect(text).toContain(t('alt.domino', { number: slot.domino.n }, locale));
+          const p = prompt(state);
+          if (p.kind !== 'over') expect(text).toContain(state.seats[p.player]!.name);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('the longest names, bonuses and a Dynasty still fit in every language, every name and score said', () => {
     const d = playDynasty(4, 120);
-    for (const state of [...moments(withNames('4p', LONG_NAMES, { harmony: true, middleKingdom: true })), ...moments(withNames('duel', LONG_NAMES))]) {
+    for (const state of [
+      ...moments(withNames('4p', LONG_NAMES, { harmony: true, middleKingdom: true })),
+      ...moments(withNames('duel', LONG_NAMES)),
+    ]) {
       for (const locale of LOCALES) {
         const text = inLocale(locale, () => describeTable(state));
         expect(text.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
@@ -84,7 +113,8 @@ describe('describeTable', () => {
     for (const s of scoreSheetView(early).players) for (const x of s.territories) expect(all).toContain(territory(x));
     const state = midGame('4p', 'describe');
     const text = describeTable(state);
-    for (const s of scoreSheetView(state).players) for (const x of s.territories.filter((y) => y.points > 0)) expect(text).toContain(territory(x));
+    for (const s of scoreSheetView(state).players)
+      for (const x of s.territories.filter((y) => y.points > 0)) expect(text).toContain(territory(x));
     expect(text).toContain(t('alt.kingdom', { name: 'Alice', points: scorePlayer(state, 0).total }));
   });
 
@@ -97,14 +127,20 @@ describe('describeTable', () => {
 
 describe('describeScoreSheet and describeDynastySheet', () => {
   it.each(SETUPS)('%s: the winner, each player in rank with their total; under 1024 in every language', (setup) => {
-    for (const state of [midGame(setup, 'describe'), play(newGame(setup, 'describe')), play(withNames(setup, LONG_NAMES, { harmony: true, middleKingdom: true }))]) {
+    for (const state of [
+      midGame(setup, 'describe'),
+      play(newGame(setup, 'describe')),
+      play(withNames(setup, LONG_NAMES, { harmony: true, middleKingdom: true })),
+    ]) {
       const ranking = result(state) ?? rankNow(state);
       for (const locale of LOCALES) {
         const text = inLocale(locale, () => describeScoreSheet(state));
         expect(text.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
         expectEveryPlayer(text, state);
         const winner = state.seats[ranking.winners[0]!]!.name;
-        expect(text.indexOf(winner)).toBeLessThan(Math.min(...state.seats.filter((s) => s.name !== winner).map((s) => text.indexOf(s.name))));
+        expect(text.indexOf(winner)).toBeLessThan(
+          Math.min(...state.seats.filter((s) => s.name !== winner).map((s) => text.indexOf(s.name))),
+        );
       }
     }
   });
@@ -137,12 +173,19 @@ describe('describePreview', () => {
     expect(fits).toContain(state.seats[p.player]!.name);
     expect(fits).toContain(`#${p.domino}`);
     if (!good.verdict.fits) throw new Error('a legal spot was expected');
-    expect(fits).toContain(t('alt.preview.fits', { where: placementName(grid, good.a, good.b), before: good.verdict.before, after: good.verdict.after }));
+    expect(fits).toContain(
+      t('alt.preview.fits', {
+        where: placementName(grid, good.a, good.b),
+        before: good.verdict.before,
+        after: good.verdict.after,
+      }),
+    );
     expect(fits).toContain(t('alt.preview.hint', { where: placementName(grid, legal!.a, legal!.b) }));
     const refused = describePreview(state, bad);
     if (bad.verdict.fits) throw new Error('an illegal spot was expected');
     expect(refused).toContain(bad.verdict.rejection.message);
-    for (const locale of LOCALES) expect(inLocale(locale, () => describePreview(state, good)).length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    for (const locale of LOCALES)
+      expect(inLocale(locale, () => describePreview(state, good)).length).toBeLessThanOrEqual(DESCRIPTION_MAX);
     expect(describePreview(state, null)).toContain(t('picture.preview.choose'));
   });
 });
@@ -154,7 +197,10 @@ describe('describeReplay', () => {
     expect(text).toContain(t('alt.replay', { frames: 53, seconds: 54 }));
     expectEveryPlayer(text, end);
     for (const locale of LOCALES) {
-      expect(inLocale(locale, () => describeReplay(play(withNames('4p', LONG_NAMES)), { frames: 53, durationMs: 54_000 })).length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+      expect(
+        inLocale(locale, () => describeReplay(play(withNames('4p', LONG_NAMES)), { frames: 53, durationMs: 54_000 }))
+          .length,
+      ).toBeLessThanOrEqual(DESCRIPTION_MAX);
     }
   });
 });

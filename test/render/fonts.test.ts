@@ -13,7 +13,11 @@ import { midGame } from './games.js';
 const here = new URL('.', import.meta.url).pathname;
 
 /** Runs the child with /usr/share/fonts (the only place the canvas looks) replaced by an empty directory. */
-interface ChildReport { before: number; after: number; sha: string }
+interface ChildReport {
+  before: number;
+  after: number;
+  sha: string;
+}
 
 function runWithoutSystemFonts(): ChildReport {
   const empty = mkdtempSync(join(tmpdir(), 'no-fonts-'));
@@ -41,7 +45,11 @@ describe('text on a machine without system fonts', () => {
   });
 
   it('gives the very same bytes as here, where system fonts exist: no text ever falls back to them', async () => {
-    expect(child.sha).toBe(createHash('sha256').update(await renderTable(midGame('4p'))).digest('hex'));
+    expect(child.sha).toBe(
+      createHash('sha256')
+        .update(await renderTable(midGame('4p')))
+        .digest('hex'),
+    );
   });
 });
 
@@ -60,7 +68,14 @@ describe('names in many scripts', () => {
     const missing = glyph('\u{10FFFD}'); // a private-use character no font has
     const names = ['Жанна Ёлкина', 'Ἀλέξανδρος 🌸', 'Nguyễn Văn Đức', 'Łukasz Żółć', 'Zoë Ørsted-Æbelø', '李小龙'];
     const kept = names.map((n, i) => pictureName(n, i));
-    expect(kept).toEqual(['Жанна Ёлкина', 'Ἀλέξανδρος', 'Nguyễn Văn Đức', 'Łukasz Żółć', 'Zoë Ørsted-Æbelø', 'Player 6']);
+    expect(kept).toEqual([
+      'Жанна Ёлкина',
+      'Ἀλέξανδρος',
+      'Nguyễn Văn Đức',
+      'Łukasz Żółć',
+      'Zoë Ørsted-Æbelø',
+      'Player 6',
+    ]);
     for (const ch of new Set(kept.join('').replace(/\s/g, ''))) expect(glyph(ch), ch).not.toBe(missing);
   });
 });

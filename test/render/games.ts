@@ -1,7 +1,13 @@
 /** Seeded games for render tests and the bench: first legal placement, first free domino. */
 import {
-  applyDynasty, createDynasty, createGame, dynastyGame, prompt,
-  type DynastyState, type GameOptions, type GameState,
+  applyDynasty,
+  createDynasty,
+  createGame,
+  dynastyGame,
+  prompt,
+  type DynastyState,
+  type GameOptions,
+  type GameState,
 } from '../../src/game/index.js';
 import { play, simpleAction } from '../support/play.js';
 

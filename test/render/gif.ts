@@ -127,7 +127,11 @@ export function readGif(bytes: Uint8Array): Gif {
       const label = byte();
       if (label === 0xf9) {
         const block = subBlocks();
-        control = { delay: block[1]! | (block[2]! << 8), dispose: (block[0]! >> 2) & 7, transparentIndex: block[0]! & 1 ? block[3]! : null };
+        control = {
+          delay: block[1]! | (block[2]! << 8),
+          dispose: (block[0]! >> 2) & 7,
+          transparentIndex: block[0]! & 1 ? block[3]! : null,
+        };
       } else if (label === 0xff) {
         const id = String.fromCharCode(...take(byte()));
         const data = subBlocks();
@@ -174,7 +178,8 @@ export function* composite(gif: Gif): Generator<Uint8Array> {
     }
     yield canvas;
     if (f.dispose === 2) {
-      for (let y = 0; y < f.height; y++) canvas.fill(0, ((f.top + y) * gif.width + f.left) * 4, ((f.top + y) * gif.width + f.left + f.width) * 4);
+      for (let y = 0; y < f.height; y++)
+        canvas.fill(0, ((f.top + y) * gif.width + f.left) * 4, ((f.top + y) * gif.width + f.left + f.width) * 4);
     }
   }
 }

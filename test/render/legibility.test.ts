@@ -71,7 +71,12 @@ function late(setup: Setup): GameState {
 describe('legible at 400 px wide', () => {
   for (const setup of SETUPS) {
     it(`${setup}: the table at the start, in the middle, late and at the end`, () => {
-      for (const [stage, state] of [['start', newGame(setup)], ['middle', midGame(setup)], ['late', late(setup)], ['end', play(newGame(setup))]] as const) {
+      for (const [stage, state] of [
+        ['start', newGame(setup)],
+        ['middle', midGame(setup)],
+        ['late', late(setup)],
+        ['end', play(newGame(setup))],
+      ] as const) {
         const s = shown(`${setup} table (${stage})`, () => draw.table(state));
         expectLegible(s, stage === 'start' ? ['text', 'name', 'label'] : ['text', 'name', 'label', 'crown']);
       }
@@ -81,18 +86,30 @@ describe('legible at 400 px wide', () => {
       for (const state of [newGame(setup), midGame(setup), late(setup)]) {
         const spot = legalPlacements(state)[0];
         const candidate = spot ? judgePlacement(state, spot.a, spot.b) : null;
-        expectLegible(shown(`${setup} preview`, () => draw.preview(state, candidate)), ['text', 'name', 'label']);
+        expectLegible(
+          shown(`${setup} preview`, () => draw.preview(state, candidate)),
+          ['text', 'name', 'label'],
+        );
       }
-      expectLegible(shown(`${setup} score sheet`, () => draw.scoreSheet(play(newGame(setup)))), ['text', 'name', 'crown', 'crownDigit']);
+      expectLegible(
+        shown(`${setup} score sheet`, () => draw.scoreSheet(play(newGame(setup)))),
+        ['text', 'name', 'crown', 'crownDigit'],
+      );
     });
   }
 
   it('a Dynasty: its tables and the Dynasty sheet, for 2, 3 and 4 players, during and after', () => {
     for (const players of [2, 3, 4] as const) {
       for (const d of [playDynasty(players, 50 * players), playDynasty(players)]) {
-        expectLegible(shown(`${players}p dynasty sheet`, () => draw.dynastySheet(d)), ['text', 'name']);
+        expectLegible(
+          shown(`${players}p dynasty sheet`, () => draw.dynastySheet(d)),
+          ['text', 'name'],
+        );
         const game = d.games[d.games.length - 1]!;
-        expectLegible(shown(`${players}p dynasty table`, () => draw.table(game, { dynasty: d })), ['text', 'name', 'label', 'crown']);
+        expectLegible(
+          shown(`${players}p dynasty table`, () => draw.table(game, { dynasty: d })),
+          ['text', 'name', 'label', 'crown'],
+        );
       }
     }
   });
@@ -111,7 +128,11 @@ describe('legible at 400 px wide', () => {
     for (const side of [54, 70, 93]) {
       const tile = terrainTile('lake', 2, side);
       const data = tile.getContext('2d').getImageData(0, 0, side, side).data;
-      const crown = [parseInt(UI.crown.slice(1, 3), 16), parseInt(UI.crown.slice(3, 5), 16), parseInt(UI.crown.slice(5, 7), 16)];
+      const crown = [
+        parseInt(UI.crown.slice(1, 3), 16),
+        parseInt(UI.crown.slice(3, 5), 16),
+        parseInt(UI.crown.slice(5, 7), 16),
+      ];
       let top = side;
       let bottom = -1;
       // The crown glyph is in the left part of the pill; the digit to its right is the same yellow.
@@ -119,7 +140,10 @@ describe('legible at 400 px wide', () => {
       for (let y = 0; y < side; y++) {
         for (let x = 0; x < Math.floor(side * 0.04 + m.crownW); x++) {
           const i = (y * side + x) * 4;
-          if (Math.abs(data[i]! - crown[0]!) + Math.abs(data[i + 1]! - crown[1]!) + Math.abs(data[i + 2]! - crown[2]!) < 60) {
+          if (
+            Math.abs(data[i]! - crown[0]!) + Math.abs(data[i + 1]! - crown[1]!) + Math.abs(data[i + 2]! - crown[2]!) <
+            60
+          ) {
             top = Math.min(top, y);
             bottom = Math.max(bottom, y);
           }
@@ -130,5 +154,4 @@ describe('legible at 400 px wide', () => {
       expect(bottom - top + 1, `side ${side}`).toBeLessThanOrEqual(m.crownH + 2);
     }
   });
-
 });

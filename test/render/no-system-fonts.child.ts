@@ -31,5 +31,7 @@ const canvas = draw.table(state);
 const h = layoutTable(tableView(state)).header;
 // The left half of the header holds only text ("Round 1 of 13") on the dark background.
 const after = brightPixels(canvas.getContext('2d').getImageData(h.x, h.y, Math.floor(h.w / 2), h.h).data);
-const sha = createHash('sha256').update(await renderTable(midGame('4p'))).digest('hex');
+const sha = createHash('sha256')
+  .update(await renderTable(midGame('4p')))
+  .digest('hex');
 process.stdout.write(JSON.stringify({ before, after, sha }));

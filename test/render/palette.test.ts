@@ -34,7 +34,9 @@ describe('terrain colours', () => {
 
   it(`every pair differs by ΔE00 >= ${TERRAIN_PAIR_MIN} with normal vision, protanopia, deuteranopia and tritanopia`, () => {
     expect(pairs).toHaveLength(15 * 4);
-    const weak = pairs.filter((p) => p.dE < TERRAIN_PAIR_MIN).map((p) => `${p.x}/${p.y} ${p.vision} ${p.dE.toFixed(1)}`);
+    const weak = pairs
+      .filter((p) => p.dE < TERRAIN_PAIR_MIN)
+      .map((p) => `${p.x}/${p.y} ${p.vision} ${p.dE.toFixed(1)}`);
     expect(weak).toEqual([]);
     // The closest pair, for the record (the palette was chosen for it: 17.6, grassland/swamp in deuteranopia).
     expect(pairs[0]!.dE).toBeGreaterThan(17);
@@ -43,20 +45,34 @@ describe('terrain colours', () => {
   it(`every terrain differs from an empty cell by ΔE00 >= ${EMPTY_CELL_MIN}`, () => {
     for (const t of TERRAINS) {
       for (const vision of ['normal', 'protanopia', 'deuteranopia', 'tritanopia'] as const) {
-        expect(difference(TERRAIN[t].base, UI.emptyCell, vision), `${t} ${vision}`).toBeGreaterThanOrEqual(EMPTY_CELL_MIN);
+        expect(difference(TERRAIN[t].base, UI.emptyCell, vision), `${t} ${vision}`).toBeGreaterThanOrEqual(
+          EMPTY_CELL_MIN,
+        );
       }
     }
   });
 
   it('keeps the board game hues: wheat yellow, forest dark green, lake blue, grassland light green, swamp mud, mine grey', () => {
     const c = Object.fromEntries(TERRAINS.map((t) => [t, lch(TERRAIN[t].base)]));
-    expect(c['wheat']).toMatchObject({ L: expect.toSatisfy((L: number) => L > 75), h: expect.toSatisfy((h: number) => h > 70 && h < 100) });
-    expect(c['forest']).toMatchObject({ L: expect.toSatisfy((L: number) => L < 45), h: expect.toSatisfy((h: number) => h > 120 && h < 170) });
+    expect(c['wheat']).toMatchObject({
+      L: expect.toSatisfy((L: number) => L > 75),
+      h: expect.toSatisfy((h: number) => h > 70 && h < 100),
+    });
+    expect(c['forest']).toMatchObject({
+      L: expect.toSatisfy((L: number) => L < 45),
+      h: expect.toSatisfy((h: number) => h > 120 && h < 170),
+    });
     expect(c['lake']!.h).toBeGreaterThan(220);
     expect(c['lake']!.h).toBeLessThan(280);
-    expect(c['grassland']).toMatchObject({ L: expect.toSatisfy((L: number) => L > 55), h: expect.toSatisfy((h: number) => h > 110 && h < 160) });
+    expect(c['grassland']).toMatchObject({
+      L: expect.toSatisfy((L: number) => L > 55),
+      h: expect.toSatisfy((h: number) => h > 110 && h < 160),
+    });
     expect(c['grassland']!.L).toBeGreaterThan(c['forest']!.L + 20);
-    expect(c['swamp']).toMatchObject({ C: expect.toSatisfy((C: number) => C < 45), h: expect.toSatisfy((h: number) => h > 50 && h < 100) });
+    expect(c['swamp']).toMatchObject({
+      C: expect.toSatisfy((C: number) => C < 45),
+      h: expect.toSatisfy((h: number) => h > 50 && h < 100),
+    });
     expect(c['mine']!.C).toBeLessThan(10);
   });
 
@@ -74,7 +90,12 @@ describe('player colours and markers', () => {
 
   it('playerMarker is the circle emoji of the colour the pictures give the seat', () => {
     // Twemoji's circles (Discord draws emoji with Twemoji).
-    const TWEMOJI: Readonly<Record<string, string>> = { '🔵': '#55ACEE', '🔴': '#DD2E44', '🟡': '#FDCB58', '⚪': '#E6E7E8' };
+    const TWEMOJI: Readonly<Record<string, string>> = {
+      '🔵': '#55ACEE',
+      '🔴': '#DD2E44',
+      '🟡': '#FDCB58',
+      '⚪': '#E6E7E8',
+    };
     const markers = [0, 1, 2, 3].map(playerMarker);
     expect(markers).toEqual(['🔵', '🔴', '🟡', '⚪']);
     for (let seat = 0; seat < 4; seat++) {

@@ -1,11 +1,36 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { boxRound, createGame, judgePlacement, legalPlacements, namingWindow, prompt, windowCols, windowRows, type GameState, type Pos } from '../../src/game/index.js';
-import { dynastySheetView, pictureName, players, previewView, recentPlacements, scoreSheetView, tableView } from '../../src/render/adapter.js';
+import {
+  boxRound,
+  createGame,
+  judgePlacement,
+  legalPlacements,
+  namingWindow,
+  prompt,
+  windowCols,
+  windowRows,
+  type GameState,
+  type Pos,
+} from '../../src/game/index.js';
+import {
+  dynastySheetView,
+  pictureName,
+  players,
+  previewView,
+  recentPlacements,
+  scoreSheetView,
+  tableView,
+} from '../../src/render/adapter.js';
 import { cellOrigin } from '../../src/render/draw.js';
 import { inWindow } from '../../src/game/index.js';
-import { playerMarker, renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../../src/render/index.js';
+import {
+  playerMarker,
+  renderDynastySheet,
+  renderPreview,
+  renderScoreSheet,
+  renderTable,
+} from '../../src/render/index.js';
 import { dynastySize } from '../../src/render/dynasty.js';
 import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
 import { previewSize, layoutPreview } from '../../src/render/preview.js';
@@ -20,7 +45,8 @@ const PLAYERS: Readonly<Record<Setup, number>> = { '2p': 2, '3p': 3, '3p-classic
 function idat(png: Buffer): Buffer {
   const parts: Buffer[] = [];
   for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) {
-    if (png.subarray(at + 4, at + 8).toString('latin1') === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
+    if (png.subarray(at + 4, at + 8).toString('latin1') === 'IDAT')
+      parts.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
   }
   return Buffer.concat(parts);
 }
@@ -111,7 +137,9 @@ describe('what the table shows', () => {
       const k = kingSpot(card, next.square);
       expect(read(k.x - k.r * 0.7, k.y)).toBe(playerColour(s.king!.index));
     }
-    for (const { s, card } of next.slots.map((s, i) => ({ s, card: next.cards[i]! })).filter(({ s }) => s.king === null)) {
+    for (const { s, card } of next.slots
+      .map((s, i) => ({ s, card: next.cards[i]! }))
+      .filter(({ s }) => s.king === null)) {
       const k = kingSpot(card, next.square);
       expect(read(k.x - k.r * 0.7, k.y)).toBe(UI.panel);
       const d = dominoSpot(card, next.square);
@@ -153,7 +181,9 @@ describe('what the table shows', () => {
       const recent = recentPlacements(state, p);
       const lastOwn = state.events.findLastIndex((e) => 'player' in e && e.player === p.player);
       const since = state.events.slice(lastOwn + 1).filter((e) => e.type === 'place');
-      expect(recent.map((r) => r.domino)).toEqual(since.length > 0 ? since.map((e) => e.type === 'place' && e.domino) : [recent[0]?.domino]);
+      expect(recent.map((r) => r.domino)).toEqual(
+        since.length > 0 ? since.map((e) => e.type === 'place' && e.domino) : [recent[0]?.domino],
+      );
       const shown = tableView(state).kingdoms.flatMap((k) => k.recent.map((r) => ({ ...r, player: k.player.index })));
       expect(shown.sort((a, b) => a.order - b.order).map((r) => r.domino)).toEqual(recent.map((r) => r.domino));
       expect(shown.every((r) => r.of === recent.length)).toBe(true);
@@ -167,7 +197,14 @@ describe('what the table shows', () => {
   });
 
   it('a name the font cannot draw becomes its seat label, and every badge a seat number', () => {
-    const made = createGame({ seats: [{ name: 'Alice', kind: 'human' }, { name: '山田太郎', kind: 'human' }, { name: '🐉🐉', kind: 'human' }], seed: 'names' });
+    const made = createGame({
+      seats: [
+        { name: 'Alice', kind: 'human' },
+        { name: '山田太郎', kind: 'human' },
+        { name: '🐉🐉', kind: 'human' },
+      ],
+      seed: 'names',
+    });
     if (!made.ok) throw new Error(made.error.message);
     const who = players(made.value);
     expect(who.map((p) => p.name)).toEqual(['Alice', 'Player 2', 'Player 3']);
@@ -177,14 +214,15 @@ describe('what the table shows', () => {
     expect([0, 1, 2, 3].map(playerMarker)).toEqual(['🔵', '🔴', '🟡', '⚪']);
   });
 
-  it('Dynasty: the table says which game and each player\'s total so far', async () => {
+  it("Dynasty: the table says which game and each player's total so far", async () => {
     const d = playDynasty(3, 150);
     const game = d.games[d.games.length - 1]!;
     const v = tableView(game, d);
     expect(v.dynasty).toEqual({ game: d.games.length, of: 3 });
     expect(d.games.length).toBeGreaterThan(1);
     const standings = dynastySheetView(d).rows;
-    for (const k of v.kingdoms) expect(k.dynastyTotal).toBe(standings.find((r) => r.player.index === k.player.index)!.total);
+    for (const k of v.kingdoms)
+      expect(k.dynastyTotal).toBe(standings.find((r) => r.player.index === k.player.index)!.total);
     expect(tableView(game).dynasty).toBeNull();
     const size = pngSize(await renderTable(game, { dynasty: d }));
     expect(size).toEqual(tableSize({ players: 3, chips: true }));
@@ -222,7 +260,10 @@ describe('the placement preview', () => {
     const good = previewView(state, legal, null).candidate!;
     const bad = previewView(state, illegal, null).candidate!;
     expect(good.verdict.fits).toBe(true);
-    expect(bad.verdict).toEqual({ fits: false, rejection: expect.objectContaining({ message: expect.stringMatching(/taken/) }) });
+    expect(bad.verdict).toEqual({
+      fits: false,
+      rejection: expect.objectContaining({ message: expect.stringMatching(/taken/) }),
+    });
     const [goodPng, badPng] = await Promise.all([renderPreview(state, legal), renderPreview(state, illegal)]);
     expect(goodPng.equals(badPng)).toBe(false);
     const geometry = layoutPreview(previewView(state, legal, null)).geometry;
@@ -255,7 +296,10 @@ describe('the placement preview', () => {
     expect(view.targets.length).toBeGreaterThan(0);
     const { geometry } = layoutPreview(view);
     const read = await pixels(await renderPreview(state, null));
-    const corners: Pos[] = [[view.window.minX, view.window.minY], [view.window.maxX, view.window.maxY]];
+    const corners: Pos[] = [
+      [view.window.minX, view.window.minY],
+      [view.window.maxX, view.window.maxY],
+    ];
     const outside = corners.filter((p) => !inWindow(view.reach, p));
     expect(outside.length).toBeGreaterThan(0);
     for (const p of outside) {
@@ -269,7 +313,11 @@ describe('the placement preview', () => {
   it('draws a hint and survives nonsense candidates', async () => {
     const plain = await renderPreview(state, null);
     expect((await renderPreview(state, null, { hint: legal })).equals(plain)).toBe(false);
-    for (const c of [{ a: [40, 40], b: [41, 40] }, { a: [0, 1], b: [3, 3] }, { a: [-9, 0], b: [-8, 0] }] as { a: Pos; b: Pos }[]) {
+    for (const c of [
+      { a: [40, 40], b: [41, 40] },
+      { a: [0, 1], b: [3, 3] },
+      { a: [-9, 0], b: [-8, 0] },
+    ] as { a: Pos; b: Pos }[]) {
       expect(pngSize(await renderPreview(state, judgePlacement(state, c.a, c.b)))).toEqual(previewSize());
     }
   });

@@ -22,7 +22,10 @@ function offShare(shown: Uint8Array, state: GameState, tolerance = 48): number {
   expect(drawn.length).toBe(shown.length);
   let off = 0;
   for (let i = 0; i < drawn.length; i += 4) {
-    const d = Math.abs(drawn[i]! - shown[i]!) + Math.abs(drawn[i + 1]! - shown[i + 1]!) + Math.abs(drawn[i + 2]! - shown[i + 2]!);
+    const d =
+      Math.abs(drawn[i]! - shown[i]!) +
+      Math.abs(drawn[i + 1]! - shown[i + 1]!) +
+      Math.abs(drawn[i + 2]! - shown[i + 2]!);
     if (d > tolerance) off++;
   }
   return off / (drawn.length / 4);
@@ -38,7 +41,9 @@ describe('replayStates', () => {
     expect(states.value.at(-1)).toEqual(end);
     // Every step is one king's turn: at most a placement (or discard) and a claim, by one player.
     for (let k = 1; k < states.value.length; k++) {
-      const step = states.value[k]!.events.slice(states.value[k - 1]!.events.length).filter((e) => e.type !== 'reveal' && e.type !== 'drop');
+      const step = states.value[k]!.events.slice(states.value[k - 1]!.events.length).filter(
+        (e) => e.type !== 'reveal' && e.type !== 'drop',
+      );
       expect(step.length).toBeGreaterThanOrEqual(1);
       expect(step.length).toBeLessThanOrEqual(2);
       expect(new Set(step.map((e) => ('player' in e ? e.player : -1))).size).toBe(1);
@@ -49,7 +54,10 @@ describe('replayStates', () => {
   it('refuses a record the engine rejects (a move changed), and JSON text is read as well', () => {
     const record = toRecord(play(newGame('2p', 'replay')));
     const i = record.events.findIndex((e) => e.type === 'place');
-    const forged: GameRecord = { ...record, events: record.events.map((e, k) => (k === i && e.type === 'place' ? { ...e, a: [4, 4], b: [4, 5] } : e)) };
+    const forged: GameRecord = {
+      ...record,
+      events: record.events.map((e, k) => (k === i && e.type === 'place' ? { ...e, a: [4, 4], b: [4, 5] } : e)),
+    };
     const refused = replayStates(forged);
     expect(refused.ok).toBe(false);
     expect(replayStates(JSON.stringify(record)).ok).toBe(true);
@@ -60,7 +68,11 @@ describe('renderReplay', () => {
   it('4 players: a looping GIF, one frame per move and one before, under 8 MB, each frame the table as drawn', async () => {
     const end = play(newGame('4p', 'replay'));
     let pauses = 0;
-    const replay = await replayOf(end, { pause: async () => { pauses++; } });
+    const replay = await replayOf(end, {
+      pause: async () => {
+        pauses++;
+      },
+    });
     const moves = movesOf(end);
     expect(replay.moves).toBe(moves);
     expect(replay.frames).toBe(moves + 1);
@@ -75,7 +87,9 @@ describe('renderReplay', () => {
     expect([gif.width, gif.height]).toEqual([table.width, table.height]);
     expect([replay.width, replay.height]).toEqual([table.width, table.height]);
     expect(gif.frames.map((f) => f.delay * 10)).toEqual([
-      REPLAY_TIMING.firstMs, ...Array.from({ length: moves - 1 }, () => REPLAY_TIMING.moveMs), REPLAY_TIMING.lastMs,
+      REPLAY_TIMING.firstMs,
+      ...Array.from({ length: moves - 1 }, () => REPLAY_TIMING.moveMs),
+      REPLAY_TIMING.lastMs,
     ]);
     expect(replay.durationMs).toBe(REPLAY_TIMING.firstMs + (moves - 1) * REPLAY_TIMING.moveMs + REPLAY_TIMING.lastMs);
     // Frames after the first keep what they do not change (transparent pixels over the frame before).
@@ -109,7 +123,14 @@ describe('renderReplay', () => {
     const last = [...composite(gif)].at(-1)!;
     const drawn = table.data();
     let off = 0;
-    for (let i = 0; i < drawn.length; i += 4) if (Math.abs(drawn[i]! - last[i]!) + Math.abs(drawn[i + 1]! - last[i + 1]!) + Math.abs(drawn[i + 2]! - last[i + 2]!) > 48) off++;
+    for (let i = 0; i < drawn.length; i += 4)
+      if (
+        Math.abs(drawn[i]! - last[i]!) +
+          Math.abs(drawn[i + 1]! - last[i + 1]!) +
+          Math.abs(drawn[i + 2]! - last[i + 2]!) >
+        48
+      )
+        off++;
     expect(off / (drawn.length / 4)).toBeLessThan(0.002);
   });
 

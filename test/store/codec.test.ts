@@ -18,8 +18,14 @@ describe('packed games', () => {
   });
 
   it('give back a Mighty Duel with Harmony and Middle Kingdom exactly', () => {
-    const created = createGame({ seats: [{ name: 'a', kind: 'human' }, { name: 'b', kind: 'ai:hard' }], seed: 'duel',
-      options: { grid: 7, harmony: true, middleKingdom: true } });
+    const created = createGame({
+      seats: [
+        { name: 'a', kind: 'human' },
+        { name: 'b', kind: 'ai:hard' },
+      ],
+      seed: 'duel',
+      options: { grid: 7, harmony: true, middleKingdom: true },
+    });
     if (!created.ok) throw new Error(created.error.message);
     const game = play(created.value);
     expect(roundTrip(game)).toEqual(game);
@@ -32,7 +38,10 @@ describe('packed games', () => {
 
   it('store an event the codec does not know as is', () => {
     const game = play(newGame(humans('a', 'b'), 'odd'), 5);
-    const odd = { ...game, events: [...game.events, { type: 'claim', player: 0, domino: 3, note: 'extra' }] } as unknown as GameState;
+    const odd = {
+      ...game,
+      events: [...game.events, { type: 'claim', player: 0, domino: 3, note: 'extra' }],
+    } as unknown as GameState;
     expect(packGame(odd)).toBe(odd);
   });
 
@@ -53,7 +62,15 @@ describe('packed games', () => {
     if (!created.ok) throw new Error(created.error.message);
     const game = play(created.value.games[0]!, 20);
     const dynasty = { ...created.value, games: [game] };
-    const table = { ...lobby('t', seats), status: 'playing', game, dynasty, turnStartedAt: 1, version: 3, updatedAt: 1 } as Table;
+    const table = {
+      ...lobby('t', seats),
+      status: 'playing',
+      game,
+      dynasty,
+      turnStartedAt: 1,
+      version: 3,
+      updatedAt: 1,
+    } as Table;
     expect(checkTable(table).ok).toBe(true);
     expect(gameStateProblem(game)).toBeNull();
     expect(readStored(encodeTable(table))).toEqual({ ok: true, table });

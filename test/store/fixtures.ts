@@ -7,8 +7,13 @@ import { gameSeats, TABLE_SCHEMA, type Table, type TableSeat } from '../../src/t
 export { play } from '../support/play.js';
 
 const SETTINGS = {
-  mightyDuel: false, harmony: false, middleKingdom: false, dynasty: false,
-  threePlayerClassic: false, balancedOpening: false, turnTimerS: 0,
+  mightyDuel: false,
+  harmony: false,
+  middleKingdom: false,
+  dynasty: false,
+  threePlayerClassic: false,
+  balancedOpening: false,
+  turnTimerS: 0,
 } as const;
 
 export function humans(...userIds: string[]): TableSeat[] {
@@ -17,9 +22,15 @@ export function humans(...userIds: string[]): TableSeat[] {
 
 export function lobby(id: string, seats: readonly TableSeat[] = humans('u1'), guildId = 'guild-1'): UnsavedTable {
   return {
-    schema: TABLE_SCHEMA, id, guildId, hostId: 'u1', seats, settings: SETTINGS,
+    schema: TABLE_SCHEMA,
+    id,
+    guildId,
+    hostId: 'u1',
+    seats,
+    settings: SETTINGS,
     messages: { lobbyChannelId: 'channel-1', lobbyMessageId: id, threadId: null, turnMessageId: null },
-    createdAt: 1_700_000_000_000, status: 'lobby',
+    createdAt: 1_700_000_000_000,
+    status: 'lobby',
   };
 }
 

@@ -38,12 +38,17 @@ export function sqliteHarness(): Harness {
     fresh: () => ({ sqliteFile: join(dir, `${unique()}.sqlite`) }),
     async writeRaw(config, key, text) {
       const db = new Database(config.sqliteFile!);
-      db.prepare('INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)').run(`kingdomino:table:${key}`, text);
+      db.prepare('INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)').run(
+        `kingdomino:table:${key}`,
+        text,
+      );
       db.close();
     },
     async expiresAt(config, key) {
       const db = new Database(config.sqliteFile!, { readonly: true });
-      const row = db.prepare<[string], { expires: number | null }>('SELECT expires FROM kv WHERE key = ?').get(`kingdomino:table:${key}`);
+      const row = db
+        .prepare<[string], { expires: number | null }>('SELECT expires FROM kv WHERE key = ?')
+        .get(`kingdomino:table:${key}`);
       db.close();
       return row?.expires ?? null;
     },
@@ -92,11 +97,16 @@ const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
 /** Starts test/store/worker.ts in a child process with this job. */
 export function startWorker(job: object): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const events: Record<string, unknown>[] = [];
-  const waiters: { test: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }[] = [];
+  const waiters: { test: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }[] =
+    [];
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   createInterface({ input: child.stdout! }).on('line', (line) => {
     const event = JSON.parse(line) as Record<string, unknown>;
     events.push(event);
@@ -108,12 +118,13 @@ export function startWorker(job: object): Worker {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
-    waitFor: (test) => new Promise((resolve, reject) => {
-      const seen = events.find(test);
-      if (seen) return resolve(seen);
-      waiters.push({ test, resolve });
-      void exited.then((code) => reject(new Error(`worker exited (${code}) first: ${stderr}`)));
-    }),
+    waitFor: (test) =>
+      new Promise((resolve, reject) => {
+        const seen = events.find(test);
+        if (seen) return resolve(seen);
+        waiters.push({ test, resolve });
+        void exited.then((code) => reject(new Error(`worker exited (${code}) first: ${stderr}`)));
+      }),
     async done() {
       const code = await exited;
       if (code !== 0) throw new Error(`worker failed (${code}): ${stderr}`);

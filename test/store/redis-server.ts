@@ -25,8 +25,10 @@ async function freePort(): Promise<number> {
 function assertInstalled(): void {
   const probe = spawnSync('redis-server', ['--version']);
   if (probe.error !== undefined || probe.status !== 0) {
-    throw new Error('redis-server is not installed: the store tests need a real Redis '
-      + '(Debian: apt-get install redis-server; .ci/run installs it).');
+    throw new Error(
+      'redis-server is not installed: the store tests need a real Redis ' +
+        '(Debian: apt-get install redis-server; .ci/run installs it).',
+    );
   }
 }
 
@@ -34,9 +36,13 @@ function assertInstalled(): void {
 export async function startRedis(port?: number): Promise<RedisServer> {
   assertInstalled();
   port ??= await freePort();
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await ready(child);
   return {
     url: `redis://127.0.0.1:${port}`,

@@ -28,7 +28,11 @@ describe('stored tables', () => {
     ['a finished table without its end time', stored({ ...lobby('t'), status: 'finished' }), 'bad finishedAt'],
     ['a rematch on a lobby', stored({ ...lobby('t'), rematch: { by: 'u1', at: 1, lobbyId: null } }), 'bad rematch'],
     ['a running table without a game', stored({ ...lobby('t'), status: 'playing', turnStartedAt: 1 }), 'missing game'],
-    ['a running table without the time its turn began', stored({ ...playing(lobby('t', seats), newGame(seats)), turnStartedAt: undefined }), 'bad turnStartedAt'],
+    [
+      'a running table without the time its turn began',
+      stored({ ...playing(lobby('t', seats), newGame(seats)), turnStartedAt: undefined }),
+      'bad turnStartedAt',
+    ],
     ['a lobby with a game', stored({ ...lobby('t', seats), game: newGame(seats) }), 'a lobby with a game'],
   ])('refuse %s', (_name, text, reason) => {
     expect(reasonOf(text)).toBe(reason);
@@ -50,12 +54,23 @@ describe('stored tables', () => {
     const table = { ...playing(lobby('t', seats), newGame(seats)), version: 3, updatedAt: 1_700_000_060_000 } as Table;
     const { turnStartedAt: _unknown, ...v1 } = JSON.parse(encodeTable(table)) as Record<string, unknown>;
     const read = readStored(JSON.stringify({ ...v1, schema: 1 }));
-    expect(read).toMatchObject({ ok: true, table: { schema: TABLE_SCHEMA, status: 'playing', turnStartedAt: 1_700_000_060_000 } });
+    expect(read).toMatchObject({
+      ok: true,
+      table: { schema: TABLE_SCHEMA, status: 'playing', turnStartedAt: 1_700_000_060_000 },
+    });
   });
 
   it('report a migration that fails or goes nowhere', () => {
     const text = stored({ ...lobby('t'), schema: 0 });
-    expect(reasonOf(text, { 0: () => { throw new Error('boom'); } })).toBe('migration from schema 0 failed: Error: boom');
-    expect(reasonOf(text, { 0: (old: Record<string, unknown>) => old })).toBe('migration from schema 0 made no progress');
+    expect(
+      reasonOf(text, {
+        0: () => {
+          throw new Error('boom');
+        },
+      }),
+    ).toBe('migration from schema 0 failed: Error: boom');
+    expect(reasonOf(text, { 0: (old: Record<string, unknown>) => old })).toBe(
+      'migration from schema 0 made no progress',
+    );
   });
 });

@@ -18,7 +18,9 @@ describe('game end statistics', () => {
     expect(stats).toEqual({
       guildId: 'guild-1',
       entries: ['ann', 'bob'].map((userId, player) => ({
-        userId, score: outcome.scores.find((s) => s.player === player)!.total, won: outcome.winners.includes(player),
+        userId,
+        score: outcome.scores.find((s) => s.player === player)!.total,
+        won: outcome.winners.includes(player),
       })),
     });
   });
@@ -33,7 +35,10 @@ describe('game end statistics', () => {
 
   it('count each of the three games of a dynasty', () => {
     const games = [1, 2, 3].map((n) => play(newGame(seats, `dynasty/${n}`)));
-    const table = { ...asStored(finished(lobby('t', seats), games[2]!)), dynasty: { schema: SCHEMA_VERSION, games, length: 3 } } as Table;
+    const table = {
+      ...asStored(finished(lobby('t', seats), games[2]!)),
+      dynasty: { schema: SCHEMA_VERSION, games, length: 3 },
+    } as Table;
     const stats = gameEndStats(asStored(playing(lobby('t', seats), games[2]!)), table);
     expect(stats?.entries.filter((e) => e.userId === 'ann')).toHaveLength(3);
     expect(stats?.entries).toHaveLength(6);
@@ -45,7 +50,10 @@ describe('game end statistics', () => {
     const ann = { ...unrated('ann'), games: 4, trail: [1, 2] };
     const ratings = gameEndRatings(before, done, [ann]);
     expect(ratings).toMatchObject({ guildId: 'guild-1', rankedAfter: RANKED_AFTER_GAMES });
-    expect(ratings!.changes.map((c) => [c.rating.userId, c.expectedGames, c.rating.games])).toEqual([['ann', 4, 5], ['bob', 0, 1]]);
+    expect(ratings!.changes.map((c) => [c.rating.userId, c.expectedGames, c.rating.games])).toEqual([
+      ['ann', 4, 5],
+      ['bob', 0, 1],
+    ]);
     expect(gameEndRatings(done, done, [ann])).toBeNull();
     expect(gameEndRatings(null, before, [])).toBeNull();
   });

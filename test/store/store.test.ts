@@ -30,9 +30,15 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
 describe.each(backends)('store on $name', ({ make }) => {
   let h: Harness;
   const opened: TableStore[] = [];
-  beforeAll(async () => { h = await make(); });
-  afterAll(async () => { await h.teardown(); });
-  afterEach(async () => { await Promise.all(opened.splice(0).map((s) => s.close())); });
+  beforeAll(async () => {
+    h = await make();
+  });
+  afterAll(async () => {
+    await h.teardown();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
 
   async function open(config: StoreConfig): Promise<TableStore> {
     const store = await openStore(config);
@@ -63,7 +69,11 @@ describe.each(backends)('store on $name', ({ make }) => {
     const store = await open(h.fresh());
     await expect(store.update('nope', (t) => save(t))).rejects.toMatchObject({ code: 'missing' });
     await store.create('t1', lobby('t1'));
-    await expect(store.update('t1', () => { throw new Error('bug in caller'); })).rejects.toThrow('bug in caller');
+    await expect(
+      store.update('t1', () => {
+        throw new Error('bug in caller');
+      }),
+    ).rejects.toThrow('bug in caller');
     expect(found(await store.get('t1')).version).toBe(1);
   });
 
@@ -79,8 +89,15 @@ describe.each(backends)('store on $name', ({ make }) => {
     const store = await open(h.fresh());
     const seats = humans('u1', 'u2', 'u3', 'u4');
     const game = play(newGame(seats), 30);
-    const stored = await store.create('t1', { ...playing(lobby('t1', seats), game), messages: {
-      lobbyChannelId: 'channel-1', lobbyMessageId: 't1', threadId: 't1', turnMessageId: 'm42' } });
+    const stored = await store.create('t1', {
+      ...playing(lobby('t1', seats), game),
+      messages: {
+        lobbyChannelId: 'channel-1',
+        lobbyMessageId: 't1',
+        threadId: 't1',
+        turnMessageId: 'm42',
+      },
+    });
     expect(found(await store.get('t1'))).toEqual(stored);
   });
 
@@ -165,8 +182,14 @@ describe.each(backends)('store on $name', ({ make }) => {
   it('migrates an older schema and refuses one it does not know', async () => {
     const config = h.fresh();
     // A fake schema 0 that kept the thread id at the top level.
-    const migrations = { ...MIGRATIONS, 0: ({ threadId, messages, ...rest }: Record<string, unknown>) =>
-      ({ ...rest, schema: 1, messages: { ...(messages as object), threadId } }) };
+    const migrations = {
+      ...MIGRATIONS,
+      0: ({ threadId, messages, ...rest }: Record<string, unknown>) => ({
+        ...rest,
+        schema: 1,
+        messages: { ...(messages as object), threadId },
+      }),
+    };
     const store = await open({ ...config, migrations });
     const { messages, ...current } = { ...lobby('old'), version: 7, updatedAt: 1 };
     const v0 = { ...current, schema: 0, threadId: 'thread-9', messages: { ...messages, threadId: undefined } };
@@ -190,7 +213,13 @@ describe.each(backends)('store on $name', ({ make }) => {
     await store.update('g1', (t) => save({ ...t, messages: { ...t.messages, turnMessageId: 'final' } }));
 
     const annStats = await store.userStats('ann');
-    expect(annStats).toMatchObject({ games: 1, wins: outcome.winners.includes(0) ? 1 : 0, bestScore: ann, totalScore: ann, averageScore: ann });
+    expect(annStats).toMatchObject({
+      games: 1,
+      wins: outcome.winners.includes(0) ? 1 : 0,
+      bestScore: ann,
+      totalScore: ann,
+      averageScore: ann,
+    });
     expect(await store.userStats('bob')).toMatchObject({ games: 1, bestScore: bob });
     expect(await store.userStats('nobody')).toBeNull();
 
@@ -209,7 +238,10 @@ describe.each(backends)('store on $name', ({ make }) => {
     expect(await store.rating('guild-1', 'bob')).toMatchObject({ games: 1 });
     const board = await store.leaderboard('guild-1', 10);
     expect(board.ranked).toEqual([]);
-    expect(board.provisional.map((r) => [r.userId, r.games])).toEqual([['ann', 2], ['bob', 1]]);
+    expect(board.provisional.map((r) => [r.userId, r.games])).toEqual([
+      ['ann', 2],
+      ['bob', 1],
+    ]);
     expect((await store.leaderboard('guild-1', 1)).provisional).toHaveLength(1);
     expect(await store.leaderboard('other-guild', 10)).toEqual({ ranked: [], provisional: [] });
     expect(await store.rating('other-guild', 'ann')).toBeNull();
@@ -269,7 +301,11 @@ describe.each(backends)('store on $name', ({ make }) => {
     const annAi: TableSeat[] = [...humans('ann'), { kind: 'ai', level: 'normal', name: 'Normal AI' }];
     await store.create('g1', finished(lobby('g1', annBob), play(newGame(annBob, 'g1'))));
     await store.create('g2', finished(lobby('g2', annAi, 'guild-2'), play(newGame(annAi, 'g2'))));
-    await store.create('g3', { ...playing(lobby('g3', annBob), play(newGame(annBob, 'g3'), 9)), status: 'cancelled', finishedAt: 1 } as never);
+    await store.create('g3', {
+      ...playing(lobby('g3', annBob), play(newGame(annBob, 'g3'), 9)),
+      status: 'cancelled',
+      finishedAt: 1,
+    } as never);
     await store.create('g4', finished(lobby('g4', humans('bob', 'cy')), play(newGame(humans('bob', 'cy'), 'g4'))));
     const running = await store.create('r1', playing(lobby('r1', annBob), newGame(annBob, 'r1')));
     const waiting = await store.create('l1', lobby('l1', annBob));
@@ -304,8 +340,18 @@ describe.each(backends)('store on $name', ({ make }) => {
     expect(found(await other.get('l1'))).toEqual(waiting);
 
     // Again: nothing left to do, and the running game is still left alone.
-    expect(await other.forget('ann', () => 'Former player')).toEqual({ statistics: false, ratings: 0, renamed: 0, live: 2 });
-    expect(await other.forget('nobody', () => 'Former player')).toEqual({ statistics: false, ratings: 0, renamed: 0, live: 0 });
+    expect(await other.forget('ann', () => 'Former player')).toEqual({
+      statistics: false,
+      ratings: 0,
+      renamed: 0,
+      live: 2,
+    });
+    expect(await other.forget('nobody', () => 'Former player')).toEqual({
+      statistics: false,
+      ratings: 0,
+      renamed: 0,
+      live: 0,
+    });
   });
 
   it('expires finished tables after their time and keeps running ones', async () => {
@@ -325,7 +371,8 @@ describe.each(backends)('store on $name', ({ make }) => {
     const seats = humans('u1', 'u2');
     await store.create('lobby', lobby('lobby', seats));
     await store.create('running', playing(lobby('running', seats), newGame(seats)));
-    for (const key of ['finished', 'cancelled', 'deleted', 'corrupt', 'expiring']) await store.create(key, lobby(key, seats));
+    for (const key of ['finished', 'cancelled', 'deleted', 'corrupt', 'expiring'])
+      await store.create(key, lobby(key, seats));
     await store.update('finished', (t) => save(finished(t, play(newGame(seats)))));
     await store.update('cancelled', (t) => save({ ...t, status: 'cancelled', finishedAt: Date.now() }));
     await store.delete('deleted');
@@ -392,7 +439,9 @@ describe('storage failures', () => {
     const h = sqliteHarness();
     const { sqliteFile } = h.fresh();
     writeFileSync(sqliteFile!, 'a plain file, not a directory');
-    await expect(openStore({ sqliteFile: join(sqliteFile!, 'data', 'kingdomino.sqlite') })).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(openStore({ sqliteFile: join(sqliteFile!, 'data', 'kingdomino.sqlite') })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
     await h.teardown();
   });
 
@@ -418,7 +467,10 @@ describe('storage failures', () => {
     await store.create('t1', lobby('t1'));
     h.freeze();
     const error = await store.update('t1', (t) => save(t)).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'unavailable', message: expect.stringContaining('did not answer within 500 ms') });
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      message: expect.stringContaining('did not answer within 500 ms'),
+    });
     h.thaw();
     await until(async () => (await store.get('t1').catch(() => null))?.kind === 'found');
     await store.close();
@@ -429,6 +481,8 @@ describe('storage failures', () => {
     const h = await redisHarness();
     const { redisUrl } = h.fresh();
     await h.teardown();
-    await expect(openStore({ redisUrl: redisUrl!, redisTimeoutMs: 1000 })).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(openStore({ redisUrl: redisUrl!, redisTimeoutMs: 1000 })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
   }, 10_000);
 });

@@ -21,7 +21,9 @@ interface Job {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
-const say = (event: object): void => { process.stdout.write(`${JSON.stringify(event)}\n`); };
+const say = (event: object): void => {
+  process.stdout.write(`${JSON.stringify(event)}\n`);
+};
 const store = await openStore(job.config);
 
 switch (job.op) {
@@ -33,21 +35,27 @@ switch (job.op) {
     break;
   case 'append': {
     const updates = Array.from({ length: job.count ?? 0 }, (_, i) =>
-      store.update(job.key, (t) => save(appendLog(t, `${job.tag}-${i}`))));
+      store.update(job.key, (t) => save(appendLog(t, `${job.tag}-${i}`))),
+    );
     await Promise.all(updates);
     say({ done: job.count });
     break;
   }
   case 'finish': {
-    const saves = await Promise.all((job.keys ?? []).map((key) => store.update(key, (t) =>
-      (t.status === 'playing' ? save(finished(t, play(newGame(t.seats, key)))) : keep()))));
+    const saves = await Promise.all(
+      (job.keys ?? []).map((key) =>
+        store.update(key, (t) => (t.status === 'playing' ? save(finished(t, play(newGame(t.seats, key)))) : keep())),
+      ),
+    );
     say({ finished: saves.filter((s) => s.saved).length });
     break;
   }
   case 'churn':
     // Growing values: each save rewrites more bytes, so a kill lands mid-write more often.
     for (let i = 0; ; i++) {
-      const { table } = await store.update(job.key, (t) => save(appendLog(t, `${job.tag}-${i}-${'x'.repeat(i % 200)}`)));
+      const { table } = await store.update(job.key, (t) =>
+        save(appendLog(t, `${job.tag}-${i}-${'x'.repeat(i % 200)}`)),
+      );
       say({ version: table.version });
     }
 }

@@ -146,14 +146,47 @@ interface GameKind {
 export const GAME_KINDS: readonly GameKind[] = [
   { name: '2 humans', humans: 2, ai: 0, moves: 28, options: {} },
   { name: '3 humans + 1 computer', humans: 3, ai: 1, moves: 52, options: { 'ai-seats': 1, 'ai-level': 'easy' } },
-  { name: 'human vs computer', humans: 1, ai: 1, moves: 28, options: { 'ai-seats': 1, 'ai-level': 'normal', 'balanced-opening': true } },
-  { name: '2 humans + 1 computer, Harmony', humans: 2, ai: 1, moves: 39, options: { 'ai-seats': 1, 'ai-level': 'easy', harmony: true } },
-  { name: '2 humans + 2 computers', humans: 2, ai: 2, moves: 52, options: { 'ai-seats': 2, 'ai-level': 'easy', 'middle-kingdom': true } },
-  { name: 'Dynasty, human vs computer', humans: 1, ai: 1, moves: 84, options: { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' }, dynasty: true },
+  {
+    name: 'human vs computer',
+    humans: 1,
+    ai: 1,
+    moves: 28,
+    options: { 'ai-seats': 1, 'ai-level': 'normal', 'balanced-opening': true },
+  },
+  {
+    name: '2 humans + 1 computer, Harmony',
+    humans: 2,
+    ai: 1,
+    moves: 39,
+    options: { 'ai-seats': 1, 'ai-level': 'easy', harmony: true },
+  },
+  {
+    name: '2 humans + 2 computers',
+    humans: 2,
+    ai: 2,
+    moves: 52,
+    options: { 'ai-seats': 2, 'ai-level': 'easy', 'middle-kingdom': true },
+  },
+  {
+    name: 'Dynasty, human vs computer',
+    humans: 1,
+    ai: 1,
+    moves: 84,
+    options: { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' },
+    dynasty: true,
+  },
 ];
 
 type KillStyle = 'after-click' | 'on-post' | 'during-ai' | 'random' | 'while-failing';
-type FaultStyle = '500' | '429-route' | '429-global' | '500-callback' | 'timeout' | 'gateway-drop' | 'gateway-invalidate' | 'redis-freeze';
+type FaultStyle =
+  | '500'
+  | '429-route'
+  | '429-global'
+  | '500-callback'
+  | 'timeout'
+  | 'gateway-drop'
+  | 'gateway-invalidate'
+  | 'redis-freeze';
 
 interface PlannedEvent {
   readonly kind: 'kill' | 'fault';
@@ -224,7 +257,11 @@ export function movesOfEvents(events: readonly GameEvent[]): SavedMove[] {
   for (const e of events) {
     if (e.type === 'place' || e.type === 'discard') {
       close(null);
-      open = { player: e.player, placed: e.type === 'place' ? e.domino : null, discarded: e.type === 'discard' ? e.domino : null };
+      open = {
+        player: e.player,
+        placed: e.type === 'place' ? e.domino : null,
+        discarded: e.type === 'discard' ? e.domino : null,
+      };
     } else if (e.type === 'claim') {
       if (open && open.player === e.player) close(e.domino);
       else {
@@ -250,17 +287,31 @@ export function shownMoves(messages: readonly FakeMessage[]): ShownMove[] {
       const hit = re.exec(line)?.[1];
       return hit === undefined ? null : Number(hit);
     };
-    shown.push({ placed: num(/placed #(\d+)/), discarded: num(/could not fit #(\d+)/), took: num(/took #(\d+)/), line });
+    shown.push({
+      placed: num(/placed #(\d+)/),
+      discarded: num(/could not fit #(\d+)/),
+      took: num(/took #(\d+)/),
+      line,
+    });
   }
   return shown;
 }
 
 function sameMove(saved: SavedMove, shown: ShownMove, name: string): boolean {
-  return saved.placed === shown.placed && saved.discarded === shown.discarded && saved.took === shown.took && shown.line.includes(name);
+  return (
+    saved.placed === shown.placed &&
+    saved.discarded === shown.discarded &&
+    saved.took === shown.took &&
+    shown.line.includes(name)
+  );
 }
 
 function moveText(m: SavedMove | ShownMove): string {
-  const parts = [m.placed !== null ? `placed #${m.placed}` : '', m.discarded !== null ? `discarded #${m.discarded}` : '', m.took !== null ? `took #${m.took}` : ''];
+  const parts = [
+    m.placed !== null ? `placed #${m.placed}` : '',
+    m.discarded !== null ? `discarded #${m.discarded}` : '',
+    m.took !== null ? `took #${m.took}` : '',
+  ];
   return parts.filter(Boolean).join(' and ') || 'nothing';
 }
 
@@ -365,17 +416,33 @@ class Campaign {
 
   makePlan(): PlannedEvent[] {
     const rng = this.rng.fork('plan');
-    const total = Array.from({ length: this.opts.games }, (_, i) => GAME_KINDS[i % GAME_KINDS.length]!.moves).reduce((a, b) => a + b, 0);
+    const total = Array.from({ length: this.opts.games }, (_, i) => GAME_KINDS[i % GAME_KINDS.length]!.moves).reduce(
+      (a, b) => a + b,
+      0,
+    );
     const killStyles: KillStyle[] = ['after-click', 'on-post', 'during-ai', 'random', 'while-failing'];
-    const faultStyles: FaultStyle[] = ['500', '429-route', '429-global', '500-callback', 'gateway-drop', 'gateway-invalidate', ...(this.opts.store === 'redis' ? ['redis-freeze' as const, 'redis-freeze' as const] : [])];
+    const faultStyles: FaultStyle[] = [
+      '500',
+      '429-route',
+      '429-global',
+      '500-callback',
+      'gateway-drop',
+      'gateway-invalidate',
+      ...(this.opts.store === 'redis' ? ['redis-freeze' as const, 'redis-freeze' as const] : []),
+    ];
     const kinds: { kind: 'kill' | 'fault'; style: KillStyle | FaultStyle }[] = [];
     // Every style comes once before any comes twice (a short run still sees each kind).
     const first = rng.int(0, killStyles.length - 1);
-    for (let i = 0; i < this.opts.kills; i++) kinds.push({ kind: 'kill', style: i < killStyles.length ? killStyles[(i + first) % killStyles.length]! : rng.pick(killStyles) });
+    for (let i = 0; i < this.opts.kills; i++)
+      kinds.push({
+        kind: 'kill',
+        style: i < killStyles.length ? killStyles[(i + first) % killStyles.length]! : rng.pick(killStyles),
+      });
     const timeouts = Math.min(this.opts.timeouts, this.opts.faults);
     for (let i = 0; i < timeouts; i++) kinds.push({ kind: 'fault', style: 'timeout' });
     const rotated = [...faultStyles.slice(rng.int(0, faultStyles.length - 1)), ...faultStyles];
-    for (let i = 0; i < this.opts.faults - timeouts; i++) kinds.push({ kind: 'fault', style: i < faultStyles.length ? rotated[i]! : rng.pick(faultStyles) });
+    for (let i = 0; i < this.opts.faults - timeouts; i++)
+      kinds.push({ kind: 'fault', style: i < faultStyles.length ? rotated[i]! : rng.pick(faultStyles) });
     // Kill styles in a fixed order of first appearance would repeat across seeds: shuffle.
     for (let i = kinds.length - 1; i > 0; i--) {
       const j = rng.int(0, i);
@@ -384,8 +451,13 @@ class Campaign {
     // Spread over the games: from the third move to 90 % of all moves; answers past the
     // timeout early (they hold one game up for 15 s: better while the others have long to go).
     const span = Math.max(1, Math.floor(total * 0.9) - 3);
-    const planned = kinds.map((k, i) => ({ ...k, atMove: 3 + Math.floor(((i + rng.next() * 0.8) / kinds.length) * span) }));
-    return planned.map((e) => (e.style === 'timeout' ? { ...e, atMove: 3 + Math.floor(e.atMove * 0.3) } : e)).sort((a, b) => a.atMove - b.atMove);
+    const planned = kinds.map((k, i) => ({
+      ...k,
+      atMove: 3 + Math.floor(((i + rng.next() * 0.8) / kinds.length) * span),
+    }));
+    return planned
+      .map((e) => (e.style === 'timeout' ? { ...e, atMove: 3 + Math.floor(e.atMove * 0.3) } : e))
+      .sort((a, b) => a.atMove - b.atMove);
   }
 
   // ---- Set-up and tear-down ----
@@ -432,7 +504,9 @@ class Campaign {
     await bot.race(this.discord.waitForReady(30_000));
     const ready = Date.now();
     await bot.waitForOutput(/resumed running games/);
-    this.log(`bot ${this.bots.length} up: gateway ready after ${ready - spawned} ms, games resumed after ${Date.now() - spawned} ms`);
+    this.log(
+      `bot ${this.bots.length} up: gateway ready after ${ready - spawned} ms, games resumed after ${Date.now() - spawned} ms`,
+    );
     return bot;
   }
 
@@ -500,7 +574,15 @@ class Campaign {
         if (index >= this.opts.games) return;
         const kind = GAME_KINDS[index % GAME_KINDS.length]!;
         const humans = Array.from({ length: kind.humans }, (_, k) => this.discord.user(`p${lane * 3 + k}`));
-        const game: GameRun = { index, kind, humans, rng: this.rng.fork(`game ${index}`), threadId: null, over: false, confirmed: [] };
+        const game: GameRun = {
+          index,
+          kind,
+          humans,
+          rng: this.rng.fork(`game ${index}`),
+          threadId: null,
+          over: false,
+          confirmed: [],
+        };
         this.games.push(game);
         await this.exclusive(async () => {
           game.threadId = await this.openTable(game);
@@ -535,11 +617,15 @@ class Campaign {
       }
       // A disturbance under way (a restart, an answer past the timeout) is not a stall.
       if (Date.now() - since < STALL_MS) continue;
-      const states = await Promise.all(this.games.filter((g) => g.threadId && !g.over).map(async (g) => {
-        const table = await this.table(g.threadId!).catch(() => null);
-        const player = table ? promptOf(table) : null;
-        return `game ${g.index} (${g.kind.name}): ${table?.status ?? '?'}, turn ${table && 'game' in table ? table.game?.turn : '?'}, to move: ${player === null ? 'nobody' : table!.seats[player]?.kind}, owes ${table?.outbox?.length ?? 0} post(s)`;
-      }));
+      const states = await Promise.all(
+        this.games
+          .filter((g) => g.threadId && !g.over)
+          .map(async (g) => {
+            const table = await this.table(g.threadId!).catch(() => null);
+            const player = table ? promptOf(table) : null;
+            return `game ${g.index} (${g.kind.name}): ${table?.status ?? '?'}, turn ${table && 'game' in table ? table.game?.turn : '?'}, to move: ${player === null ? 'nobody' : table!.seats[player]?.kind}, owes ${table?.outbox?.length ?? 0} post(s)`;
+          }),
+      );
       this.violation(`no move for ${STALL_MS / 1000} s: ${states.join('; ')}`);
       throw new Error(`the games stalled:\n${states.join('\n')}`);
     }
@@ -549,11 +635,19 @@ class Campaign {
   async openTable(game: GameRun): Promise<string> {
     const { discord } = this;
     const [host, ...others] = game.humans;
-    const command = await discord.slashCommand({ user: host!, name: 'kingdomino', subcommand: 'start', options: game.kind.options });
+    const command = await discord.slashCommand({
+      user: host!,
+      name: 'kingdomino',
+      subcommand: 'start',
+      options: game.kind.options,
+    });
     const lobby = await command.reply();
     for (const user of others) await (await discord.click(lobby, 'k1:j', user)).reply();
     await (await discord.click(lobby, 'k1:s', host!)).reply();
-    await discord.waitFor(() => discord.thread(lobby.id) && discord.messages(lobby.id).some((m) => m.pngs().length > 0), 'the first board');
+    await discord.waitFor(
+      () => discord.thread(lobby.id) && discord.messages(lobby.id).some((m) => m.pngs().length > 0),
+      'the first board',
+    );
     return lobby.id;
   }
 
@@ -568,7 +662,9 @@ class Campaign {
         game.over = true;
         return;
       }
-      const live = [...messages].reverse().find((m) => m.buttons().some((b) => !b.disabled && /^Your turn/.test(b.label ?? '')));
+      const live = [...messages]
+        .reverse()
+        .find((m) => m.buttons().some((b) => !b.disabled && /^Your turn/.test(b.label ?? '')));
       const id = live ? /<@(\d+)>, your turn/.exec(live.content)?.[1] : undefined;
       const user = id ? game.humans.find((h) => h.id === id) : undefined;
       if (!live || !user) {
@@ -592,13 +688,22 @@ class Campaign {
   async noise(game: GameRun, live: FakeMessage, user: FakeUser): Promise<void> {
     const roll = game.rng.next();
     if (roll < 0.04) {
-      const other = game.rng.pick(this.discord.interactions().length > 0 ? [...game.humans.filter((h) => h !== user), this.discord.user('p0')] : [user]);
+      const other = game.rng.pick(
+        this.discord.interactions().length > 0
+          ? [...game.humans.filter((h) => h !== user), this.discord.user('p0')]
+          : [user],
+      );
       if (other === user) return;
       const click = await this.tryClick(live, yourTurn(live), other);
       if (click) await this.outcome(click);
       this.count('noise: someone else clicks Your turn');
     } else if (roll < 0.07) {
-      const status = await this.discord.slashCommand({ user: game.rng.pick(game.humans), channel: game.threadId!, name: 'kingdomino', subcommand: 'status' });
+      const status = await this.discord.slashCommand({
+        user: game.rng.pick(game.humans),
+        channel: game.threadId!,
+        name: 'kingdomino',
+        subcommand: 'status',
+      });
       this.clicks++;
       await this.outcome(status);
       this.count('noise: /kingdomino status');
@@ -734,8 +839,16 @@ class Campaign {
       }
       case 'on-post': {
         const from = this.discord.requests.length;
-        const isPost = (r: { method: string; route: string | null; params: Readonly<Record<string, string>>; status: number }) =>
-          r.method === 'POST' && r.route === '/channels/:channel/messages' && threads.includes(r.params.channel ?? '') && r.status === 200;
+        const isPost = (r: {
+          method: string;
+          route: string | null;
+          params: Readonly<Record<string, string>>;
+          status: number;
+        }) =>
+          r.method === 'POST' &&
+          r.route === '/channels/:channel/messages' &&
+          threads.includes(r.params.channel ?? '') &&
+          r.status === 200;
         await this.until(() => this.discord.requests.slice(from).some(isPost), 8000);
         await sleep(rng.int(0, 30));
         break;
@@ -753,9 +866,21 @@ class Campaign {
         const thread = threads.length > 0 ? rng.pick(threads) : null;
         if (thread) {
           const from = this.discord.requests.length;
-          const posts = this.inject({ path: new RegExp(`^/channels/${thread}/messages(/\\d+)?$`), where: (r) => r.method === 'POST' || r.method === 'PATCH' }, { kind: 'server-error', status: rng.pick([500, 502, 503] as const) });
+          const posts = this.inject(
+            {
+              path: new RegExp(`^/channels/${thread}/messages(/\\d+)?$`),
+              where: (r) => r.method === 'POST' || r.method === 'PATCH',
+            },
+            { kind: 'server-error', status: rng.pick([500, 502, 503] as const) },
+          );
           heal = posts;
-          await this.until(() => this.discord.requests.slice(from).some((r) => r.fault === 'server-error' && r.path.startsWith(`/channels/${thread}/`)), 10_000);
+          await this.until(
+            () =>
+              this.discord.requests
+                .slice(from)
+                .some((r) => r.fault === 'server-error' && r.path.startsWith(`/channels/${thread}/`)),
+            10_000,
+          );
           await sleep(rng.int(0, 1200));
         }
         break;
@@ -796,10 +921,16 @@ class Campaign {
     const threads = this.gameThreads();
     // Posts and edits in every game thread, or in one.
     const hit = threads.length > 1 && rng.chance(0.5) ? [rng.pick(threads)] : threads;
-    const threadPosts: RequestMatcher = { path: new RegExp(`^/channels/(${hit.join('|') || 'none'})/messages(/\\d+)?$`), where: (r) => r.method === 'POST' || r.method === 'PATCH' };
+    const threadPosts: RequestMatcher = {
+      path: new RegExp(`^/channels/(${hit.join('|') || 'none'})/messages(/\\d+)?$`),
+      where: (r) => r.method === 'POST' || r.method === 'PATCH',
+    };
     switch (style) {
       case '500': {
-        const heal = this.inject(threadPosts, { kind: 'server-error', status: rng.pick([500, 502, 503, 504] as const) });
+        const heal = this.inject(threadPosts, {
+          kind: 'server-error',
+          status: rng.pick([500, 502, 503, 504] as const),
+        });
         await sleep(rng.int(1000, 6000));
         heal();
         break;
@@ -812,14 +943,21 @@ class Campaign {
       }
       case '429-global': {
         // Every route but the interaction endpoints (Discord does not bind those to the global limit).
-        const heal = this.inject({ path: /^\/(?!interactions\/|webhooks\/)/ }, { kind: 'rate-limit', retryAfterMs: rng.int(300, 2000), global: true });
+        const heal = this.inject(
+          { path: /^\/(?!interactions\/|webhooks\/)/ },
+          { kind: 'rate-limit', retryAfterMs: rng.int(300, 2000), global: true },
+        );
         await sleep(rng.int(500, 3000));
         heal();
         break;
       }
       case '500-callback':
         // The next interaction answers: Discord fails once, discord.js tries again at once.
-        this.discord.injectFault({ method: 'POST', path: '/interactions/:id/:token/callback' }, { kind: 'server-error', status: 500 }, rng.int(1, 2));
+        this.discord.injectFault(
+          { method: 'POST', path: '/interactions/:id/:token/callback' },
+          { kind: 'server-error', status: 500 },
+          rng.int(1, 2),
+        );
         await sleep(rng.int(1500, 4000));
         break;
       case 'timeout': {
@@ -835,10 +973,18 @@ class Campaign {
         const fault: Fault = rng.chance(0.5) ? { kind: 'slow', delayMs: SLOW_PAST_TIMEOUT_MS } : { kind: 'no-answer' };
         this.discord.injectFault({ method: 'POST', path: `/channels/${thread}/messages` }, fault, 1);
         // It runs on by itself (the other disturbances go on meanwhile); its recovery is checked once the client gave up on it.
-        this.background.push((async () => {
-          const hit = await this.until(() => this.discord.requests.slice(from).some((r) => r.fault === fault.kind) || !this.gameThreads().includes(thread), SLOW_PAST_TIMEOUT_MS + 30_000);
-          if (hit && !this.finished) await this.exclusive(() => this.checkRecovery(`the ${fault.kind} post in ${thread}`));
-        })());
+        this.background.push(
+          (async () => {
+            const hit = await this.until(
+              () =>
+                this.discord.requests.slice(from).some((r) => r.fault === fault.kind) ||
+                !this.gameThreads().includes(thread),
+              SLOW_PAST_TIMEOUT_MS + 30_000,
+            );
+            if (hit && !this.finished)
+              await this.exclusive(() => this.checkRecovery(`the ${fault.kind} post in ${thread}`));
+          })(),
+        );
         break;
       }
       case 'gateway-drop':
@@ -853,7 +999,8 @@ class Campaign {
         if (!this.redis) break;
         // The first one, and half of the others, while a computer player is about to move:
         // its save fails (a scheduler that gave up then left the game stuck on its turn).
-        if ((this.events.get('fault redis-freeze') ?? 0) <= 1 || rng.chance(0.5)) await this.until(() => this.aiThinking(threads), 8000);
+        if ((this.events.get('fault redis-freeze') ?? 0) <= 1 || rng.chance(0.5))
+          await this.until(() => this.aiThinking(threads), 8000);
         this.redis.freeze();
         await sleep(rng.int(2000, 5000));
         this.redis.thaw();
@@ -875,8 +1022,16 @@ class Campaign {
     for (let i = 0; i < shown.length; i++) {
       const s = saved[i];
       const name = s ? (table.seats[s.player]?.name ?? '') : '';
-      if (!s) return { problem: `the thread shows ${shown.length} moves, the store has ${saved.length}: extra "${shown[i]!.line}"`, saved: saved.length };
-      if (!sameMove(s, shown[i]!, name)) return { problem: `move ${i + 1}: the store has ${name} ${moveText(s)}, the thread shows "${shown[i]!.line}"`, saved: saved.length };
+      if (!s)
+        return {
+          problem: `the thread shows ${shown.length} moves, the store has ${saved.length}: extra "${shown[i]!.line}"`,
+          saved: saved.length,
+        };
+      if (!sameMove(s, shown[i]!, name))
+        return {
+          problem: `move ${i + 1}: the store has ${name} ${moveText(s)}, the thread shows "${shown[i]!.line}"`,
+          saved: saved.length,
+        };
     }
     return { problem: null, saved: saved.length };
   }
@@ -897,7 +1052,11 @@ class Campaign {
       const prompt = promptOf(table);
       const seat = prompt === null ? null : table.seats[prompt];
       const saved = gamesOf(table).flatMap((game) => movesOfEvents(game.events)).length;
-      snapshot.set(g.threadId!, { saved, turn: actionsSaved(table), aiToMove: seat?.kind === 'ai' && (table.outbox?.length ?? 0) === 0 });
+      snapshot.set(g.threadId!, {
+        saved,
+        turn: actionsSaved(table),
+        aiToMove: seat?.kind === 'ai' && (table.outbox?.length ?? 0) === 0,
+      });
     }
     const pending = new Set(snapshot.keys());
     const problems = new Map<string, string>();
@@ -923,14 +1082,22 @@ class Campaign {
           pending.delete(threadId);
           this.worstShowMs = Math.max(this.worstShowMs, Date.now() - started);
         } else {
-          problems.set(threadId, !allShown
-            ? `${want.saved - shown.length} of the ${want.saved} moves saved at the recovery not shown (the store owes ${table.outbox?.length ?? 0} post(s))`
-            : !aiMoved ? `the computer player to move after action ${want.turn} did not` : buttons!);
+          problems.set(
+            threadId,
+            !allShown
+              ? `${want.saved - shown.length} of the ${want.saved} moves saved at the recovery not shown (the store owes ${table.outbox?.length ?? 0} post(s))`
+              : !aiMoved
+                ? `the computer player to move after action ${want.turn} did not`
+                : buttons!,
+          );
         }
       }
       if (pending.size === 0) break;
       if (Date.now() > deadline) {
-        for (const threadId of pending) this.violation(`after ${what}: game ${threadId}: within ${this.boundMs} ms, ${problems.get(threadId) ?? 'not settled'}`);
+        for (const threadId of pending)
+          this.violation(
+            `after ${what}: game ${threadId}: within ${this.boundMs} ms, ${problems.get(threadId) ?? 'not settled'}`,
+          );
         break;
       }
       await sleep(150);
@@ -948,7 +1115,13 @@ class Campaign {
       for (;;) {
         this.assertAlive();
         table = await this.table(threadId);
-        if (table && table.status === 'finished' && (table.outbox?.length ?? 0) === 0 && liveButtonProblem(discord, table) === null) break;
+        if (
+          table &&
+          table.status === 'finished' &&
+          (table.outbox?.length ?? 0) === 0 &&
+          liveButtonProblem(discord, table) === null
+        )
+          break;
         if (Date.now() > end) break;
         await sleep(200);
       }
@@ -956,42 +1129,60 @@ class Campaign {
         this.violation(`game ${threadId}: not finished in the store (status ${table?.status ?? 'missing'})`);
         continue;
       }
-      if ((table.outbox?.length ?? 0) > 0) this.violation(`game ${threadId}: still owes ${table.outbox!.length} post(s) at the end`);
+      if ((table.outbox?.length ?? 0) > 0)
+        this.violation(`game ${threadId}: still owes ${table.outbox!.length} post(s) at the end`);
       const shown = shownMoves(discord.messages(threadId));
       const { problem, saved } = this.compare(table, shown);
       if (problem) this.violation(`game ${threadId} at the end: ${problem}`);
-      if (shown.length !== saved) this.violation(`game ${threadId}: the store has ${saved} moves, the thread shows ${shown.length}`);
-      if (saved !== g.kind.moves) this.violation(`game ${threadId} (${g.kind.name}): ${saved} moves, a whole game has ${g.kind.moves}`);
+      if (shown.length !== saved)
+        this.violation(`game ${threadId}: the store has ${saved} moves, the thread shows ${shown.length}`);
+      if (saved !== g.kind.moves)
+        this.violation(`game ${threadId} (${g.kind.name}): ${saved} moves, a whole game has ${g.kind.moves}`);
       const actions = shown.reduce((n, m) => n + actionsOf(m), 0);
-      if (actions !== actionsSaved(table)) this.violation(`game ${threadId}: the store's turn count is ${actionsSaved(table)}, the thread shows ${actions} actions`);
+      if (actions !== actionsSaved(table))
+        this.violation(
+          `game ${threadId}: the store's turn count is ${actionsSaved(table)}, the thread shows ${actions} actions`,
+        );
       const buttons = liveButtonProblem(discord, table);
       if (buttons) this.violation(`game ${threadId} at the end: ${buttons}`);
       // The end of the game posted once (a /kingdomino status after the end shows the result again, as its reply).
       // ("game over." ends a game of a Dynasty but the last, "Game over!" the table.)
       const finals = discord.messages(threadId).filter((m) => /game over/i.test(m.content) && m.interactionId === null);
       const games = gamesOf(table);
-      if (g.kind.dynasty && !/Dynasty totals/.test(finals.at(-1)?.content ?? '')) this.violation(`game ${threadId}: the last end post has no Dynasty totals`);
-      if (finals.length !== games.length) this.violation(`game ${threadId}: ${finals.length} "Game over" posts: ${finals.map((m) => JSON.stringify(m.content.slice(0, 80))).join(', ')}`);
+      if (g.kind.dynasty && !/Dynasty totals/.test(finals.at(-1)?.content ?? ''))
+        this.violation(`game ${threadId}: the last end post has no Dynasty totals`);
+      if (finals.length !== games.length)
+        this.violation(
+          `game ${threadId}: ${finals.length} "Game over" posts: ${finals.map((m) => JSON.stringify(m.content.slice(0, 80))).join(', ')}`,
+        );
       // Each board for a human's turn pinged that player, and only them.
       for (const m of discord.messages(threadId)) {
         const to = /<@(\d+)>, your turn/.exec(m.content)?.[1];
-        if (to && m.interactionId === null && (m.pinged.length !== 1 || m.pinged[0] !== to)) this.violation(`game ${threadId}: board ${m.id} for <@${to}> pinged [${m.pinged.join(', ')}]`);
+        if (to && m.interactionId === null && (m.pinged.length !== 1 || m.pinged[0] !== to))
+          this.violation(`game ${threadId}: board ${m.id} for <@${to}> pinged [${m.pinged.join(', ')}]`);
       }
       // No move the panel confirmed is lost: the store has that player's action at that turn.
       for (const c of g.confirmed) {
         const actors = actionPlayers(games[c.game - 1]?.events ?? []);
         const seat = table.seats[actors[c.turn] ?? -1];
-        if (seat?.kind !== 'human' || seat.userId !== c.userId) this.violation(`game ${threadId}: the move <@${c.userId}> was told went through at turn ${c.turn} is not in the store (action ${c.turn} is by ${seat?.name ?? 'nobody'})`);
+        if (seat?.kind !== 'human' || seat.userId !== c.userId)
+          this.violation(
+            `game ${threadId}: the move <@${c.userId}> was told went through at turn ${c.turn} is not in the store (action ${c.turn} is by ${seat?.name ?? 'nobody'})`,
+          );
       }
       const records = await this.records(g);
       if (records.length !== games.length) {
-        this.violation(`game ${threadId}: /kingdomino record gave ${records.length} records for ${games.length} game(s)`);
+        this.violation(
+          `game ${threadId}: /kingdomino record gave ${records.length} records for ${games.length} game(s)`,
+        );
         continue;
       }
       for (const [k, record] of records.entries()) {
         const checked = checkRecord(record);
-        if (!checked.ok) this.violation(`game ${threadId}: record ${k + 1} fails checkRecord: ${checked.error.message}`);
-        if (JSON.stringify((record as GameRecord).events) !== JSON.stringify(games[k]!.events)) this.violation(`game ${threadId}: record ${k + 1}'s events are not the store's`);
+        if (!checked.ok)
+          this.violation(`game ${threadId}: record ${k + 1} fails checkRecord: ${checked.error.message}`);
+        if (JSON.stringify((record as GameRecord).events) !== JSON.stringify(games[k]!.events))
+          this.violation(`game ${threadId}: record ${k + 1}'s events are not the store's`);
       }
     }
     this.checkInteractions();
@@ -999,7 +1190,12 @@ class Campaign {
   }
 
   async records(g: GameRun): Promise<unknown[]> {
-    const command = await this.discord.slashCommand({ user: g.humans[0]!, channel: g.threadId!, name: 'kingdomino', subcommand: 'record' });
+    const command = await this.discord.slashCommand({
+      user: g.humans[0]!,
+      channel: g.threadId!,
+      name: 'kingdomino',
+      subcommand: 'record',
+    });
     const reply = await command.reply();
     return reply.attachments.map((a) => JSON.parse(a.bytes.toString('utf8')) as unknown);
   }
@@ -1019,7 +1215,10 @@ class Campaign {
     const allowed = new Map<string, number>();
     for (const i of expired) {
       if (this.disturbed(i)) allowed.set(i.label, (allowed.get(i.label) ?? 0) + 1);
-      else this.violation(`${i.label} expired without a disturbance (sent at +${((i.sentAt - this.started) / 1000).toFixed(1)} s)`);
+      else
+        this.violation(
+          `${i.label} expired without a disturbance (sent at +${((i.sentAt - this.started) / 1000).toFixed(1)} s)`,
+        );
     }
     const expiredIds = new Set(expired.filter((i) => this.disturbed(i)).flatMap((i) => [i.id, i.token]));
     const cutOff = new Map<string, number>();
@@ -1039,7 +1238,15 @@ class Campaign {
       // A request cut off by the kill of the bot sending it: its body never arrived whole, the
       // fake reports that it could not read it, and the 500 it answered to nobody.
       const cut = /^the fake itself failed on (\w+) (\S+): Error: aborted/.exec(error);
-      if (cut && this.discord.requests.some((r) => r.method === cut[1] && r.path === cut[2] && this.windows.some((w) => w.why.startsWith('kill') && w.from <= r.receivedAt && r.receivedAt <= w.to))) {
+      if (
+        cut &&
+        this.discord.requests.some(
+          (r) =>
+            r.method === cut[1] &&
+            r.path === cut[2] &&
+            this.windows.some((w) => w.why.startsWith('kill') && w.from <= r.receivedAt && r.receivedAt <= w.to),
+        )
+      ) {
         const key = `${cut[1]} ${cut[2]}`;
         cutOff.set(key, (cutOff.get(key) ?? 0) + 1);
         continue;
@@ -1056,16 +1263,22 @@ class Campaign {
   checkProcesses(): void {
     for (const [n, bot] of this.bots.entries()) {
       const last = n === this.bots.length - 1;
-      if (last && bot.exit) this.violation(`the last bot is not running (code ${bot.exit.code}, signal ${bot.exit.signal})`);
-      if (!last && bot.exit?.signal !== 'SIGKILL') this.violation(`bot ${n + 1} exited with ${JSON.stringify(bot.exit)}, not killed`);
+      if (last && bot.exit)
+        this.violation(`the last bot is not running (code ${bot.exit.code}, signal ${bot.exit.signal})`);
+      if (!last && bot.exit?.signal !== 'SIGKILL')
+        this.violation(`bot ${n + 1} exited with ${JSON.stringify(bot.exit)}, not killed`);
       const output = bot.stdout + bot.stderr;
-      for (const line of output.split('\n').filter((l) => /unhandled rejection|uncaught/i.test(l))) this.violation(`bot ${n + 1}: ${line}`);
+      for (const line of output.split('\n').filter((l) => /unhandled rejection|uncaught/i.test(l)))
+        this.violation(`bot ${n + 1}: ${line}`);
     }
   }
 
   /** Lines of every bot's log that match. */
   botLines(pattern: RegExp): number {
-    return this.bots.reduce((n, bot) => n + (bot.stdout + bot.stderr).split('\n').filter((l) => pattern.test(l)).length, 0);
+    return this.bots.reduce(
+      (n, bot) => n + (bot.stdout + bot.stderr).split('\n').filter((l) => pattern.test(l)).length,
+      0,
+    );
   }
 
   report(): CampaignReport {
@@ -1075,9 +1288,16 @@ class Campaign {
     for (const r of this.discord.requests) {
       if (r.fault) {
         const global = (r.response as { global?: boolean } | undefined)?.global;
-        const kind = r.fault === 'rate-limit' ? (global ? '429 global' : '429 route')
-          : r.fault === 'server-error' ? `${r.status}`
-          : r.fault === 'slow' ? 'timeout (answered past 15 s)' : 'timeout (lost, never answered)';
+        const kind =
+          r.fault === 'rate-limit'
+            ? global
+              ? '429 global'
+              : '429 route'
+            : r.fault === 'server-error'
+              ? `${r.status}`
+              : r.fault === 'slow'
+                ? 'timeout (answered past 15 s)'
+                : 'timeout (lost, never answered)';
         const where = r.route?.startsWith('/interactions/') ? ' on an interaction callback' : '';
         faults[kind + where] = (faults[kind + where] ?? 0) + 1;
       }
@@ -1144,18 +1364,25 @@ function liveButtonProblem(discord: FakeDiscord, table: Table): string | null {
   if (table.status !== 'playing' && table.status !== 'finished') return null;
   const threadId = table.messages.threadId ?? table.id;
   const live = discord.messages(threadId).filter((m) => yourTurn(m) !== null);
-  const which = () => live.map((m) => `${m.id}${m.interactionId ? ' (a /kingdomino status reply)' : ''} ${yourTurn(m)}`).join(', ');
+  const which = () =>
+    live.map((m) => `${m.id}${m.interactionId ? ' (a /kingdomino status reply)' : ''} ${yourTurn(m)}`).join(', ');
   const player = promptOf(table);
   const seat = player === null ? null : table.seats[player];
   if (seat?.kind !== 'human') {
-    return live.length === 0 ? null : `${live.length} live "Your turn" button(s) while ${table.status === 'playing' ? 'a computer plays' : 'the game is over'}: ${which()}`;
+    return live.length === 0
+      ? null
+      : `${live.length} live "Your turn" button(s) while ${table.status === 'playing' ? 'a computer plays' : 'the game is over'}: ${which()}`;
   }
-  if (live.length !== 1) return `${live.length} live "Your turn" buttons (want 1, on ${table.messages.turnMessageId}): ${which()}`;
+  if (live.length !== 1)
+    return `${live.length} live "Your turn" buttons (want 1, on ${table.messages.turnMessageId}): ${which()}`;
   const [message] = live;
-  if (message!.id !== table.messages.turnMessageId) return `the live button is on ${message!.id}, the store's turn message is ${table.messages.turnMessageId}`;
+  if (message!.id !== table.messages.turnMessageId)
+    return `the live button is on ${message!.id}, the store's turn message is ${table.messages.turnMessageId}`;
   const action = decode(yourTurn(message!)!);
-  if (action?.verb !== 'your-turn' || action.turn !== table.game.turn) return `the live button is for turn ${action?.verb === 'your-turn' ? action.turn : '?'}, the store is at ${table.game.turn}`;
-  if (!message!.content.includes(`<@${seat.userId}>, your turn`)) return `the live turn message does not name ${seat.name}`;
+  if (action?.verb !== 'your-turn' || action.turn !== table.game.turn)
+    return `the live button is for turn ${action?.verb === 'your-turn' ? action.turn : '?'}, the store is at ${table.game.turn}`;
+  if (!message!.content.includes(`<@${seat.userId}>, your turn`))
+    return `the live turn message does not name ${seat.name}`;
   return null;
 }
 
@@ -1176,7 +1403,10 @@ function answerOf(discord: FakeDiscord, i: FakeInteraction): FakeMessage | null 
  * Run a campaign and check it. `onEnd` gets the teardown, for a test framework to
  * call when the test ends early (a timeout): no bot or Redis is left running.
  */
-export async function runCampaign(opts: CampaignOptions, onEnd?: (teardown: () => Promise<void>) => void): Promise<CampaignReport> {
+export async function runCampaign(
+  opts: CampaignOptions,
+  onEnd?: (teardown: () => Promise<void>) => void,
+): Promise<CampaignReport> {
   const campaign = new Campaign(opts);
   onEnd?.(() => campaign.tearDown());
   try {
@@ -1186,7 +1416,10 @@ export async function runCampaign(opts: CampaignOptions, onEnd?: (teardown: () =
     return campaign.report();
   } catch (error) {
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    throw new Error(`fault campaign (${opts.store}, seed ${opts.seed}) failed: ${text}\nplan: ${campaign.plan.map(describeEvent).join(', ')}\nviolations so far: ${campaign.violations.join('\n') || 'none'}`, { cause: error });
+    throw new Error(
+      `fault campaign (${opts.store}, seed ${opts.seed}) failed: ${text}\nplan: ${campaign.plan.map(describeEvent).join(', ')}\nviolations so far: ${campaign.violations.join('\n') || 'none'}`,
+      { cause: error },
+    );
   } finally {
     await campaign.tearDown();
   }

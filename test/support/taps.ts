@@ -12,8 +12,7 @@ const MENU_SIZE = 25;
 
 /** One tap on the panel after it is open. */
 export type Tap =
-  | { readonly kind: 'menu'; readonly value: string }
-  | { readonly kind: 'button'; readonly label: RegExp };
+  { readonly kind: 'menu'; readonly value: string } | { readonly kind: 'button'; readonly label: RegExp };
 
 export interface Plan {
   /** The taps between opening the panel and the final one. */
@@ -26,7 +25,10 @@ export interface Plan {
 }
 
 /** The hard player's move (placement then claim), reproducible for a seed. */
-export function strongMove(state: GameState, seed: number): { readonly placed: Action | null; readonly claim: number | null } {
+export function strongMove(
+  state: GameState,
+  seed: number,
+): { readonly placed: Action | null; readonly claim: number | null } {
   const opts = { playouts: 300, timeMs: 5_000, seed };
   const first = chooseAction(state, 'hard', opts);
   if (first.type === 'claim') return { placed: null, claim: first.domino };
@@ -64,10 +66,17 @@ function route(grid: number, opened: Cursor, ranked: readonly Cursor[], target: 
   const key = (c: Cursor) => cursorText(c);
   const seen = new Map<string, Tap[]>([[key(opened), []]]);
   let frontier: { at: Cursor; taps: Tap[] }[] = [{ at: opened, taps: [] }];
-  const fromMenu = ranked.slice(0, MENU_SIZE).map((at) => ({ at, taps: [{ kind: 'menu', value: cursorText(at) } as Tap] }));
+  const fromMenu = ranked
+    .slice(0, MENU_SIZE)
+    .map((at) => ({ at, taps: [{ kind: 'menu', value: cursorText(at) } as Tap] }));
   for (let depth = 0; frontier.length > 0 || fromMenu.length > 0; depth++) {
     // Menu choices cost one tap: they join the search at depth 1.
-    if (depth === 1) for (const m of fromMenu.splice(0)) if (!seen.has(key(m.at))) { seen.set(key(m.at), m.taps); frontier.push(m); }
+    if (depth === 1)
+      for (const m of fromMenu.splice(0))
+        if (!seen.has(key(m.at))) {
+          seen.set(key(m.at), m.taps);
+          frontier.push(m);
+        }
     const found = frontier.find((f) => sameCursor(f.at, target));
     if (found) return found.taps;
     const next: typeof frontier = [];

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
 import * as table from '../../src/table/index.js';
-import type { GameTable, HumanSeat, LobbyTable, PlayingTable, TableSeat, TableSettings } from '../../src/table/index.js';
+import type {
+  GameTable,
+  HumanSeat,
+  LobbyTable,
+  PlayingTable,
+  TableSeat,
+  TableSettings,
+} from '../../src/table/index.js';
 
 const SETTINGS: TableSettings = { ...NO_VARIANTS, turnTimerS: 600 };
 const host: HumanSeat = { kind: 'human', userId: 'h', name: 'Host' };
@@ -11,7 +18,9 @@ const hostActs = { userId: 'h', moderator: false };
 const stranger = { userId: 'x', moderator: false };
 const moderator = { userId: 'm', moderator: true };
 
-function ok<T>(r: { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: { readonly code: string } }): T {
+function ok<T>(
+  r: { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: { readonly code: string } },
+): T {
   if (!r.ok) throw new Error(`refused: ${r.refusal.code}`);
   return r.value;
 }
@@ -29,12 +38,20 @@ function move(t: GameTable, how: 'user' | 'timer' | 'stand-in' | 'seat', now = 5
   const turn = table.currentTurn(t)!;
   const game = turn.table.game;
   const spot = turn.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
-  const placed: table.Placed = turn.prompt.kind === 'claim' ? { kind: 'none' } : spot ? { kind: 'place', a: spot.a, b: spot.b } : { kind: 'discard' };
+  const placed: table.Placed =
+    turn.prompt.kind === 'claim'
+      ? { kind: 'none' }
+      : spot
+        ? { kind: 'place', a: spot.a, b: spot.b }
+        : { kind: 'discard' };
   const after = table.afterPlacing(game, turn.player, placed);
   const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
-  const mover: table.Mover = how === 'user'
-    ? { kind: 'user', userId: (turn.seat as HumanSeat).userId }
-    : how === 'seat' ? { kind: 'seat', player: turn.player } : { kind: 'seat', player: turn.player, as: how };
+  const mover: table.Mover =
+    how === 'user'
+      ? { kind: 'user', userId: (turn.seat as HumanSeat).userId }
+      : how === 'seat'
+        ? { kind: 'seat', player: turn.player }
+        : { kind: 'seat', player: turn.player, as: how };
   return ok(table.playMove(t, mover, game.turn, { placed, claim }, now)).table;
 }
 
@@ -72,7 +89,12 @@ describe('an absent player', () => {
       expect(seatOf(t, player).standIn).toBeUndefined();
     }
     t = move(untilTurnOf(t, player), 'timer', 7000);
-    expect(seatOf(t, player)).toEqual({ kind: 'human', userId: seatOf(t, player).userId, name: seatOf(t, player).name, standIn: { reason: 'absent', by: null, at: 7000, told: false } });
+    expect(seatOf(t, player)).toEqual({
+      kind: 'human',
+      userId: seatOf(t, player).userId,
+      name: seatOf(t, player).name,
+      standIn: { reason: 'absent', by: null, at: 7000, told: false },
+    });
     expect(table.untold(t)).toEqual([player]);
     expect(table.untold(table.told(t, player))).toEqual([]);
     // The seat stays a human seat in the engine: the record says who sat there.
@@ -86,7 +108,15 @@ describe('an absent player', () => {
     for (let i = 0; i <= table.ABSENT_AFTER; i++) t = move(untilTurnOf(t, player), 'timer');
     const other = (player + 1) % 3;
     t = ok(table.replaceSeat(t, hostActs, other, 0, 'Normal AI')) as PlayingTable;
-    const rematch = table.newLobby({ id: 'r', guildId: 'g', channelId: 'c', host, others: t.seats.slice(1), settings: SETTINGS, now: 0 });
+    const rematch = table.newLobby({
+      id: 'r',
+      guildId: 'g',
+      channelId: 'c',
+      host,
+      others: t.seats.slice(1),
+      settings: SETTINGS,
+      now: 0,
+    });
     expect(rematch.seats).toEqual([host, seat('a'), seat('b')]);
   });
 
@@ -97,7 +127,11 @@ describe('an absent player', () => {
     t = move(untilTurnOf(t, player), 'timer');
     expect(seatOf(t, player).timeouts).toBe(2);
     t = move(untilTurnOf(t, player), 'user');
-    expect(seatOf(t, player)).toEqual({ kind: 'human', userId: seatOf(t, player).userId, name: seatOf(t, player).name });
+    expect(seatOf(t, player)).toEqual({
+      kind: 'human',
+      userId: seatOf(t, player).userId,
+      name: seatOf(t, player).name,
+    });
     t = move(untilTurnOf(t, player), 'timer');
     expect(seatOf(t, player).timeouts).toBe(1);
   });
@@ -110,10 +144,16 @@ describe('an absent player', () => {
     const userId = seatOf(turn, player).userId;
     const n = turn.game.turn;
     expect(table.mayAct(turn, { kind: 'user', userId }, n)).toEqual({ ok: false, refusal: { code: 'seat-replaced' } });
-    expect(table.mayAct(turn, { kind: 'seat', player, as: 'timer' }, n)).toEqual({ ok: false, refusal: { code: 'seat-replaced' } });
+    expect(table.mayAct(turn, { kind: 'seat', player, as: 'timer' }, n)).toEqual({
+      ok: false,
+      refusal: { code: 'seat-replaced' },
+    });
     expect(table.mayAct(turn, { kind: 'seat', player, as: 'stand-in' }, n).ok).toBe(true);
     const back = ok(table.comeBack(turn, userId, player, 9000));
-    expect(table.mayAct(back, { kind: 'seat', player, as: 'stand-in' }, n)).toEqual({ ok: false, refusal: { code: 'not-seated' } });
+    expect(table.mayAct(back, { kind: 'seat', player, as: 'stand-in' }, n)).toEqual({
+      ok: false,
+      refusal: { code: 'not-seated' },
+    });
     expect(table.mayAct(back, { kind: 'user', userId }, n).ok).toBe(true);
   });
 
@@ -123,7 +163,10 @@ describe('an absent player', () => {
     for (let i = 0; i <= table.ABSENT_AFTER; i++) t = move(untilTurnOf(t, player), 'timer');
     const turn = untilTurnOf(t, player);
     const userId = seatOf(turn, player).userId;
-    expect(table.comeBack(turn, 'someone', player, 9000)).toEqual({ ok: false, refusal: { code: 'not-your-seat', player } });
+    expect(table.comeBack(turn, 'someone', player, 9000)).toEqual({
+      ok: false,
+      refusal: { code: 'not-your-seat', player },
+    });
     expect(table.comeBack(turn, userId, 7, 9000)).toEqual({ ok: false, refusal: { code: 'no-such-seat' } });
     const back = ok(table.comeBack(turn, userId, player, 9000));
     expect(seatOf(back, player)).toEqual({ kind: 'human', userId, name: seatOf(turn, player).name });
@@ -138,7 +181,10 @@ describe('the host or a moderator', () => {
     expect(table.replaceSeat(t, stranger, 1, 3000, 'Normal AI')).toEqual({ ok: false, refusal: { code: 'host-only' } });
     const replaced = ok(table.replaceSeat(t, moderator, 1, 3000, 'Normal AI')) as PlayingTable;
     expect(seatOf(replaced, 1).standIn).toEqual({ reason: 'replaced', by: 'm', at: 3000, told: false });
-    expect(table.replaceSeat(replaced, hostActs, 1, 3000, 'Normal AI')).toEqual({ ok: false, refusal: { code: 'already-replaced' } });
+    expect(table.replaceSeat(replaced, hostActs, 1, 3000, 'Normal AI')).toEqual({
+      ok: false,
+      refusal: { code: 'already-replaced' },
+    });
     expect(table.comeBack(replaced, 'a', 1, 4000)).toEqual({ ok: false, refusal: { code: 'replaced-by-host' } });
     expect(table.seatChoices(replaced, hostActs, 1)).toEqual({ replace: false, restore: true, makeHost: true });
     const restored = ok(table.restoreSeat(replaced, hostActs, 1, 4000));
@@ -160,7 +206,10 @@ describe('the host or a moderator', () => {
     expect(edited.seats.map((s) => s.name)).toEqual(['Host', 'a', 'Normal AI', 'Normal AI 2']);
     expect(edited.seats[3]).toEqual({ kind: 'ai', level: 'normal', name: 'Normal AI 2' });
     expect(table.replaceSeat(l, moderator, 0, 0, 'Normal AI')).toEqual({ ok: false, refusal: { code: 'host-seat' } });
-    expect(table.replaceSeat(l, hostActs, 2, 0, 'Normal AI')).toEqual({ ok: false, refusal: { code: 'computer-seat' } });
+    expect(table.replaceSeat(l, hostActs, 2, 0, 'Normal AI')).toEqual({
+      ok: false,
+      refusal: { code: 'computer-seat' },
+    });
     expect(table.replaceSeat(l, stranger, 1, 0, 'Normal AI')).toEqual({ ok: false, refusal: { code: 'host-only' } });
     expect(table.restoreSeat(l, hostActs, 1, 0)).toEqual({ ok: false, refusal: { code: 'not-started' } });
   });
@@ -172,7 +221,10 @@ describe('the host or a moderator', () => {
     expect(table.handHost(handed, hostActs, 0)).toEqual({ ok: false, refusal: { code: 'host-only' } });
     expect(table.handHost(handed, moderator, 1)).toEqual({ ok: false, refusal: { code: 'already-host' } });
     expect(ok(table.handHost(lobby(), moderator, 1)).hostId).toBe('a');
-    expect(table.handHost(lobby([{ kind: 'ai', level: 'easy', name: 'Easy AI' }]), hostActs, 1)).toEqual({ ok: false, refusal: { code: 'computer-seat' } });
+    expect(table.handHost(lobby([{ kind: 'ai', level: 'easy', name: 'Easy AI' }]), hostActs, 1)).toEqual({
+      ok: false,
+      refusal: { code: 'computer-seat' },
+    });
   });
 
   it('does nothing to a game that is over or cancelled', () => {
@@ -182,7 +234,7 @@ describe('the host or a moderator', () => {
   });
 });
 
-describe("the thread after the game", () => {
+describe('the thread after the game', () => {
   it('a finished table waits for its thread to be archived once that is due, then no longer needs the bot', () => {
     let t: GameTable = started([{ kind: 'ai', level: 'easy', name: 'Easy AI' }]);
     while (t.status === 'playing') t = move(t, 'seat');

@@ -7,7 +7,15 @@ import type { GameTable, HumanSeat } from '../../src/table/index.js';
 const host: HumanSeat = { kind: 'human', userId: 'h', name: 'Host' };
 
 function started(): table.PlayingTable {
-  const lobby = table.newLobby({ id: 't', guildId: 'g', channelId: 'c', host, others: [{ kind: 'human', userId: 'u', name: 'U' }], settings: { ...NO_VARIANTS, turnTimerS: 0 }, now: 0 });
+  const lobby = table.newLobby({
+    id: 't',
+    guildId: 'g',
+    channelId: 'c',
+    host,
+    others: [{ kind: 'human', userId: 'u', name: 'U' }],
+    settings: { ...NO_VARIANTS, turnTimerS: 0 },
+    now: 0,
+  });
   const r = table.start(lobby, { userId: 'h', moderator: false }, 'outbox', 0);
   if (!r.ok) throw new Error(r.refusal.code);
   return r.value;
@@ -18,7 +26,12 @@ function oneMove(t: GameTable): table.MoveOutcome {
   const now = table.currentTurn(t)!;
   const game = now.table.game;
   const spot = now.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
-  const placed: table.Placed = now.prompt.kind === 'claim' ? { kind: 'none' } : spot ? { kind: 'place', a: spot.a, b: spot.b } : { kind: 'discard' };
+  const placed: table.Placed =
+    now.prompt.kind === 'claim'
+      ? { kind: 'none' }
+      : spot
+        ? { kind: 'place', a: spot.a, b: spot.b }
+        : { kind: 'discard' };
   const after = table.afterPlacing(game, now.player, placed);
   const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
   const out = table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 0);
@@ -40,7 +53,12 @@ describe('the outbox', () => {
     let t: GameTable = table.posted(started(), 1, 'm1');
     t = table.postsForMove(oneMove(t), false);
     const [post] = table.pendingPosts(t);
-    expect(post).toMatchObject({ kind: 'turn', seq: 2, occasion: null, move: { player: expect.any(Number), claim: expect.any(Number), timedOut: false } });
+    expect(post).toMatchObject({
+      kind: 'turn',
+      seq: 2,
+      occasion: null,
+      move: { player: expect.any(Number), claim: expect.any(Number), timedOut: false },
+    });
     t = table.posted(t, 2, 'm2');
     expect(t.messages.turnMessageId).toBe('m2');
     expect(table.pendingPosts(t)).toEqual([{ kind: 'clear', seq: 3, messageId: 'm1' }]);

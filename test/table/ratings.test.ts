@@ -1,9 +1,30 @@
 /** Ratings: places from the engine's ranking, OpenSkill updates, fixed computer ratings, Dynasty, trend. */
 import { describe, expect, it } from 'vitest';
-import { createDynasty, applyDynasty, result, type DynastyState, type GameResult, type PlayerScore } from '../../src/game/index.js';
 import {
-  AI_RATINGS, displayRating, gameSeats, initialRating, isRanked, placesOf, RANKED_AFTER_GAMES, rateOutcome, rateTable, ratingTrend,
-  TABLE_SCHEMA, TREND_GAMES, unrated, type FinishedTable, type PlayerRating, type TableSeat,
+  createDynasty,
+  applyDynasty,
+  result,
+  type DynastyState,
+  type GameResult,
+  type PlayerScore,
+} from '../../src/game/index.js';
+import {
+  AI_RATINGS,
+  displayRating,
+  gameSeats,
+  initialRating,
+  isRanked,
+  placesOf,
+  RANKED_AFTER_GAMES,
+  rateOutcome,
+  rateTable,
+  ratingTrend,
+  TABLE_SCHEMA,
+  TREND_GAMES,
+  unrated,
+  type FinishedTable,
+  type PlayerRating,
+  type TableSeat,
 } from '../../src/table/index.js';
 import { newGame, play } from '../store/fixtures.js';
 import { simpleAction } from '../support/play.js';
@@ -14,7 +35,13 @@ const ai = (level: 'easy' | 'normal' | 'hard'): TableSeat => ({ kind: 'ai', leve
 /** A result with these totals (largest territory and crowns equal unless given). */
 function outcome(totals: readonly number[], largest: readonly number[] = totals.map(() => 5)): GameResult {
   const scores: PlayerScore[] = totals.map((total, player) => ({
-    player, territories: [], harmony: 0, middleKingdom: 0, total, largestTerritory: largest[player]!, crowns: 3,
+    player,
+    territories: [],
+    harmony: 0,
+    middleKingdom: 0,
+    total,
+    largestTerritory: largest[player]!,
+    crowns: 3,
   }));
   const best = Math.max(...totals);
   return { scores, winners: scores.filter((s) => s.total === best).map((s) => s.player), decidedBy: 'none' };
@@ -23,12 +50,34 @@ function outcome(totals: readonly number[], largest: readonly number[] = totals.
 const none: ReadonlyMap<string, PlayerRating> = new Map();
 const after = (map: ReadonlyMap<string, PlayerRating>, userId: string): PlayerRating => map.get(userId)!;
 
-function finishedTable(seats: readonly TableSeat[], game = play(newGame(seats, 'ratings')), dynasty?: DynastyState): FinishedTable {
+function finishedTable(
+  seats: readonly TableSeat[],
+  game = play(newGame(seats, 'ratings')),
+  dynasty?: DynastyState,
+): FinishedTable {
   return {
-    schema: TABLE_SCHEMA, version: 3, id: 't', guildId: 'g', hostId: 'ann', seats,
-    settings: { mightyDuel: false, harmony: false, middleKingdom: false, dynasty: !!dynasty, threePlayerClassic: false, balancedOpening: false, turnTimerS: 0 },
+    schema: TABLE_SCHEMA,
+    version: 3,
+    id: 't',
+    guildId: 'g',
+    hostId: 'ann',
+    seats,
+    settings: {
+      mightyDuel: false,
+      harmony: false,
+      middleKingdom: false,
+      dynasty: !!dynasty,
+      threePlayerClassic: false,
+      balancedOpening: false,
+      turnTimerS: 0,
+    },
     messages: { lobbyChannelId: 'c', lobbyMessageId: 't', threadId: 't', turnMessageId: null },
-    createdAt: 1, updatedAt: 2, status: 'finished', game, ...(dynasty ? { dynasty } : {}), finishedAt: 2,
+    createdAt: 1,
+    updatedAt: 2,
+    status: 'finished',
+    game,
+    ...(dynasty ? { dynasty } : {}),
+    finishedAt: 2,
   };
 }
 
@@ -62,14 +111,18 @@ describe('a rated game', () => {
     const rated = rateOutcome(seats, outcome([50, 40, 30, 20]), none);
     const mus = ['a', 'b', 'c', 'd'].map((u) => after(rated, u).mu);
     expect([...mus].sort((x, y) => y - x)).toEqual(mus);
-    expect(rateOutcome(seats.slice(0, 3), outcome([10, 40, 30]), none).get('b')!.mu).toBeGreaterThan(initialRating().mu);
+    expect(rateOutcome(seats.slice(0, 3), outcome([10, 40, 30]), none).get('b')!.mu).toBeGreaterThan(
+      initialRating().mu,
+    );
   });
 
   it('keeps computer players fixed, easy < normal < hard, and beating hard counts most', () => {
     expect(AI_RATINGS.easy.mu).toBeLessThan(AI_RATINGS.normal.mu);
     expect(AI_RATINGS.normal.mu).toBeLessThan(AI_RATINGS.hard.mu);
-    const win = (level: 'easy' | 'normal' | 'hard') => after(rateOutcome([human('ann'), ai(level)], outcome([40, 30]), none), 'ann').mu;
-    const lose = (level: 'easy' | 'normal' | 'hard') => after(rateOutcome([human('ann'), ai(level)], outcome([30, 40]), none), 'ann').mu;
+    const win = (level: 'easy' | 'normal' | 'hard') =>
+      after(rateOutcome([human('ann'), ai(level)], outcome([40, 30]), none), 'ann').mu;
+    const lose = (level: 'easy' | 'normal' | 'hard') =>
+      after(rateOutcome([human('ann'), ai(level)], outcome([30, 40]), none), 'ann').mu;
     expect(win('hard')).toBeGreaterThan(win('normal'));
     expect(win('normal')).toBeGreaterThan(win('easy'));
     expect(lose('easy')).toBeLessThan(lose('normal'));
@@ -80,7 +133,10 @@ describe('a rated game', () => {
 
   it('starts from the stored rating', () => {
     const strong: PlayerRating = { userId: 'ann', mu: 40, sigma: 2, games: 30, display: 34, trail: [33, 33.5, 34] };
-    const rated = after(rateOutcome([human('ann'), human('bob')], outcome([40, 30]), new Map([['ann', strong]])), 'ann');
+    const rated = after(
+      rateOutcome([human('ann'), human('bob')], outcome([40, 30]), new Map([['ann', strong]])),
+      'ann',
+    );
     expect(rated.games).toBe(31);
     expect(rated.mu - 40).toBeLessThan(0.5); // beating a newcomer tells little about a proven player
     expect(rated.trail).toEqual([33, 33.5, 34, rated.display]);

@@ -38,7 +38,10 @@ describe('the lobby', () => {
     const duel = { ...SETTINGS, mightyDuel: true };
     const l = ok(table.join(lobby(duel), seat('a')));
     expect(table.join(l, seat('b'))).toEqual({ ok: false, refusal: { code: 'table-full' } });
-    expect(table.start(lobby(duel), hostActs, 's', 0)).toEqual({ ok: false, refusal: { code: 'seat-count', min: 2, max: 2 } });
+    expect(table.start(lobby(duel), hostActs, 's', 0)).toEqual({
+      ok: false,
+      refusal: { code: 'seat-count', min: 2, max: 2 },
+    });
     expect(ok(table.start(l, hostActs, 's', 0)).game.options.grid).toBe(7);
   });
 
@@ -48,7 +51,12 @@ describe('the lobby', () => {
     l = ok(table.addAi(l, { userId: 'x', moderator: true }, 'hard', 'Hard AI'));
     expect(l.seats.map((s) => s.name)).toEqual(['Host', 'Hard AI', 'Hard AI 2']);
     const stranger = { userId: 'x', moderator: false };
-    for (const r of [table.addAi(l, stranger, 'easy', 'Easy AI'), table.removeAi(l, stranger), table.start(l, stranger, 's', 0), table.cancel(l, stranger, 0)]) {
+    for (const r of [
+      table.addAi(l, stranger, 'easy', 'Easy AI'),
+      table.removeAi(l, stranger),
+      table.start(l, stranger, 's', 0),
+      table.cancel(l, stranger, 0),
+    ]) {
       expect(r).toEqual({ ok: false, refusal: { code: 'host-only' } });
     }
     expect(ok(table.removeAi(l, hostActs)).seats.map((s) => s.name)).toEqual(['Host', 'Hard AI']);
@@ -70,10 +78,22 @@ describe('a running table', () => {
     const other = now.player === 0 ? 1 : 0;
     const userOf = (p: number) => (t.seats[p]!.kind === 'human' ? (t.seats[p] as HumanSeat).userId : '');
     expect(table.mayAct(t, { kind: 'user', userId: userOf(now.player) }, 0).ok).toBe(true);
-    expect(table.mayAct(t, { kind: 'user', userId: userOf(other) }, 0)).toEqual({ ok: false, refusal: { code: 'not-your-turn', player: now.player } });
-    expect(table.mayAct(t, { kind: 'user', userId: 'stranger' }, 0)).toEqual({ ok: false, refusal: { code: 'not-seated' } });
-    expect(table.mayAct(t, { kind: 'user', userId: userOf(now.player) }, 1)).toEqual({ ok: false, refusal: { code: 'stale-turn' } });
-    expect(table.mayAct(lobby(), { kind: 'seat', player: 0 }, 0)).toEqual({ ok: false, refusal: { code: 'not-started' } });
+    expect(table.mayAct(t, { kind: 'user', userId: userOf(other) }, 0)).toEqual({
+      ok: false,
+      refusal: { code: 'not-your-turn', player: now.player },
+    });
+    expect(table.mayAct(t, { kind: 'user', userId: 'stranger' }, 0)).toEqual({
+      ok: false,
+      refusal: { code: 'not-seated' },
+    });
+    expect(table.mayAct(t, { kind: 'user', userId: userOf(now.player) }, 1)).toEqual({
+      ok: false,
+      refusal: { code: 'stale-turn' },
+    });
+    expect(table.mayAct(lobby(), { kind: 'seat', player: 0 }, 0)).toEqual({
+      ok: false,
+      refusal: { code: 'not-started' },
+    });
   });
 
   it('plays a whole game move by move (place then claim together), then finishes', () => {
@@ -82,10 +102,17 @@ describe('a running table', () => {
     for (let now = table.currentTurn(t); now; now = table.currentTurn(t)) {
       const game = now.table.game;
       const spot = now.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
-      const placed: table.Placed = now.prompt.kind === 'claim' ? { kind: 'none' } : spot ? { kind: 'place', a: spot.a, b: spot.b } : { kind: 'discard' };
+      const placed: table.Placed =
+        now.prompt.kind === 'claim'
+          ? { kind: 'none' }
+          : spot
+            ? { kind: 'place', a: spot.a, b: spot.b }
+            : { kind: 'discard' };
       const after = table.afterPlacing(game, now.player, placed);
       const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
-      const out: table.MoveOutcome = ok(table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 5000 + moves));
+      const out: table.MoveOutcome = ok(
+        table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 5000 + moves),
+      );
       expect(out.before).toBe(game);
       t = out.table;
       moves++;
@@ -106,8 +133,14 @@ describe('a running table', () => {
 
   it('is cancelled by the host or a moderator only, never as a lobby or once over', () => {
     const t = started(2);
-    expect(table.cancelGame(t, { userId: 'u0', moderator: false }, 0)).toEqual({ ok: false, refusal: { code: 'host-only' } });
-    expect(ok(table.cancelGame(t, { userId: 'u0', moderator: true }, 9))).toMatchObject({ status: 'cancelled', finishedAt: 9 });
+    expect(table.cancelGame(t, { userId: 'u0', moderator: false }, 0)).toEqual({
+      ok: false,
+      refusal: { code: 'host-only' },
+    });
+    expect(ok(table.cancelGame(t, { userId: 'u0', moderator: true }, 9))).toMatchObject({
+      status: 'cancelled',
+      finishedAt: 9,
+    });
     expect(table.cancelGame(lobby(), hostActs, 0)).toEqual({ ok: false, refusal: { code: 'lobby-has-cancel' } });
   });
 

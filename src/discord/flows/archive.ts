@@ -28,8 +28,10 @@ import { closedLobbyView } from '../views/lobby.js';
 
 /** Discord answers that will not change by trying again: the channel or the message is gone. */
 function gone(error: unknown): boolean {
-  return error instanceof DiscordAPIError
-    && (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage);
+  return (
+    error instanceof DiscordAPIError &&
+    (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage)
+  );
 }
 
 /** The lobby message once the game's thread is archived: the result, and Rematch (unless a rematch lobby is open already). */
@@ -50,7 +52,10 @@ async function rematchHere(bot: Bot, table: FinishedTable): Promise<void> {
   try {
     const parent = await bot.client.channels.fetch(table.messages.lobbyChannelId);
     if (!parent?.isTextBased() || !('messages' in parent)) return;
-    await parent.messages.edit(table.id, inGameLocale(table, () => lobbyAfterView(table)));
+    await parent.messages.edit(
+      table.id,
+      inGameLocale(table, () => lobbyAfterView(table)),
+    );
   } catch (error) {
     if (!gone(error)) throw error;
     bot.log.warn('the lobby message is gone: no Rematch there', { game: table.id, error: errorText(error) });
@@ -88,8 +93,13 @@ export async function closeThread(bot: Bot, table: FinishedTable): Promise<boole
       const closed = threadClosed(current, Date.now());
       return closed === current ? keep() : save(closed);
     });
-    if (done === 'archived') bot.log.info('archived the game thread, not locked: I need Manage Threads there to lock it', context);
-    else bot.log.info(done === 'gone' ? 'the game thread is gone: nothing to archive' : 'archived and locked the game thread', context);
+    if (done === 'archived')
+      bot.log.info('archived the game thread, not locked: I need Manage Threads there to lock it', context);
+    else
+      bot.log.info(
+        done === 'gone' ? 'the game thread is gone: nothing to archive' : 'archived and locked the game thread',
+        context,
+      );
     return true;
   } catch (error) {
     bot.log.warn('could not archive the game thread: will try again', { ...context, error: errorText(error) });
@@ -103,7 +113,12 @@ export async function closeThread(bot: Bot, table: FinishedTable): Promise<boole
  * it is archived again afterwards (and stays locked if it was: unarchiving does not
  * unlock); a running game's thread stays open.
  */
-export async function withThreadOpen(bot: Bot, tableId: string, thread: Channel | null, work: () => Promise<void>): Promise<void> {
+export async function withThreadOpen(
+  bot: Bot,
+  tableId: string,
+  thread: Channel | null,
+  work: () => Promise<void>,
+): Promise<void> {
   if (!thread?.isThread() || !thread.archived) return work();
   const context = { guild: thread.guildId, channel: thread.id, game: tableId };
   const reopened = await thread.setArchived(false, 'a button of the game was used').then(
@@ -111,16 +126,21 @@ export async function withThreadOpen(bot: Bot, tableId: string, thread: Channel 
     (error: unknown) => {
       bot.log.warn('could not unarchive the game thread to answer a click', { ...context, error: errorText(error) });
       return false;
-    });
+    },
+  );
   try {
     await work();
   } finally {
     if (reopened) {
       const loaded = await bot.store.get(tableId).catch(() => null);
-      const closed = loaded?.kind === 'found' && loaded.table.status === 'finished' && loaded.table.closedAt !== undefined;
+      const closed =
+        loaded?.kind === 'found' && loaded.table.status === 'finished' && loaded.table.closedAt !== undefined;
       if (closed) {
-        await thread.setArchived(true, 'the game is over').catch((error: unknown) =>
-          bot.log.warn('could not archive the game thread again', { ...context, error: errorText(error) }));
+        await thread
+          .setArchived(true, 'the game is over')
+          .catch((error: unknown) =>
+            bot.log.warn('could not archive the game thread again', { ...context, error: errorText(error) }),
+          );
       }
     }
   }

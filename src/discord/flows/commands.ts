@@ -3,7 +3,16 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { dynastyResult, result, toRecord, type AiLevel, type GameState } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
-import { aiSeats, cancelGame, dynastyProgress, newLobby, shownAgain, type FinishedTable, type Table, type TableSettings } from '../../table/index.js';
+import {
+  aiSeats,
+  cancelGame,
+  dynastyProgress,
+  newLobby,
+  shownAgain,
+  type FinishedTable,
+  type Table,
+  type TableSettings,
+} from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { localeFor, type Locale } from '../../i18n/index.js';
 import { RANKED_AFTER_GAMES, ratingTrend, type PlayerRating } from '../../table/index.js';
@@ -39,7 +48,11 @@ function isModerator(interaction: ChatInputCommandInteraction): boolean {
 }
 
 /** /kingdomino start: the lobby, as a public reply whose message id becomes the table's key. */
-export async function startCommand(bot: Bot, interaction: ChatInputCommandInteraction, options: StartOptions): Promise<void> {
+export async function startCommand(
+  bot: Bot,
+  interaction: ChatInputCommandInteraction,
+  options: StartOptions,
+): Promise<void> {
   if (!interaction.inGuild() || !interaction.channel) {
     await interaction.reply({ content: t('command.serverOnly'), flags: MessageFlags.Ephemeral });
     return;
@@ -50,7 +63,10 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
   }
   const lacking = missing(botPermissions(interaction), FOR_GAME);
   if (lacking.length > 0) {
-    await interaction.reply({ content: missingText(lacking, t('permission.where.here')), flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      content: missingText(lacking, t('permission.where.here')),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
   // The lobby message's id is the table's key: get it from a deferred reply, save the
@@ -59,9 +75,17 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
   // Discord may leave the message out of a deferred callback's response: then ask for it.
   const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
   const table = newLobby({
-    id: messageId, guildId: interaction.guildId, channelId: interaction.channelId,
+    id: messageId,
+    guildId: interaction.guildId,
+    channelId: interaction.channelId,
     host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
-    others: aiSeats(options.aiSeats, options.aiLevel, inGameLocale(options, () => aiSeatName(options.aiLevel))), settings: options.settings, now: Date.now(),
+    others: aiSeats(
+      options.aiSeats,
+      options.aiLevel,
+      inGameLocale(options, () => aiSeatName(options.aiLevel)),
+    ),
+    settings: options.settings,
+    now: Date.now(),
   });
   try {
     await bot.store.create(messageId, table);
@@ -71,7 +95,12 @@ export async function startCommand(bot: Bot, interaction: ChatInputCommandIntera
     return;
   }
   await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
-  bot.log.info('lobby opened', { guild: table.guildId, channel: interaction.channelId, game: messageId, user: interaction.user.id });
+  bot.log.info('lobby opened', {
+    guild: table.guildId,
+    channel: interaction.channelId,
+    game: messageId,
+    user: interaction.user.id,
+  });
 }
 
 async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Promise<Table | null> {
@@ -101,20 +130,48 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
       shown = { tableId: table.id, turn: table.game.turn };
       const png = await inGameLocale(table, () => renderTable(table.game, { dynasty: table.dynasty ?? null }));
       const alt = inGameLocale(table, () => describeTable(table.game, { dynasty: table.dynasty ?? null }));
-      return publicly(inGameLocale(table, () => turnView({ game: table.game, seats: table.seats, happened: null, header: dynastyHeader(dynastyProgress(table)), png, alt })));
+      return publicly(
+        inGameLocale(table, () =>
+          turnView({
+            game: table.game,
+            seats: table.seats,
+            happened: null,
+            header: dynastyHeader(dynastyProgress(table)),
+            png,
+            alt,
+          }),
+        ),
+      );
     }
     const final = finalResult(table);
     const last = result(table.game);
     if (!last) return privately(t('game.over'));
     const png = await inGameLocale(table, () => renderScoreSheet(table.game));
     const alt = inGameLocale(table, () => describeScoreSheet(table.game));
-    return publicly(inGameLocale(table, () => endView({ result: last, seats: table.seats, happened: null, header: null, final: true, totals: table.dynasty ? final : null, png, alt })));
+    return publicly(
+      inGameLocale(table, () =>
+        endView({
+          result: last,
+          seats: table.seats,
+          happened: null,
+          header: null,
+          final: true,
+          totals: table.dynasty ? final : null,
+          png,
+          alt,
+        }),
+      ),
+    );
   });
   if (shown) await keepTrackOf(bot, interaction, shown);
 }
 
 /** The status board is the live turn message now (or, if a move came meanwhile, its button is cleared). */
-async function keepTrackOf(bot: Bot, interaction: ChatInputCommandInteraction, shown: { readonly tableId: string; readonly turn: number }): Promise<void> {
+async function keepTrackOf(
+  bot: Bot,
+  interaction: ChatInputCommandInteraction,
+  shown: { readonly tableId: string; readonly turn: number },
+): Promise<void> {
   const reply = await interaction.fetchReply();
   await bot.store.update(shown.tableId, (current) => save(shownAgain(current, reply.id, shown.turn)));
   await bot.outbox.flush(shown.tableId);
@@ -156,7 +213,9 @@ export function recordCommand(bot: Bot, interaction: ChatInputCommandInteraction
     const table = await loadHere(bot, interaction);
     if (!table || table.status === 'lobby' || !table.game) return privately(t('command.notAGame'));
     if (table.status !== 'finished' && table.status !== 'cancelled') return privately(t('command.recordNotYet'));
-    const games: readonly GameState[] = (table.status === 'finished' ? table.dynasty?.games : undefined) ?? [table.game];
+    const games: readonly GameState[] = (table.status === 'finished' ? table.dynasty?.games : undefined) ?? [
+      table.game,
+    ];
     const files = games.map((g, i) => ({
       attachment: Buffer.from(JSON.stringify(toRecord(g), null, 2)),
       name: games.length > 1 ? `kingdomino-${table.id}-game${i + 1}.json` : `kingdomino-${table.id}.json`,
@@ -165,13 +224,13 @@ export function recordCommand(bot: Bot, interaction: ChatInputCommandInteraction
   });
 }
 
-
 /** The rating part of /kingdomino stats: the rating, its trend, and how far from the leaderboard. */
 function ratingLines(rating: PlayerRating | null, locale: Locale): string[] {
   if (!rating || rating.games === 0) return [t('stats.noRating', {}, locale)];
   const lines = [t('stats.rating', { rating: rating.display, games: rating.games }, locale)];
   const trend = ratingTrend(rating);
-  if (trend.lastGame !== null && trend.games > 1) lines.push(t('stats.trend', { lastGame: trend.lastGame, count: trend.games, change: trend.change }, locale));
+  if (trend.lastGame !== null && trend.games > 1)
+    lines.push(t('stats.trend', { lastGame: trend.lastGame, count: trend.games, change: trend.change }, locale));
   else if (trend.lastGame !== null) lines.push(t('stats.lastGame', { lastGame: trend.lastGame }, locale));
   if (rating.games < RANKED_AFTER_GAMES) lines.push(t('stats.provisional', { needed: RANKED_AFTER_GAMES }, locale));
   return lines;
@@ -182,10 +241,22 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const locale = localeFor(interaction.locale);
     const stats = await bot.store.userStats(userId);
-    if (!stats || stats.games === 0) return publicly({ content: t('stats.none', { userId }, locale), allowedMentions: { parse: [] } });
+    if (!stats || stats.games === 0)
+      return publicly({ content: t('stats.none', { userId }, locale), allowedMentions: { parse: [] } });
     const rating = interaction.guildId ? await bot.store.rating(interaction.guildId, userId) : null;
     const lines = [
-      t('stats.line', { userId, games: stats.games, wins: stats.wins, share: stats.wins / stats.games, best: stats.bestScore, average: stats.averageScore }, locale),
+      t(
+        'stats.line',
+        {
+          userId,
+          games: stats.games,
+          wins: stats.wins,
+          share: stats.wins / stats.games,
+          best: stats.bestScore,
+          average: stats.averageScore,
+        },
+        locale,
+      ),
       ...(interaction.guildId ? ratingLines(rating, locale) : []),
     ];
     if (rating && rating.games > 0) lines.push(`-# ${t('stats.explained', {}, locale)}`);
@@ -199,13 +270,20 @@ export function leaderboardCommand(bot: Bot, interaction: ChatInputCommandIntera
     const locale = localeFor(interaction.guildLocale);
     if (!interaction.inGuild()) return privately(t('leaderboard.perServer', {}, localeFor(interaction.locale)));
     const { ranked, provisional } = await bot.store.leaderboard(interaction.guildId, 10);
-    if (ranked.length === 0 && provisional.length === 0) return publicly({ content: t('leaderboard.empty', {}, locale) });
+    if (ranked.length === 0 && provisional.length === 0)
+      return publicly({ content: t('leaderboard.empty', {}, locale) });
     const needed = RANKED_AFTER_GAMES;
     const lines = [t('leaderboard.title', {}, locale), t('leaderboard.byRating', { needed }, locale)];
     if (ranked.length === 0) lines.push(t('leaderboard.noneRanked', { needed }, locale));
-    lines.push(...ranked.map((r, i) => t('leaderboard.rated', { rank: i + 1, userId: r.userId, rating: r.display, games: r.games }, locale)));
+    lines.push(
+      ...ranked.map((r, i) =>
+        t('leaderboard.rated', { rank: i + 1, userId: r.userId, rating: r.display, games: r.games }, locale),
+      ),
+    );
     if (provisional.length > 0) {
-      const players = provisional.map((r) => t('leaderboard.provisionalPlayer', { userId: r.userId, games: r.games, needed }, locale)).join(', ');
+      const players = provisional
+        .map((r) => t('leaderboard.provisionalPlayer', { userId: r.userId, games: r.games, needed }, locale))
+        .join(', ');
       lines.push(t('leaderboard.provisional', { players }, locale));
     }
     return publicly({ content: lines.join('\n'), allowedMentions: { parse: [] } });
@@ -224,14 +302,21 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
     // Each game says the label in its own language; the answer, in the caller's.
     const done = await bot.store.forget(userId, (table) => t('forget.formerPlayer', {}, gameLocale(table.settings)));
     const label = t('forget.formerPlayer', {}, locale);
-    bot.log.info('user data forgotten', { guild: interaction.guildId ?? undefined, user: userId, renamed: done.renamed, live: done.live });
-    return privately([
-      t(done.statistics ? 'forget.statistics' : 'forget.noStatistics', {}, locale),
-      t('forget.ratings', { count: done.ratings }, locale),
-      t('forget.renamed', { count: done.renamed, label }, locale),
-      t('forget.live', { count: done.live }, locale),
-      t('forget.messages', {}, locale),
-    ].join('\n'));
+    bot.log.info('user data forgotten', {
+      guild: interaction.guildId ?? undefined,
+      user: userId,
+      renamed: done.renamed,
+      live: done.live,
+    });
+    return privately(
+      [
+        t(done.statistics ? 'forget.statistics' : 'forget.noStatistics', {}, locale),
+        t('forget.ratings', { count: done.ratings }, locale),
+        t('forget.renamed', { count: done.renamed, label }, locale),
+        t('forget.live', { count: done.live }, locale),
+        t('forget.messages', {}, locale),
+      ].join('\n'),
+    );
   });
 }
 
@@ -240,5 +325,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
  * of the newest open lobby in this channel; host or Manage Threads (flows/moderation.ts).
  */
 export function manageCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
-  return answer(interaction, 'private', () => openMenu(bot, interaction, { userId: interaction.user.id, moderator: isModerator(interaction) }));
+  return answer(interaction, 'private', () =>
+    openMenu(bot, interaction, { userId: interaction.user.id, moderator: isModerator(interaction) }),
+  );
 }

@@ -28,7 +28,8 @@ export interface LobbyClick {
   readonly moderator: boolean;
 }
 
-type Edited<T extends Table> = { readonly ok: true; readonly table: T } | { readonly ok: false; readonly refusal: string };
+type Edited<T extends Table> =
+  { readonly ok: true; readonly table: T } | { readonly ok: false; readonly refusal: string };
 
 /** Why a table that is no lobby (any more) refuses lobby buttons. */
 function notLobby(table: Table): Refusal {
@@ -38,11 +39,17 @@ function notLobby(table: Table): Refusal {
 }
 
 /** Apply one lobby edit under the table's lock: the edited table, or the refusal in words. */
-async function editLobby<T extends Table>(bot: Bot, tableId: string, edit: (lobby: LobbyTable) => TableResult<T>): Promise<Edited<T>> {
+async function editLobby<T extends Table>(
+  bot: Bot,
+  tableId: string,
+  edit: (lobby: LobbyTable) => TableResult<T>,
+): Promise<Edited<T>> {
   try {
     const { value } = await bot.store.update<Edited<T>>(tableId, (table) => {
       const r: TableResult<T> = table.status === 'lobby' ? edit(table) : { ok: false, refusal: notLobby(table) };
-      return r.ok ? save(r.value, { ok: true, table: r.value }) : keep({ ok: false, refusal: refusalText(r.refusal, table.seats) });
+      return r.ok
+        ? save(r.value, { ok: true, table: r.value })
+        : keep({ ok: false, refusal: refusalText(r.refusal, table.seats) });
     });
     return value;
   } catch (error) {
@@ -56,7 +63,11 @@ async function redraw(edited: Promise<Edited<Table>>): Promise<Answer> {
   const value = await edited;
   if (!value.ok) return privately(value.refusal);
   const table = value.table;
-  return updating(inGameLocale(table, () => (table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')))));
+  return updating(
+    inGameLocale(table, () =>
+      table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')),
+    ),
+  );
 }
 
 export function join(bot: Bot, click: LobbyClick): Promise<Answer> {
@@ -68,7 +79,16 @@ export function leave(bot: Bot, click: LobbyClick): Promise<Answer> {
 }
 
 export function addAi(bot: Bot, click: LobbyClick, level: AiLevel): Promise<Answer> {
-  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.addAi(lobby, click, level, inGameLocale(lobby, () => aiSeatName(level)))));
+  return redraw(
+    editLobby(bot, click.tableId, (lobby) =>
+      lobbies.addAi(
+        lobby,
+        click,
+        level,
+        inGameLocale(lobby, () => aiSeatName(level)),
+      ),
+    ),
+  );
 }
 
 export function removeAi(bot: Bot, click: LobbyClick): Promise<Answer> {
@@ -93,7 +113,13 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
   const table = started.table;
   const opened = await openThread(bot, interaction.message, table);
   if (!opened.ok) return privately(opened.refusal);
-  bot.log.info('game started', { guild: table.guildId, channel: table.messages.lobbyChannelId, game: table.id, user: click.userId, seats: table.seats.length });
+  bot.log.info('game started', {
+    guild: table.guildId,
+    channel: table.messages.lobbyChannelId,
+    game: table.id,
+    user: click.userId,
+    seats: table.seats.length,
+  });
   bot.outbox.kick(table.id);
   return updating(inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))));
 }
@@ -103,13 +129,24 @@ function newSeed(): string {
 }
 
 /** Open the public thread on the lobby message; if Discord refuses, the table goes back to being a lobby. */
-async function openThread(bot: Bot, message: Message, table: PlayingTable): Promise<{ ok: true } | { ok: false; refusal: string }> {
+async function openThread(
+  bot: Bot,
+  message: Message,
+  table: PlayingTable,
+): Promise<{ ok: true } | { ok: false; refusal: string }> {
   try {
-    const thread = await message.startThread({ name: inGameLocale(table, () => threadName(table)), autoArchiveDuration: ThreadAutoArchiveDuration.OneDay });
+    const thread = await message.startThread({
+      name: inGameLocale(table, () => threadName(table)),
+      autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+    });
     if (thread.type !== ChannelType.PublicThread) bot.log.warn('game thread is not public', { game: table.id });
     return { ok: true };
   } catch (error) {
-    bot.log.warn('could not open the game thread', { game: table.id, channel: message.channelId, error: errorText(error) });
+    bot.log.warn('could not open the game thread', {
+      game: table.id,
+      channel: message.channelId,
+      error: errorText(error),
+    });
     await bot.store.update(table.id, (current) => {
       const lobby = current.status === 'playing' ? lobbies.unstart(current) : null;
       return lobby ? save(lobby) : keep();

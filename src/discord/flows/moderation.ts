@@ -8,8 +8,18 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
-  comeBack, currentTurn, handHost, isHost, replaceSeat, restoreSeat, STAND_IN_LEVEL,
-  type Actor, type LobbyTable, type PlayingTable, type SeatResult, type Table,
+  comeBack,
+  currentTurn,
+  handHost,
+  isHost,
+  replaceSeat,
+  restoreSeat,
+  STAND_IN_LEVEL,
+  type Actor,
+  type LobbyTable,
+  type PlayingTable,
+  type SeatResult,
+  type Table,
 } from '../../table/index.js';
 import { privately, updating, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
@@ -48,7 +58,10 @@ async function redrawLobby(bot: Bot, lobby: LobbyTable): Promise<void> {
   try {
     const channel = await bot.client.channels.fetch(lobby.messages.lobbyChannelId);
     if (!channel?.isTextBased() || !('messages' in channel)) return;
-    await channel.messages.edit(lobby.id, inGameLocale(lobby, () => lobbyView(lobby)));
+    await channel.messages.edit(
+      lobby.id,
+      inGameLocale(lobby, () => lobbyView(lobby)),
+    );
   } catch (error) {
     bot.log.warn('could not redraw the lobby', { game: lobby.id, error: errorText(error) });
   }
@@ -61,7 +74,13 @@ async function lobbyIn(bot: Bot, channelId: string, actor: Actor): Promise<Lobby
   for (let i = 0; i < keys.length; i += 16) {
     const loaded = await Promise.all(keys.slice(i, i + 16).map((key) => bot.store.get(key).catch(() => null)));
     for (const l of loaded) {
-      if (l?.kind !== 'found' || l.table.status !== 'lobby' || l.table.messages.lobbyChannelId !== channelId || !isHost(l.table, actor)) continue;
+      if (
+        l?.kind !== 'found' ||
+        l.table.status !== 'lobby' ||
+        l.table.messages.lobbyChannelId !== channelId ||
+        !isHost(l.table, actor)
+      )
+        continue;
       if (!found || l.table.createdAt > found.createdAt) found = l.table;
     }
   }
@@ -84,18 +103,28 @@ export function openMenu(bot: Bot, interaction: ChatInputCommandInteraction, act
       table = await lobbyIn(bot, interaction.channelId, actor);
       if (!table) return privately(t('moderation.noLobby'));
     }
-    if (!managed(table)) return privately(seatRefusalText({ code: table.status === 'cancelled' ? 'cancelled' : 'over' }, table.seats));
+    if (!managed(table))
+      return privately(seatRefusalText({ code: table.status === 'cancelled' ? 'cancelled' : 'over' }, table.seats));
     if (!isHost(table, actor)) return privately(seatRefusalText({ code: 'host-only' }, table.seats));
     return { kind: 'private', message: moderationView(table, actor, null, null) };
   })();
 }
 
-async function loadManaged(bot: Bot, click: MenuClick): Promise<{ ok: true; table: ManagedTable } | { ok: false; answer: Answer }> {
+async function loadManaged(
+  bot: Bot,
+  click: MenuClick,
+): Promise<{ ok: true; table: ManagedTable } | { ok: false; answer: Answer }> {
   const loaded = await bot.store.get(click.tableId);
-  if (loaded.kind !== 'found' || loaded.table.guildId !== click.guildId) return { ok: false, answer: privately(t('error.gameMissing')) };
+  if (loaded.kind !== 'found' || loaded.table.guildId !== click.guildId)
+    return { ok: false, answer: privately(t('error.gameMissing')) };
   const table = loaded.table;
-  if (!managed(table)) return { ok: false, answer: privately(seatRefusalText({ code: table.status === 'cancelled' ? 'cancelled' : 'over' }, table.seats)) };
-  if (!isHost(table, click)) return { ok: false, answer: privately(seatRefusalText({ code: 'host-only' }, table.seats)) };
+  if (!managed(table))
+    return {
+      ok: false,
+      answer: privately(seatRefusalText({ code: table.status === 'cancelled' ? 'cancelled' : 'over' }, table.seats)),
+    };
+  if (!isHost(table, click))
+    return { ok: false, answer: privately(seatRefusalText({ code: 'host-only' }, table.seats)) };
   return { ok: true, table };
 }
 
@@ -109,7 +138,14 @@ export async function showSeat(bot: Bot, click: MenuClick, player: number | null
 
 function edit(current: Table, click: MenuClick, what: SeatEdit, player: number): SeatResult<LobbyTable | PlayingTable> {
   const now = Date.now();
-  if (what === 'replace') return replaceSeat(current, click, player, now, inGameLocale(current, () => aiSeatName(STAND_IN_LEVEL)));
+  if (what === 'replace')
+    return replaceSeat(
+      current,
+      click,
+      player,
+      now,
+      inGameLocale(current, () => aiSeatName(STAND_IN_LEVEL)),
+    );
   if (what === 'restore') return restoreSeat(current, click, player, now);
   return handHost(current, click, player);
 }
@@ -137,9 +173,12 @@ export async function editSeat(bot: Bot, click: MenuClick, what: SeatEdit, playe
     if (what === 'host') await tellThread(bot, after, () => t('moderation.hostChanged', { by: click.userId, userId }));
     bot.scheduler.kick(after.id);
   }
-  const done = what === 'host' ? t('moderation.done.host', { name })
-    : what === 'restore' ? t('moderation.done.restored', { name })
-      : t(after.status === 'lobby' ? 'moderation.done.replacedLobby' : 'moderation.done.replaced', { name });
+  const done =
+    what === 'host'
+      ? t('moderation.done.host', { name })
+      : what === 'restore'
+        ? t('moderation.done.restored', { name })
+        : t(after.status === 'lobby' ? 'moderation.done.replacedLobby' : 'moderation.done.replaced', { name });
   return updating(moderationView(after, click, after.status === 'lobby' && what === 'replace' ? null : player, done));
 }
 
@@ -172,5 +211,9 @@ export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
   const lines = click.messageContent.split('\n');
   const line = inGameLocale(back, () => turnLine(back.game, back.seats));
   if (line && lines.length > 0) lines[lines.length - 1] = line;
-  return updating({ content: lines.join('\n'), components: inGameLocale(back, () => turnButtons(back.game, back.seats)), allowedMentions: { parse: [] } });
+  return updating({
+    content: lines.join('\n'),
+    components: inGameLocale(back, () => turnButtons(back.game, back.seats)),
+    allowedMentions: { parse: [] },
+  });
 }

@@ -5,7 +5,15 @@
  */
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
-import { noteOf, playMove, postsForMove, type Move, type MoveOutcome, type Mover, type TableResult } from '../../table/index.js';
+import {
+  noteOf,
+  playMove,
+  postsForMove,
+  type Move,
+  type MoveOutcome,
+  type Mover,
+  type TableResult,
+} from '../../table/index.js';
 import type { Bot } from '../context.js';
 import { describeMove, refusalText } from '../views/text.js';
 
@@ -17,7 +25,8 @@ export interface MoveRequest {
   readonly timedOut?: boolean;
 }
 
-export type MoveResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly refusal: string };
+export type MoveResult =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly refusal: string };
 
 /** Apply and save a move with its posts, then post. A refusal changes nothing. */
 export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<MoveResult> {
@@ -32,6 +41,14 @@ export async function makeMove(bot: Bot, tableId: string, request: MoveRequest):
   const text = describeMove(noteOf(outcome, timedOut), table.seats, outcome.before.options.grid);
   const saved = performance.now();
   const shown = await bot.outbox.flush(tableId);
-  bot.log.info('move', { guild: table.guildId, game: tableId, turn: request.turn, text, shown, save_ms: Math.round(saved - started), post_ms: Math.round(performance.now() - saved) });
+  bot.log.info('move', {
+    guild: table.guildId,
+    game: tableId,
+    turn: request.turn,
+    text,
+    shown,
+    save_ms: Math.round(saved - started),
+    post_ms: Math.round(performance.now() - saved),
+  });
   return { ok: true, text: shown ? text : t('move.notPosted', { text }) };
 }

@@ -9,11 +9,26 @@
 import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
-import { closeThreadAt, dynastyProgress, pendingPosts, posted, type GameTable, type Post, type Table } from '../../table/index.js';
+import {
+  closeThreadAt,
+  dynastyProgress,
+  pendingPosts,
+  posted,
+  type GameTable,
+  type Post,
+  type Table,
+} from '../../table/index.js';
 import type { Bot } from '../context.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
-import { describeDynastySheet, describeScoreSheet, describeTable, renderDynastySheet, renderScoreSheet, renderTable } from '../pictures.js';
+import {
+  describeDynastySheet,
+  describeScoreSheet,
+  describeTable,
+  renderDynastySheet,
+  renderScoreSheet,
+  renderTable,
+} from '../pictures.js';
 import { endView } from '../views/end.js';
 import { describeMove, dynastyHeader, occasionText } from '../views/text.js';
 import { turnView } from '../views/turn.js';
@@ -29,8 +44,10 @@ export function postNonce(tableId: string, seq: number): string {
 
 /** Discord answers that will not change by trying again: the thread or the message is gone. */
 function gone(error: unknown): boolean {
-  return error instanceof DiscordAPIError
-    && (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage);
+  return (
+    error instanceof DiscordAPIError &&
+    (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage)
+  );
 }
 
 /** The game's last post made: its thread is due to be archived ARCHIVE_AFTER_S from now, saved with it (flows/archive.ts). */
@@ -100,7 +117,11 @@ export class Outbox {
   private async make(bot: Bot, table: Table, post: Post): Promise<void> {
     const messageId = await inGameLocale(table, () => this.send(bot, table, post)).catch((error: unknown) => {
       if (!gone(error)) throw error;
-      bot.log.warn('a post found its thread or message gone: skipped', { game: table.id, post: post.kind, error: errorText(error) });
+      bot.log.warn('a post found its thread or message gone: skipped', {
+        game: table.id,
+        post: post.kind,
+        error: errorText(error),
+      });
       return null;
     });
     await bot.store.update(table.id, (current) => {
@@ -112,7 +133,11 @@ export class Outbox {
   private retryLater(tableId: string, error: unknown): void {
     if (this.stopped) return;
     const delayMs = Math.min(LAST_RETRY_MS, 2 * (this.retries.get(tableId)?.delayMs ?? FIRST_RETRY_MS / 2));
-    this.bot().log.warn('could not post in the game thread: will try again', { game: tableId, retry_ms: delayMs, error: errorText(error) });
+    this.bot().log.warn('could not post in the game thread: will try again', {
+      game: tableId,
+      retry_ms: delayMs,
+      error: errorText(error),
+    });
     const timer = setTimeout(() => this.kick(tableId), delayMs);
     timer.unref();
     this.retries.set(tableId, { timer, delayMs });
@@ -132,9 +157,18 @@ export class Outbox {
     const happened = post.move ? describeMove(post.move, table.seats, grid) : null;
     if (post.kind === 'turn') {
       const png = await renderTable(table.game, { dynasty: gameTable.dynasty ?? null });
-      const lines = [happened, post.occasion ? occasionText(post.occasion) : null].filter((l): l is string => l !== null);
+      const lines = [happened, post.occasion ? occasionText(post.occasion) : null].filter(
+        (l): l is string => l !== null,
+      );
       const alt = describeTable(table.game, { dynasty: gameTable.dynasty ?? null });
-      const view = turnView({ game: table.game, seats: table.seats, happened: lines.join('\n') || null, header: dynastyHeader(dynastyProgress(gameTable)), png, alt });
+      const view = turnView({
+        game: table.game,
+        seats: table.seats,
+        happened: lines.join('\n') || null,
+        header: dynastyHeader(dynastyProgress(gameTable)),
+        png,
+        alt,
+      });
       return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
     }
     const game = post.game === null ? table.game : (gameTable.dynasty?.games[post.game - 1] ?? table.game);
@@ -142,18 +176,37 @@ export class Outbox {
     if (!over) return null;
     const final = table.status === 'finished' && (post.game === null || post.game === gameTable.dynasty?.length);
     const totals = final && gameTable.dynasty ? dynastyResult(gameTable.dynasty) : null;
-    const header = dynastyHeader(post.game === null || !gameTable.dynasty ? null : { game: post.game, of: gameTable.dynasty.length });
+    const header = dynastyHeader(
+      post.game === null || !gameTable.dynasty ? null : { game: post.game, of: gameTable.dynasty.length },
+    );
     const png = await renderScoreSheet(game);
     const dynastyPng = gameTable.dynasty ? await renderDynastySheet(gameTable.dynasty) : null;
-    const alts = { alt: describeScoreSheet(game), dynastyAlt: gameTable.dynasty ? describeDynastySheet(gameTable.dynasty) : null };
-    const view = endView({ result: over, seats: table.seats, happened, header, final, totals, png, dynastyPng, ...alts });
+    const alts = {
+      alt: describeScoreSheet(game),
+      dynastyAlt: gameTable.dynasty ? describeDynastySheet(gameTable.dynasty) : null,
+    };
+    const view = endView({
+      result: over,
+      seats: table.seats,
+      happened,
+      header,
+      final,
+      totals,
+      png,
+      dynastyPng,
+      ...alts,
+    });
     return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
   }
 }
 
-async function threadOf(bot: Bot, table: GameTable): Promise<SendableChannels & { messages: { edit: (id: string, o: { components: [] }) => Promise<unknown> } }> {
+async function threadOf(
+  bot: Bot,
+  table: GameTable,
+): Promise<SendableChannels & { messages: { edit: (id: string, o: { components: [] }) => Promise<unknown> } }> {
   const id = table.messages.threadId ?? table.id;
   const channel = bot.client.channels.cache.get(id) ?? (await bot.client.channels.fetch(id));
-  if (!channel?.isSendable() || !('messages' in channel)) throw new Error(`game thread ${id} is not a channel I can write in`);
+  if (!channel?.isSendable() || !('messages' in channel))
+    throw new Error(`game thread ${id} is not a channel I can write in`);
   return channel as never;
 }

@@ -5,7 +5,14 @@
  * confirm), which makes the move through makeMove.
  */
 import { chooseAction } from '../../ai/index.js';
-import { candidateGain, judgePlacement, rankedCandidates, type Action, type Candidate, type GameState } from '../../game/index.js';
+import {
+  candidateGain,
+  judgePlacement,
+  rankedCandidates,
+  type Action,
+  type Candidate,
+  type GameState,
+} from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { afterPlacing, hintUsed, mayAct, pickChoices, useHint, type Placed, type Turn } from '../../table/index.js';
@@ -34,7 +41,9 @@ async function load(bot: Bot, click: Click): Promise<Loaded> {
   if (loaded.kind === 'corrupt') return { ok: false, answer: privately(t('error.gameCorrupt')) };
   if (loaded.kind !== 'found') return { ok: false, answer: privately(t('error.gameMissing')) };
   const may = mayAct(loaded.table, { kind: 'user', userId: click.userId }, click.turn);
-  return may.ok ? { ok: true, turn: may.value } : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
+  return may.ok
+    ? { ok: true, turn: may.value }
+    : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
 }
 
 interface PanelState {
@@ -75,7 +84,11 @@ function samePlace(c: Candidate, a: Extract<Action, { type: 'place' }>): boolean
   return c.a[0] === a.a[0] && c.a[1] === a.a[1] && c.b[0] === a.b[0] && c.b[1] === a.b[1];
 }
 
-async function placementPanel(turn: Turn, state: PanelState, ranked = rankedCandidates(turn.table.game)): Promise<Answer['message']> {
+async function placementPanel(
+  turn: Turn,
+  state: PanelState,
+  ranked = rankedCandidates(turn.table.game),
+): Promise<Answer['message']> {
   const { game } = turn.table;
   const p = turn.prompt;
   if (p.kind !== 'place') throw new Error('no domino to place');
@@ -84,7 +97,17 @@ async function placementPanel(turn: Turn, state: PanelState, ranked = rankedCand
   const { a, b } = cursorCells(state.at);
   const candidate = judgePlacement(game, a, b);
   const png = await renderPreview(game, candidate, state.hint ? { hint: cursorCells(state.hint) } : undefined);
-  return panelView({ game, domino: p.domino, at: state.at, candidate, ranked, choices, hint: state.hint, hintUsed: state.hintUsed, png });
+  return panelView({
+    game,
+    domino: p.domino,
+    at: state.at,
+    candidate,
+    ranked,
+    choices,
+    hint: state.hint,
+    hintUsed: state.hintUsed,
+    png,
+  });
 }
 
 function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
@@ -109,7 +132,14 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
   }
   const ranked = rankedCandidates(turn.table.game);
   const at = (await openingSpot(bot, turn.table.game, ranked)) ?? NO_SPOT;
-  return { kind: 'private', message: await placementPanel(turn, { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) }, ranked) };
+  return {
+    kind: 'private',
+    message: await placementPanel(
+      turn,
+      { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
+      ranked,
+    ),
+  };
 }
 
 /** An arrow, rotate, next/previous fit or back: the same panel at another cursor. */
@@ -165,7 +195,11 @@ export async function pickDomino(bot: Bot, click: Click, placed: Placed, domino:
 }
 
 async function finish(bot: Bot, click: Click, placed: Placed, claim: number | null): Promise<Answer> {
-  const result = await makeMove(bot, click.tableId, { turn: click.turn, mover: { kind: 'user', userId: click.userId }, move: { placed, claim } });
+  const result = await makeMove(bot, click.tableId, {
+    turn: click.turn,
+    mover: { kind: 'user', userId: click.userId },
+    move: { placed, claim },
+  });
   if (!result.ok) return privately(result.refusal);
   return updating(panelDoneView(result.text));
 }

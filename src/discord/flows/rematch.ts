@@ -20,7 +20,9 @@ import type { LobbyClick } from './lobby.js';
 /** A claim whose lobby never came (its process died while posting it) may be taken over after this long. */
 export const STALE_CLAIM_MS = 60_000;
 
-export type Claimed = { readonly ok: true; readonly table: FinishedTable; readonly claim: RematchClaim } | { readonly ok: false; readonly refusal: string };
+export type Claimed =
+  | { readonly ok: true; readonly table: FinishedTable; readonly claim: RematchClaim }
+  | { readonly ok: false; readonly refusal: string };
 
 function lobbyLink(table: FinishedTable, lobbyId: string): string {
   return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
@@ -33,7 +35,8 @@ export async function claimRematch(store: TableStore, tableId: string, userId: s
       if (table.status !== 'finished') return keep({ ok: false, refusal: t('rematch.notOver') });
       if (playerOf(table, userId) === null) return keep({ ok: false, refusal: t('rematch.playersOnly') });
       const held = table.rematch;
-      if (held?.lobbyId) return keep({ ok: false, refusal: t('rematch.alreadyOpen', { link: lobbyLink(table, held.lobbyId) }) });
+      if (held?.lobbyId)
+        return keep({ ok: false, refusal: t('rematch.alreadyOpen', { link: lobbyLink(table, held.lobbyId) }) });
       if (held && now - held.at < STALE_CLAIM_MS) return keep({ ok: false, refusal: t('rematch.opening') });
       const claim: RematchClaim = { by: userId, at: now, lobbyId: null };
       const claimed: FinishedTable = { ...table, rematch: claim };
@@ -48,7 +51,8 @@ export async function claimRematch(store: TableStore, tableId: string, userId: s
 
 /** Our claim becomes the lobby's id, or is given back (lobbyId null) so another press may try. */
 async function settleClaim(bot: Bot, tableId: string, claim: RematchClaim, lobbyId: string | null): Promise<void> {
-  const ours = (held: RematchClaim | undefined) => held?.by === claim.by && held.at === claim.at && held.lobbyId === null;
+  const ours = (held: RematchClaim | undefined) =>
+    held?.by === claim.by && held.at === claim.at && held.lobbyId === null;
   await bot.store.update(tableId, (table) => {
     if (table.status !== 'finished' || !ours(table.rematch)) return keep();
     if (lobbyId !== null) return save({ ...table, rematch: { ...claim, lobbyId } });
@@ -66,11 +70,18 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
     if (!opened.ok) return privately(opened.refusal);
     lobbyId = opened.lobby.id;
     const link = lobbyLink(claimed.table, lobbyId);
-    const content = inGameLocale(claimed.table, () => t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }));
+    const content = inGameLocale(claimed.table, () =>
+      t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }),
+    );
     return updating({ content, components: [], allowedMentions: { parse: [] } });
   } finally {
     await settleClaim(bot, click.tableId, claimed.claim, lobbyId).catch((error: unknown) =>
-      bot.log.warn('could not settle the rematch claim', { game: click.tableId, user: click.userId, error: errorText(error) }));
+      bot.log.warn('could not settle the rematch claim', {
+        game: click.tableId,
+        user: click.userId,
+        error: errorText(error),
+      }),
+    );
   }
 }
 
@@ -80,13 +91,20 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
   const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
   if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: t('rematch.cannotPost') };
   const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
-  if (lacking.length > 0) return { ok: false, refusal: missingText(lacking, t('permission.where.channel', { channelId: parent.id })) };
+  if (lacking.length > 0)
+    return { ok: false, refusal: missingText(lacking, t('permission.where.channel', { channelId: parent.id })) };
   const host = humanSeatOf(click);
   const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
   // The buttons appear only once the table is saved under the message's id, so no click comes too early.
   const message = await parent.send({ content: inGameLocale(old, () => t('rematch.settingUp')) });
   const table: LobbyTable = newLobby({
-    id: message.id, guildId: old.guildId, channelId: old.messages.lobbyChannelId, host, others, settings: old.settings, now: Date.now(),
+    id: message.id,
+    guildId: old.guildId,
+    channelId: old.messages.lobbyChannelId,
+    host,
+    others,
+    settings: old.settings,
+    now: Date.now(),
   });
   await bot.store.create(message.id, table);
   await message.edit(inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);

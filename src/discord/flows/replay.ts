@@ -64,7 +64,13 @@ async function build(bot: Bot, tableId: string, game: GameState, dynasty: Dynast
       return null;
     }
     const replay = made.value;
-    bot.log.info('replay built', { game: tableId, frames: replay.frames, kb: Math.round(replay.gif.length / 1024), ms: Date.now() - started, scale });
+    bot.log.info('replay built', {
+      game: tableId,
+      frames: replay.frames,
+      kb: Math.round(replay.gif.length / 1024),
+      ms: Date.now() - started,
+      scale,
+    });
     if (replay.gif.length <= REPLAY_MAX_BYTES) return { replay, alt: describeReplay(replay.last, replay, { dynasty }) };
   }
   bot.log.error('a replay is too big to post even at half size', { game: tableId });
@@ -81,13 +87,16 @@ function replayOf(bot: Bot, key: string, make: () => Promise<Built | null>): Pro
   }
   const running = building.get(key);
   if (running) return running;
-  const run = queue.then(make, make).then((built) => {
-    if (built) {
-      kept.set(key, built);
-      for (const old of kept.keys()) if (kept.size > KEPT) kept.delete(old);
-    }
-    return built;
-  }).finally(() => building.delete(key));
+  const run = queue
+    .then(make, make)
+    .then((built) => {
+      if (built) {
+        kept.set(key, built);
+        for (const old of kept.keys()) if (kept.size > KEPT) kept.delete(old);
+      }
+      return built;
+    })
+    .finally(() => building.delete(key));
   queue = run.catch((error: unknown) => bot.log.error('a replay failed', { error: errorText(error) }));
   building.set(key, run);
   return run;
@@ -104,7 +113,11 @@ export interface ReplayRequest {
  * replay about to be posted, and must call `posting(key, url)` once it is (or with
  * null when it failed); by default the key is released at once.
  */
-export async function replayAnswer(bot: Bot, request: ReplayRequest, onPost: (key: string) => void = (key) => posting(key, null)): Promise<Answer> {
+export async function replayAnswer(
+  bot: Bot,
+  request: ReplayRequest,
+  onPost: (key: string) => void = (key) => posting(key, null),
+): Promise<Answer> {
   const loaded = await bot.store.get(request.tableId);
   const table = loaded.kind === 'found' ? loaded.table : null;
   if (!table || table.status === 'lobby' || !table.game) return privately(t('command.notAGame'));
@@ -129,13 +142,19 @@ export async function replayAnswer(bot: Bot, request: ReplayRequest, onPost: (ke
   if (!built) return privately(t('replay.failed'));
   const { replay, alt } = built;
   onPost(key);
-  return inGameLocale(table, () => publicly({
-    content: games.length > 1
-      ? t('replay.postedOf', { header: dynastyHeader({ game: number, of: games.length }) ?? '', moves: replay.moves })
-      : t('replay.posted', { moves: replay.moves }),
-    files: [{ attachment: replay.gif, name: replayFileName(table.id, number, games.length), description: alt }],
-    allowedMentions: { parse: [] },
-  }));
+  return inGameLocale(table, () =>
+    publicly({
+      content:
+        games.length > 1
+          ? t('replay.postedOf', {
+              header: dynastyHeader({ game: number, of: games.length }) ?? '',
+              moves: replay.moves,
+            })
+          : t('replay.posted', { moves: replay.moves }),
+      files: [{ attachment: replay.gif, name: replayFileName(table.id, number, games.length), description: alt }],
+      allowedMentions: { parse: [] },
+    }),
+  );
 }
 
 /** A replay asked for is answered: posted as the message at `url`, or not posted (null). */
@@ -148,11 +167,19 @@ function posting(key: string, url: string | null): void {
 }
 
 /** Answer with the replay (deferred while it is built), and remember the message it was posted as. */
-export async function postReplay(bot: Bot, interaction: ComponentInteraction | ChatInputCommandInteraction, request: ReplayRequest): Promise<void> {
+export async function postReplay(
+  bot: Bot,
+  interaction: ComponentInteraction | ChatInputCommandInteraction,
+  request: ReplayRequest,
+): Promise<void> {
   let key: string | null = null;
   let url: string | null = null;
   try {
-    await answer(interaction, 'public', () => replayAnswer(bot, request, (k) => { key = k; }));
+    await answer(interaction, 'public', () =>
+      replayAnswer(bot, request, (k) => {
+        key = k;
+      }),
+    );
     if (key !== null) url = (await interaction.fetchReply().catch(() => null))?.url ?? null;
   } finally {
     if (key !== null) posting(key, url);

@@ -35,7 +35,8 @@ async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'
   if (thread?.isThread() && thread.archived) {
     await thread.setArchived(false, 'the game goes on').then(
       () => bot.log.info('unarchived the game thread', context),
-      (error: unknown) => bot.log.warn('could not unarchive the game thread', { ...context, error: errorText(error) }));
+      (error: unknown) => bot.log.warn('could not unarchive the game thread', { ...context, error: errorText(error) }),
+    );
   }
   return 'open';
 }
@@ -63,15 +64,29 @@ async function clearStrayButtons(bot: Bot, key: string): Promise<void> {
   // Without Read Message History, Discord shows no messages: nothing to look through.
   if (!me || !thread?.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)) return;
   const recent = await thread.messages.fetch({ limit: STRAY_LOOKBACK });
-  const stray = [...recent.values()].filter((m) => m.author.id === me.id && m.createdTimestamp < performance.timeOrigin && hasTurnButton(m)).map((m) => m.id);
+  const stray = [...recent.values()]
+    .filter((m) => m.author.id === me.id && m.createdTimestamp < performance.timeOrigin && hasTurnButton(m))
+    .map((m) => m.id);
   if (stray.length === 0) return;
   const { value: owed } = await bot.store.update(key, (current) => {
     const clearing = new Set(pendingPosts(current).flatMap((p) => (p.kind === 'clear' ? [p.messageId] : [])));
     const fresh = stray.filter((id) => id !== current.messages.turnMessageId && !clearing.has(id));
-    return fresh.length > 0 ? save(owe(current, fresh.map((messageId) => ({ kind: 'clear' as const, messageId }))), fresh.length) : keep(0);
+    return fresh.length > 0
+      ? save(
+          owe(
+            current,
+            fresh.map((messageId) => ({ kind: 'clear' as const, messageId })),
+          ),
+          fresh.length,
+        )
+      : keep(0);
   });
   if (owed === 0) return;
-  bot.log.info('stray turn buttons found at start-up: clearing them', { guild: table.guildId, game: key, messages: owed });
+  bot.log.info('stray turn buttons found at start-up: clearing them', {
+    guild: table.guildId,
+    game: key,
+    messages: owed,
+  });
   bot.outbox.kick(key);
 }
 
@@ -92,9 +107,12 @@ async function resumeTable(bot: Bot, key: string): Promise<boolean> {
     if ((await reopenThread(bot, table)) === 'gone') return false;
     // The posts owed first; the outbox then lets the computer players and the timer go on.
     // Then (in the background) the buttons a crash may have left live are cleared.
-    void bot.outbox.flush(key)
+    void bot.outbox
+      .flush(key)
       .then((done) => (done ? clearStrayButtons(bot, key) : undefined))
-      .catch((error: unknown) => bot.log.warn('could not look for stray turn buttons', { game: key, error: errorText(error) }));
+      .catch((error: unknown) =>
+        bot.log.warn('could not look for stray turn buttons', { game: key, error: errorText(error) }),
+      );
     return true;
   } catch (error) {
     bot.log.error('could not resume a game', { game: key, error: errorText(error) });

@@ -64,9 +64,17 @@ function computed(bot: Bot, table: FinishedTable, key: string, game: GameState, 
   const known = running.get(id);
   if (known) return known;
   const started = Date.now();
-  const work = bot.ai.review(game, player, { budgetMs: reviewBudgetMs(bot.config), seed: seedOf(id) })
+  const work = bot.ai
+    .review(game, player, { budgetMs: reviewBudgetMs(bot.config), seed: seedOf(id) })
     .then(async (review) => {
-      bot.log.info('game reviewed', { game: table.id, key, ms: Date.now() - started, search: review.ms, accuracy: review.accuracy, lost: review.lost });
+      bot.log.info('game reviewed', {
+        game: table.id,
+        key,
+        ms: Date.now() - started,
+        search: review.ms,
+        accuracy: review.accuracy,
+        lost: review.lost,
+      });
       await keepReview(bot, table.id, key, review);
       return review;
     })
@@ -78,13 +86,23 @@ function computed(bot: Bot, table: FinishedTable, key: string, game: GameState, 
 /** The costliest moves drawn, in the clicking user's language. */
 async function pictures(game: GameState, review: TableReview): Promise<{ index: number; png: Buffer }[]> {
   const shown = costliest(review);
-  return Promise.all(shown.map(async (m) => {
-    const index = review.moves.indexOf(m);
-    const state = stateAt(game, m.turn);
-    if (!state) throw new Error(`no move starts at turn ${m.turn}`);
-    const png = await renderReviewMove({ state, number: index + 1, played: m.played, best: m.best, loss: m.loss, playedScore: m.playedScore, bestScore: m.bestScore });
-    return { index, png };
-  }));
+  return Promise.all(
+    shown.map(async (m) => {
+      const index = review.moves.indexOf(m);
+      const state = stateAt(game, m.turn);
+      if (!state) throw new Error(`no move starts at turn ${m.turn}`);
+      const png = await renderReviewMove({
+        state,
+        number: index + 1,
+        played: m.played,
+        best: m.best,
+        loss: m.loss,
+        playedScore: m.playedScore,
+        bestScore: m.bestScore,
+      });
+      return { index, png };
+    }),
+  );
 }
 
 export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
@@ -111,8 +129,12 @@ export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
   return {
     kind: 'private',
     message: reviewView({
-      review: found, seats: table.seats, grid: game.options.grid, rounds: boxRound(game).rounds,
-      game: table.dynasty ? click.game : null, pictures: drawn,
+      review: found,
+      seats: table.seats,
+      grid: game.options.grid,
+      rounds: boxRound(game).rounds,
+      game: table.dynasty ? click.game : null,
+      pictures: drawn,
     }),
   };
 }

@@ -13,8 +13,20 @@ import type { Client } from 'discord.js';
 import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import {
-  ABSENT_AFTER, closeDue, computerLevel, currentTurn, pendingPosts, placedOf, STAND_IN_LEVEL, told, turnLimitS, untold,
-  type FinishedTable, type Move, type Mover, type PlayingTable,
+  ABSENT_AFTER,
+  closeDue,
+  computerLevel,
+  currentTurn,
+  pendingPosts,
+  placedOf,
+  STAND_IN_LEVEL,
+  told,
+  turnLimitS,
+  untold,
+  type FinishedTable,
+  type Move,
+  type Mover,
+  type PlayingTable,
 } from '../../table/index.js';
 import { keep, save } from '../../store/index.js';
 import type { Bot, Scheduler } from '../context.js';
@@ -83,7 +95,13 @@ export async function computerMove(bot: Bot, game: GameState, level: AiLevel, ta
   const next = after ? prompt(after.value) : null;
   const claims = after !== null && next?.kind === 'claim' && next.player === first.player;
   const second = claims ? await bot.ai.choose(after.value, level, opts, job) : null;
-  bot.log.info('computer move', { game: tableId, level, wait_ms: Math.round(waitMs), budget_ms: budgetMs ?? undefined, ms: Math.round(performance.now() - started) });
+  bot.log.info('computer move', {
+    game: tableId,
+    level,
+    wait_ms: Math.round(waitMs),
+    budget_ms: budgetMs ?? undefined,
+    ms: Math.round(performance.now() - started),
+  });
   if (first.type === 'claim') return { placed: { kind: 'none' }, claim: first.domino };
   return { placed: placedOf(first), claim: second?.type === 'claim' ? second.domino : null };
 }
@@ -115,10 +133,13 @@ export class TableScheduler implements Scheduler {
     }
     this.running.set(tableId, false);
     void this.drive(tableId)
-      .then(() => this.succeeded(tableId), (error: unknown) => {
-        this.bot().log.error('scheduler failed: will try again', { game: tableId, error: errorText(error) });
-        this.retryLater(tableId);
-      })
+      .then(
+        () => this.succeeded(tableId),
+        (error: unknown) => {
+          this.bot().log.error('scheduler failed: will try again', { game: tableId, error: errorText(error) });
+          this.retryLater(tableId);
+        },
+      )
       .finally(() => {
         const again = this.running.get(tableId);
         this.running.delete(tableId);
@@ -195,7 +216,10 @@ export class TableScheduler implements Scheduler {
       // Stopping meanwhile: the move is not made (the next start plays it again).
       if (this.stopped) return;
       // For a player, the computer moves only while it holds their seat (they may be back meanwhile).
-      const mover: Mover = now.seat.kind === 'human' ? { kind: 'seat', player: now.player, as: 'stand-in' } : { kind: 'seat', player: now.player };
+      const mover: Mover =
+        now.seat.kind === 'human'
+          ? { kind: 'seat', player: now.player, as: 'stand-in' }
+          : { kind: 'seat', player: now.player };
       const made = await makeMove(bot, tableId, { turn: table.game.turn, mover, move });
       if (!made.ok) bot.log.debug('AI move not made', { game: tableId, why: made.refusal });
     }
@@ -211,19 +235,35 @@ export class TableScheduler implements Scheduler {
       const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
       if (thread?.isSendable()) {
         const absent = standIn.reason === 'absent';
-        const content = inGameLocale(table, () => absent
-          ? t('absent.replaced', { userId: seat.userId, count: ABSENT_AFTER + 1, name: seat.name })
-          : t('absent.replacedByHost', { by: standIn.by ?? '', name: seat.name }));
-        await thread.send({ content, allowedMentions: { users: absent ? [seat.userId] : [] }, nonce: noticeNonce(table.id, player, standIn.at), enforceNonce: true });
+        const content = inGameLocale(table, () =>
+          absent
+            ? t('absent.replaced', { userId: seat.userId, count: ABSENT_AFTER + 1, name: seat.name })
+            : t('absent.replacedByHost', { by: standIn.by ?? '', name: seat.name }),
+        );
+        await thread.send({
+          content,
+          allowedMentions: { users: absent ? [seat.userId] : [] },
+          nonce: noticeNonce(table.id, player, standIn.at),
+          enforceNonce: true,
+        });
       }
     } catch (error) {
-      bot.log.warn('could not tell the thread that the computer plays a seat', { game: table.id, player, error: errorText(error) });
+      bot.log.warn('could not tell the thread that the computer plays a seat', {
+        game: table.id,
+        player,
+        error: errorText(error),
+      });
     }
     await bot.store.update(table.id, (current) => {
       const after = told(current, player);
       return after === current ? keep() : save(after);
     });
-    bot.log.info('the computer plays a seat', { guild: table.guildId, game: table.id, user: seat.userId, reason: standIn.reason });
+    bot.log.info('the computer plays a seat', {
+      guild: table.guildId,
+      game: table.id,
+      user: seat.userId,
+      reason: standIn.reason,
+    });
   }
 
   /**
@@ -252,10 +292,13 @@ export class TableScheduler implements Scheduler {
     const armed = this.closers.get(tableId);
     if (armed?.at === at) return;
     if (armed) clearTimeout(armed.handle);
-    const handle = setTimeout(() => {
-      this.closers.delete(tableId);
-      this.kick(tableId);
-    }, Math.min(MAX_DELAY_MS, Math.max(0, at - Date.now())));
+    const handle = setTimeout(
+      () => {
+        this.closers.delete(tableId);
+        this.kick(tableId);
+      },
+      Math.min(MAX_DELAY_MS, Math.max(0, at - Date.now())),
+    );
     handle.unref();
     this.closers.set(tableId, { at, handle });
   }
@@ -289,7 +332,9 @@ export class TableScheduler implements Scheduler {
       const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
       if (!thread?.isSendable()) return;
       await thread.send({
-        content: inGameLocale(table, () => t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) })),
+        content: inGameLocale(table, () =>
+          t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
+        ),
         allowedMentions: { users: [userId] },
       });
     } catch (error) {
@@ -307,7 +352,12 @@ export class TableScheduler implements Scheduler {
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN, tableId);
       // Counted towards absence (table/absence.ts): the third in a row hands the seat to the computer.
-      await makeMove(bot, tableId, { turn, mover: { kind: 'seat', player: now.player, as: 'timer' }, move, timedOut: true });
+      await makeMove(bot, tableId, {
+        turn,
+        mover: { kind: 'seat', player: now.player, as: 'timer' },
+        move,
+        timedOut: true,
+      });
     } catch (error) {
       // Tried again: the next drive finds the turn's time up and moves at once.
       bot.log.error('could not make the automatic move: will try again', { game: tableId, error: errorText(error) });

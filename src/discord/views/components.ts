@@ -1,9 +1,15 @@
 /** Plain component JSON (what Discord receives), so views stay pure and easy to test. */
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { APIActionRowComponent, APIButtonComponentWithCustomId, APISelectMenuOption, APIStringSelectComponent } from 'discord-api-types/v10';
+import type {
+  APIActionRowComponent,
+  APIButtonComponentWithCustomId,
+  APISelectMenuOption,
+  APIStringSelectComponent,
+} from 'discord-api-types/v10';
 import { CUSTOM_ID_MAX, encode, type ClickAction } from '../codec.js';
 
-export type Row = APIActionRowComponent<APIButtonComponentWithCustomId> | APIActionRowComponent<APIStringSelectComponent>;
+export type Row =
+  APIActionRowComponent<APIButtonComponentWithCustomId> | APIActionRowComponent<APIStringSelectComponent>;
 export type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
 
 /** Discord's limits: 5 rows of at most 5 buttons, labels of at most 80 characters; select menus of 25 options of 100. */
@@ -17,7 +23,12 @@ function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-export function button(label: string, action: ClickAction, style: Style = ButtonStyle.Secondary, disabled = false): APIButtonComponentWithCustomId {
+export function button(
+  label: string,
+  action: ClickAction,
+  style: Style = ButtonStyle.Secondary,
+  disabled = false,
+): APIButtonComponentWithCustomId {
   const customId = encode(action);
   if (customId.length > CUSTOM_ID_MAX) throw new Error(`custom_id too long: ${customId}`);
   return {
@@ -46,7 +57,12 @@ export function selectRow(placeholder: string, action: ClickAction, options: rea
     ...(o.description ? { description: cut(o.description, OPTION_TEXT_MAX) } : {}),
     ...(o.selected ? { default: true } : {}),
   }));
-  const menu: APIStringSelectComponent = { type: ComponentType.StringSelect, custom_id: customId, placeholder: cut(placeholder, OPTION_TEXT_MAX), options: menuOptions };
+  const menu: APIStringSelectComponent = {
+    type: ComponentType.StringSelect,
+    custom_id: customId,
+    placeholder: cut(placeholder, OPTION_TEXT_MAX),
+    options: menuOptions,
+  };
   return { type: ComponentType.ActionRow, components: [menu] };
 }
 

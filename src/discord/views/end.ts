@@ -19,8 +19,14 @@ const WINS: Record<TieBreak, MessageKey> = {
 };
 
 function bonusText(s: GameResult['scores'][number]): string {
-  const bonuses: [MessageKey, number][] = [['variant.harmony', s.harmony], ['variant.middleKingdom', s.middleKingdom]];
-  return bonuses.filter(([, points]) => points > 0).map(([bonus, points]) => t('end.bonus', { bonus: t(bonus), points })).join(', ');
+  const bonuses: [MessageKey, number][] = [
+    ['variant.harmony', s.harmony],
+    ['variant.middleKingdom', s.middleKingdom],
+  ];
+  return bonuses
+    .filter(([, points]) => points > 0)
+    .map(([bonus, points]) => t('end.bonus', { bonus: t(bonus), points }))
+    .join(', ');
 }
 
 /** "A and B and C". */
@@ -70,27 +76,50 @@ export interface EndInfo {
 
 export function endView(info: EndInfo): BaseMessageOptions {
   const over = info.final
-    ? (info.header ? 'end.gameOverOf' : 'end.gameOver')
-    : (info.header ? 'end.gameEndedOf' : 'end.gameEnded');
+    ? info.header
+      ? 'end.gameOverOf'
+      : 'end.gameOver'
+    : info.header
+      ? 'end.gameEndedOf'
+      : 'end.gameEnded';
   const lines = [
     ...(info.happened ? [info.happened] : []),
     t(over, { header: info.header ?? '', winner: winnerLine(info.result, info.seats) }),
     ...rankingLines(info.result, info.seats),
-    ...(info.totals ? [t('end.dynastyTotals', { winner: winnerLine(info.totals, info.seats) }), ...rankingLines(info.totals, info.seats)] : []),
+    ...(info.totals
+      ? [
+          t('end.dynastyTotals', { winner: winnerLine(info.totals, info.seats) }),
+          ...rankingLines(info.totals, info.seats),
+        ]
+      : []),
   ];
   return {
     content: lines.join('\n'),
     files: [
       { attachment: info.png, name: SCORES_PNG, ...(info.alt ? { description: info.alt } : {}) },
-      ...(info.dynastyPng ? [{ attachment: info.dynastyPng, name: DYNASTY_PNG, ...(info.dynastyAlt ? { description: info.dynastyAlt } : {}) }] : []),
+      ...(info.dynastyPng
+        ? [
+            {
+              attachment: info.dynastyPng,
+              name: DYNASTY_PNG,
+              ...(info.dynastyAlt ? { description: info.dynastyAlt } : {}),
+            },
+          ]
+        : []),
     ],
     components: info.final
-      ? [row(
-        button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success),
-        ...reviewButtons(info.totals !== null),
-        // Replay: the game, or the Dynasty's last (the command replays the others).
-        button(t('replay.button'), { verb: 'replay', game: info.totals !== null ? DYNASTY_GAMES : 1 }, ButtonStyle.Secondary),
-      )]
+      ? [
+          row(
+            button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success),
+            ...reviewButtons(info.totals !== null),
+            // Replay: the game, or the Dynasty's last (the command replays the others).
+            button(
+              t('replay.button'),
+              { verb: 'replay', game: info.totals !== null ? DYNASTY_GAMES : 1 },
+              ButtonStyle.Secondary,
+            ),
+          ),
+        ]
       : [],
     allowedMentions: { parse: [] },
   };

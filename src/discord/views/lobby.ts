@@ -11,9 +11,11 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
   const { min, max } = seatRange(table.settings);
   const taken = table.seats.length;
   const full = taken >= max;
-  const seats = table.seats.map((s, i) => s.kind === 'ai'
-    ? t('lobby.aiSeat', { number: i + 1, seat: seatText(table.seats, i), level: t(`ai.level.${s.level}`) })
-    : t('lobby.seat', { number: i + 1, seat: seatText(table.seats, i) }));
+  const seats = table.seats.map((s, i) =>
+    s.kind === 'ai'
+      ? t('lobby.aiSeat', { number: i + 1, seat: seatText(table.seats, i), level: t(`ai.level.${s.level}`) })
+      : t('lobby.seat', { number: i + 1, seat: seatText(table.seats, i) }),
+  );
   const ready = canStart(table);
   const hasAi = table.seats.some((s) => s.kind === 'ai');
   return {
@@ -23,7 +25,11 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
       ...seats,
       ...Array.from({ length: max - taken }, (_, i) => t('lobby.freeSeat', { number: taken + i + 1 })),
       t('lobby.rules', { rules: rulesLine(table) }),
-      ready ? t('lobby.ready') : min === max ? t('lobby.waitingDuel', { count: max }) : t('lobby.waiting', { min, max }),
+      ready
+        ? t('lobby.ready')
+        : min === max
+          ? t('lobby.waitingDuel', { count: max })
+          : t('lobby.waiting', { min, max }),
     ].join('\n'),
     components: [
       row(
@@ -33,7 +39,14 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
         button(t('lobby.button.cancel'), { verb: 'cancel' }, ButtonStyle.Danger),
       ),
       row(
-        ...AI_LEVELS.map((level) => button(t('lobby.button.addAi', { level: t(`ai.level.${level}`) }), { verb: 'add-ai', level }, ButtonStyle.Secondary, full)),
+        ...AI_LEVELS.map((level) =>
+          button(
+            t('lobby.button.addAi', { level: t(`ai.level.${level}`) }),
+            { verb: 'add-ai', level },
+            ButtonStyle.Secondary,
+            full,
+          ),
+        ),
         button(t('lobby.button.removeAi'), { verb: 'remove-ai' }, ButtonStyle.Secondary, !hasAi),
       ),
     ],

@@ -7,7 +7,15 @@
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { t, type MessageKey } from '../../i18n/index.js';
-import { seatChoices, type Actor, type LobbyTable, type PlayingTable, type Refusal, type SeatRefusal, type TableSeat } from '../../table/index.js';
+import {
+  seatChoices,
+  type Actor,
+  type LobbyTable,
+  type PlayingTable,
+  type Refusal,
+  type SeatRefusal,
+  type TableSeat,
+} from '../../table/index.js';
 import { button, row, selectRow } from './components.js';
 import { refusalText, seatName, seatText } from './text.js';
 
@@ -35,24 +43,55 @@ function seatLine(table: ManagedTable, player: number): string {
 }
 
 /** The menu for `actor`, with seat `chosen` selected (null: none yet), and what was just done, if anything. */
-export function moderationView(table: ManagedTable, actor: Actor, chosen: number | null, done: string | null): BaseMessageOptions {
+export function moderationView(
+  table: ManagedTable,
+  actor: Actor,
+  chosen: number | null,
+  done: string | null,
+): BaseMessageOptions {
   const lines = [
     ...(done ? [done] : []),
     table.status === 'lobby' ? t('moderation.titleLobby', { link: lobbyLink(table) }) : t('moderation.titleGame'),
     ...table.seats.map((_, i) => seatLine(table, i)),
   ];
   const players = table.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
-  const options = players.map((i) => ({ label: t('moderation.option', { number: i + 1, name: table.seats[i]!.name }), value: String(i), selected: i === chosen }));
+  const options = players.map((i) => ({
+    label: t('moderation.option', { number: i + 1, name: table.seats[i]!.name }),
+    value: String(i),
+    selected: i === chosen,
+  }));
   const can = chosen === null ? { replace: false, restore: false, makeHost: false } : seatChoices(table, actor, chosen);
   const player = chosen ?? 0;
   const buttons = [
-    button(t('moderation.button.replace'), { verb: 'replace-seat', table: table.id, player }, ButtonStyle.Danger, !can.replace),
-    ...(table.status === 'playing' ? [button(t('moderation.button.restore'), { verb: 'restore-seat', table: table.id, player }, ButtonStyle.Secondary, !can.restore)] : []),
-    button(t('moderation.button.makeHost'), { verb: 'make-host', table: table.id, player }, ButtonStyle.Primary, !can.makeHost),
+    button(
+      t('moderation.button.replace'),
+      { verb: 'replace-seat', table: table.id, player },
+      ButtonStyle.Danger,
+      !can.replace,
+    ),
+    ...(table.status === 'playing'
+      ? [
+          button(
+            t('moderation.button.restore'),
+            { verb: 'restore-seat', table: table.id, player },
+            ButtonStyle.Secondary,
+            !can.restore,
+          ),
+        ]
+      : []),
+    button(
+      t('moderation.button.makeHost'),
+      { verb: 'make-host', table: table.id, player },
+      ButtonStyle.Primary,
+      !can.makeHost,
+    ),
   ];
   return {
     content: lines.join('\n'),
-    components: [selectRow(t('moderation.placeholder'), { verb: 'manage-seat', table: table.id }, options), row(...buttons)],
+    components: [
+      selectRow(t('moderation.placeholder'), { verb: 'manage-seat', table: table.id }, options),
+      row(...buttons),
+    ],
     allowedMentions: { parse: [] },
   };
 }
@@ -69,7 +108,8 @@ const SEAT_REFUSALS: Record<Exclude<SeatRefusal['code'], Refusal['code'] | 'not-
 
 /** A seat refusal as the user reads it. */
 export function seatRefusalText(refusal: SeatRefusal, seats: readonly TableSeat[]): string {
-  if (refusal.code === 'not-your-seat') return t('absent.refusal.notYourSeat', { player: seatName(seats, refusal.player) });
+  if (refusal.code === 'not-your-seat')
+    return t('absent.refusal.notYourSeat', { player: seatName(seats, refusal.player) });
   if (refusal.code in SEAT_REFUSALS) return t(SEAT_REFUSALS[refusal.code as keyof typeof SEAT_REFUSALS]);
   return refusalText(refusal as Refusal, seats);
 }

@@ -34,7 +34,12 @@ export interface PanelInfo {
   readonly png: Buffer;
 }
 
-const MOVES: readonly { slot: Exclude<PanelSlot, 'here' | 'rotate' | 'next' | 'prev'>; label: string; dx: number; dy: number }[] = [
+const MOVES: readonly {
+  slot: Exclude<PanelSlot, 'here' | 'rotate' | 'next' | 'prev'>;
+  label: string;
+  dx: number;
+  dy: number;
+}[] = [
   { slot: 'left', label: '◀', dx: -1, dy: 0 },
   { slot: 'up', label: '▲', dx: 0, dy: -1 },
   { slot: 'down', label: '▼', dx: 0, dy: 1 },
@@ -75,7 +80,11 @@ function spotMenu(info: PanelInfo): Row {
       selected: sameCursor(cursor, at),
     };
   });
-  return selectRow(t('panel.spotMenu', { count: info.ranked.length }), { verb: 'spot', turn: game.turn, hint: info.hint }, options);
+  return selectRow(
+    t('panel.spotMenu', { count: info.ranked.length }),
+    { verb: 'spot', turn: game.turn, hint: info.hint },
+    options,
+  );
 }
 
 /** "Take #N" per free domino (the last round: place only), enabled when the shown spot fits. */
@@ -83,28 +92,48 @@ function takeButtons(game: GameState, placed: Placed, choices: readonly number[]
   if (choices.length === 0) {
     const at = placed.kind === 'place' ? cursorOf(placed) : null;
     const label = t(placed.kind === 'discard' ? 'panel.button.discard' : 'panel.button.placeHere');
-    return [row(at
-      ? button(label, { verb: 'confirm', turn: game.turn, at }, ButtonStyle.Success, !fits)
-      : button(label, { verb: 'discard', turn: game.turn }, ButtonStyle.Danger))];
+    return [
+      row(
+        at
+          ? button(label, { verb: 'confirm', turn: game.turn, at }, ButtonStyle.Success, !fits)
+          : button(label, { verb: 'discard', turn: game.turn }, ButtonStyle.Danger),
+      ),
+    ];
   }
   const key = placed.kind === 'discard' ? 'panel.button.discardTake' : 'panel.button.take';
   const style = placed.kind === 'discard' ? ButtonStyle.Danger : ButtonStyle.Primary;
-  return rows(choices.map((n) => button(t(key, { domino: dominoLabel(n) }), { verb: 'pick', turn: game.turn, placed, domino: n }, style, !fits)));
+  return rows(
+    choices.map((n) =>
+      button(t(key, { domino: dominoLabel(n) }), { verb: 'pick', turn: game.turn, placed, domino: n }, style, !fits),
+    ),
+  );
 }
 
 function fineControls(info: PanelInfo): Row[] {
   const { game, at, hint } = info;
   const turn = game.turn;
   const to = (slot: Exclude<PanelSlot, 'here'>, target: Cursor | null, label: string) =>
-    button(label, { verb: 'preview', turn, slot, at: target ?? at, hint }, ButtonStyle.Secondary, target === null || !onBoard(game, target));
+    button(
+      label,
+      { verb: 'preview', turn, slot, at: target ?? at, hint },
+      ButtonStyle.Secondary,
+      target === null || !onBoard(game, target),
+    );
   const rotated: Cursor = { ...at, r: ((at.r + 1) % 4) as Cursor['r'] };
   const legal = info.ranked.map(cursorOf);
   const index = legal.findIndex((c) => sameCursor(c, at));
   return [
-    row(...MOVES.map((m) => to(m.slot, { ...at, x: at.x + m.dx, y: at.y + m.dy }, m.label)), to('rotate', rotated, t('panel.button.rotate'))),
+    row(
+      ...MOVES.map((m) => to(m.slot, { ...at, x: at.x + m.dx, y: at.y + m.dy }, m.label)),
+      to('rotate', rotated, t('panel.button.rotate')),
+    ),
     row(
       to('prev', stepLegal(legal, at, -1), t('panel.button.previous')),
-      to('next', stepLegal(legal, at, 1), index >= 0 ? t('panel.button.nextOf', { index: index + 1, count: legal.length }) : t('panel.button.next')),
+      to(
+        'next',
+        stepLegal(legal, at, 1),
+        index >= 0 ? t('panel.button.nextOf', { index: index + 1, count: legal.length }) : t('panel.button.next'),
+      ),
       button(t('panel.button.hint'), { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
     ),
   ];
@@ -121,15 +150,31 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
   const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
   return {
-    content: [t('panel.place', { domino: dominoLabel(info.domino) }), verdict, ...(hint ? [hint] : []), t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast')].join('\n'),
+    content: [
+      t('panel.place', { domino: dominoLabel(info.domino) }),
+      verdict,
+      ...(hint ? [hint] : []),
+      t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast'),
+    ].join('\n'),
     // The preview's text description, from the same verdict and hint as the picture.
-    files: [{ attachment: info.png, name: PREVIEW_PNG, description: describePreview(game, candidate, info.hint ? { hint: cursorCells(info.hint) } : {}) }],
+    files: [
+      {
+        attachment: info.png,
+        name: PREVIEW_PNG,
+        description: describePreview(game, candidate, info.hint ? { hint: cursorCells(info.hint) } : {}),
+      },
+    ],
     components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits), ...fineControls(info)],
   };
 }
 
 /** Nothing fits: the panel says so and offers only the discard (with the pick, when there is one). */
-export function discardView(game: GameState, domino: number, choices: readonly number[], png: Buffer): BaseMessageOptions {
+export function discardView(
+  game: GameState,
+  domino: number,
+  choices: readonly number[],
+  png: Buffer,
+): BaseMessageOptions {
   return {
     content: t('panel.fitsNowhere', { domino: dominoLabel(domino) }),
     files: [{ attachment: png, name: PREVIEW_PNG, description: describePreview(game, null) }],
@@ -150,12 +195,26 @@ export interface PickInfo {
 export function pickView(info: PickInfo): BaseMessageOptions {
   const { game, placed } = info;
   const gain = info.candidate ? candidateGain(info.candidate) : null;
-  const done = placed.kind === 'place' && info.inHand !== null
-    ? t('panel.goesTo', { domino: info.inHand, where: placementText(game.options.grid, placed), gain: gain ?? 0 })
-    : placed.kind === 'discard' && info.inHand !== null ? t('panel.willDiscard', { domino: info.inHand }) : '';
-  const back = placed.kind === 'place'
-    ? [row(button(t('panel.button.back'), { verb: 'preview', turn: game.turn, slot: 'here', at: cursorOf(placed), hint: null }))]
-    : [];
+  const done =
+    placed.kind === 'place' && info.inHand !== null
+      ? t('panel.goesTo', { domino: info.inHand, where: placementText(game.options.grid, placed), gain: gain ?? 0 })
+      : placed.kind === 'discard' && info.inHand !== null
+        ? t('panel.willDiscard', { domino: info.inHand })
+        : '';
+  const back =
+    placed.kind === 'place'
+      ? [
+          row(
+            button(t('panel.button.back'), {
+              verb: 'preview',
+              turn: game.turn,
+              slot: 'here',
+              at: cursorOf(placed),
+              hint: null,
+            }),
+          ),
+        ]
+      : [];
   // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
   return {
     content: t('panel.pick', { done }),

@@ -22,7 +22,9 @@ type ReviewedMove = TableReview['moves'][number];
 /** The final message's Review buttons: one for a game, one per game for a Dynasty (its totals shown). */
 export function reviewButtons(dynasty: boolean): APIButtonComponentWithCustomId[] {
   if (!dynasty) return [button(t('review.button'), { verb: 'review', game: 1 }, ButtonStyle.Primary)];
-  return Array.from({ length: DYNASTY_GAMES }, (_, i) => button(t('review.buttonGame', { game: i + 1 }), { verb: 'review', game: i + 1 }, ButtonStyle.Primary));
+  return Array.from({ length: DYNASTY_GAMES }, (_, i) =>
+    button(t('review.buttonGame', { game: i + 1 }), { verb: 'review', game: i + 1 }, ButtonStyle.Primary),
+  );
 }
 
 export function reviewPictureName(number: number): string {
@@ -40,9 +42,12 @@ export function playedText(m: ReviewedMove, grid: Grid): string {
   const domino = m.domino ?? 0;
   if (placed.kind === 'place') {
     const where = placementText(grid, placed);
-    return claim === null ? t('review.move.place', { domino, where }) : t('review.move.placeTake', { domino, where, claim });
+    return claim === null
+      ? t('review.move.place', { domino, where })
+      : t('review.move.placeTake', { domino, where, claim });
   }
-  if (placed.kind === 'discard') return claim === null ? t('review.move.discard', { domino }) : t('review.move.discardTake', { domino, claim });
+  if (placed.kind === 'discard')
+    return claim === null ? t('review.move.discard', { domino }) : t('review.move.discardTake', { domino, claim });
   return t('review.move.take', { claim: claim ?? 0 });
 }
 
@@ -53,7 +58,8 @@ export function bestText(choice: ReviewedChoice, grid: Grid): string {
     const where = placementText(grid, placed);
     return claim === null ? t('review.best.place', { where }) : t('review.best.placeTake', { where, claim });
   }
-  if (placed.kind === 'discard') return claim === null ? t('review.best.discard') : t('review.best.discardTake', { claim });
+  if (placed.kind === 'discard')
+    return claim === null ? t('review.best.discard') : t('review.best.discardTake', { claim });
   return t('review.best.take', { claim: claim ?? 0 });
 }
 
@@ -66,7 +72,13 @@ function moveLine(m: ReviewedMove, number: number, grid: Grid, rounds: number): 
 
 /** The picture's text description (its alt text). */
 export function pictureText(m: ReviewedMove, number: number, grid: Grid, rounds: number): string {
-  return t('review.alt', { number, when: whenText(m, rounds), move: playedText(m, grid), best: bestText(m.best, grid), points: m.loss });
+  return t('review.alt', {
+    number,
+    when: whenText(m, rounds),
+    move: playedText(m, grid),
+    best: bestText(m.best, grid),
+    points: m.loss,
+  });
 }
 
 export interface ReviewInfo {
@@ -93,14 +105,17 @@ function fit(head: readonly string[], moves: readonly string[], tail: readonly s
 export function reviewView(info: ReviewInfo): BaseMessageOptions {
   const { review, grid, rounds } = info;
   const name = seatName(info.seats, review.player);
-  const title = info.game === null
-    ? t('review.title', { name, score: review.finalScore })
-    : t('review.titleDynasty', { name, score: review.finalScore, game: info.game });
+  const title =
+    info.game === null
+      ? t('review.title', { name, score: review.finalScore })
+      : t('review.titleDynasty', { name, score: review.finalScore, game: info.game });
   const weighed = review.moves.filter((m) => m.choices > 1);
   const accurate = weighed.filter((m) => m.loss < ACCURATE_WITHIN).length;
   const head = [
     title,
-    review.accuracy === null ? t('review.noChoice') : t('review.accuracy', { accuracy: review.accuracy, accurate, moves: weighed.length }),
+    review.accuracy === null
+      ? t('review.noChoice')
+      : t('review.accuracy', { accuracy: review.accuracy, accurate, moves: weighed.length }),
     t('review.lost', { points: review.lost }),
     t('review.moves'),
   ];
@@ -114,7 +129,11 @@ export function reviewView(info: ReviewInfo): BaseMessageOptions {
     content: fit(head, moves, tail),
     files: info.pictures.map(({ index, png }) => {
       const m = review.moves[index] as ReviewedMove;
-      return { attachment: png, name: reviewPictureName(index + 1), description: pictureText(m, index + 1, grid, rounds) };
+      return {
+        attachment: png,
+        name: reviewPictureName(index + 1),
+        description: pictureText(m, index + 1, grid, rounds),
+      };
     }),
     components: [],
     allowedMentions: { parse: [] },

@@ -1,11 +1,32 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
-import { boxRound, domino, placementName, type GameState, type Grid, type Half, type Pos, type Terrain } from '../../game/index.js';
+import {
+  boxRound,
+  domino,
+  placementName,
+  type GameState,
+  type Grid,
+  type Half,
+  type Pos,
+  type Terrain,
+} from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import { pictureName, playerMarker, rejectionText } from '../pictures.js';
-import { turnLimitS, type MoveNote, type Occasion, type Refusal, type TableSeat, type TableSettings } from '../../table/index.js';
+import {
+  turnLimitS,
+  type MoveNote,
+  type Occasion,
+  type Refusal,
+  type TableSeat,
+  type TableSettings,
+} from '../../table/index.js';
 
 const TERRAIN_EMOJI: Record<Terrain, string> = {
-  wheat: '🌾', forest: '🌲', lake: '🌊', grassland: '🐑', swamp: '🐸', mine: '⛏️',
+  wheat: '🌾',
+  forest: '🌲',
+  lake: '🌊',
+  grassland: '🐑',
+  swamp: '🐸',
+  mine: '⛏️',
 };
 
 /** "🌲 Forest 👑": a half's terrain with its crowns. */
@@ -40,7 +61,9 @@ function marked(seats: readonly TableSeat[], player: number, naming: (seat: Tabl
 
 /** A seat as text: humans are mentioned, AI seats named; its colour first, as on the pictures. */
 export function seatText(seats: readonly TableSeat[], player: number): string {
-  return marked(seats, player, (seat) => (seat.kind === 'human' ? `<@${seat.userId}>` : t('seat.ai', { name: seat.name })));
+  return marked(seats, player, (seat) =>
+    seat.kind === 'human' ? `<@${seat.userId}>` : t('seat.ai', { name: seat.name }),
+  );
 }
 
 /** A seat by name only (for text that must not ping anyone). */
@@ -65,8 +88,10 @@ export function rulesLine(table: { readonly settings: TableSettings; readonly se
   if (settings.harmony) parts.push(t('rulesLine.harmony'));
   if (settings.middleKingdom) parts.push(t('rulesLine.middleKingdom'));
   if (settings.dynasty) parts.push(t('rulesLine.dynasty'));
-  if (settings.threePlayerClassic) parts.push(t(players === 3 ? 'rulesLine.threePlayerClassic' : 'rulesLine.threePlayerClassicUnused'));
-  if (settings.balancedOpening) parts.push(t(players === 2 ? 'rulesLine.balancedOpening' : 'rulesLine.balancedOpeningUnused'));
+  if (settings.threePlayerClassic)
+    parts.push(t(players === 3 ? 'rulesLine.threePlayerClassic' : 'rulesLine.threePlayerClassicUnused'));
+  if (settings.balancedOpening)
+    parts.push(t(players === 2 ? 'rulesLine.balancedOpening' : 'rulesLine.balancedOpeningUnused'));
   parts.push(timerS > 0 ? t('rulesLine.timer', { duration: durationText(timerS) }) : t('rulesLine.noTimer'));
   return parts.join(t('rulesLine.separator'));
 }
@@ -74,14 +99,20 @@ export function rulesLine(table: { readonly settings: TableSettings; readonly se
 export function durationText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   if (seconds % 60 === 0) return t('duration.minutes', { minutes });
-  return seconds > 60 ? t('duration.minutesSeconds', { minutes, seconds: seconds % 60 }) : t('duration.seconds', { seconds });
+  return seconds > 60
+    ? t('duration.minutesSeconds', { minutes, seconds: seconds % 60 })
+    : t('duration.seconds', { seconds });
 }
 
 export function signed(n: number): string {
   return n >= 0 ? `+${n}` : `${n}`;
 }
 
-const OCCASIONS: Record<Occasion, MessageKey> = { begins: 'game.begins', 'next-game': 'game.nextOfDynasty', again: 'game.again' };
+const OCCASIONS: Record<Occasion, MessageKey> = {
+  begins: 'game.begins',
+  'next-game': 'game.nextOfDynasty',
+  again: 'game.again',
+};
 
 /** Why a board is posted when no move was made. */
 export function occasionText(occasion: Occasion): string {
@@ -102,7 +133,13 @@ export function placementText(grid: Grid, at: { readonly a: Pos; readonly b: Pos
 export function describeMove(note: MoveNote, seats: readonly TableSeat[], grid: Grid): string {
   const parts: string[] = [];
   if (note.placed?.kind === 'place' && note.domino !== null) {
-    parts.push(t('move.placed', { domino: note.domino, where: placementText(grid, note.placed), gain: signed(note.placed.gain) }));
+    parts.push(
+      t('move.placed', {
+        domino: note.domino,
+        where: placementText(grid, note.placed),
+        gain: signed(note.placed.gain),
+      }),
+    );
   } else if (note.placed?.kind === 'discard' && note.domino !== null) {
     parts.push(t('move.discarded', { domino: note.domino }));
   }
@@ -133,9 +170,15 @@ const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' |
 /** A refusal as the user reads it. */
 export function refusalText(refusal: Refusal, seats: readonly TableSeat[]): string {
   switch (refusal.code) {
-    case 'not-your-turn': return t('refusal.notYourTurn', { player: playerName(seats, refusal.player) });
-    case 'seat-count': return refusal.min === refusal.max ? t('refusal.seatCountExact', { count: refusal.min }) : t('refusal.seatCount', { min: refusal.min, max: refusal.max });
-    case 'illegal-move': return t('refusal.illegalMove', { reason: rejectionText(refusal.rejection) });
-    default: return t(REFUSALS[refusal.code]);
+    case 'not-your-turn':
+      return t('refusal.notYourTurn', { player: playerName(seats, refusal.player) });
+    case 'seat-count':
+      return refusal.min === refusal.max
+        ? t('refusal.seatCountExact', { count: refusal.min })
+        : t('refusal.seatCount', { min: refusal.min, max: refusal.max });
+    case 'illegal-move':
+      return t('refusal.illegalMove', { reason: rejectionText(refusal.rejection) });
+    default:
+      return t(REFUSALS[refusal.code]);
   }
 }

@@ -33,7 +33,10 @@ function chore(game: GameState): string {
 }
 
 /** The human whose turn it is and who plays it themselves (not while the computer stands in for them). */
-function playerToMove(game: GameState, seats: readonly TableSeat[]): { readonly player: number; readonly seat: HumanSeat } | null {
+function playerToMove(
+  game: GameState,
+  seats: readonly TableSeat[],
+): { readonly player: number; readonly seat: HumanSeat } | null {
   const p = prompt(game);
   const seat = p.kind === 'over' ? undefined : seats[p.player];
   return p.kind !== 'over' && seat?.kind === 'human' && !seat.standIn ? { player: p.player, seat } : null;
@@ -45,7 +48,8 @@ export function turnLine(game: GameState, seats: readonly TableSeat[]): string |
   const seat = p.kind === 'over' ? undefined : seats[p.player];
   if (p.kind === 'over' || !seat) return null;
   const round = roundText(game);
-  if (playerToMove(game, seats)) return t('turn.yourTurn', { round, seat: seatText(seats, p.player), chore: chore(game) });
+  if (playerToMove(game, seats))
+    return t('turn.yourTurn', { round, seat: seatText(seats, p.player), chore: chore(game) });
   return seat.kind === 'human'
     ? t('absent.standIn', { round, seat: seatName(seats, p.player) })
     : t('turn.thinking', { round, seat: seatName(seats, p.player) });
@@ -55,9 +59,18 @@ export function turnLine(game: GameState, seats: readonly TableSeat[]): string |
 export function turnButtons(game: GameState, seats: readonly TableSeat[]): Row[] {
   if (prompt(game).kind === 'over') return [];
   const mover = playerToMove(game, seats);
-  const buttons = mover ? [button(t('turn.button.yourTurn', { name: mover.seat.name }), { verb: 'your-turn', turn: game.turn }, ButtonStyle.Primary)] : [];
+  const buttons = mover
+    ? [
+        button(
+          t('turn.button.yourTurn', { name: mover.seat.name }),
+          { verb: 'your-turn', turn: game.turn },
+          ButtonStyle.Primary,
+        ),
+      ]
+    : [];
   seats.forEach((s, player) => {
-    if (s.kind === 'human' && s.standIn?.reason === 'absent') buttons.push(button(t('absent.button.back', { name: s.name }), { verb: 'back', player }));
+    if (s.kind === 'human' && s.standIn?.reason === 'absent')
+      buttons.push(button(t('absent.button.back', { name: s.name }), { verb: 'back', player }));
   });
   return buttons.length > 0 ? [row(...buttons)] : [];
 }
