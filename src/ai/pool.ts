@@ -9,8 +9,10 @@
  * another's. The thinking time is decided when a job starts, from the queue behind
  * it: a job asking for `timeMs` gets at most `targetWaitMs x workers / waiting`
  * (never under `minMs`), so a long queue drains in about `targetWaitMs` instead of
- * `waiting x timeMs / workers`. The hard level loses little when its time shrinks
- * (README, "Computer players").
+ * `waiting x timeMs / workers`. Interactive jobs keep to their own, shorter target
+ * (`interactiveWaitMs`, from the interactive queue alone), and beyond
+ * `maxInteractive` waiting a look-ahead is refused at once rather than late. The hard
+ * level loses little when its time shrinks (README, "Computer players").
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -29,6 +31,14 @@ export interface AiPoolOptions {
   readonly targetWaitMs?: number;
   /** The least thinking time a job is given, however long the queue (ms). Default 50. */
   readonly minMs?: number;
+  /**
+   * Interactive look-aheads (`choose` with priority interactive: the panel's) that may
+   * wait at once; more are refused at once with AiPoolBusyError, and their caller falls
+   * back on a quick choice of its own. Hints are never refused. Default 12 per worker.
+   */
+  readonly maxInteractive?: number;
+  /** The wait the interactive jobs' thinking time is cut to keep within (ms): a person is waiting. Default 500. */
+  readonly interactiveWaitMs?: number;
 }
 
 /** Who waits for a job: a person (`interactive`), a game (`game`: computer moves), nobody soon (`background`). */
@@ -53,6 +63,8 @@ const PRIORITIES: readonly AiPriority[] = ['interactive', 'game', 'background'];
 const DEFAULT_MAX_QUEUE = 256;
 const DEFAULT_TARGET_WAIT_MS = 1000;
 const DEFAULT_MIN_MS = 50;
+const DEFAULT_INTERACTIVE_PER_WORKER = 12;
+const DEFAULT_INTERACTIVE_WAIT_MS = 500;
 /** What a timed job asks for when it says nothing (the hard level's own default). */
 const DEFAULT_TIME_MS = 1000;
 
@@ -121,6 +133,8 @@ export class AiPool {
   private readonly maxQueue: number;
   private readonly targetWaitMs: number;
   private readonly minMs: number;
+  private readonly maxInteractive: number;
+  private readonly interactiveWaitMs: number;
   private readonly slots: Slot[] = [];
   private readonly queues = new Map<AiPriority, FairQueue>(PRIORITIES.map((p) => [p, new FairQueue()]));
   private nextId = 1;
@@ -131,6 +145,8 @@ export class AiPool {
     this.maxQueue = Math.max(1, options.maxQueue ?? DEFAULT_MAX_QUEUE);
     this.targetWaitMs = options.targetWaitMs ?? DEFAULT_TARGET_WAIT_MS;
     this.minMs = options.minMs ?? DEFAULT_MIN_MS;
+    this.maxInteractive = Math.max(1, options.maxInteractive ?? DEFAULT_INTERACTIVE_PER_WORKER * this.size);
+    this.interactiveWaitMs = options.interactiveWaitMs ?? DEFAULT_INTERACTIVE_WAIT_MS;
   }
 
   /** Jobs waiting for a worker now. */
@@ -183,6 +199,9 @@ export class AiPool {
     if (waiting >= this.maxQueue) throw new AiPoolBusyError(waiting);
     const priority = options.priority ?? (request.kind === 'review' ? 'background' : 'interactive');
     const queue = this.queues.get(priority) as FairQueue;
+    // A person waits for it: rather no look-ahead than a late one.
+    if (priority === 'interactive' && request.kind === 'choose' && queue.size >= this.maxInteractive)
+      throw new AiPoolBusyError(queue.size);
     const reply = await new Promise<AiReply>((resolve) => {
       queue.push({
         request,
@@ -202,9 +221,12 @@ export class AiPool {
     while (this.waiting > 0) {
       const slot = this.idleSlot();
       if (!slot) return;
-      const job = this.next() as Job;
-      // Decided now, from the queue left behind it (this job included).
-      const request = this.budgeted(job.request, this.waiting + 1);
+      const [job, priority] = this.next() as [Job, AiPriority];
+      // Decided now, from the queue left behind it (this job included): an interactive job's from the interactive queue only.
+      const request =
+        priority === 'interactive'
+          ? this.budgeted(job.request, (this.queues.get('interactive')?.size ?? 0) + 1, this.interactiveWaitMs)
+          : this.budgeted(job.request, this.waiting + 1, this.targetWaitMs);
       slot.job = job;
       job.onStart?.({ waitMs: performance.now() - job.queuedAt, budgetMs: timeOf(request) });
       // Only a worker with a job in flight keeps the process alive.
@@ -213,25 +235,25 @@ export class AiPool {
     }
   }
 
-  private next(): Job | undefined {
+  private next(): [Job, AiPriority] | undefined {
     for (const p of PRIORITIES) {
       const job = this.queues.get(p)?.shift();
-      if (job) return job;
+      if (job) return [job, p];
     }
     return undefined;
   }
 
   /** The thinking time for a timed job with `waiting` jobs in the queue: what it asked, cut so the queue drains within the target. */
-  budgetFor(askedMs: number, waiting: number): number {
+  budgetFor(askedMs: number, waiting: number, targetMs: number = this.targetWaitMs): number {
     // No queue (a worker free for every job): what was asked.
     if (waiting <= this.size) return askedMs;
-    const fair = Math.floor((this.targetWaitMs * this.size) / Math.max(1, waiting));
+    const fair = Math.floor((targetMs * this.size) / Math.max(1, waiting));
     return Math.max(Math.min(this.minMs, askedMs), Math.min(askedMs, fair));
   }
 
-  private budgeted(request: AiRequest, waiting: number): AiRequest {
+  private budgeted(request: AiRequest, waiting: number, targetMs: number): AiRequest {
     if (request.kind === 'review' || (request.kind === 'choose' && request.level !== 'hard')) return request;
-    const timeMs = this.budgetFor(request.opts.timeMs ?? DEFAULT_TIME_MS, waiting);
+    const timeMs = this.budgetFor(request.opts.timeMs ?? DEFAULT_TIME_MS, waiting, targetMs);
     return { ...request, opts: { ...request.opts, timeMs } };
   }
 

@@ -131,6 +131,22 @@ describe('AiPool shared by many games', () => {
     expect(apply(mid, await pool.choose(mid, 'normal')).ok).toBe(true);
     await pool.close();
   });
+
+  it('refuses an interactive look-ahead at once beyond maxInteractive waiting, but never a hint, and gives them a shorter time', async () => {
+    const pool = new AiPool({ size: 1, maxInteractive: 3, interactiveWaitMs: 300, minMs: 10 });
+    const starts: AiJobStart[] = [];
+    const onStart = (s: AiJobStart) => starts.push(s);
+    const running = pool.choose(mid, 'hard', { timeMs: 200 }, { priority: 'game' });
+    const looks = [1, 2, 3].map(() => pool.choose(mid, 'hard', { timeMs: 150 }, { onStart }));
+    await expect(pool.choose(mid, 'hard', { timeMs: 150 })).rejects.toBeInstanceOf(AiPoolBusyError);
+    // A game's jobs do not count against the interactive bound, and a hint is never refused.
+    const game = pool.choose(mid, 'normal', {}, { priority: 'game' });
+    const hint = pool.hint(mid, { timeMs: 150 }, { onStart });
+    await Promise.all([running, ...looks, game, hint]);
+    await pool.close();
+    // Four interactive jobs waiting: 300 ms shared, then the rest as the queue shrinks.
+    expect(starts.map((s) => s.budgetMs)).toEqual([75, 100, 150, 150]);
+  });
 });
 
 describe('AiPool under tsx (as npm start runs the bot)', () => {
