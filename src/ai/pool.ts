@@ -10,8 +10,9 @@
  * it: a job asking for `timeMs` gets at most `targetWaitMs x workers / waiting`
  * (never under `minMs`), so a long queue drains in about `targetWaitMs` instead of
  * `waiting x timeMs / workers`. Interactive jobs keep to their own, shorter target
- * (`interactiveWaitMs`, from the interactive queue alone), and beyond
- * `maxInteractive` waiting a look-ahead is refused at once rather than late. The hard
+ * (`interactiveWaitMs`, from the interactive queue alone), and with `maxInteractive`
+ * jobs of any kind waiting a look-ahead is refused at once: rather no look-ahead than a
+ * late one, or one that holds up the computer players' moves. The hard
  * level loses little when its time shrinks (README, "Computer players").
  */
 import { availableParallelism } from 'node:os';
@@ -32,9 +33,10 @@ export interface AiPoolOptions {
   /** The least thinking time a job is given, however long the queue (ms). Default 50. */
   readonly minMs?: number;
   /**
-   * Interactive look-aheads (`choose` with priority interactive: the panel's) that may
-   * wait at once; more are refused at once with AiPoolBusyError, and their caller falls
-   * back on a quick choice of its own. Hints are never refused. Default 12 per worker.
+   * Jobs waiting (of any kind) beyond which an interactive look-ahead (`choose` with
+   * priority interactive: the panel's) is refused at once with AiPoolBusyError, its
+   * caller falling back on a quick choice of its own. Hints are never refused. Default
+   * 12 per worker.
    */
   readonly maxInteractive?: number;
   /** The wait the interactive jobs' thinking time is cut to keep within (ms): a person is waiting. Default 500. */
@@ -199,9 +201,9 @@ export class AiPool {
     if (waiting >= this.maxQueue) throw new AiPoolBusyError(waiting);
     const priority = options.priority ?? (request.kind === 'review' ? 'background' : 'interactive');
     const queue = this.queues.get(priority) as FairQueue;
-    // A person waits for it: rather no look-ahead than a late one.
-    if (priority === 'interactive' && request.kind === 'choose' && queue.size >= this.maxInteractive)
-      throw new AiPoolBusyError(queue.size);
+    // A person waits for it: rather no look-ahead than a late one, or one that holds up computer moves.
+    if (priority === 'interactive' && request.kind === 'choose' && waiting >= this.maxInteractive)
+      throw new AiPoolBusyError(waiting);
     const reply = await new Promise<AiReply>((resolve) => {
       queue.push({
         request,

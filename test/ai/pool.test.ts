@@ -132,20 +132,33 @@ describe('AiPool shared by many games', () => {
     await pool.close();
   });
 
-  it('refuses an interactive look-ahead at once beyond maxInteractive waiting, but never a hint, and gives them a shorter time', async () => {
+  it('refuses an interactive look-ahead at once with maxInteractive jobs waiting, but never a hint, and gives them a shorter time', async () => {
     const pool = new AiPool({ size: 1, maxInteractive: 3, interactiveWaitMs: 300, minMs: 10 });
     const starts: AiJobStart[] = [];
     const onStart = (s: AiJobStart) => starts.push(s);
     const running = pool.choose(mid, 'hard', { timeMs: 200 }, { priority: 'game' });
     const looks = [1, 2, 3].map(() => pool.choose(mid, 'hard', { timeMs: 150 }, { onStart }));
     await expect(pool.choose(mid, 'hard', { timeMs: 150 })).rejects.toBeInstanceOf(AiPoolBusyError);
-    // A game's jobs do not count against the interactive bound, and a hint is never refused.
+    // Computer moves and hints are never refused below maxQueue.
     const game = pool.choose(mid, 'normal', {}, { priority: 'game' });
     const hint = pool.hint(mid, { timeMs: 150 }, { onStart });
     await Promise.all([running, ...looks, game, hint]);
     await pool.close();
     // Four interactive jobs waiting: 300 ms shared, then the rest as the queue shrinks.
     expect(starts.map((s) => s.budgetMs)).toEqual([75, 100, 150, 150]);
+  });
+
+  it('refuses a look-ahead while computer moves wait, so that it never holds them up', async () => {
+    const pool = new AiPool({ size: 1, maxInteractive: 2 });
+    const running = pool.choose(mid, 'hard', { timeMs: 100 }, { priority: 'game' });
+    const moves = [
+      pool.choose(mid, 'normal', {}, { key: 'a', priority: 'game' }),
+      pool.choose(mid, 'normal', {}, { key: 'b', priority: 'game' }),
+    ];
+    await expect(pool.choose(mid, 'hard', { timeMs: 150 })).rejects.toBeInstanceOf(AiPoolBusyError);
+    await Promise.all([running, ...moves]);
+    expect(apply(mid, await pool.choose(mid, 'hard', { timeMs: 20 })).ok).toBe(true);
+    await pool.close();
   });
 });
 
