@@ -121,6 +121,16 @@
  * components in a locked thread cannot be used (`click` throws unless `force`); a click
  * in an archived thread unarchives it first, as the user.
  *
+ * ## Several guilds, a sharded bot (./gateway.ts, ./shards.test.ts)
+ * `startFakeDiscord({ guilds: 4 })`: `discord.guildIds` (the first is `guildId`), each with
+ * the same users and roles and the channels named `<name>-<k>` (`discord.channelOf(guildId)`);
+ * their ids are a millisecond apart, so they spread over shards. A client identifying with
+ * `shard: [id, count]` (discord.js `shards`/`shardCount`, or `npm run start:sharded`) gets its
+ * own session, READY and GUILD_CREATE for its shard's guilds only (`shardOf(guildId, count)`
+ * in ./world.ts: `(guild_id >> 22) % count`), and every event about a guild goes to that
+ * shard. `waitForReady()` waits for every shard, `waitForShard(guildId)` for one;
+ * `discord.shardCount`. A restarted shard identifies again and takes its guilds back.
+ *
  * ## Strict mode (default on)
  * Unknown routes, answers >= 400 the test did not announce with
  * `discord.expectError({ status: 403, code: 50013, path? })` (it returns a function
