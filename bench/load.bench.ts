@@ -31,7 +31,9 @@
  * LOAD_REDIS=1 (the Redis store instead of SQLite: needs redis-server), LOAD_SHARDS=n
  * (`npm run start:sharded` with n shards and Redis, the games spread over guilds of
  * every shard; memory and CPU are then every process's together).
- * The big runs: `LOAD_GAMES=200 LOAD_MOVES=0 LOAD_MODES=human npm run bench:load`.
+ * The big runs: `LOAD_GAMES=200 LOAD_MOVES=0 LOAD_MODES=human npm run bench:load`. The bot
+ * inherits this environment: with `MALLOC_MMAP_THRESHOLD_=131072` (Linux) it is measured
+ * as README ("How the bot grows") recommends running it, and as start:sharded runs shards.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
