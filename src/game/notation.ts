@@ -41,6 +41,13 @@ export function namingWindow(grid: Grid): CellWindow {
  * `cells` are the occupied cells (the castle counts; it is added if missing).
  */
 export function reachableWindow(grid: Grid, cells: Iterable<Pos>): CellWindow {
+  const { minX, minY, maxX, maxY } = occupiedWindow(cells);
+  const r = grid - 1;
+  return { minX: maxX - r, minY: maxY - r, maxX: minX + r, maxY: minY + r };
+}
+
+/** The smallest window holding these cells and the castle. */
+export function occupiedWindow(cells: Iterable<Pos>): CellWindow {
   let minX = 0;
   let minY = 0;
   let maxX = 0;
@@ -51,8 +58,7 @@ export function reachableWindow(grid: Grid, cells: Iterable<Pos>): CellWindow {
     maxX = Math.max(maxX, x);
     maxY = Math.max(maxY, y);
   }
-  const r = grid - 1;
-  return { minX: maxX - r, minY: maxY - r, maxX: minX + r, maxY: minY + r };
+  return { minX, minY, maxX, maxY };
 }
 
 export function columnLetter(grid: Grid, x: number): string {

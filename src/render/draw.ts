@@ -4,6 +4,7 @@ import type { Pos } from '../game/index.js';
 import {
   columnLetter,
   inWindow,
+  occupiedWindow,
   reachableWindow,
   rowNumber,
   windowCols,
@@ -221,16 +222,7 @@ export function drawFlatDomino(c: Ctx, d: DominoView, x: number, y: number, s: n
 export function kingdomWindow(k: KingdomView, margin: number): CellWindow {
   const cells = k.placed.flatMap((p) => [p.a, p.b]);
   const reach = reachableWindow(k.grid, cells);
-  let minX = 0;
-  let minY = 0;
-  let maxX = 0;
-  let maxY = 0;
-  for (const [x, y] of cells) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  const { minX, minY, maxX, maxY } = occupiedWindow(cells);
   return {
     minX: Math.max(reach.minX, minX - margin),
     minY: Math.max(reach.minY, minY - margin),

@@ -1,7 +1,8 @@
 /** The posts a table owes its thread: owed with the move that needs them, then made one by one. */
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
+import { NO_VARIANTS } from '../../src/game/index.js';
 import * as table from '../../src/table/index.js';
+import { playSimpleMove } from '../support/table-moves.js';
 import type { GameTable, HumanSeat } from '../../src/table/index.js';
 
 const host: HumanSeat = { kind: 'human', userId: 'h', name: 'Host' };
@@ -21,23 +22,7 @@ function started(): table.PlayingTable {
   return r.value;
 }
 
-/** One move by whoever must play: the first legal spot, the first free domino. */
-function oneMove(t: GameTable): table.MoveOutcome {
-  const now = table.currentTurn(t)!;
-  const game = now.table.game;
-  const spot = now.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
-  const placed: table.Placed =
-    now.prompt.kind === 'claim'
-      ? { kind: 'none' }
-      : spot
-        ? { kind: 'place', a: spot.a, b: spot.b }
-        : { kind: 'discard' };
-  const after = table.afterPlacing(game, now.player, placed);
-  const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
-  const out = table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 0);
-  if (!out.ok) throw new Error(out.refusal.code);
-  return out.value;
-}
+const oneMove = (t: GameTable): table.MoveOutcome => playSimpleMove(t);
 
 describe('the outbox', () => {
   it('a new game owes its first board; once posted, that message is the live turn message', () => {

@@ -1,7 +1,8 @@
 /** The table layer: lobby edits, the start, who may act, one move, cancel; all pure. */
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, NO_VARIANTS, prompt } from '../../src/game/index.js';
+import { NO_VARIANTS, prompt } from '../../src/game/index.js';
 import * as table from '../../src/table/index.js';
+import { simpleMove } from '../support/table-moves.js';
 import type { HumanSeat, LobbyTable, PlayingTable, TableSettings } from '../../src/table/index.js';
 
 const SETTINGS: TableSettings = { ...NO_VARIANTS, turnTimerS: 0 };
@@ -101,17 +102,8 @@ describe('a running table', () => {
     let moves = 0;
     for (let now = table.currentTurn(t); now; now = table.currentTurn(t)) {
       const game = now.table.game;
-      const spot = now.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
-      const placed: table.Placed =
-        now.prompt.kind === 'claim'
-          ? { kind: 'none' }
-          : spot
-            ? { kind: 'place', a: spot.a, b: spot.b }
-            : { kind: 'discard' };
-      const after = table.afterPlacing(game, now.player, placed);
-      const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
       const out: table.MoveOutcome = ok(
-        table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 5000 + moves),
+        table.playMove(t, { kind: 'seat', player: now.player }, game.turn, simpleMove(now), 5000 + moves),
       );
       expect(out.before).toBe(game);
       t = out.table;
