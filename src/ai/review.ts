@@ -29,6 +29,7 @@
  * Pure but for the clock: with `playouts` set, a review is reproducible.
  */
 import {
+  actionOf,
   Board,
   apply,
   boardOf,
@@ -49,7 +50,6 @@ import {
   result,
   Sim,
   type Action,
-  type GameEvent,
   type GameState,
   type Pos,
 } from '../game/index.js';
@@ -148,13 +148,6 @@ export class ReviewError extends Error {}
 export interface DecisionPoint {
   readonly state: GameState;
   readonly played: ReviewMove;
-}
-
-function actionOf(event: GameEvent | undefined): Action | null {
-  if (event?.type === 'claim') return { type: 'claim', player: event.player, domino: event.domino };
-  if (event?.type === 'place') return { type: 'place', player: event.player, a: event.a, b: event.b };
-  if (event?.type === 'discard') return { type: 'discard', player: event.player };
-  return null;
 }
 
 /**

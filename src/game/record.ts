@@ -242,7 +242,9 @@ function gameOptionsOf(record: GameRecord): Partial<Omit<GameOptions, 'players'>
   };
 }
 
-function actionOf(event: GameEvent): Action | null {
+/** The player's action an event records (reveals and drops are the engine's own doing: null). */
+export function actionOf(event: GameEvent | undefined): Action | null {
+  if (!event) return null;
   switch (event.type) {
     case 'claim':
       return { type: 'claim', player: event.player, domino: event.domino };

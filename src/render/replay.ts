@@ -24,13 +24,12 @@ import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
 import {
+  actionOf,
   apply,
   createGame,
   fromRecord,
   prompt,
-  type Action,
   type DynastyState,
-  type GameEvent,
   type GameState,
   type Rejection,
   type Result,
@@ -78,19 +77,6 @@ export interface Replay {
 }
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function actionOf(event: GameEvent): Action | null {
-  switch (event.type) {
-    case 'claim':
-      return { type: 'claim', player: event.player, domino: event.domino };
-    case 'place':
-      return { type: 'place', player: event.player, a: event.a, b: event.b };
-    case 'discard':
-      return { type: 'discard', player: event.player };
-    default:
-      return null;
-  }
-}
 
 /**
  * The table before the first move and after each move, from a record (parsed or
