@@ -1,7 +1,8 @@
 /** Absent players and the seats a host or moderator manages: the pure rules of src/table/absence.ts. */
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
+import { NO_VARIANTS } from '../../src/game/index.js';
 import * as table from '../../src/table/index.js';
+import { simpleMove } from '../support/table-moves.js';
 import type {
   GameTable,
   HumanSeat,
@@ -36,23 +37,13 @@ function started(others: readonly TableSeat[] = [seat('a')], settings = SETTINGS
 /** One move by whoever must play (first legal spot, first free domino), as `how` moves it. */
 function move(t: GameTable, how: 'user' | 'timer' | 'stand-in' | 'seat', now = 5000): GameTable {
   const turn = table.currentTurn(t)!;
-  const game = turn.table.game;
-  const spot = turn.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
-  const placed: table.Placed =
-    turn.prompt.kind === 'claim'
-      ? { kind: 'none' }
-      : spot
-        ? { kind: 'place', a: spot.a, b: spot.b }
-        : { kind: 'discard' };
-  const after = table.afterPlacing(game, turn.player, placed);
-  const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
   const mover: table.Mover =
     how === 'user'
       ? { kind: 'user', userId: (turn.seat as HumanSeat).userId }
       : how === 'seat'
         ? { kind: 'seat', player: turn.player }
         : { kind: 'seat', player: turn.player, as: how };
-  return ok(table.playMove(t, mover, game.turn, { placed, claim }, now)).table;
+  return ok(table.playMove(t, mover, turn.table.game.turn, simpleMove(turn), now)).table;
 }
 
 /** Moves until it is `player`'s turn (others move as themselves). */
