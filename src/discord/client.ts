@@ -13,6 +13,7 @@ import { errorText, type Logger } from './log.js';
 import { resumeGames } from './flows/resume.js';
 import { LanedREST } from './rest.js';
 import { Outbox } from './flows/outbox.js';
+import { ThreadWebhooks } from './followups.js';
 import { TableScheduler } from './flows/scheduler.js';
 import { InFlight, route, type Command } from './router.js';
 
@@ -125,7 +126,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
   client.rest = new LanedREST(client.options.rest);
   const ai = new AiPool();
   const scheduler: TableScheduler = new TableScheduler(() => bot);
-  const outbox = new Outbox(() => bot);
+  const outbox = new Outbox(() => bot, new ThreadWebhooks(client));
   const bot: Bot = { config, client, store, ai, log, scheduler, outbox };
   const byName = new Map(commands.map((c) => [c.data.name, c]));
   const inFlight = new InFlight();

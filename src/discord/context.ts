@@ -3,6 +3,7 @@ import type { Client } from 'discord.js';
 import type { AiPool } from '../ai/index.js';
 import type { Config } from '../config.js';
 import type { TableStore } from '../store/index.js';
+import type { AnsweredInteraction } from './followups.js';
 import type { Logger } from './log.js';
 
 export interface Scheduler {
@@ -16,6 +17,10 @@ export interface Poster {
   flush(tableId: string): Promise<boolean>;
   /** The same, in the background. */
   kick(tableId: string): void;
+  /** At start-up: the same, looking first for posts the previous process may have made. */
+  resume(tableId: string): Promise<boolean>;
+  /** An interaction made in a thread was answered: the thread's posts may go through its webhook. */
+  lend(interaction: AnsweredInteraction): void;
   stop(): void;
 }
 

@@ -258,6 +258,8 @@ async function handle(
       if (action) await onClick(bot, interaction, action, log);
       else await answer(interaction, 'private', async () => privately(t('error.forgedButton')));
     }
+    // Answered: the thread's next posts may go through this interaction's webhook (followups.ts).
+    if (interaction.isRepliable() && (interaction.replied || interaction.deferred)) bot.outbox.lend(interaction);
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
     await apologise(interaction, error).catch((e: unknown) =>

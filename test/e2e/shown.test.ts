@@ -5,6 +5,7 @@
  * live button behind.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { matchesRequest } from '../fake-discord/server.js';
 import {
   boardCount,
   lastMessage,
@@ -33,7 +34,7 @@ it('a move whose board Discord refused, then a crash: the restarted bot posts it
   const player = userToPlay(discord, turn)!;
   const panel = await (await discord.click(turn, yourTurnId(turn), player)).reply();
   const boards = boardCount(discord, threadId);
-  const posts = { method: 'POST', path: `/channels/${threadId}/messages` };
+  const posts = discord.postsIn(threadId);
   const allow = discord.expectError({ ...posts, status: 500 });
   discord.injectFault(posts, { kind: 'server-error', status: 500 }, 1_000);
   const take = panel.buttons().find((b) => !b.disabled && b.customId?.startsWith('k1:k:'))!;
@@ -41,7 +42,7 @@ it('a move whose board Discord refused, then a crash: the restarted bot posts it
   // The move is saved; the player is told the board is late, not that the move failed.
   expect(answer.content).toMatch(/could not post the board/);
   await discord.waitFor(
-    () => discord.requests.filter((r) => r.method === 'POST' && r.path === posts.path && r.status === 500).length >= 2,
+    () => discord.requests.filter((r) => matchesRequest(posts, r) && r.status === 500).length >= 2,
     'a retry of the post',
   );
   await world.restart({}, async () => {
@@ -75,5 +76,51 @@ it('/kingdomino status: its board is the live one, and its button is cleared by 
   const player = userToPlay(discord, status)!;
   await playMove(discord, threadId, status, player);
   await discord.waitFor(() => status.buttons().length === 0, 'the status button cleared after the move');
+  await discord.assertClean();
+});
+
+it('a move made by a click is posted through its thread interaction: no request against the global limit', async () => {
+  const { discord } = world;
+  const threadId = await startTable(discord, 'alice', ['bob']);
+  // The first board was posted on the channel's route (no interaction had been made in the thread yet).
+  const first = lastMessage(discord, threadId);
+  const turn = await playMove(discord, threadId, first, userToPlay(discord, first)!);
+  await discord.waitFor(() => first.buttons().length === 0, 'the first board cleared');
+  const from = discord.requests.length;
+  const next = await playMove(discord, threadId, turn, userToPlay(discord, turn)!);
+  // The next move clears this move's button, also through a webhook.
+  await playMove(discord, threadId, next, userToPlay(discord, next)!);
+  await discord.waitFor(() => next.buttons().length === 0, 'the button of the previous board cleared');
+  const made = discord.requests.slice(from);
+  expect(made.filter((r) => r.global)).toEqual([]);
+  expect(made.filter((r) => r.route === '/webhooks/:app/:token' && r.status === 200)).toHaveLength(2);
+  await discord.assertClean();
+});
+
+it('once the interaction tokens of a thread have expired, its boards go back to the channel route', async () => {
+  const { discord } = world;
+  const threadId = await startTable(discord, 'carol', ['dave']);
+  const turn = lastMessage(discord, threadId);
+  const next = await playMove(discord, threadId, turn, userToPlay(discord, turn)!);
+  const player = userToPlay(discord, next)!;
+  const panel = await (await discord.click(next, yourTurnId(next), player)).reply();
+  // The player thinks for 16 minutes: the thread's last token (their "Your turn") has expired, and
+  // Discord refuses it (50027; the bot's own clock has not moved, so it tries).
+  discord.advanceClock(16 * 60_000);
+  const allow = [
+    discord.expectError({ method: 'POST', path: '/webhooks/:app/:token', status: 401 }),
+    discord.expectError({ method: 'PATCH', path: '/webhooks/:app/:token/messages/:message', status: 401 }),
+  ];
+  const from = discord.requests.length;
+  const take = panel.buttons().find((b) => !b.disabled && b.customId?.startsWith('k1:k:'))!;
+  const answer = await (await discord.click(panel, take.customId!, player)).reply();
+  expect(answer.content).toMatch(/^✅/);
+  const boards = discord.requests
+    .slice(from)
+    .filter((r) => r.method === 'POST' && r.files.length > 0 && r.status === 200);
+  expect(boards.map((r) => r.route)).toEqual(['/channels/:channel/messages']);
+  // The previous board's button, posted through that token, is cleared on the channel's route too.
+  await discord.waitFor(() => next.buttons().length === 0, 'the previous button cleared');
+  for (const a of allow) a();
   await discord.assertClean();
 });

@@ -55,8 +55,9 @@ async function moveWithSlowPost(postMs: number): Promise<MoveInFlight> {
   const underWay = new Promise<void>((resolve) => {
     posting = resolve;
   });
+  const posts = discord.postsIn(threadId);
   discord.injectFault(
-    { method: 'POST', path: `/channels/${threadId}/messages`, where: () => (posting(), true) },
+    { ...posts, where: (r) => posts.where?.(r) === true && (posting(), true) },
     { kind: 'slow', delayMs: postMs },
   );
   const click = await discord.click(panel, pick, player);

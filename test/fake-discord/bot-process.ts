@@ -50,7 +50,9 @@ export class BotProcess {
       opts.waitTimeoutMs ?? 10_000,
       () => `stdout:\n${this.#stdout}\nstderr:\n${this.#stderr}`,
     );
-    this.child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    // BOT_NODE_ARGS: extra Node options for the bot (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
+    const nodeArgs = process.env.BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    this.child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],

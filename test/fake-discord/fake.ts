@@ -583,6 +583,25 @@ export class FakeDiscord {
     );
   }
 
+  /**
+   * The requests that post a message in a channel, whichever way: on the channel's
+   * route, or as a follow-up of an interaction made there (`/webhooks/{app}/{token}`).
+   */
+  postsIn(channelId: string): RequestMatcher {
+    return {
+      method: 'POST',
+      where: (r) =>
+        r.path === `/channels/${channelId}/messages` ||
+        (r.route === '/webhooks/:app/:token' && this.interactionByToken(r.params.token)?.channelId === channelId),
+    };
+  }
+
+  /** The interaction whose token this is, if any. */
+  interactionByToken(token: string | undefined): FakeInteraction | undefined {
+    for (const i of this.#interactions.values()) if (i.token === token) return i;
+    return undefined;
+  }
+
   /** Every interaction sent, oldest first. */
   interactions(): FakeInteraction[] {
     return [...this.#interactions.values()];

@@ -92,7 +92,7 @@ export interface FaultRule {
 
 export function matchesRequest(
   m: RequestMatcher,
-  r: Pick<RequestRecord, 'method' | 'path' | 'route'> & Partial<RequestRecord>,
+  r: Pick<RequestRecord, 'method' | 'path' | 'route' | 'params'> & Partial<RequestRecord>,
 ): boolean {
   if (m.method && m.method.toUpperCase() !== r.method) return false;
   if (m.path instanceof RegExp && !m.path.test(r.path)) return false;
@@ -161,7 +161,7 @@ export class RestServer {
       matched !== null && (!matched.route.auth || req.headers.authorization === `Bot ${this.hooks.token}`);
     try {
       parsed = await readBody(req);
-      const rule = authorized ? this.#takeFault(method, path, matched.route.template) : null;
+      const rule = authorized ? this.#takeFault(method, path, matched.route.template, matched.params) : null;
       fault = rule?.kind ?? null;
       if (rule?.kind === 'slow') await sleep(rule.delayMs);
       if (rule?.kind === 'no-answer') {
@@ -235,8 +235,8 @@ export class RestServer {
     this.hooks.onRequest(record);
   }
 
-  #takeFault(method: string, path: string, route: string): Fault | null {
-    const rule = this.faults.find((f) => f.remaining > 0 && matchesRequest(f.match, { method, path, route }));
+  #takeFault(method: string, path: string, route: string, params: Readonly<Record<string, string>>): Fault | null {
+    const rule = this.faults.find((f) => f.remaining > 0 && matchesRequest(f.match, { method, path, route, params }));
     if (!rule) return null;
     rule.remaining -= 1;
     return rule.fault;

@@ -41,7 +41,7 @@ import { startBot, type BotProcess } from '../fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeInteraction } from '../fake-discord/interactions.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import type { Fault, RequestMatcher } from '../fake-discord/server.js';
+import { matchesRequest, type Fault, type RequestMatcher, type RequestRecord } from '../fake-discord/server.js';
 import { startRedis, type RedisServer } from '../store/redis-server.js';
 
 // ---- The seeded PRNG ----------------------------------------------------------------
@@ -359,6 +359,30 @@ const DEADLINE_MS = 3000;
 /** No move in any game for this long: stuck for good. */
 const STALL_MS = 60_000;
 const SLOW_PAST_TIMEOUT_MS = 16_000;
+
+/** An interaction's own answer (a /kingdomino status reply), not a post in the thread (a follow-up is one). */
+function isAnswer(discord: FakeDiscord, m: FakeMessage): boolean {
+  return (
+    m.interactionId !== null && discord.interactions().some((i) => i.id === m.interactionId && i.originalId === m.id)
+  );
+}
+
+/**
+ * Posts and edits of messages in these threads, on their channel routes or through
+ * an interaction's webhook (follow-ups and their edits; not the answers' `@original`).
+ */
+function threadWrites(discord: FakeDiscord, threads: readonly string[]): RequestMatcher {
+  const channelRoute = new RegExp(`^/channels/(${threads.join('|') || 'none'})/messages(/\\d+)?$`);
+  const followUp = (r: RequestRecord) =>
+    r.route === '/webhooks/:app/:token' ||
+    (r.route === '/webhooks/:app/:token/messages/:message' && r.params.message !== '@original');
+  return {
+    where: (r) =>
+      (r.method === 'POST' || r.method === 'PATCH') &&
+      (channelRoute.test(r.path) ||
+        (followUp(r) && threads.includes(discord.interactionByToken(r.params.token)?.channelId ?? ''))),
+  };
+}
 /** How far past the next planned disturbance the players may go before they wait for it. */
 const LEAD_MOVES = 6;
 
@@ -866,19 +890,11 @@ class Campaign {
         const thread = threads.length > 0 ? rng.pick(threads) : null;
         if (thread) {
           const from = this.discord.requests.length;
-          const posts = this.inject(
-            {
-              path: new RegExp(`^/channels/${thread}/messages(/\\d+)?$`),
-              where: (r) => r.method === 'POST' || r.method === 'PATCH',
-            },
-            { kind: 'server-error', status: rng.pick([500, 502, 503] as const) },
-          );
-          heal = posts;
+          const writes = threadWrites(this.discord, [thread]);
+          heal = this.inject(writes, { kind: 'server-error', status: rng.pick([500, 502, 503] as const) });
           await this.until(
             () =>
-              this.discord.requests
-                .slice(from)
-                .some((r) => r.fault === 'server-error' && r.path.startsWith(`/channels/${thread}/`)),
+              this.discord.requests.slice(from).some((r) => r.fault === 'server-error' && matchesRequest(writes, r)),
             10_000,
           );
           await sleep(rng.int(0, 1200));
@@ -921,10 +937,7 @@ class Campaign {
     const threads = this.gameThreads();
     // Posts and edits in every game thread, or in one.
     const hit = threads.length > 1 && rng.chance(0.5) ? [rng.pick(threads)] : threads;
-    const threadPosts: RequestMatcher = {
-      path: new RegExp(`^/channels/(${hit.join('|') || 'none'})/messages(/\\d+)?$`),
-      where: (r) => r.method === 'POST' || r.method === 'PATCH',
-    };
+    const threadPosts = threadWrites(this.discord, hit);
     switch (style) {
       case '500': {
         const heal = this.inject(threadPosts, {
@@ -971,7 +984,7 @@ class Campaign {
         const from = this.discord.requests.length;
         // Either it lands late (after the client gave up and tried again), or it is lost on the way.
         const fault: Fault = rng.chance(0.5) ? { kind: 'slow', delayMs: SLOW_PAST_TIMEOUT_MS } : { kind: 'no-answer' };
-        this.discord.injectFault({ method: 'POST', path: `/channels/${thread}/messages` }, fault, 1);
+        this.discord.injectFault(this.discord.postsIn(thread), fault, 1);
         // It runs on by itself (the other disturbances go on meanwhile); its recovery is checked once the client gave up on it.
         this.background.push(
           (async () => {
@@ -1147,7 +1160,7 @@ class Campaign {
       if (buttons) this.violation(`game ${threadId} at the end: ${buttons}`);
       // The end of the game posted once (a /kingdomino status after the end shows the result again, as its reply).
       // ("game over." ends a game of a Dynasty but the last, "Game over!" the table.)
-      const finals = discord.messages(threadId).filter((m) => /game over/i.test(m.content) && m.interactionId === null);
+      const finals = discord.messages(threadId).filter((m) => /game over/i.test(m.content) && !isAnswer(discord, m));
       const games = gamesOf(table);
       if (g.kind.dynasty && !/Dynasty totals/.test(finals.at(-1)?.content ?? ''))
         this.violation(`game ${threadId}: the last end post has no Dynasty totals`);
@@ -1158,7 +1171,7 @@ class Campaign {
       // Each board for a human's turn pinged that player, and only them.
       for (const m of discord.messages(threadId)) {
         const to = /<@(\d+)>, your turn/.exec(m.content)?.[1];
-        if (to && m.interactionId === null && (m.pinged.length !== 1 || m.pinged[0] !== to))
+        if (to && !isAnswer(discord, m) && (m.pinged.length !== 1 || m.pinged[0] !== to))
           this.violation(`game ${threadId}: board ${m.id} for <@${to}> pinged [${m.pinged.join(', ')}]`);
       }
       // No move the panel confirmed is lost: the store has that player's action at that turn.
@@ -1365,7 +1378,7 @@ function liveButtonProblem(discord: FakeDiscord, table: Table): string | null {
   const threadId = table.messages.threadId ?? table.id;
   const live = discord.messages(threadId).filter((m) => yourTurn(m) !== null);
   const which = () =>
-    live.map((m) => `${m.id}${m.interactionId ? ' (a /kingdomino status reply)' : ''} ${yourTurn(m)}`).join(', ');
+    live.map((m) => `${m.id}${isAnswer(discord, m) ? ' (a /kingdomino status reply)' : ''} ${yourTurn(m)}`).join(', ');
   const player = promptOf(table);
   const seat = player === null ? null : table.seats[player];
   if (seat?.kind !== 'human') {

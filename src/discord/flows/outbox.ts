@@ -6,7 +6,17 @@
  * table that still owes a post (flows/resume.ts). The next prompt being a post,
  * its player is pinged exactly once.
  */
-import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import {
+  DiscordAPIError,
+  HTTPError,
+  PermissionFlagsBits,
+  RESTJSONErrorCodes,
+  type AttachmentPayload,
+  type BaseMessageOptions,
+  type MessageCreateOptions,
+  type SendableChannels,
+  type ThreadChannel,
+} from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
 import { keep, save } from '../../store/index.js';
 import {
@@ -19,6 +29,7 @@ import {
   type Table,
 } from '../../table/index.js';
 import type { Bot } from '../context.js';
+import type { AnsweredInteraction, ThreadWebhooks } from '../followups.js';
 import { inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
 import {
@@ -35,11 +46,49 @@ import { turnView } from '../views/turn.js';
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
+/**
+ * How long after a follow-up whose answer never came the thread is looked at for it:
+ * the request was given up at the REST client's timeout, and may land a little later.
+ */
+const UNANSWERED_SETTLE_MS = 3_000;
+/** How many of the thread's last messages are looked through for a post that may have been made. */
+const LOOKBACK = 50;
+
+/** A follow-up that failed without a refusal: it may have been posted (followups.ts). */
+class PostUnsure extends Error {
+  /** No answer came at all (a 5xx is an answer): the request may still land, so the thread is looked at later. */
+  readonly unanswered: boolean;
+
+  constructor(cause: unknown) {
+    super(`the board may have been posted: ${errorText(cause)}`, { cause });
+    this.unanswered = !(cause instanceof HTTPError || cause instanceof DiscordAPIError);
+  }
+}
 
 /** A nonce Discord accepts (at most 25 characters), unique per table and post. */
 export function postNonce(tableId: string, seq: number): string {
   const table = /^\d+$/.test(tableId) ? BigInt(tableId).toString(36) : tableId;
   return `${table.slice(-18)}.${seq.toString(36)}`.slice(-25);
+}
+
+/**
+ * The post's pictures named after it (`table-7.png`), so that a post made without
+ * our knowing (no nonce on a follow-up) is recognised in the thread.
+ */
+function namedAfter(view: BaseMessageOptions, seq: number): MessageCreateOptions {
+  const files = (view.files ?? []).map((file) => {
+    const payload = file as AttachmentPayload;
+    return { ...payload, name: postFileName(payload.name ?? 'picture.png', seq) };
+  });
+  return { ...(view as MessageCreateOptions), files };
+}
+
+export function postFileName(name: string, seq: number): string {
+  return name.replace(/(\.[a-z]+)?$/, `-${seq}$1`);
+}
+
+function postKey(tableId: string, seq: number): string {
+  return `${tableId}/${seq}`;
 }
 
 /** Discord answers that will not change by trying again: the thread or the message is gone. */
@@ -60,9 +109,31 @@ export class Outbox {
   /** Deliveries running now, per table: a second caller waits for the same one. */
   private readonly running = new Map<string, Promise<boolean>>();
   private readonly retries = new Map<string, { readonly timer: NodeJS.Timeout; readonly delayMs: number }>();
+  /** Posts that may have been made without our knowing (by key): looked for in the thread before posting again. */
+  private readonly unsure = new Set<string>();
   private stopped = false;
 
-  constructor(private readonly bot: () => Bot) {}
+  constructor(
+    private readonly bot: () => Bot,
+    private readonly webhooks: ThreadWebhooks,
+  ) {}
+
+  /** An interaction made in a thread was answered: the thread's posts may go through its webhook (followups.ts). */
+  lend(interaction: AnsweredInteraction): void {
+    this.webhooks.lend(interaction);
+  }
+
+  /**
+   * At start-up: deliver what the table owes, after looking in the thread for the
+   * boards the previous process may have posted without saving it.
+   */
+  async resume(tableId: string): Promise<boolean> {
+    const loaded = await this.bot().store.get(tableId);
+    if (loaded.kind === 'found')
+      for (const post of pendingPosts(loaded.table))
+        if (post.kind !== 'clear') this.unsure.add(postKey(tableId, post.seq));
+    return this.flush(tableId);
+  }
 
   /** Deliver what the table owes, now; true when nothing is left owed. A failure is retried later on its own. */
   flush(tableId: string): Promise<boolean> {
@@ -80,6 +151,7 @@ export class Outbox {
 
   stop(): void {
     this.stopped = true;
+    this.webhooks.stop();
     for (const { timer } of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
   }
@@ -128,11 +200,13 @@ export class Outbox {
       const after = closing(bot, posted(current, post.seq, messageId));
       return after === current ? keep() : save(after);
     });
+    this.unsure.delete(postKey(table.id, post.seq));
   }
 
   private retryLater(tableId: string, error: unknown): void {
     if (this.stopped) return;
-    const delayMs = Math.min(LAST_RETRY_MS, 2 * (this.retries.get(tableId)?.delayMs ?? FIRST_RETRY_MS / 2));
+    const backoff = Math.min(LAST_RETRY_MS, 2 * (this.retries.get(tableId)?.delayMs ?? FIRST_RETRY_MS / 2));
+    const delayMs = error instanceof PostUnsure && error.unanswered ? Math.max(backoff, UNANSWERED_SETTLE_MS) : backoff;
     this.bot().log.warn('could not post in the game thread: will try again', {
       game: tableId,
       retry_ms: delayMs,
@@ -149,10 +223,10 @@ export class Outbox {
     const gameTable = table as GameTable;
     const thread = await threadOf(bot, gameTable);
     if (post.kind === 'clear') {
-      await thread.messages.edit(post.messageId, { components: [] });
+      if (!(await this.webhooks.clearButtons(post.messageId)))
+        await thread.messages.edit(post.messageId, { components: [] });
       return null;
     }
-    const nonce = { nonce: postNonce(table.id, post.seq), enforceNonce: true };
     const grid = table.game.options.grid;
     const happened = post.move ? describeMove(post.move, table.seats, grid) : null;
     if (post.kind === 'turn') {
@@ -169,7 +243,7 @@ export class Outbox {
         png,
         alt,
       });
-      return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
+      return this.create(bot, table.id, thread, post.seq, namedAfter(view, post.seq));
     }
     const game = post.game === null ? table.game : (gameTable.dynasty?.games[post.game - 1] ?? table.game);
     const over = result(game);
@@ -196,14 +270,46 @@ export class Outbox {
       dynastyPng,
       ...alts,
     });
-    return (await thread.send({ ...(view as MessageCreateOptions), ...nonce })).id;
+    return this.create(bot, table.id, thread, post.seq, namedAfter(view, post.seq));
+  }
+
+  /**
+   * Post a board or an end of game: through the thread's webhook when one is lent
+   * (no global request), else on the channel with a nonce Discord enforces. A post
+   * that may have been made already is first looked for in the thread.
+   */
+  private async create(bot: Bot, tableId: string, thread: Thread, seq: number, view: MessageCreateOptions) {
+    const key = postKey(tableId, seq);
+    if (this.unsure.has(key)) {
+      const found = await findPosted(bot, thread, view);
+      if (found) return found;
+    } else {
+      // Until the store knows it was made (make()), a post tried as a follow-up is unsure: it has no nonce.
+      this.unsure.add(key);
+      const posted = await this.webhooks.post(thread.id, view).catch((error: unknown) => {
+        throw new PostUnsure(error);
+      });
+      if (posted) return posted;
+    }
+    return (await thread.send({ ...view, nonce: postNonce(tableId, seq), enforceNonce: true })).id;
   }
 }
 
-async function threadOf(
-  bot: Bot,
-  table: GameTable,
-): Promise<SendableChannels & { messages: { edit: (id: string, o: { components: [] }) => Promise<unknown> } }> {
+/** The id of a message of ours in the thread carrying the view's first picture (by its name), if any. */
+async function findPosted(bot: Bot, thread: Thread, view: MessageCreateOptions): Promise<string | null> {
+  const name = (view.files?.[0] as AttachmentPayload | undefined)?.name;
+  const me = bot.client.user;
+  // Without Read Message History, Discord shows no messages: nothing to find.
+  if (!name || !me || !(thread.isThread() && thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)))
+    return null;
+  const recent = await thread.messages.fetch({ limit: LOOKBACK });
+  const mine = recent.find((m) => m.author.id === me.id && m.attachments.some((a) => a.name === name));
+  return mine?.id ?? null;
+}
+
+type Thread = SendableChannels & Pick<ThreadChannel, 'id' | 'messages' | 'isThread' | 'permissionsFor'>;
+
+async function threadOf(bot: Bot, table: GameTable): Promise<Thread> {
   const id = table.messages.threadId ?? table.id;
   const channel = bot.client.channels.cache.get(id) ?? (await bot.client.channels.fetch(id));
   if (!channel?.isSendable() || !('messages' in channel))

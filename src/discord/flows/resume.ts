@@ -108,7 +108,7 @@ async function resumeTable(bot: Bot, key: string): Promise<boolean> {
     // The posts owed first; the outbox then lets the computer players and the timer go on.
     // Then (in the background) the buttons a crash may have left live are cleared.
     void bot.outbox
-      .flush(key)
+      .resume(key)
       .then((done) => (done ? clearStrayButtons(bot, key) : undefined))
       .catch((error: unknown) =>
         bot.log.warn('could not look for stray turn buttons', { game: key, error: errorText(error) }),

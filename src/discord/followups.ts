@@ -1,0 +1,149 @@
+/**
+ * Posting in a game's thread through an interaction's webhook. Discord counts every
+ * request on a channel route against the bot's global limit (50 per second), but
+ * not the interaction endpoints: a board posted as a follow-up of an interaction
+ * made in its thread (any click there, once answered, for as long as its token
+ * works) and the buttons of that message cleared through the same token cost no
+ * global request. A move made through a click, and the computer moves after it,
+ * then need none at all (rest.ts explains the lanes).
+ *
+ * A follow-up has no nonce: one whose answer never came may still have been
+ * posted. Requests here are never repeated by the REST client (no retries); the
+ * outbox looks for such a post in the thread before making it again.
+ */
+import {
+  DiscordAPIError,
+  InteractionWebhook,
+  MessagePayload,
+  REST,
+  Routes,
+  makeURLSearchParams,
+  type APIMessage,
+  type Client,
+  type MessageCreateOptions,
+} from 'discord.js';
+
+/** Discord: an interaction token works for 15 minutes. Not used in its last minute (clocks, a slow upload). */
+export const TOKEN_USE_MS = 14 * 60_000;
+
+const SWEEP_MS = 60_000;
+
+/** An interaction's webhook, lent to the outbox for the thread the interaction was made in. */
+export interface Lent {
+  readonly applicationId: string;
+  readonly token: string;
+  /** Not to be used from then on (epoch ms). */
+  readonly until: number;
+}
+
+/** The interaction facts a thread's webhook is made of. */
+export interface AnsweredInteraction {
+  readonly applicationId: string;
+  readonly token: string;
+  readonly channelId: string | null;
+  readonly createdTimestamp: number;
+}
+
+/**
+ * A refusal from Discord: the request was not carried out (e.g. the token expired,
+ * 50027, or the thread is archived). Anything else (a 5xx, a timeout, a broken
+ * connection) leaves it unknown whether the message was posted.
+ */
+export function refused(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500;
+}
+
+export class ThreadWebhooks {
+  readonly #byThread = new Map<string, Lent>();
+  /** The webhook each message was posted through: only it may edit the message. */
+  readonly #byMessage = new Map<string, Lent>();
+  /** Interaction endpoints only (no global cap), and no retries: a repeated follow-up could post twice. */
+  readonly #rest: REST;
+  #sweptAt = 0;
+
+  constructor(
+    private readonly client: Client,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#rest = new REST({ ...client.options.rest, retries: 0, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+  }
+
+  /** An interaction made in a channel was answered: its webhook may post there until shortly before its token ends. */
+  lend(interaction: AnsweredInteraction): void {
+    if (!interaction.channelId) return;
+    const until = interaction.createdTimestamp + TOKEN_USE_MS;
+    if (until <= this.now() || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
+    this.#sweep();
+    this.#byThread.set(interaction.channelId, {
+      applicationId: interaction.applicationId,
+      token: interaction.token,
+      until,
+    });
+  }
+
+  /**
+   * Post in the thread through the webhook lent for it: the new message's id, or
+   * null when no webhook is lent (or Discord refused it: it is then dropped).
+   * Throws when it is unknown whether the message was posted.
+   */
+  async post(threadId: string, options: MessageCreateOptions): Promise<string | null> {
+    const lent = this.#fresh(this.#byThread.get(threadId));
+    if (!lent) return null;
+    const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
+    const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
+    try {
+      const message = (await this.#rest.post(Routes.webhook(lent.applicationId, lent.token), {
+        body,
+        files: files ?? [],
+        query: makeURLSearchParams({ wait: true }),
+        auth: false,
+      })) as APIMessage;
+      this.#byMessage.set(message.id, lent);
+      return message.id;
+    } catch (error) {
+      if (!refused(error)) throw error;
+      this.#drop(threadId, lent);
+      return null;
+    }
+  }
+
+  /** Take the buttons off a message posted through a webhook still usable: false when there is none (edit it another way). */
+  async clearButtons(messageId: string): Promise<boolean> {
+    const lent = this.#fresh(this.#byMessage.get(messageId));
+    if (!lent) return false;
+    try {
+      await this.#rest.patch(Routes.webhookMessage(lent.applicationId, lent.token, messageId), {
+        body: { components: [] },
+        auth: false,
+      });
+    } catch (error) {
+      if (!refused(error)) throw error;
+      this.#byMessage.delete(messageId);
+      return false;
+    }
+    this.#byMessage.delete(messageId);
+    return true;
+  }
+
+  stop(): void {
+    this.#rest.clearHashSweeper();
+    this.#rest.clearHandlerSweeper();
+  }
+
+  #fresh(lent: Lent | undefined): Lent | null {
+    return lent && lent.until > this.now() ? lent : null;
+  }
+
+  #drop(threadId: string, lent: Lent): void {
+    if (this.#byThread.get(threadId) === lent) this.#byThread.delete(threadId);
+  }
+
+  /** Forget, once a minute, the webhooks whose time is over: the maps hold the threads played in the last minutes. */
+  #sweep(): void {
+    const now = this.now();
+    if (now - this.#sweptAt < SWEEP_MS) return;
+    this.#sweptAt = now;
+    for (const map of [this.#byThread, this.#byMessage])
+      for (const [key, lent] of map) if (lent.until <= now) map.delete(key);
+  }
+}
