@@ -143,6 +143,10 @@ describe('permissions', () => {
     const user = userToPlay(discord, turn)!;
     const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
     const pick = panel.buttons().find((b) => b.customId?.startsWith('k1:k:'))!;
+    // A follow-up of an interaction in the thread needs no permission to post: let the thread's
+    // interaction tokens expire (Discord refuses them, 50027), so the board needs the channel's route.
+    discord.advanceClock(16 * 60_000);
+    discord.expectError({ method: 'POST', path: '/webhooks/:app/:token', status: 401 });
     discord.expectError({ status: 403, code: 50013 });
     discord.setBotChannelPermissions(discord.channel.id, { deny: ['SendMessagesInThreads'] });
     try {

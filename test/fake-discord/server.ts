@@ -190,6 +190,8 @@ export class RestServer {
           });
       }
     } catch (error) {
+      // The client went away in the middle of its request (e.g. a killed bot's upload): nothing to answer, nothing of ours failed.
+      if (req.destroyed && !(error instanceof ApiError)) return;
       reply = errorReply(error, this.hooks, method, path);
     }
     const limited = verdict?.limited ?? null;

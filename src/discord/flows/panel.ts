@@ -22,6 +22,7 @@ import type { Bot } from '../context.js';
 import { renderPreview } from '../pictures.js';
 import { discardView, panelDoneView, panelView, pickView } from '../views/panel.js';
 import { refusalText } from '../views/text.js';
+import { timeToSpare } from '../busy.js';
 import { makeMove } from './move.js';
 
 interface Click {
@@ -67,12 +68,15 @@ const TIE_BREAK = { playouts: 200, timeMs: 150 } as const;
  * Where the panel opens: a spot worth the most points now. Several usually are (8 on
  * average); among them, the one a quick look-ahead prefers (it matches what a strong
  * player wants half the time, where the normal player's tie-break matches a third),
- * else the normal computer player's choice.
+ * else (or when the bot is too busy for it) the normal computer player's choice.
  */
 async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate[]): Promise<Cursor | null> {
   const best = ranked[0];
   if (!best) return null;
-  const looked = await bot.ai.choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }).catch(() => null);
+  // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
+  const looked = timeToSpare()
+    ? await bot.ai.choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }).catch(() => null)
+    : null;
   const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlace(c, a)) : undefined);
   const quick = worth(looked);
   if (quick && candidateGain(quick) === candidateGain(best)) return cursorOf(quick);
