@@ -1,32 +1,65 @@
 /**
- * How busy this process's event loop has lately been (0 to 1), for work that is
- * only nice to have: past SPARE_UNTIL it is skipped rather than slowing every
- * answer (the panel's look-ahead costs about as much CPU as the rest of a move).
+ * How busy this process has lately kept the machine (0 to 1: its CPU time, every
+ * thread, over the cores' time), for work that is only nice to have: past
+ * SPARE_UNTIL it is skipped rather than slowing every answer (the panel's
+ * look-ahead costs a third of a move's CPU). The event loop's own utilisation is
+ * not enough: renders, deflate and the AI run on other threads.
  */
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 
 /** Busier than this, nice-to-have work is skipped. */
 export const SPARE_UNTIL = 0.6;
-/** The utilisation is measured over windows of at least this long. */
+/** The load is measured over windows of at least this long. */
 const WINDOW_MS = 1000;
 
-let mark: EventLoopUtilization = performance.eventLoopUtilization();
-let markedAt = performance.now();
-let lately = 0;
-
-/** The event loop's utilisation over the last window (a new window begins when this one is over). */
-export function eventLoopBusy(): number {
-  const now = performance.now();
-  if (now - markedAt >= WINDOW_MS) {
-    const current = performance.eventLoopUtilization();
-    lately = performance.eventLoopUtilization(current, mark).utilization;
-    mark = current;
-    markedAt = now;
-  }
-  return lately;
+/** Where the gauge reads the time (ms) and the process's CPU time so far (ms, every thread). */
+export interface Readings {
+  now(): number;
+  cpuMs(): number;
+  readonly cores: number;
 }
 
-/** Is there time to spare for work nobody would miss? */
+const processReadings: Readings = {
+  now: () => performance.now(),
+  cpuMs: () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
+  cores: availableParallelism(),
+};
+
+export class LoadGauge {
+  #markedAt: number;
+  #markCpu: number;
+  #lately = 0;
+
+  constructor(private readonly readings: Readings = processReadings) {
+    this.#markedAt = readings.now();
+    this.#markCpu = readings.cpuMs();
+  }
+
+  /** The share of the machine's CPU used over the last whole window (a new one begins when it is over). */
+  busy(): number {
+    const now = this.readings.now();
+    if (now - this.#markedAt >= WINDOW_MS) {
+      const cpu = this.readings.cpuMs();
+      this.#lately = (cpu - this.#markCpu) / ((now - this.#markedAt) * this.readings.cores);
+      this.#markedAt = now;
+      this.#markCpu = cpu;
+    }
+    return this.#lately;
+  }
+
+  /** Is there time to spare for work nobody would miss? */
+  spare(): boolean {
+    return this.busy() < SPARE_UNTIL;
+  }
+}
+
+const thisProcess = new LoadGauge();
+
+/** Is there time to spare in this process for work nobody would miss? */
 export function timeToSpare(): boolean {
-  return eventLoopBusy() < SPARE_UNTIL;
+  return thisProcess.spare();
 }

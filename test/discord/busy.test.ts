@@ -1,21 +1,34 @@
 import { expect, it } from 'vitest';
-import { eventLoopBusy, SPARE_UNTIL, timeToSpare } from '../../src/discord/busy.js';
+import { LoadGauge, SPARE_UNTIL } from '../../src/discord/busy.js';
 
-/** Keep the event loop busy (no awaiting) for `ms`. */
-function work(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
+/** A machine with two cores whose clock and CPU time the test moves. */
+function machine() {
+  const m = { at: 0, cpu: 0 };
+  const gauge = new LoadGauge({ now: () => m.at, cpuMs: () => m.cpu, cores: 2 });
+  const run = (ms: number, coresBusy: number) => {
+    m.at += ms;
+    m.cpu += ms * coresBusy;
+  };
+  return { gauge, run };
 }
 
-const idle = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+it('a process keeping most of the machine busy has no time to spare; once it calms down, it has', () => {
+  const { gauge, run } = machine();
+  expect(gauge.spare()).toBe(true);
+  run(1000, 1.8);
+  expect(gauge.busy()).toBeCloseTo(0.9);
+  expect(gauge.spare()).toBe(false);
+  run(1000, 0.4);
+  expect(gauge.busy()).toBeCloseTo(0.2);
+  expect(gauge.spare()).toBe(true);
+});
 
-it('a saturated event loop leaves no time to spare; an idle one does', async () => {
-  eventLoopBusy();
-  await idle(1100);
-  expect(timeToSpare()).toBe(true);
-  work(1100);
-  expect(eventLoopBusy()).toBeGreaterThan(SPARE_UNTIL);
-  expect(timeToSpare()).toBe(false);
-  await idle(1100);
-  expect(eventLoopBusy()).toBeLessThan(SPARE_UNTIL);
+it('judges by whole windows: a burst shorter than a second does not flip it at once', () => {
+  const { gauge, run } = machine();
+  run(1000, 0.2);
+  expect(gauge.spare()).toBe(true);
+  run(300, 2);
+  expect(gauge.spare()).toBe(true);
+  run(700, 2);
+  expect(gauge.busy()).toBeGreaterThan(SPARE_UNTIL);
 });
