@@ -6,12 +6,14 @@
  *   render.table_png_kb: size of a mid-game table;
  *   render.table_cpu_ms_p50: CPU time (all threads) of one table, steadier than wall time on a busy machine;
  *   render.table_draw_ms_p50: the table's drawing alone (the canvas records, then rasterises when its pixels are read);
- *   render.table_encode_ms_p50: the PNG encoding alone, of an already rasterised table.
+ *   render.table_encode_ms_p50: the PNG encoding alone, of an already rasterised table;
+ *   render.table_cpu_ms, render.preview_cpu_ms: CPU time (all threads) of the table after every
+ *     action of a whole game and of the preview at every placement (the first legal one), median.
  * The states are rendered in game order, as the bot does, so the encoder may reuse
  * bands of the previous picture but never sees the same picture twice in a row.
  *   npm run bench -- render
  */
-import { judgePlacement, legalPlacements, prompt } from '../src/game/index.js';
+import { judgePlacement, legalPlacements, prompt, type GameState } from '../src/game/index.js';
 import { draw, renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
 import { encodePng } from '../src/render/png.js';
 import { newGame, play } from '../test/render/games.js';
@@ -63,6 +65,29 @@ const drawn = mid.map((s) => {
 });
 const tableEncode = await time((i) => encodePng(drawn[i % drawn.length]!));
 
+/** CPU time (all threads) of each picture, made one after the other. */
+async function cpuEach(make: readonly (() => Promise<Buffer>)[]): Promise<number[]> {
+  const cpu: number[] = [];
+  for (const m of make) {
+    const c0 = process.cpuUsage();
+    await m();
+    const c1 = process.cpuUsage(c0);
+    cpu.push((c1.user + c1.system) / 1000);
+  }
+  return cpu;
+}
+
+const game: GameState[] = [start];
+while (prompt(game[game.length - 1]!).kind !== 'over') game.push(play(game[game.length - 1]!, 1));
+const gameTables = await cpuEach(game.map((s) => () => renderTable(s)));
+const placing = game.filter((s) => prompt(s).kind === 'place');
+const gamePreviews = await cpuEach(
+  placing.map((s) => () => {
+    const first = legalPlacements(s)[0];
+    return renderPreview(s, first ? judgePlacement(s, first.a, first.b) : null);
+  }),
+);
+
 console.log(`render.table_ms_p50: ${table.wall.toFixed(1)} ms`);
 console.log(`render.preview_ms_p50: ${preview.wall.toFixed(1)} ms`);
 console.log(`render.final_ms_p50: ${final.wall.toFixed(1)} ms`);
@@ -71,3 +96,5 @@ console.log(`render.table_cpu_ms_p50: ${table.cpu.toFixed(1)} ms`);
 console.log(`render.preview_cpu_ms_p50: ${preview.cpu.toFixed(1)} ms`);
 console.log(`render.table_draw_ms_p50: ${tableDraw.wall.toFixed(1)} ms`);
 console.log(`render.table_encode_ms_p50: ${tableEncode.wall.toFixed(1)} ms`);
+console.log(`render.table_cpu_ms: ${p50(gameTables).toFixed(1)} ms`);
+console.log(`render.preview_cpu_ms: ${p50(gamePreviews).toFixed(1)} ms`);

@@ -12,7 +12,7 @@ import {
   type CellWindow,
   type Grid,
 } from '../game/index.js';
-import { ensureFonts, font, type Weight } from './fonts.js';
+import { font, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';
 import { noteSize } from './probe.js';
 import { castleTile, crownMetrics, terrainTile } from './tiles.js';
@@ -28,16 +28,7 @@ export interface Box {
   readonly h: number;
 }
 
-/** A canvas filled with the background colour (every picture is opaque: png.ts relies on it). */
-export function blankCanvas(width: number, height: number): { canvas: Canvas; c: Ctx } {
-  ensureFonts();
-  const canvas = createCanvas(width, height);
-  const c = canvas.getContext('2d');
-  c.fillStyle = UI.background;
-  c.fillRect(0, 0, width, height);
-  return { canvas, c };
-}
-
+export { blankCanvas } from './canvases.js';
 export { probeSizes, probing, type SizeKind } from './probe.js';
 
 /** Notes the crowns of a square of side s (drawn by its tile). */

@@ -9,9 +9,10 @@
 import type { Canvas } from '@napi-rs/canvas';
 import type { Candidate, DynastyState, GameState, Pos } from '../game/index.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
+import { scratchCanvas } from './canvases.js';
 import { drawDynastySheet } from './dynasty.js';
 import { ensureFonts } from './fonts.js';
-import { encodePng } from './png.js';
+import { renderPng } from './png.js';
 import { drawPreview } from './preview.js';
 import { drawScoreSheet } from './scoresheet.js';
 import { drawTable } from './table.js';
@@ -48,7 +49,7 @@ export interface TableOptions {
 
 /** The table after a move: the draft lines, every kingdom, whose turn it is. */
 export function renderTable(state: GameState, opts: TableOptions = {}): Promise<Buffer> {
-  return encodePng(drawTable(tableView(state, opts.dynasty ?? null)));
+  return renderPng(() => drawTable(tableView(state, opts.dynasty ?? null), scratchCanvas));
 }
 
 /** The kingdom of the player who must place now, with the domino in hand tried at `candidate`. */
@@ -57,17 +58,17 @@ export function renderPreview(
   candidate: Candidate | null,
   opts: PreviewOptions = {},
 ): Promise<Buffer> {
-  return encodePng(drawPreview(previewView(state, candidate, opts.hint ?? null)));
+  return renderPng(() => drawPreview(previewView(state, candidate, opts.hint ?? null), scratchCanvas));
 }
 
 /** Every kingdom with its score arithmetic, the winner and the tie-break (running scores before the end). */
 export function renderScoreSheet(state: GameState): Promise<Buffer> {
-  return encodePng(drawScoreSheet(scoreSheetView(state)));
+  return renderPng(() => drawScoreSheet(scoreSheetView(state)));
 }
 
 /** Dynasty: every game's score per player (kingdom thumbnails), the totals and the winner. */
 export function renderDynastySheet(d: DynastyState): Promise<Buffer> {
-  return encodePng(drawDynastySheet(dynastySheetView(d)));
+  return renderPng(() => drawDynastySheet(dynastySheetView(d)));
 }
 
 /** For tests and tools that want pixels rather than bytes. */

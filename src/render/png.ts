@@ -14,9 +14,13 @@
  * recent picture of the same size reuses that band's deflate output: between two
  * moves most of the preview, and part of the table, stays the same. Same pixels,
  * same bytes, whatever was encoded before.
+ *
+ * renderPng draws and encodes a picture in its turn: at most RENDER_SLOTS at once
+ * in the process (gate.ts).
  */
 import { constants, crc32, createDeflate } from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
+import { Gate } from './gate.js';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LEVEL = 2;
@@ -47,7 +51,22 @@ interface Picture {
 
 const recent: Picture[] = [];
 
-/** The canvas as an 8-bit RGBA PNG (the canvas's pixels are straight RGBA). */
+/**
+ * Pictures drawn and encoded at once: two, for the two cores of the machine the bot
+ * runs on (one is drawn on the main thread while the other's bands deflate).
+ */
+export const RENDER_SLOTS = 2;
+export const renders = new Gate(RENDER_SLOTS);
+
+/** Draws a picture and encodes it as a PNG, once one of the RENDER_SLOTS is free. */
+export function renderPng(draw: () => Canvas): Promise<Buffer> {
+  return renders.run(() => encodePng(draw()));
+}
+
+/**
+ * The canvas as an 8-bit RGBA PNG (the canvas's pixels are straight RGBA). Its
+ * pixels are read at once, so the canvas may be drawn over as soon as this returns.
+ */
 export async function encodePng(canvas: Canvas): Promise<Buffer> {
   const { width, height } = canvas;
   const pixels = canvas.data();
@@ -55,7 +74,7 @@ export async function encodePng(canvas: Canvas): Promise<Buffer> {
   for (let y0 = 0; y0 < height; y0 += BAND_ROWS) {
     const y1 = Math.min(height, y0 + BAND_ROWS);
     const reused = reusableBand(width, height, pixels, y0, y1);
-    pending.push(reused ? Promise.resolve(reused) : deflateBand(scanlines(pixels, width, y0, y1)).then(release));
+    pending.push(reused ? Promise.resolve(reused) : deflateBand(pixels, width, y0, y1));
   }
   const bands = await Promise.all(pending);
   remember({ width, height, pixels, bands });
@@ -85,37 +104,92 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * Scanline buffers of a full band, by length, given back once their band is
- * deflated: a picture needs 3-4 MB of them, and allocating them anew for every
- * picture kept the garbage collector busy.
+ * A zlib deflate stream kept for the process and reset for every band: a new stream
+ * per band (16 a table) allocated and zeroed 256 KB of zlib state each time, and
+ * left it to the garbage collector. Its bands are deflated one after the other,
+ * each from its own scanline buffer.
  */
-const pool = new Map<number, Buffer[]>();
-const POOLED = 32;
+class Deflater {
+  private readonly z = createDeflate({ level: LEVEL, flush: constants.Z_SYNC_FLUSH });
+  private out: Buffer[] = [];
+  private rows = Buffer.alloc(0);
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Bands given to it and not deflated yet. */
+  pending = 0;
 
-function take(length: number): Buffer {
-  return pool.get(length)?.pop() ?? Buffer.allocUnsafe(length);
+  constructor() {
+    this.z.on('data', (b: Buffer) => this.out.push(b));
+  }
+
+  /** After a zlib error: a new Deflater takes its place. */
+  get broken(): boolean {
+    return this.z.destroyed;
+  }
+
+  /** Rows y0..y1 of the pixels as one band, after the bands given to it before. */
+  deflate(pixels: Buffer, width: number, y0: number, y1: number): Promise<Band> {
+    this.pending++;
+    const band = this.queue.then(() => this.run(pixels, width, y0, y1));
+    this.queue = band.catch(() => undefined);
+    return band.finally(() => this.pending--);
+  }
+
+  /**
+   * The band as a complete zlib stream written in two steps (the rows with a sync
+   * flush, then the end), which gives its raw deflate data, ending on the flush
+   * boundary, and its Adler-32 from the trailer, with no pass over the data in
+   * JavaScript. What zlib writes after the flush is fixed: an empty final block and
+   * the trailer; anything else is refused rather than joined into a broken PNG.
+   */
+  private run(pixels: Buffer, width: number, y0: number, y1: number): Promise<Band> {
+    const rows = this.scanlines(pixels, width, y0, y1);
+    return new Promise((resolve, reject) => {
+      this.z.once('error', reject);
+      this.z.reset();
+      this.z.write(rows);
+      this.z.flush(constants.Z_FINISH, () => {
+        this.z.off('error', reject);
+        // What the stream may still hold reaches 'data' now.
+        while (this.z.read() !== null);
+        const all = Buffer.concat(this.out);
+        this.out = [];
+        const n = all.length;
+        const tail = n - 6;
+        if (n < 12 || all.readUInt32BE(tail - 4) !== SYNC_MARKER || !all.subarray(tail, tail + 2).equals(FINAL_BLOCK)) {
+          reject(new Error('zlib ended a PNG band in an unexpected way'));
+          return;
+        }
+        resolve({ deflated: all.subarray(2, tail), adler: all.readUInt32BE(n - 4), length: rows.length });
+      });
+    });
+  }
+
+  /** Rows y0..y1 as PNG scanlines (a filter byte, 0 for none, before each row), in its own buffer. */
+  private scanlines(pixels: Buffer, width: number, y0: number, y1: number): Buffer {
+    const stride = width * 4;
+    const length = (stride + 1) * (y1 - y0);
+    if (this.rows.length < length) this.rows = Buffer.allocUnsafe(length);
+    const out = this.rows.subarray(0, length);
+    for (let y = y0; y < y1; y++) {
+      const at = (y - y0) * (stride + 1);
+      out[at] = 0;
+      pixels.copy(out, at + 1, y * stride, (y + 1) * stride);
+    }
+    return out;
+  }
 }
 
-function release(band: Band & { readonly input?: Buffer }): Band {
-  const input = band.input;
-  if (input) {
-    const free = pool.get(input.length) ?? [];
-    if (free.length < POOLED) free.push(input);
-    pool.set(input.length, free);
-  }
-  return { deflated: band.deflated, adler: band.adler, length: band.length };
-}
+/** One deflater per render slot: the bands of the pictures in progress share them. */
+const deflaters = Array.from({ length: RENDER_SLOTS }, () => new Deflater());
 
-/** Rows y0..y1 as PNG scanlines: a filter byte (0, none) before each row. */
-function scanlines(pixels: Buffer, width: number, y0: number, y1: number): Buffer {
-  const stride = width * 4;
-  const out = take((stride + 1) * (y1 - y0));
-  for (let y = y0; y < y1; y++) {
-    const at = (y - y0) * (stride + 1);
-    out[at] = 0;
-    pixels.copy(out, at + 1, y * stride, (y + 1) * stride);
-  }
-  return out;
+/** The band to the deflater with the least work waiting. */
+function deflateBand(pixels: Buffer, width: number, y0: number, y1: number): Promise<Band> {
+  let at = 0;
+  deflaters.forEach((d, i) => {
+    if (d.broken) deflaters[i] = new Deflater();
+    if (deflaters[i]!.pending < deflaters[at]!.pending) at = i;
+  });
+  return deflaters[at]!.deflate(pixels, width, y0, y1);
 }
 
 /** The same band of a recent picture of this size, when its pixels are the same. */
@@ -134,34 +208,6 @@ function reusableBand(width: number, height: number, pixels: Buffer, y0: number,
 function remember(p: Picture): void {
   recent.unshift(p);
   recent.length = Math.min(recent.length, RECENT);
-}
-
-/**
- * Deflates one band as a complete zlib stream written in two steps (the data with
- * a sync flush, then the end), which gives its raw deflate data, ending on the
- * flush boundary, and its Adler-32 from the trailer, with no pass over the data in
- * JavaScript. What zlib writes after the flush is fixed: an empty final block and
- * the trailer; anything else is refused rather than joined into a broken PNG.
- */
-function deflateBand(rows: Buffer): Promise<Band & { readonly input: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const z = createDeflate({ level: LEVEL });
-    const out: Buffer[] = [];
-    z.on('data', (b: Buffer) => out.push(b));
-    z.on('error', reject);
-    z.on('end', () => {
-      const all = Buffer.concat(out);
-      const n = all.length;
-      const tail = n - 6;
-      if (n < 12 || all.readUInt32BE(tail - 4) !== SYNC_MARKER || !all.subarray(tail, tail + 2).equals(FINAL_BLOCK)) {
-        reject(new Error('zlib ended a PNG band in an unexpected way'));
-        return;
-      }
-      resolve({ deflated: all.subarray(2, tail), adler: all.readUInt32BE(n - 4), length: rows.length, input: rows });
-    });
-    z.write(rows);
-    z.flush(constants.Z_SYNC_FLUSH, () => z.end());
-  });
 }
 
 /** One zlib stream from the bands: header, their deflate data in order, a final block, the combined Adler-32. */

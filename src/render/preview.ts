@@ -47,9 +47,9 @@ export function layoutPreview(v: PreviewView): { width: number; height: number; 
   return { width, height, geometry: fitKingdom(v.kingdom.grid, v.window, box, 34, 200) };
 }
 
-export function drawPreview(v: PreviewView): Canvas {
+export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
   const { width, height, geometry: g } = layoutPreview(v);
-  const { canvas, c } = blankCanvas(width, height);
+  const { canvas, c } = blank(width, height);
   drawPreviewHeader(c, v, width);
   drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);

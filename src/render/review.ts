@@ -24,7 +24,7 @@ import {
   type Ctx,
 } from './draw.js';
 import { UI } from './palette.js';
-import { encodePng } from './png.js';
+import { renderPng } from './png.js';
 import type { PreviewView } from './view.js';
 
 /** One move as the picture shows it (the table's Move). */
@@ -93,7 +93,7 @@ export function drawReviewMove(p: ReviewPicture): Canvas {
 }
 
 export function renderReviewMove(p: ReviewPicture): Promise<Buffer> {
-  return encodePng(drawReviewMove(p));
+  return renderPng(() => drawReviewMove(p));
 }
 
 /** The player's badge, "Move 4", the round, the domino in hand; the points lost on the right. */

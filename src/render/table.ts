@@ -11,6 +11,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { t } from '../i18n/index.js';
+import { PictureCache } from './canvases.js';
 import { font } from './fonts.js';
 import {
   badge,
@@ -98,9 +99,9 @@ export function tableSize(shape: TableShape): { width: number; height: number } 
   return { width: TABLE_WIDTH, height: top + (shape.players === 2 ? DUO_HEIGHT : QUAD_HEIGHT) + M };
 }
 
-export function drawTable(v: TableView): Canvas {
+export function drawTable(v: TableView, blank = blankCanvas): Canvas {
   const l = layoutTable(v);
-  const { canvas, c } = blankCanvas(l.width, l.height);
+  const { canvas, c } = blank(l.width, l.height);
   drawHeader(c, v, l.header);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
@@ -114,27 +115,23 @@ export function drawTable(v: TableView): Canvas {
   return canvas;
 }
 
-/** Kingdom panels by what they show: a move changes one or two of them, the others are blitted. */
-const panelPictures = new Map<string, Canvas>();
-const PANEL_PICTURES = 8;
+/**
+ * Kingdom panels by what they show: a move changes one or two of them, the others
+ * are blitted. Every game's panels share it, so it is sized for a busy bot: 64 MB
+ * is 90 panels of the 3-4 player table, 4 shown and about 1.5 new a move for each
+ * game, enough for about 20 games playing at once. (Drawing a panel costs about as
+ * much as the rest of the table.)
+ */
+const panelPictures = new PictureCache(64 << 20);
 /** The frame of the panel to play bleeds half a pixel out of its box. */
 const PANEL_BLEED = 2;
 
 /** The panel drawn on its own canvas (same pixels as drawn in place: the box is on whole pixels, the gutter is background). */
 function panelPicture(p: PanelLayout): Canvas {
-  const key = JSON.stringify(p);
-  const known = panelPictures.get(key);
-  if (known) {
-    panelPictures.delete(key);
-    panelPictures.set(key, known);
-    return known;
-  }
-  const { canvas, c } = blankCanvas(p.box.w + 2 * PANEL_BLEED, p.box.h + 2 * PANEL_BLEED);
-  c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
-  drawKingdomPanel(c, p);
-  panelPictures.set(key, canvas);
-  if (panelPictures.size > PANEL_PICTURES) panelPictures.delete(panelPictures.keys().next().value!);
-  return canvas;
+  return panelPictures.picture(JSON.stringify(p), p.box.w + 2 * PANEL_BLEED, p.box.h + 2 * PANEL_BLEED, (c) => {
+    c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
+    drawKingdomPanel(c, p);
+  });
 }
 
 export function layoutTable(v: TableView): TableLayout {
