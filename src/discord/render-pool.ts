@@ -1,0 +1,146 @@
+/**
+ * The pictures of every move drawn off the bot's main thread. Drawing and encoding
+ * a board is most of a move's work on the main thread, which also answers every
+ * click: under load, one thread drawing everything is what made answers late while
+ * the other cores idled. Here worker threads draw, one picture each at a time, the
+ * pictures waiting their turn in order; so the pictures in memory at once are as
+ * many as the workers, whatever the number of games.
+ */
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import type { Candidate, DynastyState, GameState } from '../game/index.js';
+import { currentLocale, type Locale } from '../i18n/index.js';
+import type { PreviewOptions, TableOptions } from '../render/index.js';
+import { startWorker } from '../ai/spawn.js';
+
+export type RenderRequest = { readonly id: number; readonly locale: Locale } & (
+  | { readonly picture: 'table'; readonly state: GameState; readonly opts: TableOptions }
+  | {
+      readonly picture: 'preview';
+      readonly state: GameState;
+      readonly candidate: Candidate | null;
+      readonly opts: PreviewOptions;
+    }
+  | { readonly picture: 'scoreSheet'; readonly state: GameState }
+  | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState }
+);
+
+/** What a picture asks for, before the pool numbers it and notes the locale. */
+type Asked = RenderRequest extends infer R ? (R extends RenderRequest ? Omit<R, 'id' | 'locale'> : never) : never;
+
+export type RenderReply =
+  | { readonly id: number; readonly ok: true; readonly png: Uint8Array }
+  | { readonly id: number; readonly ok: false; readonly error: string };
+
+interface Job {
+  readonly request: RenderRequest;
+  resolve(png: Buffer): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  job: Job | null;
+}
+
+/** Workers: one per core (the main thread mostly waits on the network meanwhile). */
+export const RENDER_WORKERS = Math.max(1, availableParallelism());
+
+export class RenderPool {
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+
+  constructor(private readonly size: number = RENDER_WORKERS) {}
+
+  /** The PNG of a picture, drawn in the caller's locale. */
+  render(asked: Asked): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const request = { ...asked, id: this.#nextId++, locale: currentLocale() } as RenderRequest;
+      this.#queue.push({ request, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** Pictures waiting for a worker now. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  #pump(): void {
+    for (;;) {
+      const slot = this.#idleSlot();
+      const job = slot ? this.#queue.shift() : undefined;
+      if (!slot || !job) return;
+      slot.job = job;
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  #idleSlot(): Slot | undefined {
+    const idle = this.#slots.find((s) => s.job === null);
+    if (idle || this.#slots.length >= this.size) return idle;
+    const slot = this.#spawn();
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  #spawn(): Slot {
+    const slot: Slot = { worker: startWorker(new URL(`./render-worker${extension()}`, import.meta.url)), job: null };
+    // Idle workers do not keep the process alive.
+    slot.worker.unref();
+    slot.worker.on('message', (reply: RenderReply) => {
+      const job = slot.job;
+      slot.job = null;
+      if (job && reply.id === job.request.id) {
+        if (reply.ok) job.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
+        else job.reject(new Error(`drawing a picture failed: ${reply.error}`));
+      }
+      this.#pump();
+    });
+    // A worker that dies fails its picture (the post is retried by the outbox) and is replaced by the next one.
+    const lost = (error: Error) => {
+      this.#slots.splice(this.#slots.indexOf(slot), 1);
+      slot.job?.reject(error);
+      slot.job = null;
+      this.#pump();
+    };
+    slot.worker.on('error', lost);
+    slot.worker.on('exit', (code) => {
+      if (this.#slots.includes(slot)) lost(new Error(`the picture worker stopped (exit code ${code})`));
+    });
+    return slot;
+  }
+}
+
+/** The worker sits beside this module, as .ts under tsx/vitest and .js when compiled. */
+function extension(): string {
+  return import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+}
+
+/** The process's pool: the pictures of every game share its workers. */
+const pool = new RenderPool();
+
+/** The table after a move: the draft lines, every kingdom, whose turn it is. */
+export function renderTable(state: GameState, opts: TableOptions = {}): Promise<Buffer> {
+  return pool.render({ picture: 'table', state, opts });
+}
+
+/** The kingdom of the player who must place now, with the domino in hand tried at `candidate`. */
+export function renderPreview(
+  state: GameState,
+  candidate: Candidate | null,
+  opts: PreviewOptions = {},
+): Promise<Buffer> {
+  return pool.render({ picture: 'preview', state, candidate, opts });
+}
+
+/** Every kingdom with its score arithmetic, the winner and the tie-break. */
+export function renderScoreSheet(state: GameState): Promise<Buffer> {
+  return pool.render({ picture: 'scoreSheet', state });
+}
+
+/** Dynasty: every game's score per player, the totals and the winner. */
+export function renderDynastySheet(dynasty: DynastyState): Promise<Buffer> {
+  return pool.render({ picture: 'dynastySheet', dynasty });
+}

@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+import { prompt } from '../../src/game/index.js';
+import { inLocale } from '../../src/i18n/index.js';
+import { renderPreview as previewHere, renderTable as tableHere } from '../../src/render/index.js';
+import { RenderPool } from '../../src/discord/render-pool.js';
+import { newGame, play } from '../render/games.js';
+
+it('pictures drawn by the workers, many asked at once, are the ones drawn here, in the asker’s language', async () => {
+  const pool = new RenderPool(2);
+  const states = Array.from({ length: 6 }, (_, i) => play(newGame('4p', 'pool'), 10 + 5 * i));
+  const placing = states.filter((s) => prompt(s).kind === 'place');
+  const asked = [
+    ...states.map((state) => pool.render({ picture: 'table', state, opts: {} })),
+    ...placing.map((state) => pool.render({ picture: 'preview', state, candidate: null, opts: {} })),
+  ];
+  expect(pool.waiting).toBe(asked.length - 2);
+  const pngs = await Promise.all(asked);
+  const here = [
+    ...(await Promise.all(states.map((s) => tableHere(s)))),
+    ...(await Promise.all(placing.map((s) => previewHere(s, null)))),
+  ];
+  expect(pngs.map((p, i) => p.equals(here[i]!))).toEqual(pngs.map(() => true));
+  const french = await inLocale('fr', () => pool.render({ picture: 'table', state: states[0]!, opts: {} }));
+  expect(french.equals(await inLocale('fr', () => tableHere(states[0]!)))).toBe(true);
+  expect(french.equals(pngs[0]!)).toBe(false);
+});
