@@ -45,13 +45,23 @@ interface Slot {
 
 /** Workers: one per core (the main thread mostly waits on the network meanwhile). */
 export const RENDER_WORKERS = Math.max(1, availableParallelism());
+/**
+ * Workers left with nothing to draw for this long stop, and give back their memory
+ * (their caches, canvases and heap: tens of MB each); the next picture starts one
+ * again (about half a second).
+ */
+export const RENDER_IDLE_MS = 60_000;
 
 export class RenderPool {
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
+  #idleTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly size: number = RENDER_WORKERS) {}
+  constructor(
+    private readonly size: number = RENDER_WORKERS,
+    private readonly idleMs: number = RENDER_IDLE_MS,
+  ) {}
 
   /** The PNG of a picture, drawn in the caller's locale. */
   render(asked: Asked): Promise<Buffer> {
@@ -67,14 +77,32 @@ export class RenderPool {
     return this.#queue.length;
   }
 
+  /** Workers running now. */
+  get workers(): number {
+    return this.#slots.length;
+  }
+
   #pump(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
     for (;;) {
-      const slot = this.#idleSlot();
+      const slot = this.#queue.length > 0 ? this.#idleSlot() : undefined;
       const job = slot ? this.#queue.shift() : undefined;
-      if (!slot || !job) return;
+      if (!slot || !job) break;
       slot.job = job;
       slot.worker.postMessage(job.request);
     }
+    if (this.#slots.length > 0 && this.#slots.every((s) => s.job === null)) {
+      this.#idleTimer = setTimeout(() => this.#retire(), this.idleMs);
+      this.#idleTimer.unref();
+    }
+  }
+
+  /** Nothing drawn for a while: the workers stop (their memory goes back to the system). */
+  #retire(): void {
+    this.#idleTimer = null;
+    const slots = this.#slots.splice(0);
+    for (const slot of slots) void slot.worker.terminate();
   }
 
   #idleSlot(): Slot | undefined {

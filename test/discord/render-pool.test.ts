@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { prompt } from '../../src/game/index.js';
 import { inLocale } from '../../src/i18n/index.js';
 import { renderPreview as previewHere, renderTable as tableHere } from '../../src/render/index.js';
@@ -23,4 +23,14 @@ it('pictures drawn by the workers, many asked at once, are the ones drawn here, 
   const french = await inLocale('fr', () => pool.render({ picture: 'table', state: states[0]!, opts: {} }));
   expect(french.equals(await inLocale('fr', () => tableHere(states[0]!)))).toBe(true);
   expect(french.equals(pngs[0]!)).toBe(false);
+});
+
+it('workers with nothing to draw stop, and the next picture starts one again', async () => {
+  const pool = new RenderPool(2, 50);
+  const state = play(newGame('2p', 'idle'), 12);
+  const first = await pool.render({ picture: 'table', state, opts: {} });
+  expect(pool.workers).toBe(1);
+  await vi.waitFor(() => expect(pool.workers).toBe(0));
+  const again = await pool.render({ picture: 'table', state, opts: {} });
+  expect(again.equals(first)).toBe(true);
 });
