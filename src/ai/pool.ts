@@ -268,7 +268,7 @@ export class AiPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(new URL(`./worker${extension()}`, import.meta.url)), job: null };
+    const slot: Slot = { worker: startWorker(import.meta.url, 'worker'), job: null };
     slot.worker.unref();
     slot.worker.on('message', (reply: AiReply) => {
       const job = slot.job;
@@ -296,9 +296,4 @@ export class AiPool {
 function timeOf(request: AiRequest): number | null {
   if (request.kind === 'review' || (request.kind === 'choose' && request.level !== 'hard')) return null;
   return request.opts.timeMs ?? DEFAULT_TIME_MS;
-}
-
-/** The worker sits beside this module, as .ts under tsx/vitest and .js when compiled. */
-function extension(): string {
-  return import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 }

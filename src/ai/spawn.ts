@@ -4,8 +4,13 @@
  */
 import { Worker } from 'node:worker_threads';
 
-/** A worker running `script`; a .ts script starts through a bootstrap that registers tsx first. */
-export function startWorker(script: URL): Worker {
+/**
+ * A worker running the module `name` that sits beside `module` (the caller's
+ * import.meta.url): `.ts` under tsx and vitest, `.js` when compiled. A .ts script
+ * starts through a bootstrap that registers tsx first.
+ */
+export function startWorker(module: string, name: string): Worker {
+  const script = new URL(`./${name}${module.endsWith('.ts') ? '.ts' : '.js'}`, module);
   if (!script.pathname.endsWith('.ts')) return new Worker(script);
   return new Worker(new URL('./tsx-bootstrap.mjs', import.meta.url), { workerData: { script: script.href } });
 }

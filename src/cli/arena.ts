@@ -81,7 +81,7 @@ async function runAll(p: Plan): Promise<GameOutcome[]> {
   let next = 0;
   const started = Date.now();
   const runWorker = async (): Promise<void> => {
-    const worker = startWorker(new URL(import.meta.url));
+    const worker = startWorker(import.meta.url, 'arena');
     try {
       while (next < p.games.length) {
         const game = p.games[next++] as ArenaGame;

@@ -13,31 +13,24 @@ export interface Needed {
   readonly why: MessageKey;
 }
 
-const VIEW: Needed = {
-  flag: PermissionFlagsBits.ViewChannel,
-  name: 'permission.viewChannel.name',
-  why: 'permission.viewChannel.why',
-};
-const SEND: Needed = {
-  flag: PermissionFlagsBits.SendMessages,
-  name: 'permission.sendMessages.name',
-  why: 'permission.sendMessages.why',
-};
-const THREADS: Needed = {
-  flag: PermissionFlagsBits.CreatePublicThreads,
-  name: 'permission.createPublicThreads.name',
-  why: 'permission.createPublicThreads.why',
-};
-const IN_THREADS: Needed = {
-  flag: PermissionFlagsBits.SendMessagesInThreads,
-  name: 'permission.sendMessagesInThreads.name',
-  why: 'permission.sendMessagesInThreads.why',
-};
-const FILES: Needed = {
-  flag: PermissionFlagsBits.AttachFiles,
-  name: 'permission.attachFiles.name',
-  why: 'permission.attachFiles.why',
-};
+/** A permission the catalogue names and explains (`permission.<key>.name` and `.why`). */
+type Explained = {
+  [K in MessageKey]: K extends `permission.${infer P}.name`
+    ? `permission.${P}.why` extends MessageKey
+      ? P
+      : never
+    : never;
+}[MessageKey];
+
+function needed(flag: bigint, key: Explained): Needed {
+  return { flag, name: `permission.${key}.name`, why: `permission.${key}.why` };
+}
+
+const VIEW = needed(PermissionFlagsBits.ViewChannel, 'viewChannel');
+const SEND = needed(PermissionFlagsBits.SendMessages, 'sendMessages');
+const THREADS = needed(PermissionFlagsBits.CreatePublicThreads, 'createPublicThreads');
+const IN_THREADS = needed(PermissionFlagsBits.SendMessagesInThreads, 'sendMessagesInThreads');
+const FILES = needed(PermissionFlagsBits.AttachFiles, 'attachFiles');
 
 /** What a game needs in the channel its lobby is in (the thread inherits from it). */
 export const FOR_GAME: readonly Needed[] = [VIEW, THREADS, IN_THREADS, FILES];

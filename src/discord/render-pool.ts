@@ -13,7 +13,8 @@ import { currentLocale, type Locale } from '../i18n/index.js';
 import type { PreviewOptions, TableOptions } from '../render/index.js';
 import { startWorker } from '../ai/spawn.js';
 
-export type RenderRequest = { readonly id: number; readonly locale: Locale } & (
+/** A picture to draw, and what it is drawn from. */
+export type Picture =
   | { readonly picture: 'table'; readonly state: GameState; readonly opts: TableOptions }
   | {
       readonly picture: 'preview';
@@ -22,11 +23,10 @@ export type RenderRequest = { readonly id: number; readonly locale: Locale } & (
       readonly opts: PreviewOptions;
     }
   | { readonly picture: 'scoreSheet'; readonly state: GameState }
-  | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState }
-);
+  | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState };
 
-/** What a picture asks for, before the pool numbers it and notes the locale. */
-type Asked = RenderRequest extends infer R ? (R extends RenderRequest ? Omit<R, 'id' | 'locale'> : never) : never;
+/** A picture as a worker is asked for it: numbered, in the asker's locale. */
+export type RenderRequest = Picture & { readonly id: number; readonly locale: Locale };
 
 export type RenderReply =
   | { readonly id: number; readonly ok: true; readonly png: Uint8Array }
@@ -64,9 +64,9 @@ export class RenderPool {
   ) {}
 
   /** The PNG of a picture, drawn in the caller's locale. */
-  render(asked: Asked): Promise<Buffer> {
+  render(picture: Picture): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      const request = { ...asked, id: this.#nextId++, locale: currentLocale() } as RenderRequest;
+      const request: RenderRequest = { ...picture, id: this.#nextId++, locale: currentLocale() };
       this.#queue.push({ request, resolve, reject });
       this.#pump();
     });
@@ -114,7 +114,7 @@ export class RenderPool {
   }
 
   #spawn(): Slot {
-    const slot: Slot = { worker: startWorker(new URL(`./render-worker${extension()}`, import.meta.url)), job: null };
+    const slot: Slot = { worker: startWorker(import.meta.url, 'render-worker'), job: null };
     // Idle workers do not keep the process alive.
     slot.worker.unref();
     slot.worker.on('message', (reply: RenderReply) => {
@@ -139,11 +139,6 @@ export class RenderPool {
     });
     return slot;
   }
-}
-
-/** The worker sits beside this module, as .ts under tsx/vitest and .js when compiled. */
-function extension(): string {
-  return import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 }
 
 /** The process's pool: the pictures of every game share its workers. */

@@ -13,6 +13,8 @@ import {
   RESTJSONErrorCodes,
   type AttachmentPayload,
   type BaseMessageOptions,
+  type Channel,
+  type Message,
   type MessageCreateOptions,
   type SendableChannels,
   type ThreadChannel,
@@ -51,7 +53,7 @@ const LAST_RETRY_MS = 60_000;
  * the request was given up at the REST client's timeout, and may land a little later.
  */
 const UNANSWERED_SETTLE_MS = 3_000;
-/** How many of the thread's last messages are looked through for a post that may have been made. */
+/** How many of a thread's last messages are looked through for posts of ours. */
 const LOOKBACK = 50;
 
 /** A follow-up that failed without a refusal: it may have been posted (followups.ts). */
@@ -83,7 +85,7 @@ function namedAfter(view: BaseMessageOptions, seq: number): MessageCreateOptions
   return { ...(view as MessageCreateOptions), files };
 }
 
-export function postFileName(name: string, seq: number): string {
+function postFileName(name: string, seq: number): string {
   return name.replace(/(\.[a-z]+)?$/, `-${seq}$1`);
 }
 
@@ -111,6 +113,8 @@ export class Outbox {
   private readonly retries = new Map<string, { readonly timer: NodeJS.Timeout; readonly delayMs: number }>();
   /** Posts that may have been made without our knowing (by key): looked for in the thread before posting again. */
   private readonly unsure = new Set<string>();
+  /** Tables resumed at start-up whose owed posts the previous process may have made. */
+  private readonly resumed = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -127,11 +131,8 @@ export class Outbox {
    * At start-up: deliver what the table owes, after looking in the thread for the
    * boards the previous process may have posted without saving it.
    */
-  async resume(tableId: string): Promise<boolean> {
-    const loaded = await this.bot().store.get(tableId);
-    if (loaded.kind === 'found')
-      for (const post of pendingPosts(loaded.table))
-        if (post.kind !== 'clear') this.unsure.add(postKey(tableId, post.seq));
+  resume(tableId: string): Promise<boolean> {
+    this.resumed.add(tableId);
     return this.flush(tableId);
   }
 
@@ -169,6 +170,8 @@ export class Outbox {
         const loaded = await bot.store.get(tableId);
         if (loaded.kind !== 'found') return true;
         const owed = pendingPosts(loaded.table);
+        if (this.resumed.delete(tableId))
+          for (const post of owed) if (post.kind !== 'clear') this.unsure.add(postKey(tableId, post.seq));
         if (owed.length === 0) break;
         // Boards and ends in order; clearings (edits, in their own rate-limit bucket) once
         // the board is up, all at once, while the game goes on.
@@ -298,16 +301,20 @@ export class Outbox {
 /** The id of a message of ours in the thread carrying the view's first picture (by its name), if any. */
 async function findPosted(bot: Bot, thread: Thread, view: MessageCreateOptions): Promise<string | null> {
   const name = (view.files?.[0] as AttachmentPayload | undefined)?.name;
-  const me = bot.client.user;
-  // Without Read Message History, Discord shows no messages: nothing to find.
-  if (!name || !me || !(thread.isThread() && thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)))
-    return null;
-  const recent = await thread.messages.fetch({ limit: LOOKBACK });
-  const mine = recent.find((m) => m.author.id === me.id && m.attachments.some((a) => a.name === name));
+  if (!name) return null;
+  const mine = (await ourRecentMessages(bot, thread)).find((m) => m.attachments.some((a) => a.name === name));
   return mine?.id ?? null;
 }
 
-type Thread = SendableChannels & Pick<ThreadChannel, 'id' | 'messages' | 'isThread' | 'permissionsFor'>;
+/** The bot's own messages among a thread's last ones (none without Read Message History: Discord shows none). */
+export async function ourRecentMessages(bot: Bot, thread: Channel | null): Promise<Message[]> {
+  const me = bot.client.user;
+  if (!me || !thread?.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)) return [];
+  const recent = await thread.messages.fetch({ limit: LOOKBACK });
+  return [...recent.values()].filter((m) => m.author.id === me.id);
+}
+
+type Thread = SendableChannels & Pick<ThreadChannel, 'messages'>;
 
 async function threadOf(bot: Bot, table: GameTable): Promise<Thread> {
   const id = table.messages.threadId ?? table.id;

@@ -5,16 +5,14 @@
  * Discord happens to report at start-up: a thread auto-archived while the bot was
  * down is not in the gateway's cache, so it is fetched by id and unarchived.
  */
-import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Channel, type Message } from 'discord.js';
+import { DiscordAPIError, RESTJSONErrorCodes, type Channel, type Message } from 'discord.js';
 import { keep, save } from '../../store/index.js';
 import { decode } from '../codec.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
+import { ourRecentMessages } from './outbox.js';
 import { ownsGuild } from './scheduler.js';
 import { closeDue, owe, pendingPosts, type GameTable } from '../../table/index.js';
-
-/** How many of a thread's last messages are looked through for stray "Your turn" buttons at start-up. */
-const STRAY_LOOKBACK = 50;
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
 async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'> {
@@ -59,13 +57,9 @@ async function clearStrayButtons(bot: Bot, key: string): Promise<void> {
   const loaded = await bot.store.get(key);
   if (loaded.kind !== 'found' || (loaded.table.status !== 'playing' && loaded.table.status !== 'finished')) return;
   const table = loaded.table;
-  const me = bot.client.user;
   const thread = await bot.client.channels.fetch(table.messages.threadId ?? table.id);
-  // Without Read Message History, Discord shows no messages: nothing to look through.
-  if (!me || !thread?.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)) return;
-  const recent = await thread.messages.fetch({ limit: STRAY_LOOKBACK });
-  const stray = [...recent.values()]
-    .filter((m) => m.author.id === me.id && m.createdTimestamp < performance.timeOrigin && hasTurnButton(m))
+  const stray = (await ourRecentMessages(bot, thread))
+    .filter((m) => m.createdTimestamp < performance.timeOrigin && hasTurnButton(m))
     .map((m) => m.id);
   if (stray.length === 0) return;
   const { value: owed } = await bot.store.update(key, (current) => {
