@@ -53,6 +53,12 @@ export function refused(error: unknown): boolean {
   return error instanceof DiscordAPIError && error.status >= 400 && error.status < 500;
 }
 
+/** A refusal becomes null (try another way); anything else is thrown on. */
+function unlessRefused(error: unknown): null {
+  if (refused(error)) return null;
+  throw error;
+}
+
 export class ThreadWebhooks {
   readonly #byThread = new Map<string, Lent>();
   /** The webhook each message was posted through: only it may edit the message. */
@@ -61,10 +67,7 @@ export class ThreadWebhooks {
   readonly #rest: REST;
   #sweptAt = 0;
 
-  constructor(
-    private readonly client: Client,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(private readonly client: Client) {
     this.#rest = new REST({ ...client.options.rest, retries: 0, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
   }
 
@@ -72,7 +75,7 @@ export class ThreadWebhooks {
   lend(interaction: AnsweredInteraction): void {
     if (!interaction.channelId) return;
     const until = interaction.createdTimestamp + TOKEN_USE_MS;
-    if (until <= this.now() || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
+    if (until <= Date.now() || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
     this.#sweep();
     this.#byThread.set(interaction.channelId, {
       applicationId: interaction.applicationId,
@@ -91,38 +94,34 @@ export class ThreadWebhooks {
     if (!lent) return null;
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
-    try {
-      const message = (await this.#rest.post(Routes.webhook(lent.applicationId, lent.token), {
+    const message = await this.#rest
+      .post(Routes.webhook(lent.applicationId, lent.token), {
         body,
         files: files ?? [],
         query: makeURLSearchParams({ wait: true }),
         auth: false,
-      })) as APIMessage;
-      this.#byMessage.set(message.id, lent);
-      return message.id;
-    } catch (error) {
-      if (!refused(error)) throw error;
+      })
+      .then((m) => m as APIMessage, unlessRefused);
+    if (!message) {
       this.#drop(threadId, lent);
       return null;
     }
+    this.#byMessage.set(message.id, lent);
+    return message.id;
   }
 
   /** Take the buttons off a message posted through a webhook still usable: false when there is none (edit it another way). */
   async clearButtons(messageId: string): Promise<boolean> {
     const lent = this.#fresh(this.#byMessage.get(messageId));
     if (!lent) return false;
-    try {
-      await this.#rest.patch(Routes.webhookMessage(lent.applicationId, lent.token, messageId), {
+    const cleared = await this.#rest
+      .patch(Routes.webhookMessage(lent.applicationId, lent.token, messageId), {
         body: { components: [] },
         auth: false,
-      });
-    } catch (error) {
-      if (!refused(error)) throw error;
-      this.#byMessage.delete(messageId);
-      return false;
-    }
+      })
+      .then(() => true, unlessRefused);
     this.#byMessage.delete(messageId);
-    return true;
+    return cleared !== null;
   }
 
   stop(): void {
@@ -131,7 +130,7 @@ export class ThreadWebhooks {
   }
 
   #fresh(lent: Lent | undefined): Lent | null {
-    return lent && lent.until > this.now() ? lent : null;
+    return lent && lent.until > Date.now() ? lent : null;
   }
 
   #drop(threadId: string, lent: Lent): void {
@@ -140,7 +139,7 @@ export class ThreadWebhooks {
 
   /** Forget, once a minute, the webhooks whose time is over: the maps hold the threads played in the last minutes. */
   #sweep(): void {
-    const now = this.now();
+    const now = Date.now();
     if (now - this.#sweptAt < SWEEP_MS) return;
     this.#sweptAt = now;
     for (const map of [this.#byThread, this.#byMessage])
