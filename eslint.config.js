@@ -98,6 +98,12 @@ export default defineConfig(
     },
   },
   {
+    // CommonJS, on purpose (src/ai/tsx-bootstrap.cjs: a worker's entry that loads tsx's require hook).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The engine is pure: no I/O, no Discord, no storage, no canvas.
     files: ['src/game/**'],
     rules: {

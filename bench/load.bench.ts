@@ -24,7 +24,9 @@
  * Also `panel_ms_p50/_p99` (from "Your turn" to the private panel), with Redis
  * `redis_ops_per_move` (every command the bot sent, from Redis's own counts), and
  * `harness_cpu_ms_per_move`: this process's CPU (the fake Discord and the simulated
- * players), which shares the machine's cores with the bot.
+ * players), which shares the machine's cores with the bot; `harness_loop_delay_ms_p99`
+ * / `_max` and `harness_rss_mb_peak`: a harness that stalls holds the bot's answers
+ * back from the fake's clock (late by the fake's 3 s, they fail).
  *
  * The figures the issue sets goals for: `load.human.click_to_png_ms_p99`,
  * `load.human.failed_interactions`, `load.human.rss_mb_per_game`, `load.human.rss_mb_after`,
@@ -33,7 +35,8 @@
  * Settings (environment): LOAD_GAMES (default 8; per mode LOAD_GAMES_HUMAN,
  * LOAD_GAMES_STRESS, LOAD_GAMES_HARD), LOAD_MOVES (moves per game, then the host
  * cancels it; default 8, 0 = play to the end), LOAD_PACE_MS (human pace, default
- * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`, default 15),
+ * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`; by default until
+ * the idle picture workers have stopped and the memory they freed has gone back, 70),
  * LOAD_REDIS=1 (the Redis store instead of SQLite: needs redis-server), LOAD_SHARDS=n
  * (`npm run start:sharded` with n shards and Redis, the games spread over guilds of
  * every shard; memory and CPU are then every process's together).
@@ -45,9 +48,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { commands } from '../commands/index.js';
 import { decode } from '../src/discord/codec.js';
+import { RENDER_IDLE_MS } from '../src/discord/render-pool.js';
 import { botEnv, launch, lastMessage, userToPlay, yourTurnId } from '../test/e2e/harness.js';
 import { startBot } from '../test/fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/fake-discord/fake.js';
@@ -64,7 +68,7 @@ const MODES = (env.LOAD_MODES ?? 'human,stress,hard')
   .filter(Boolean) as Mode[];
 const MOVES = Number(env.LOAD_MOVES ?? 8);
 const [PACE_MIN, PACE_MAX] = (env.LOAD_PACE_MS ?? '1000-3000').split('-').map(Number) as [number, number];
-const SETTLE_MS = Number(env.LOAD_SETTLE_S ?? 15) * 1000;
+const SETTLE_MS = env.LOAD_SETTLE_S ? Number(env.LOAD_SETTLE_S) * 1000 : RENDER_IDLE_MS + 10_000;
 const SHARDS = Math.max(1, Number(env.LOAD_SHARDS ?? 1));
 const REDIS = SHARDS > 1 || env.LOAD_REDIS === '1';
 /** Lobbies per text channel: thread creation is limited per parent channel (5 per 5 s). */
@@ -401,9 +405,13 @@ async function runMode(mode: Mode): Promise<void> {
     const redisFrom = bot.redis ? await redisCalls(bot.redis.url) : 0;
     const logFrom = bot.log().length;
     let peak = before.rssMb;
+    let harnessPeakMb = 0;
     const sampler = setInterval(() => {
       peak = Math.max(peak, usage(bot.pids()).rssMb);
+      harnessPeakMb = Math.max(harnessPeakMb, process.memoryUsage.rss() / 2 ** 20);
     }, 500);
+    const harnessLag = monitorEventLoopDelay({ resolution: 10 });
+    harnessLag.enable();
     const started = performance.now();
     await Promise.all(
       tables.map(({ threadId, host }) =>
@@ -414,6 +422,7 @@ async function runMode(mode: Mode): Promise<void> {
     );
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    harnessLag.disable();
     const cpuMs = usage(bot.pids()).cpuMs - startCpu;
     const harness = process.cpuUsage(harnessFrom);
     const redisOps = bot.redis ? (await redisCalls(bot.redis.url)) - redisFrom : 0;
@@ -446,6 +455,9 @@ async function runMode(mode: Mode): Promise<void> {
     out('rss_mb_after', after, 'MB');
     out('cpu_ms_per_move', cpuMs / moves, 'ms');
     out('harness_cpu_ms_per_move', (harness.user + harness.system) / 1000 / moves, 'ms');
+    out('harness_loop_delay_ms_p99', harnessLag.percentile(99) / 1e6, 'ms');
+    out('harness_loop_delay_ms_max', harnessLag.max / 1e6, 'ms');
+    out('harness_rss_mb_peak', harnessPeakMb, 'MB');
     out('rest_global_per_move', phase.filter((r) => r.global).length / moves);
     out('rest_429_per_move', phase.filter((r) => r.limited !== null).length / moves);
     for (const [kind, n] of [...byKind(phase)].sort((a, b) => b[1] - a[1])) {

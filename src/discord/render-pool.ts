@@ -12,6 +12,7 @@ import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
 import type { PreviewOptions, TableOptions } from '../render/index.js';
 import { startWorker } from '../ai/spawn.js';
+import { giveBackMemory } from './memory.js';
 
 /** A picture to draw, and what it is drawn from. */
 export type Picture =
@@ -51,6 +52,12 @@ export const RENDER_WORKERS = Math.max(1, availableParallelism());
  * again (about half a second).
  */
 export const RENDER_IDLE_MS = 60_000;
+/**
+ * A worker's young generation: a picture's garbage is its PNG and a few small
+ * objects (its pixels are the canvas's, outside the heap), so V8's default, 32 MB
+ * a worker, is mostly slack; with 8 MB the heap is half as big, for the same CPU.
+ */
+const RENDER_YOUNG_MB = 8;
 
 export class RenderPool {
   readonly #slots: Slot[] = [];
@@ -98,11 +105,13 @@ export class RenderPool {
     }
   }
 
-  /** Nothing drawn for a while: the workers stop (their memory goes back to the system). */
+  /** Nothing drawn for a while: the workers stop, and the memory they freed goes back to the system. */
   #retire(): void {
     this.#idleTimer = null;
     const slots = this.#slots.splice(0);
-    for (const slot of slots) void slot.worker.terminate();
+    void Promise.all(slots.map((slot) => slot.worker.terminate())).then(() => {
+      if (this.#slots.length === 0) giveBackMemory();
+    });
   }
 
   #idleSlot(): Slot | undefined {
@@ -114,7 +123,12 @@ export class RenderPool {
   }
 
   #spawn(): Slot {
-    const slot: Slot = { worker: startWorker(import.meta.url, 'render-worker'), job: null };
+    const slot: Slot = {
+      worker: startWorker(import.meta.url, 'render-worker', {
+        resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_MB },
+      }),
+      job: null,
+    };
     // Idle workers do not keep the process alive.
     slot.worker.unref();
     slot.worker.on('message', (reply: RenderReply) => {

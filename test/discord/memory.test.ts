@@ -1,0 +1,32 @@
+import { Worker } from 'node:worker_threads';
+import { expect, it } from 'vitest';
+import { giveBackMemory } from '../../src/discord/memory.js';
+
+const MB = 1 << 20;
+const rssMb = () => process.memoryUsage.rss() / MB;
+
+/**
+ * A worker thread fills its malloc arena with buffers of 64 KB (below glibc's mmap
+ * threshold, so from the arena, as a picture worker's canvases and deflate buffers
+ * are) and keeps every other one until it stops: the freed half is scattered between
+ * pages in use, which glibc keeps for the process on its own.
+ */
+async function workerThatLeavesFreedMemory(mb: number): Promise<void> {
+  const worker = new Worker(
+    `const kept = [];
+     for (let i = 0; i < ${mb * 16}; i++) { const b = new Uint8Array(64 * 1024).fill(1); if (i % 2) kept.push(b); }
+     require('node:worker_threads').parentPort.postMessage(kept.length);`,
+    { eval: true },
+  );
+  await new Promise((resolve) => worker.once('message', resolve));
+  await worker.terminate();
+}
+
+it.runIf(process.platform === 'linux')('memory a stopped worker freed goes back to the system', async () => {
+  const before = rssMb();
+  await workerThatLeavesFreedMemory(200);
+  // Without the trim, the process keeps tens of MB of it.
+  expect(rssMb() - before).toBeGreaterThan(40);
+  giveBackMemory();
+  expect(rssMb() - before).toBeLessThan(15);
+});
