@@ -36,7 +36,7 @@
  * LOAD_GAMES_STRESS, LOAD_GAMES_HARD), LOAD_MOVES (moves per game, then the host
  * cancels it; default 8, 0 = play to the end), LOAD_PACE_MS (human pace, default
  * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`; by default until
- * the idle picture workers have stopped and the memory they freed has gone back, 70),
+ * the idle picture workers have stopped and the memory they freed has gone back, 80),
  * LOAD_REDIS=1 (the Redis store instead of SQLite: needs redis-server), LOAD_SHARDS=n
  * (`npm run start:sharded` with n shards and Redis, the games spread over guilds of
  * every shard; memory and CPU are then every process's together).
@@ -68,7 +68,7 @@ const MODES = (env.LOAD_MODES ?? 'human,stress,hard')
   .filter(Boolean) as Mode[];
 const MOVES = Number(env.LOAD_MOVES ?? 8);
 const [PACE_MIN, PACE_MAX] = (env.LOAD_PACE_MS ?? '1000-3000').split('-').map(Number) as [number, number];
-const SETTLE_MS = env.LOAD_SETTLE_S ? Number(env.LOAD_SETTLE_S) * 1000 : RENDER_IDLE_MS + 10_000;
+const SETTLE_MS = env.LOAD_SETTLE_S ? Number(env.LOAD_SETTLE_S) * 1000 : RENDER_IDLE_MS + 20_000;
 const SHARDS = Math.max(1, Number(env.LOAD_SHARDS ?? 1));
 const REDIS = SHARDS > 1 || env.LOAD_REDIS === '1';
 /** Lobbies per text channel: thread creation is limited per parent channel (5 per 5 s). */

@@ -38,6 +38,7 @@ export interface Core {
   readonly world: World;
   readonly gateway: Gateway;
   readonly interactions: Map<string, FakeInteraction>;
+  readonly interactionsByToken: ReadonlyMap<string, FakeInteraction>;
   readonly clock: Clock;
   limits(): LimitSettings;
   gatewayUrl(): string;
@@ -189,7 +190,7 @@ function installCommandRoutes(server: RestServer, { world }: Core): void {
  * is invalidated: 404 Unknown Webhook; after 15 minutes it has expired: 401 / 50027.
  */
 function interactionByToken(core: Core, app: string | undefined, token: string | undefined): FakeInteraction {
-  const hit = [...core.interactions.values()].find((i) => i.token === token);
+  const hit = token === undefined ? undefined : core.interactionsByToken.get(token);
   if (!hit || app !== core.world.applicationId) throw unknownWebhook();
   if (core.clock.now() - hit.sentAt >= core.limits().interactionTokenTtlMs) throw invalidWebhookToken();
   if (pastDeadline(core, hit)) throw unknownWebhook();
