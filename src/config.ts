@@ -3,6 +3,8 @@
  * src/main.ts) with defaults. `.env.example` explains each one for operators.
  */
 
+import { availableParallelism } from 'node:os';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface Config {
@@ -31,6 +33,12 @@ export interface Config {
   readonly shardList: readonly number[] | null;
   /** Between the starts of two shard processes (Discord lets a bot identify about once per 5 s). */
   readonly shardSpawnDelayMs: number;
+  /**
+   * The cores this process draws and thinks on: as many picture workers, and one AI
+   * worker fewer (at least one). The machine's by default; `npm run start:sharded`
+   * gives each of its shard processes their share, so that together they fit the machine.
+   */
+  readonly cores: number;
   readonly finishedGameTtlDays: number;
   /** Thinking time of the hard AI per decision. */
   readonly aiHardMs: number;
@@ -151,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     shardCount: shards,
     shardList: shardList(env, shards),
     shardSpawnDelayMs: number(env, 'SHARD_SPAWN_DELAY_MS', 5500, 0),
+    cores: Math.floor(number(env, 'BOT_CORES', availableParallelism(), 1)),
     finishedGameTtlDays: number(env, 'FINISHED_GAME_TTL_DAYS', 30, 0),
     aiHardMs: number(env, 'AI_HARD_MS', 1000, 1),
     aiMoveDelayMs: number(env, 'AI_MOVE_DELAY_MS', 1500, 0),

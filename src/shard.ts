@@ -16,6 +16,8 @@
  *   once per 5 s).
  * - SIGTERM or Ctrl-C stops every shard gracefully (each within STOP_TIMEOUT_MS, as
  *   `npm start` does), then this exits; a second signal ends them at once.
+ * - Each shard process draws pictures and runs computer players on its share of the
+ *   machine's cores (BOT_CORES, unless set): their workers together fit the machine.
  * - On Linux the shards run with glibc's MALLOC_MMAP_THRESHOLD_ fixed (unless set),
  *   so the memory of pictures is given back to the system after a burst of games
  *   (README, "How the bot grows").
@@ -117,6 +119,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (process.platform === 'linux') process.env.MALLOC_MMAP_THRESHOLD_ ??= MMAP_THRESHOLD;
+  // The machine's cores shared among its shard processes (each draws and thinks on its share).
+  process.env.BOT_CORES ??= String(Math.max(1, Math.floor(config.cores / list.length)));
   const { file, execArgv } = entry();
   const manager = new ShardingManager(file, {
     totalShards: count,

@@ -16,6 +16,7 @@ import { Outbox } from './flows/outbox.js';
 import { ThreadWebhooks } from './followups.js';
 import { TableScheduler } from './flows/scheduler.js';
 import { InFlight, route, type Command } from './router.js';
+import { usePictureWorkers } from './render-pool.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a stop looks whether the work in flight is done. */
@@ -124,7 +125,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   client.rest.clearHashSweeper();
   client.rest.clearHandlerSweeper();
   client.rest = new LanedREST(client.options.rest);
-  const ai = new AiPool();
+  const ai = new AiPool({ size: config.cores - 1 });
+  usePictureWorkers(config.cores);
   const scheduler: TableScheduler = new TableScheduler(() => bot);
   const outbox = new Outbox(() => bot, new ThreadWebhooks(client));
   const bot: Bot = { config, client, store, ai, log, scheduler, outbox };

@@ -44,8 +44,6 @@ interface Slot {
   job: Job | null;
 }
 
-/** Workers: one per core (the main thread mostly waits on the network meanwhile). */
-export const RENDER_WORKERS = Math.max(1, availableParallelism());
 /**
  * Workers left with nothing to draw for this long stop, and give back their memory
  * (their caches, canvases and heap: tens of MB each); the next picture starts one
@@ -65,10 +63,16 @@ export class RenderPool {
   #nextId = 1;
   #idleTimer: NodeJS.Timeout | null = null;
 
+  /** Workers: one per core by default (the main thread mostly waits on the network meanwhile). */
   constructor(
-    private readonly size: number = RENDER_WORKERS,
+    private size: number = availableParallelism(),
     private readonly idleMs: number = RENDER_IDLE_MS,
   ) {}
+
+  /** At most this many workers from now on (those running beyond it stop when the pool is next idle). */
+  resize(size: number): void {
+    this.size = Math.max(1, size);
+  }
 
   /** The PNG of a picture, drawn in the caller's locale. */
   render(picture: Picture): Promise<Buffer> {
@@ -157,6 +161,11 @@ export class RenderPool {
 
 /** The process's pool: the pictures of every game share its workers. */
 const pool = new RenderPool();
+
+/** The process's picture workers: one per core it is given (config.cores). */
+export function usePictureWorkers(cores: number): void {
+  pool.resize(cores);
+}
 
 /** The table after a move: the draft lines, every kingdom, whose turn it is. */
 export function renderTable(state: GameState, opts: TableOptions = {}): Promise<Buffer> {

@@ -34,3 +34,13 @@ it('workers with nothing to draw stop, and the next picture starts one again', a
   const again = await pool.render({ picture: 'table', state, opts: {} });
   expect(again.equals(first)).toBe(true);
 });
+
+it('a pool given fewer cores runs fewer workers, and draws every picture still', async () => {
+  const pool = new RenderPool(2, 50);
+  pool.resize(1);
+  const states = Array.from({ length: 4 }, (_, i) => play(newGame('2p', 'cores'), 4 + 2 * i));
+  const asked = states.map((state) => pool.render({ picture: 'table', state, opts: {} }));
+  expect(pool.workers).toBe(1);
+  expect(pool.waiting).toBe(3);
+  expect((await Promise.all(asked)).length).toBe(4);
+});
