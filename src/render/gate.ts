@@ -1,5 +1,5 @@
 /**
- * A bound on pictures in progress for the whole process. A picture holds its pixels
+ * A bound on pictures in progress in a thread. A picture holds its pixels
  * (4 MB for a table) and its deflate buffers from its drawing to its last band, so
  * 40 games each starting one at once held 40 of them; past the bound, renders wait
  * their turn in the order they came, and memory stays the same whatever the number

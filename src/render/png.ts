@@ -16,7 +16,7 @@
  * same bytes, whatever was encoded before.
  *
  * renderPng draws and encodes a picture in its turn: at most RENDER_SLOTS at once
- * in the process (gate.ts).
+ * in a thread (gate.ts).
  */
 import { constants, crc32, createDeflate } from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
@@ -52,8 +52,8 @@ interface Picture {
 const recent: Picture[] = [];
 
 /**
- * Pictures drawn and encoded at once: two, for the two cores of the machine the bot
- * runs on (one is drawn on the main thread while the other's bands deflate).
+ * Pictures drawn and encoded at once in a thread: two (one is drawn while the other's
+ * bands deflate on the thread pool).
  */
 export const RENDER_SLOTS = 2;
 export const renders = new Gate(RENDER_SLOTS);
@@ -104,27 +104,19 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A zlib deflate stream kept for the process and reset for every band: a new stream
- * per band (16 a table) allocated and zeroed 256 KB of zlib state each time, and
- * left it to the garbage collector. Its bands are deflated one after the other,
- * each from its own scanline buffer.
+ * A lane of bands deflated one after the other, each from the lane's own scanline
+ * buffer (a picture needs 3-4 MB of them, and allocating them anew for every picture
+ * kept the garbage collector busy). Each band gets a zlib stream of its own, closed
+ * as soon as it is done: a stream kept and reset between bands carried its output
+ * buffer's position from one band to the next, and where that buffer filled up just
+ * at a band's flush zlib wrote a second flush marker, so the same band came out 5
+ * bytes longer or shorter depending on what was encoded before it.
  */
 class Deflater {
-  private readonly z = createDeflate({ level: LEVEL, flush: constants.Z_SYNC_FLUSH });
-  private out: Buffer[] = [];
   private rows = Buffer.alloc(0);
   private queue: Promise<unknown> = Promise.resolve();
   /** Bands given to it and not deflated yet. */
   pending = 0;
-
-  constructor() {
-    this.z.on('data', (b: Buffer) => this.out.push(b));
-  }
-
-  /** After a zlib error: a new Deflater takes its place. */
-  get broken(): boolean {
-    return this.z.destroyed;
-  }
 
   /** Rows y0..y1 of the pixels as one band, after the bands given to it before. */
   deflate(pixels: Buffer, width: number, y0: number, y1: number): Promise<Band> {
@@ -144,15 +136,13 @@ class Deflater {
   private run(pixels: Buffer, width: number, y0: number, y1: number): Promise<Band> {
     const rows = this.scanlines(pixels, width, y0, y1);
     return new Promise((resolve, reject) => {
-      this.z.once('error', reject);
-      this.z.reset();
-      this.z.write(rows);
-      this.z.flush(constants.Z_FINISH, () => {
-        this.z.off('error', reject);
-        // What the stream may still hold reaches 'data' now.
-        while (this.z.read() !== null);
-        const all = Buffer.concat(this.out);
-        this.out = [];
+      const z = createDeflate({ level: LEVEL });
+      const out: Buffer[] = [];
+      z.on('data', (b: Buffer) => out.push(b));
+      z.on('error', reject);
+      z.on('end', () => {
+        z.close();
+        const all = Buffer.concat(out);
         const n = all.length;
         const tail = n - 6;
         if (n < 12 || all.readUInt32BE(tail - 4) !== SYNC_MARKER || !all.subarray(tail, tail + 2).equals(FINAL_BLOCK)) {
@@ -161,6 +151,8 @@ class Deflater {
         }
         resolve({ deflated: all.subarray(2, tail), adler: all.readUInt32BE(n - 4), length: rows.length });
       });
+      z.write(rows);
+      z.flush(constants.Z_SYNC_FLUSH, () => z.end());
     });
   }
 
@@ -186,8 +178,7 @@ const deflaters = Array.from({ length: RENDER_SLOTS }, () => new Deflater());
 function deflateBand(pixels: Buffer, width: number, y0: number, y1: number): Promise<Band> {
   let at = 0;
   deflaters.forEach((d, i) => {
-    if (d.broken) deflaters[i] = new Deflater();
-    if (deflaters[i]!.pending < deflaters[at]!.pending) at = i;
+    if (d.pending < deflaters[at]!.pending) at = i;
   });
   return deflaters[at]!.deflate(pixels, width, y0, y1);
 }
