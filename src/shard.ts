@@ -19,8 +19,8 @@
  * - Each shard process draws pictures and runs computer players on its share of the
  *   machine's cores (BOT_CORES, unless set): their workers together fit the machine.
  * - On Linux the shards run with glibc's MALLOC_MMAP_THRESHOLD_ fixed (unless set),
- *   so the memory of pictures is given back to the system after a burst of games
- *   (README, "How the bot grows").
+ *   which lowers their peak a little during a burst of games (README, "How the bot
+ *   grows"; what is freed goes back once the picture workers stop: memory.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,11 +1,11 @@
 /**
- * How busy this process has lately kept the machine (0 to 1: its CPU time, every
- * thread, over the cores' time), for work that is only nice to have: past
+ * How busy this process has lately kept its cores (0 to 1: its CPU time, every
+ * thread, over the time of the cores it is given, config.cores: the machine's, or
+ * its share when shards share the machine), for work that is only nice to have: past
  * SPARE_UNTIL it is skipped rather than slowing every answer (the panel's
  * look-ahead costs a third of a move's CPU). The event loop's own utilisation is
  * not enough: renders, deflate and the AI run on other threads.
  */
-import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 /** Busier than this, nice-to-have work is skipped. */
@@ -20,21 +20,24 @@ export interface Readings {
   readonly cores: number;
 }
 
-const processReadings: Readings = {
-  now: () => performance.now(),
-  cpuMs: () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  },
-  cores: availableParallelism(),
-};
+/** This process's clock and CPU time, over the cores it is given. */
+export function processReadings(cores: number): Readings {
+  return {
+    now: () => performance.now(),
+    cpuMs: () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    },
+    cores,
+  };
+}
 
 export class LoadGauge {
   #markedAt: number;
   #markCpu: number;
   #lately = 0;
 
-  constructor(private readonly readings: Readings = processReadings) {
+  constructor(private readonly readings: Readings) {
     this.#markedAt = readings.now();
     this.#markCpu = readings.cpuMs();
   }
@@ -55,11 +58,4 @@ export class LoadGauge {
   spare(): boolean {
     return this.busy() < SPARE_UNTIL;
   }
-}
-
-const thisProcess = new LoadGauge();
-
-/** Is there time to spare in this process for work nobody would miss? */
-export function timeToSpare(): boolean {
-  return thisProcess.spare();
 }

@@ -17,6 +17,7 @@ import { ThreadWebhooks } from './followups.js';
 import { TableScheduler } from './flows/scheduler.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from './render-pool.js';
+import { LoadGauge, processReadings } from './busy.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a stop looks whether the work in flight is done. */
@@ -129,7 +130,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   usePictureWorkers(config.cores);
   const scheduler: TableScheduler = new TableScheduler(() => bot);
   const outbox = new Outbox(() => bot, new ThreadWebhooks(client));
-  const bot: Bot = { config, client, store, ai, log, scheduler, outbox };
+  const load = new LoadGauge(processReadings(config.cores));
+  const bot: Bot = { config, client, store, ai, log, scheduler, outbox, load };
   const byName = new Map(commands.map((c) => [c.data.name, c]));
   const inFlight = new InFlight();
 

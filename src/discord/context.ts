@@ -3,6 +3,7 @@ import type { Client } from 'discord.js';
 import type { AiPool } from '../ai/index.js';
 import type { Config } from '../config.js';
 import type { TableStore } from '../store/index.js';
+import type { LoadGauge } from './busy.js';
 import type { AnsweredInteraction } from './followups.js';
 import type { Logger } from './log.js';
 
@@ -32,4 +33,6 @@ export interface Bot {
   readonly log: Logger;
   readonly scheduler: Scheduler;
   readonly outbox: Poster;
+  /** Whether the process has time to spare for work nobody would miss. */
+  readonly load: LoadGauge;
 }

@@ -22,7 +22,6 @@ import type { Bot } from '../context.js';
 import { renderPreview } from '../pictures.js';
 import { discardView, panelDoneView, panelView, pickView } from '../views/panel.js';
 import { refusalText } from '../views/text.js';
-import { timeToSpare } from '../busy.js';
 import { makeMove } from './move.js';
 
 interface Click {
@@ -74,7 +73,7 @@ async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate
   const best = ranked[0];
   if (!best) return null;
   // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
-  const looked = timeToSpare()
+  const looked = bot.load.spare()
     ? await bot.ai.choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }).catch(() => null)
     : null;
   const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlace(c, a)) : undefined);
