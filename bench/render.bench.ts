@@ -9,8 +9,7 @@
  *   render.table_encode_ms_p50: the PNG encoding alone, of an already rasterised table;
  *   render.table_cpu_ms, render.preview_cpu_ms: CPU time (all threads) of the table after every
  *     action of a whole game and of the preview at every placement (the first legal one), median.
- * The states are rendered in game order, as the bot does, so the encoder may reuse
- * bands of the previous picture but never sees the same picture twice in a row.
+ * The states are rendered in game order, as the bot does, never the same picture twice in a row.
  *   npm run bench -- render
  */
 import { judgePlacement, legalPlacements, prompt, type GameState } from '../src/game/index.js';
@@ -63,7 +62,7 @@ const drawn = mid.map((s) => {
   canvas.data();
   return canvas;
 });
-const tableEncode = await time((i) => encodePng(drawn[i % drawn.length]!));
+const tableEncode = await time((i) => Promise.resolve(encodePng(drawn[i % drawn.length]!)));
 
 /** CPU time (all threads) of each picture, made one after the other. */
 async function cpuEach(make: readonly (() => Promise<Buffer>)[]): Promise<number[]> {

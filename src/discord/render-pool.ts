@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
-import type { PreviewOptions, TableOptions } from '../render/index.js';
+import type { PreviewOptions, ReviewPicture, TableOptions } from '../render/index.js';
 import { startWorker } from '../ai/spawn.js';
 import { giveBackMemory } from './memory.js';
 
@@ -24,7 +24,8 @@ export type Picture =
       readonly opts: PreviewOptions;
     }
   | { readonly picture: 'scoreSheet'; readonly state: GameState }
-  | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState };
+  | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState }
+  | { readonly picture: 'reviewMove'; readonly review: ReviewPicture };
 
 /** A picture as a worker is asked for it: numbered, in the asker's locale. */
 export type RenderRequest = Picture & { readonly id: number; readonly locale: Locale };
@@ -189,4 +190,9 @@ export function renderScoreSheet(state: GameState): Promise<Buffer> {
 /** Dynasty: every game's score per player, the totals and the winner. */
 export function renderDynastySheet(dynasty: DynastyState): Promise<Buffer> {
   return pool.render({ picture: 'dynastySheet', dynasty });
+}
+
+/** A reviewed move: the kingdom with the move played and the best one, and the points lost. */
+export function renderReviewMove(review: ReviewPicture): Promise<Buffer> {
+  return pool.render({ picture: 'reviewMove', review });
 }

@@ -1,7 +1,7 @@
 /** RenderPool's worker: draws and encodes one picture at a time, in the locale it is asked for. */
 import { parentPort } from 'node:worker_threads';
 import { inLocale } from '../i18n/index.js';
-import { renderDynastySheet, renderPreview, renderScoreSheet, renderTable } from '../render/index.js';
+import { renderDynastySheet, renderPreview, renderReviewMove, renderScoreSheet, renderTable } from '../render/index.js';
 import type { RenderReply, RenderRequest } from './render-pool.js';
 
 function draw(request: RenderRequest): Promise<Buffer> {
@@ -14,6 +14,8 @@ function draw(request: RenderRequest): Promise<Buffer> {
       return renderScoreSheet(request.state);
     case 'dynastySheet':
       return renderDynastySheet(request.dynasty);
+    case 'reviewMove':
+      return renderReviewMove(request.review);
   }
 }
 

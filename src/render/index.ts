@@ -1,7 +1,8 @@
 /**
  * Game state -> PNG. Nothing here knows Discord. The same state always gives the
- * same bytes (no clock, no randomness, our own font). The PNG deflate runs on the
- * libuv thread pool, so a render never stalls the event loop for long.
+ * same bytes (no clock, no randomness, our own font). Drawing and encoding hold
+ * the thread for tens of milliseconds: the bot does both in worker threads
+ * (src/discord/render-pool.ts).
  *
  * Cells are labelled with the game's notation (game/notation.ts): columns lettered,
  * rows numbered, castle E5 in 5x5 games, G7 in the Mighty Duel.

@@ -11,12 +11,12 @@ import { costliest, REVIEW_BUDGET_MS, stateAt } from '../../ai/index.js';
 import { loadConfig, type Config } from '../../config.js';
 import { boxRound, result, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { renderReviewMove } from '../../render/index.js';
 import { keep, save } from '../../store/index.js';
 import { playerOf, reviewKey, type FinishedTable, type TableReview } from '../../table/index.js';
 import { privately, type Answer } from '../answer.js';
 import type { Bot } from '../context.js';
 import { errorText } from '../log.js';
+import { renderReviewMove } from '../pictures.js';
 import { reviewView } from '../views/review.js';
 
 export interface ReviewClick {
