@@ -22,6 +22,7 @@ import {
   type Client,
   type MessageCreateOptions,
 } from 'discord.js';
+import { inOneBody } from './multipart.js';
 
 /** Discord: an interaction token works for 15 minutes. Not used in its last minute (clocks, a slow upload). */
 export const TOKEN_USE_MS = 14 * 60_000;
@@ -95,12 +96,10 @@ export class ThreadWebhooks {
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
     const message = await this.#rest
-      .post(Routes.webhook(lent.applicationId, lent.token), {
-        body,
-        files: files ?? [],
-        query: makeURLSearchParams({ wait: true }),
-        auth: false,
-      })
+      .post(
+        Routes.webhook(lent.applicationId, lent.token),
+        inOneBody({ body, files: files ?? [], query: makeURLSearchParams({ wait: true }), auth: false }),
+      )
       .then((m) => m as APIMessage, unlessRefused);
     if (!message) {
       this.#drop(threadId, lent);

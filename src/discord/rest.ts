@@ -12,8 +12,10 @@
  * and its messages) go through a second REST with no global cap, keeping its
  * per-route buckets, its `X-RateLimit-*` bookkeeping and its 429 handling; every
  * other request goes through the usual one, capped at `globalRequestsPerSecond`.
+ * Uploads go in either lane as one multipart body (multipart.ts).
  */
 import { REST, RESTEvents, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js';
+import { inOneBody } from './multipart.js';
 
 /** How often handlers with nothing queued are dropped (one per interaction token and per channel). */
 export const HANDLER_SWEEP_MS = 60_000;
@@ -48,7 +50,8 @@ export class LanedREST extends REST {
   }
 
   override queueRequest(request: InternalRequest): Promise<ResponseLike> {
-    return isInteractionRoute(request) ? this.interactions.queueRequest(request) : super.queueRequest(request);
+    const sent = inOneBody(request);
+    return isInteractionRoute(sent) ? this.interactions.queueRequest(sent) : super.queueRequest(sent);
   }
 
   override clearHashSweeper(): void {
