@@ -12,7 +12,7 @@ import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
 import type { PreviewOptions, ReviewPicture, TableOptions } from '../render/index.js';
 import { startWorker } from '../ai/spawn.js';
-import { giveBackMemory } from './memory.js';
+import { giveBackMemoryOnceIdle } from './memory.js';
 
 /** A picture to draw, and what it is drawn from. */
 export type Picture =
@@ -115,7 +115,7 @@ export class RenderPool {
     this.#idleTimer = null;
     const slots = this.#slots.splice(0);
     void Promise.all(slots.map((slot) => slot.worker.terminate())).then(() => {
-      if (this.#slots.length === 0) giveBackMemory();
+      if (this.#slots.length === 0) giveBackMemoryOnceIdle(() => this.#slots.length === 0);
     });
   }
 
