@@ -8,16 +8,24 @@
  *   render.table_draw_ms_p50: the table's drawing alone (the canvas records, then rasterises when its pixels are read);
  *   render.table_encode_ms_p50: the PNG encoding alone, of an already rasterised table;
  *   render.table_cpu_ms, render.preview_cpu_ms: CPU time (all threads) of the table after every
- *     action of a whole game and of the preview at every placement (the first legal one), median.
+ *     action of a whole game and of the preview at every placement (the first legal one), median;
+ *   render.worker_cpu_ms: CPU time (all threads) of a table and a preview drawn by the bot's
+ *     picture workers (RenderPool), one pair after the other, mean: what a move costs in pictures.
+ * Between two pictures the event loop turns, as it does in a worker between two requests (a
+ * canvas frees the pixels it hands out only then).
  * The states are rendered in game order, as the bot does, never the same picture twice in a row.
  *   npm run bench -- render
  */
 import { judgePlacement, legalPlacements, prompt, type GameState } from '../src/game/index.js';
 import { draw, renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
 import { encodePng } from '../src/render/png.js';
+import * as workers from '../src/discord/render-pool.js';
 import { newGame, play } from '../test/render/games.js';
 
 const WARMUP = 5;
+
+/** The event loop's turn between two pictures. */
+const nextTurnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
 const ROUNDS = 60;
 
 function p50(values: number[]): number {
@@ -34,6 +42,7 @@ async function time(make: (i: number) => Promise<Buffer>): Promise<{ wall: numbe
     await make(i);
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
+    await nextTurnOfTheLoop();
     if (i >= WARMUP) {
       wall.push(t1 - t0);
       cpu.push((c1.user + c1.system) / 1000);
@@ -72,6 +81,7 @@ async function cpuEach(make: readonly (() => Promise<Buffer>)[]): Promise<number
     await m();
     const c1 = process.cpuUsage(c0);
     cpu.push((c1.user + c1.system) / 1000);
+    await nextTurnOfTheLoop();
   }
   return cpu;
 }
@@ -87,6 +97,17 @@ const gamePreviews = await cpuEach(
   }),
 );
 
+/** Tables and previews of a game drawn by the picture workers, a pair at a time: mean CPU per pair. */
+async function workerPairs(states: readonly GameState[]): Promise<number> {
+  const pair = (s: GameState) => Promise.all([workers.renderTable(s), workers.renderPreview(s, null)]);
+  for (const s of states.slice(0, WARMUP)) await pair(s);
+  const c0 = process.cpuUsage();
+  for (const s of states) await pair(s);
+  const c1 = process.cpuUsage(c0);
+  return (c1.user + c1.system) / 1000 / states.length;
+}
+const workerCpu = await workerPairs([...placing, ...placing, ...placing]);
+
 console.log(`render.table_ms_p50: ${table.wall.toFixed(1)} ms`);
 console.log(`render.preview_ms_p50: ${preview.wall.toFixed(1)} ms`);
 console.log(`render.final_ms_p50: ${final.wall.toFixed(1)} ms`);
@@ -97,3 +118,4 @@ console.log(`render.table_draw_ms_p50: ${tableDraw.wall.toFixed(1)} ms`);
 console.log(`render.table_encode_ms_p50: ${tableEncode.wall.toFixed(1)} ms`);
 console.log(`render.table_cpu_ms: ${p50(gameTables).toFixed(1)} ms`);
 console.log(`render.preview_cpu_ms: ${p50(gamePreviews).toFixed(1)} ms`);
+console.log(`render.worker_cpu_ms: ${workerCpu.toFixed(1)} ms`);
