@@ -7,7 +7,6 @@
  * many as the workers, whatever the number of games.
  */
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
@@ -58,19 +57,6 @@ export const RENDER_IDLE_MS = 60_000;
  * a worker, is mostly slack; with 8 MB the heap is half as big, for the same CPU.
  */
 const RENDER_YOUNG_MB = 8;
-/**
- * The old generation a worker's heap may reach before its first full collection,
- * kept as the floor of its limit. A picture allocates 3 to 7 MB outside the heap (its
- * pixels, read once, and its PNG), which V8 weighs against a limit it derives from
- * the heap (about 10 MB live here): the workers ran a full collection every 5 to 7
- * pictures, and marking took a fifth of the bot's CPU under load. With 64 MB, one in
- * hundreds of pictures, a table and a preview 16 ms of CPU instead of 20 to 22, the
- * same peak memory (the pixels are freed by the young collections). Node lets a
- * worker set no such limit (resourceLimits has no initial size): it is a V8 flag,
- * process-wide, read by each isolate made after it is set (the workers; the main
- * thread's is already made), so it is set before the first worker starts.
- */
-const WORKER_OLD_SPACE_MB = 64;
 
 export class RenderPool {
   readonly #slots: Slot[] = [];
@@ -142,7 +128,6 @@ export class RenderPool {
   }
 
   #spawn(): Slot {
-    setFlagsFromString(`--initial-old-space-size=${WORKER_OLD_SPACE_MB}`);
     const slot: Slot = {
       worker: startWorker(import.meta.url, 'render-worker', {
         resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_MB },
