@@ -15,14 +15,13 @@ import {
   DiscordAPIError,
   InteractionWebhook,
   MessagePayload,
-  REST,
   Routes,
   makeURLSearchParams,
   type APIMessage,
   type Client,
   type MessageCreateOptions,
 } from 'discord.js';
-import { inOneBody } from './multipart.js';
+import { OneBodyREST } from './rest.js';
 
 /** Discord: an interaction token works for 15 minutes. Not used in its last minute (clocks, a slow upload). */
 export const TOKEN_USE_MS = 14 * 60_000;
@@ -65,11 +64,15 @@ export class ThreadWebhooks {
   /** The webhook each message was posted through: only it may edit the message. */
   readonly #byMessage = new Map<string, Lent>();
   /** Interaction endpoints only (no global cap), and no retries: a repeated follow-up could post twice. */
-  readonly #rest: REST;
+  readonly #rest: OneBodyREST;
   #sweptAt = 0;
 
   constructor(private readonly client: Client) {
-    this.#rest = new REST({ ...client.options.rest, retries: 0, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+    this.#rest = new OneBodyREST({
+      ...client.options.rest,
+      retries: 0,
+      globalRequestsPerSecond: Number.POSITIVE_INFINITY,
+    });
   }
 
   /** An interaction made in a channel was answered: its webhook may post there until shortly before its token ends. */
@@ -96,10 +99,12 @@ export class ThreadWebhooks {
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
     const message = await this.#rest
-      .post(
-        Routes.webhook(lent.applicationId, lent.token),
-        inOneBody({ body, files: files ?? [], query: makeURLSearchParams({ wait: true }), auth: false }),
-      )
+      .post(Routes.webhook(lent.applicationId, lent.token), {
+        body,
+        files: files ?? [],
+        query: makeURLSearchParams({ wait: true }),
+        auth: false,
+      })
       .then((m) => m as APIMessage, unlessRefused);
     if (!message) {
       this.#drop(threadId, lent);

@@ -12,7 +12,7 @@
  * and its messages) go through a second REST with no global cap, keeping its
  * per-route buckets, its `X-RateLimit-*` bookkeeping and its 429 handling; every
  * other request goes through the usual one, capped at `globalRequestsPerSecond`.
- * Uploads go in either lane as one multipart body (multipart.ts).
+ * Both lanes are OneBodyREST: uploads go as one multipart body (multipart.ts).
  */
 import { REST, RESTEvents, type InternalRequest, type RESTOptions, type ResponseLike } from 'discord.js';
 import { inOneBody } from './multipart.js';
@@ -27,14 +27,21 @@ export function isInteractionRoute(request: Pick<InternalRequest, 'fullRoute' | 
   return route.startsWith('/webhooks/') && request.auth === false;
 }
 
-export class LanedREST extends REST {
+/** discord.js's REST, sending a request's files and JSON as one multipart body (multipart.ts). */
+export class OneBodyREST extends REST {
+  override queueRequest(request: InternalRequest): Promise<ResponseLike> {
+    return super.queueRequest(inOneBody(request));
+  }
+}
+
+export class LanedREST extends OneBodyREST {
   /** The interaction endpoints' lane: per-route limits and 429s as usual, no global cap. */
-  readonly interactions: REST;
+  readonly interactions: OneBodyREST;
 
   constructor(options: Partial<RESTOptions> = {}) {
     const swept = { handlerSweepInterval: HANDLER_SWEEP_MS, ...options };
     super(swept);
-    this.interactions = new REST({ ...swept, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+    this.interactions = new OneBodyREST({ ...swept, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
     // One emitter for whoever listens (rate limits, debug lines), whichever lane a request took.
     for (const event of Object.values(RESTEvents)) {
       this.interactions.on(event, (...args: unknown[]) =>
@@ -50,8 +57,7 @@ export class LanedREST extends REST {
   }
 
   override queueRequest(request: InternalRequest): Promise<ResponseLike> {
-    const sent = inOneBody(request);
-    return isInteractionRoute(sent) ? this.interactions.queueRequest(sent) : super.queueRequest(sent);
+    return isInteractionRoute(request) ? this.interactions.queueRequest(request) : super.queueRequest(request);
   }
 
   override clearHashSweeper(): void {
