@@ -13,9 +13,12 @@
  * Per mode it prints `load.<mode>.games`, `moves`, `moves_per_s`,
  * `click_to_png_ms_p50` / `_p99` (from the click that completes a move to the new
  * board received by Discord), `failed_interactions` (no answer within 3 s),
- * `rss_mb_per_game` (the bot's peak resident memory over its idle start, per game),
- * `rss_mb_before` / `rss_mb_peak` / `rss_mb_after` (idle, busiest, and once the games
- * have ended), `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move`
+ * `rss_mb_per_game` (what the games add to the memory of a bot in use: its peak
+ * resident memory over `rss_mb_warm`, per game), `rss_mb_before` / `rss_mb_warm` /
+ * `rss_mb_peak` / `rss_mb_after` (idle at start; once WARM_GAMES short games have
+ * been played, so that its picture and AI workers run and their allocators and
+ * caches have filled, what one game alone already costs; busiest; and once the
+ * games have ended), `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move`
  * (requests counted against Discord's global limit) and `rest_per_move.<route>` by
  * kind; the hard mode also `ai_wait_ms_p50/_p99` (what a computer move waited in the
  * AI queue, its two decisions together) and `ai_budget_ms_p50/_min` (the thinking
@@ -37,9 +40,10 @@
  * cancels it; default 8, 0 = play to the end), LOAD_PACE_MS (human pace, default
  * 1000-3000), LOAD_SETTLE_S (wait after the games before `rss_mb_after`; by default until
  * the idle picture workers have stopped and the memory they freed has gone back, 80),
- * LOAD_REDIS=1 (the Redis store instead of SQLite: needs redis-server), LOAD_SHARDS=n
- * (`npm run start:sharded` with n shards and Redis, the games spread over guilds of
- * every shard; memory and CPU are then every process's together).
+ * LOAD_WARM_GAMES (games played before the measure, default 4), LOAD_REDIS=1 (the
+ * Redis store instead of SQLite: needs redis-server), LOAD_SHARDS=n (`npm run
+ * start:sharded` with n shards and Redis, the games spread over guilds of every shard;
+ * memory and CPU are then every process's together).
  * The big runs: `LOAD_GAMES=200 LOAD_MOVES=0 LOAD_MODES=human npm run bench:load`. The bot
  * inherits this environment: with `MALLOC_MMAP_THRESHOLD_=131072` (Linux) it is measured
  * as README ("How the bot grows") recommends running it, and as start:sharded runs shards.
@@ -75,6 +79,14 @@ const REDIS = SHARDS > 1 || env.LOAD_REDIS === '1';
 const GAMES_PER_CHANNEL = 4;
 /** Games being set up at once before the measure (games start over time, not all in one second). */
 const SETUP_AT_ONCE = 8;
+/**
+ * Games played as fast as the bot answers before the measure (LOAD_WARM_GAMES), to warm
+ * it: a bot in use has its picture and AI workers running, whether it hosts one game or
+ * two hundred (measured: 210 to 235 MB over the idle bot once they have drawn about a
+ * hundred pictures: their V8 heaps, Skia and its allocator, glibc's arena per thread, the
+ * picture caches), so what the games themselves cost is what comes on top of that.
+ */
+const WARM_GAMES = Number(env.LOAD_WARM_GAMES ?? 4);
 
 function gamesFor(mode: Mode): number {
   return Number(env[`LOAD_GAMES_${mode.toUpperCase()}`] ?? env.LOAD_GAMES ?? 8);
@@ -362,9 +374,9 @@ function aiFigures(log: string): { waits: number[]; budgets: number[] } {
 async function runMode(mode: Mode): Promise<void> {
   const games = gamesFor(mode);
   const seats = mode === 'hard' ? 3 : 4;
-  const users = Array.from({ length: games * seats }, (_, i) => `p${i}`);
+  const users = Array.from({ length: (WARM_GAMES + games) * seats }, (_, i) => `p${i}`);
   // Games go to the guilds in turn (one guild per shard), a few lobbies per channel.
-  const perGuild = Math.ceil(games / SHARDS);
+  const perGuild = Math.ceil((WARM_GAMES + games) / SHARDS);
   const channels = Array.from({ length: Math.ceil(perGuild / GAMES_PER_CHANNEL) }, (_, i) => `tables-${i}`);
   // The production limiter (Discord's 50 requests/s): with interactions in their own lane it hides nothing of the fake's.
   const botSettings: Record<string, string> = {
@@ -383,19 +395,31 @@ async function runMode(mode: Mode): Promise<void> {
       const index = Math.floor(Math.floor(g / SHARDS) / GAMES_PER_CHANNEL);
       return discord.channelNamed(guild === 0 ? `tables-${index}` : `tables-${index}-${guild + 1}`).id;
     };
+    const open = (g: number) => {
+      const players = users.slice(g * seats, (g + 1) * seats).map((u) => discord.user(u));
+      const [host, ...others] = players as [FakeUser, ...FakeUser[]];
+      return openTable(discord, boards, channelOf(g), host, others, mode === 'hard').then((threadId) => ({
+        threadId,
+        host,
+      }));
+    };
+    const warmTally: Tally = { moves: 0, clickToPng: [], panel: [], errors: [], cancelled: 0, finished: 0 };
+    const warmTables = await Promise.all(Array.from({ length: WARM_GAMES }, (_, g) => open(g)));
+    await Promise.all(
+      warmTables.map((t) =>
+        playGame(discord, boards, t.threadId, t.host, 'stress', warmTally).catch((error: unknown) => {
+          tally.errors.push(
+            `warming up: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`,
+          );
+        }),
+      ),
+    );
+    await sleep(2000);
+    const warm = usage(bot.pids());
     const tables: { threadId: string; host: FakeUser }[] = [];
-    for (let from = 0; from < games; from += SETUP_AT_ONCE) {
-      tables.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(SETUP_AT_ONCE, games - from) }, async (_, i) => {
-            const g = from + i;
-            const players = users.slice(g * seats, (g + 1) * seats).map((u) => discord.user(u));
-            const [host, ...others] = players as [FakeUser, ...FakeUser[]];
-            const threadId = await openTable(discord, boards, channelOf(g), host, others, mode === 'hard');
-            return { threadId, host };
-          }),
-        )),
-      );
+    for (let from = WARM_GAMES; from < WARM_GAMES + games; from += SETUP_AT_ONCE) {
+      const count = Math.min(SETUP_AT_ONCE, WARM_GAMES + games - from);
+      tables.push(...(await Promise.all(Array.from({ length: count }, (_, i) => open(from + i)))));
     }
     const setupFailed = discord.interactions().filter((i) => i.expired).length;
     const fromRequest = discord.requests.length;
@@ -404,7 +428,7 @@ async function runMode(mode: Mode): Promise<void> {
     const harnessFrom = process.cpuUsage();
     const redisFrom = bot.redis ? await redisCalls(bot.redis.url) : 0;
     const logFrom = bot.log().length;
-    let peak = before.rssMb;
+    let peak = warm.rssMb;
     let harnessPeakMb = 0;
     const sampler = setInterval(() => {
       peak = Math.max(peak, usage(bot.pids()).rssMb);
@@ -450,8 +474,9 @@ async function runMode(mode: Mode): Promise<void> {
     out('failed_interactions', failed);
     if (setupFailed > 0) out('failed_interactions_setup', setupFailed);
     out('rss_mb_before', before.rssMb, 'MB');
+    out('rss_mb_warm', warm.rssMb, 'MB');
     out('rss_mb_peak', peak, 'MB');
-    out('rss_mb_per_game', (peak - before.rssMb) / games, 'MB');
+    out('rss_mb_per_game', (peak - warm.rssMb) / games, 'MB');
     out('rss_mb_after', after, 'MB');
     out('cpu_ms_per_move', cpuMs / moves, 'ms');
     out('harness_cpu_ms_per_move', (harness.user + harness.system) / 1000 / moves, 'ms');
