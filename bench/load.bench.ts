@@ -95,6 +95,11 @@ function gamesFor(mode: Mode): number {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const pace = () => PACE_MIN + Math.random() * (PACE_MAX - PACE_MIN);
 
+/** What a game's failure says, its first line. */
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -408,9 +413,7 @@ async function runMode(mode: Mode): Promise<void> {
     await Promise.all(
       warmTables.map((t) =>
         playGame(discord, boards, t.threadId, t.host, 'stress', warmTally).catch((error: unknown) => {
-          tally.errors.push(
-            `warming up: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`,
-          );
+          tally.errors.push(`warming up: ${firstLine(error)}`);
         }),
       ),
     );
@@ -440,7 +443,7 @@ async function runMode(mode: Mode): Promise<void> {
     await Promise.all(
       tables.map(({ threadId, host }) =>
         playGame(discord, boards, threadId, host, mode, tally).catch((error: unknown) => {
-          tally.errors.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+          tally.errors.push(firstLine(error));
         }),
       ),
     );
