@@ -13,13 +13,15 @@
  * Per mode it prints `load.<mode>.games`, `moves`, `moves_per_s`,
  * `click_to_png_ms_p50` / `_p99` (from the click that completes a move to the new
  * board received by Discord), `failed_interactions` (no answer within 3 s),
- * `rss_mb_per_game` (what the games add to the memory of a bot in use: its peak
- * resident memory over `rss_mb_warm`, per game), `rss_mb_before` / `rss_mb_warm` /
- * `rss_mb_peak` / `rss_mb_after` (idle at start; once WARM_GAMES short games have
- * been played, so that its picture and AI workers run and their allocators and
- * caches have filled, what one game alone already costs; busiest; and once the
- * games have ended), `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move`
- * (requests counted against Discord's global limit) and `rest_per_move.<route>` by
+ * `rss_mb_per_game` (what each active game adds to the bot's resident memory: the
+ * peak's growth from a run of the mode with half the games, in a bot of its own,
+ * `rss_mb_peak_half`, to this one, per game added; run to run the peak varies
+ * by about 20 MB, so the figure means something from about 100 games),
+ * `rss_mb_before` / `rss_mb_warm` / `rss_mb_peak` / `rss_mb_after` (idle at start;
+ * once WARM_GAMES short games have been played, so that its picture and AI workers
+ * run, what one game alone already costs; busiest; and once the games have ended),
+ * `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move` (requests
+ * counted against Discord's global limit) and `rest_per_move.<route>` by
  * kind; the hard mode also `ai_wait_ms_p50/_p99` (what a computer move waited in the
  * AI queue, its two decisions together) and `ai_budget_ms_p50/_min` (the thinking
  * time the pool gave a move's decisions, the least of the two).
@@ -80,11 +82,11 @@ const GAMES_PER_CHANNEL = 4;
 /** Games being set up at once before the measure (games start over time, not all in one second). */
 const SETUP_AT_ONCE = 8;
 /**
- * Games played as fast as the bot answers before the measure (LOAD_WARM_GAMES), to warm
- * it: a bot in use has its picture and AI workers running, whether it hosts one game or
- * two hundred (measured: 210 to 235 MB over the idle bot once they have drawn about a
- * hundred pictures: their V8 heaps, Skia and its allocator, glibc's arena per thread, the
- * picture caches), so what the games themselves cost is what comes on top of that.
+ * Games played as fast as the bot answers before the measure (LOAD_WARM_GAMES), for
+ * `rss_mb_warm`: a bot in use has its picture and AI workers running, whether it hosts
+ * one game or two hundred (measured: 210 to 245 MB over the idle bot once they have
+ * drawn a hundred pictures or so: their V8 heaps, Skia and its allocator, glibc's arena
+ * per thread, the picture caches).
  */
 const WARM_GAMES = Number(env.LOAD_WARM_GAMES ?? 4);
 
@@ -376,8 +378,18 @@ function aiFigures(log: string): { waits: number[]; budgets: number[] } {
   return { waits, budgets };
 }
 
-async function runMode(mode: Mode): Promise<void> {
-  const games = gamesFor(mode);
+/** A smaller run's peak memory, to compare with. */
+interface Smaller {
+  readonly games: number;
+  readonly peakMb: number;
+}
+
+/**
+ * A mode with `games` games in a bot of its own: its figures printed, compared with
+ * `smaller` (the same mode with fewer games), or, without it, only its peak memory
+ * returned.
+ */
+async function runMode(mode: Mode, games: number, smaller: Smaller | null): Promise<number> {
   const seats = mode === 'hard' ? 3 : 4;
   const users = Array.from({ length: (WARM_GAMES + games) * seats }, (_, i) => `p${i}`);
   // Games go to the guilds in turn (one guild per shard), a few lobbies per channel.
@@ -459,6 +471,7 @@ async function runMode(mode: Mode): Promise<void> {
       .slice(fromInteraction)
       .filter((i) => i.expired).length;
     const ai = aiFigures(bot.log().slice(logFrom));
+    if (!smaller) return peak;
     await sleep(SETTLE_MS);
     const after = usage(bot.pids()).rssMb;
     const moves = Math.max(1, tally.moves);
@@ -479,7 +492,8 @@ async function runMode(mode: Mode): Promise<void> {
     out('rss_mb_before', before.rssMb, 'MB');
     out('rss_mb_warm', warm.rssMb, 'MB');
     out('rss_mb_peak', peak, 'MB');
-    out('rss_mb_per_game', (peak - warm.rssMb) / games, 'MB');
+    out('rss_mb_peak_half', smaller.peakMb, 'MB');
+    out('rss_mb_per_game', (peak - smaller.peakMb) / (games - smaller.games), 'MB');
     out('rss_mb_after', after, 'MB');
     out('cpu_ms_per_move', cpuMs / moves, 'ms');
     out('harness_cpu_ms_per_move', (harness.user + harness.system) / 1000 / moves, 'ms');
@@ -508,13 +522,18 @@ async function runMode(mode: Mode): Promise<void> {
       out('fake_problems', problems.length);
       for (const p of problems.slice(0, 5)) console.error(`load.${mode}: ${p}`);
     }
+    return peak;
   } finally {
     await bot.close();
   }
 }
 
 async function main(): Promise<void> {
-  for (const mode of MODES) await runMode(mode);
+  for (const mode of MODES) {
+    const games = gamesFor(mode);
+    const half = Math.floor(games / 2);
+    await runMode(mode, games, { games: half, peakMb: await runMode(mode, half, null) });
+  }
 }
 
 main().then(
