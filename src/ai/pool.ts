@@ -12,7 +12,8 @@
  * `waiting x timeMs / workers`. Interactive jobs keep to their own, shorter target
  * (`interactiveWaitMs`, from the interactive queue alone), and with `maxInteractive`
  * jobs of any kind waiting a look-ahead is refused at once: rather no look-ahead than a
- * late one, or one that holds up the computer players' moves. The hard
+ * late one, or one that holds up the computer players' moves; a job may also say how
+ * long it can wait for a worker (`maxWaitMs`), past which it leaves the queue unstarted. The hard
  * level loses little when its time shrinks (README, "Computer players").
  */
 import { availableParallelism } from 'node:os';
@@ -59,6 +60,12 @@ export interface AiJobOptions {
   readonly priority?: AiPriority;
   /** Told when the job leaves the queue for a worker. */
   readonly onStart?: (start: AiJobStart) => void;
+  /**
+   * The longest the job may wait for a worker: still waiting then, it leaves the queue
+   * unstarted (AiPoolBusyError), for a caller that would rather do without it than be
+   * late (the panel's look-ahead: a person is waiting).
+   */
+  readonly maxWaitMs?: number;
 }
 
 const PRIORITIES: readonly AiPriority[] = ['interactive', 'game', 'background'];
@@ -72,7 +79,8 @@ const DEFAULT_TIME_MS = 1000;
 
 type Job = {
   readonly request: AiRequest;
-  readonly resolve: (value: AiReply) => void;
+  /** The worker's reply, or `late`: the job waited its maxWaitMs and left the queue unstarted. */
+  readonly resolve: (value: AiReply | 'late') => void;
   readonly key: string;
   readonly queuedAt: number;
   readonly onStart?: (start: AiJobStart) => void;
@@ -120,6 +128,17 @@ class FairQueue {
       }
     }
     return undefined;
+  }
+
+  /** Takes a job out of the queue; false if it is not there (started, or never queued). */
+  remove(job: Job): boolean {
+    const jobs = this.byKey.get(job.key);
+    const at = jobs?.indexOf(job) ?? -1;
+    if (!jobs || at < 0) return false;
+    jobs.splice(at, 1);
+    if (jobs.length === 0) this.byKey.delete(job.key);
+    this.size--;
+    return true;
   }
 
   drain(): Job[] {
@@ -204,16 +223,22 @@ export class AiPool {
     // A person waits for it: rather no look-ahead than a late one, or one that holds up computer moves.
     if (priority === 'interactive' && request.kind === 'choose' && waiting >= this.maxInteractive)
       throw new AiPoolBusyError(waiting);
-    const reply = await new Promise<AiReply>((resolve) => {
-      queue.push({
+    const reply = await new Promise<AiReply | 'late'>((resolve) => {
+      const job: Job = {
         request,
         resolve,
         key: options.key ?? `job:${request.id}`,
         queuedAt: performance.now(),
         ...(options.onStart ? { onStart: options.onStart } : {}),
-      });
+      };
+      queue.push(job);
+      if (options.maxWaitMs !== undefined)
+        setTimeout(() => {
+          if (queue.remove(job)) resolve('late');
+        }, options.maxWaitMs).unref();
       this.dispatch();
     });
+    if (reply === 'late') throw new AiPoolBusyError(this.waiting);
     if (reply.ok) return reply.value;
     if (this.closed) throw new AiPoolClosedError();
     throw new Error(`AI failed: ${reply.error}`);

@@ -148,6 +148,24 @@ describe('AiPool shared by many games', () => {
     expect(starts.map((s) => s.budgetMs)).toEqual([75, 100, 150, 150]);
   });
 
+  it('refuses a look-ahead, unstarted, once it has waited as long as it can, and runs those that can wait', async () => {
+    const pool = new AiPool({ size: 1 });
+    const started: AiJobStart[] = [];
+    const running = pool.choose(mid, 'hard', { timeMs: 300 }, { priority: 'game' });
+    const late = pool.choose(mid, 'hard', { timeMs: 150 }, { maxWaitMs: 50, onStart: (s) => started.push(s) });
+    const patient = pool.choose(mid, 'hard', { timeMs: 20 }, { maxWaitMs: 10_000 });
+    const settled: string[] = [];
+    void running.then(() => settled.push('the running job'));
+    await expect(late).rejects.toBeInstanceOf(AiPoolBusyError);
+    settled.push('the look-ahead, refused');
+    expect(apply(mid, await patient).ok).toBe(true);
+    // Refused when its wait was up, not when the worker came free.
+    expect(settled[0]).toBe('the look-ahead, refused');
+    expect(started).toEqual([]);
+    await running;
+    await pool.close();
+  });
+
   it('refuses a look-ahead while computer moves wait, so that it never holds them up', async () => {
     const pool = new AiPool({ size: 1, maxInteractive: 2 });
     const running = pool.choose(mid, 'hard', { timeMs: 100 }, { priority: 'game' });

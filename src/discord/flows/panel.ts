@@ -62,6 +62,12 @@ function claimable(game: GameState): readonly number[] {
  * 10 ms of the hard player's search (in the AI workers), reproducible for a turn.
  */
 const TIE_BREAK = { playouts: 200, timeMs: 150 } as const;
+/**
+ * How long the look-ahead may wait for an AI worker before the panel opens without it:
+ * with the CPU spare enough to let it run (100 games at a human pace), look-aheads queued
+ * behind each other in the one worker held the panel's p99 at about a second.
+ */
+const TIE_BREAK_WAIT_MS = 200;
 
 /**
  * Where the panel opens: a spot worth the most points now. Several usually are (8 on
@@ -74,7 +80,9 @@ async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate
   if (!best) return null;
   // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
   const looked = bot.load.spare()
-    ? await bot.ai.choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }).catch(() => null)
+    ? await bot.ai
+        .choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }, { maxWaitMs: TIE_BREAK_WAIT_MS })
+        .catch(() => null)
     : null;
   const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlace(c, a)) : undefined);
   const quick = worth(looked);
