@@ -471,7 +471,15 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
       .slice(fromInteraction)
       .filter((i) => i.expired).length;
     const ai = aiFigures(bot.log().slice(logFrom));
-    if (!smaller) return peak;
+    if (!smaller) {
+      // Only its peak is kept: a run that went wrong says so, rather than lend its peak to the figure unseen.
+      if (failed > 0 || tally.errors.length > 0)
+        console.error(
+          `load.${mode}: the run with ${games} games (for rss_mb_per_game): ${failed} failed interactions, ` +
+            `${tally.errors.length} game errors${tally.errors[0] ? `, the first: ${tally.errors[0]}` : ''}`,
+        );
+      return peak;
+    }
     await sleep(SETTLE_MS);
     const after = usage(bot.pids()).rssMb;
     const moves = Math.max(1, tally.moves);
