@@ -23,10 +23,10 @@ import * as workers from '../src/discord/render-pool.js';
 import { newGame, play } from '../test/render/games.js';
 
 const WARMUP = 5;
+const ROUNDS = 60;
 
 /** The event loop's turn between two pictures. */
 const nextTurnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
-const ROUNDS = 60;
 
 function p50(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
