@@ -59,7 +59,7 @@ const zones = [
 
 export default defineConfig(
   {
-    ignores: ['node_modules/', 'data/', 'out/', 'coverage/', 'assets/', 'package-lock.json'],
+    ignores: ['node_modules/', 'dist/', 'data/', 'out/', 'coverage/', 'assets/', 'package-lock.json'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -96,12 +96,6 @@ export default defineConfig(
         },
       ],
     },
-  },
-  {
-    // CommonJS, on purpose (src/ai/tsx-bootstrap.cjs: a worker's entry that loads tsx's require hook).
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs' },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // The engine is pure: no I/O, no Discord, no storage, no canvas.

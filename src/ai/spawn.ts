@@ -1,6 +1,6 @@
 /**
- * Starting a worker thread from a module of this project, whether the app runs
- * compiled JavaScript or TypeScript under tsx (npm start, vitest, the arena).
+ * Starting a worker thread from a module of this project, whether it runs compiled
+ * JavaScript (the bot: npm start) or TypeScript under tsx (tests, arena, benchmarks).
  */
 import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -23,13 +23,13 @@ const WORKER_OLD_SPACE_MB = 64;
 /**
  * A worker running the module `name` that sits beside `module` (the caller's
  * import.meta.url): `.ts` under tsx and vitest, `.js` when compiled. A .ts script
- * starts through a bootstrap that registers tsx first.
+ * starts through a bootstrap that registers tsx's loader first.
  */
 export function startWorker(module: string, name: string, options: Pick<WorkerOptions, 'resourceLimits'> = {}): Worker {
   setFlagsFromString(`--initial-old-space-size=${WORKER_OLD_SPACE_MB}`);
   const script = new URL(`./${name}${module.endsWith('.ts') ? '.ts' : '.js'}`, module);
   if (!script.pathname.endsWith('.ts')) return new Worker(script, options);
-  return new Worker(new URL('./tsx-bootstrap.cjs', import.meta.url), {
+  return new Worker(new URL('./tsx-bootstrap.mjs', import.meta.url), {
     ...options,
     workerData: { script: script.href },
   });

@@ -8,12 +8,15 @@
  * a CSS list in turn, so each subset is its own family and font() lists them all.
  */
 import { readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
 
 export const FONT_FAMILY = 'Kingdomino Sans';
-export const FONTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+/** assets/ sits at the project's root: beside src/, and so one level further up once compiled (dist/src/render). */
+export const FONTS_DIR = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../assets/fonts' : '../../../assets/fonts', import.meta.url),
+);
 
 export type Weight = 600 | 800;
 
