@@ -59,7 +59,7 @@ import { commands } from '../commands/index.js';
 import { decode } from '../src/discord/codec.js';
 import { RENDER_IDLE_MS } from '../src/discord/render-pool.js';
 import { botEnv, launch, lastMessage, userToPlay, yourTurnId } from '../test/e2e/harness.js';
-import { startBot } from '../test/fake-discord/bot-process.js';
+import { SHARDS_ENTRY, startBot } from '../test/fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/fake-discord/fake.js';
 import { startRedis, type RedisServer } from '../test/store/redis-server.js';
 import type { FakeMessage, FakeUser } from '../test/fake-discord/model.js';
@@ -175,7 +175,7 @@ async function startRunning(
   discord.registerCommands(commands.map((c) => c.data.toJSON()));
   const dataDir = mkdtempSync(join(tmpdir(), 'kingdomino-load-'));
   const manager = startBot({
-    entry: 'src/shard.ts',
+    entry: SHARDS_ENTRY,
     env: {
       ...botEnv(discord, dataDir),
       ...settings,

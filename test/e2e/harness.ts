@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: the real bot (src/main.ts) as a child process, logged in to
+ * End-to-end harness: the real bot (compiled, as npm start runs it) as a child process, logged in to
  * the fake Discord, with its own data directory; and the moves of a game as
  * players make them, by slash commands and button clicks.
  */

@@ -8,24 +8,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { commands } from '../../commands/index.js';
 import { INVITE_PERMISSIONS } from '../../src/discord/permissions.js';
+import { DEPLOY_ENTRY, nodeArgs } from '../fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
 import { lastMessage, launch, startTable, type World } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs a script as npm would, without blocking this process (the fake Discord answers from here). */
-function run(entry: string, env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
+type Ran = { status: number; stdout: string; stderr: string };
+
+/** Runs a command, without blocking this process (the fake Discord answers from here). */
+function runCommand(file: string, args: readonly string[], env: Record<string, string>): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', entry],
-      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
+    execFile(file, args, { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
   });
 }
+
+/** Runs one of the compiled bot's entries as its npm script does. */
+const run = (entry: string, env: Record<string, string>): Promise<Ran> =>
+  runCommand(process.execPath, nodeArgs(entry), env);
 
 describe('npm start and npm run deploy', () => {
   let discord: FakeDiscord | undefined;
@@ -34,15 +36,16 @@ describe('npm start and npm run deploy', () => {
   });
 
   it('npm start without a token says what to set and where, and stops', async () => {
-    const started = await run('src/main.ts', { DISCORD_TOKEN: '' });
+    const started = await runCommand('npm', ['start'], { DISCORD_TOKEN: '' });
     expect(started.status).toBe(1);
+    expect(started.stdout).toMatch(/node dist\/src\/main\.js/);
     expect(started.stderr).toMatch(/DISCORD_TOKEN is not set/);
     expect(started.stderr).toMatch(/\.env/);
   });
 
   it('npm run deploy registers /kingdomino in the configured server', async () => {
     discord = await startFakeDiscord();
-    const deployed = await run('src/deploy.ts', discord.env());
+    const deployed = await run(DEPLOY_ENTRY, discord.env());
     expect(deployed.stderr).toBe('');
     expect(deployed.stdout).toMatch(/Registered 1 command \(\/kingdomino\)/);
     const registered = discord.commands();
@@ -66,7 +69,7 @@ describe('npm start and npm run deploy', () => {
 
   it('npm run deploy without a server id registers globally, finding the application id itself', async () => {
     discord ??= await startFakeDiscord();
-    const deployed = await run('src/deploy.ts', { ...discord.env(), DISCORD_GUILD_ID: '', DISCORD_APPLICATION_ID: '' });
+    const deployed = await run(DEPLOY_ENTRY, { ...discord.env(), DISCORD_GUILD_ID: '', DISCORD_APPLICATION_ID: '' });
     expect(deployed.stdout).toMatch(/for every server \(global/);
     expect(discord.commands({ global: true }).map((c) => c.name)).toEqual(['kingdomino']);
   });

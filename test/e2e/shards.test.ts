@@ -1,5 +1,5 @@
 /**
- * The bot as several processes: `npm run start:sharded` (src/shard.ts, discord.js's
+ * The bot as several processes: `npm run start:sharded` (compiled src/shard.ts, discord.js's
  * ShardingManager) with SHARD_COUNT=2 and Redis, against a fake Discord with guilds
  * on both shards (the fake sends a guild's events to shard (guild_id >> 22) % 2).
  * Games in guilds of both shards finish; statistics and leaderboards add up across
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import { startBot, type BotProcess } from '../fake-discord/bot-process.js';
+import { BOT_ENTRY, nodeArgs, SHARDS_ENTRY, startBot, type BotProcess } from '../fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeChannel } from '../fake-discord/model.js';
 import { shardOf } from '../fake-discord/world.js';
@@ -90,7 +90,7 @@ beforeAll(async () => {
   }
   dataDir = mkdtempSync(join(tmpdir(), 'kingdomino-shards-'));
   manager = startBot({
-    entry: 'src/shard.ts',
+    entry: SHARDS_ENTRY,
     env: {
       ...botEnv(discord, dataDir),
       REDIS_URL: redis.url,
@@ -197,7 +197,7 @@ describe('npm run start:sharded, two shards with Redis', () => {
 
 describe('several processes without Redis', () => {
   const run = (entry: string, env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', entry], {
+    spawnSync(process.execPath, nodeArgs(entry), {
       env: {
         ...process.env,
         DISCORD_TOKEN: 'x.y.z',
@@ -210,7 +210,7 @@ describe('several processes without Redis', () => {
     });
 
   it('npm run start:sharded with two shards stops at once and says to set REDIS_URL', () => {
-    const out = run('src/shard.ts', { SHARD_COUNT: '2' });
+    const out = run(SHARDS_ENTRY, { SHARD_COUNT: '2' });
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(
       /2 shards run as 2 processes, which share their games only through Redis: set REDIS_URL/,
@@ -218,13 +218,13 @@ describe('several processes without Redis', () => {
   });
 
   it('a process running some of the shards (SHARD_LIST) stops at once and says the same', () => {
-    const out = run('src/main.ts', { SHARD_COUNT: '4', SHARD_LIST: '0-1' });
+    const out = run(BOT_ENTRY, { SHARD_COUNT: '4', SHARD_LIST: '0-1' });
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/Configuration error: this process runs shards 0,1 of 4: .*Set REDIS_URL/);
   });
 
   it('refuses a shard list beyond the shard count', () => {
-    const out = run('src/main.ts', { SHARD_COUNT: '2', SHARD_LIST: '1-2', REDIS_URL: 'redis://127.0.0.1:9' });
+    const out = run(BOT_ENTRY, { SHARD_COUNT: '2', SHARD_LIST: '1-2', REDIS_URL: 'redis://127.0.0.1:9' });
     expect(out.status).toBe(1);
     expect(out.stderr).toMatch(/SHARD_LIST=1-2: shard ids go from 0 to SHARD_COUNT - 1 = 1/);
   });

@@ -1,20 +1,27 @@
 /**
- * The bot as a child process for end-to-end tests: `node --import tsx <entry>`
- * with the fake's environment, output captured, and a crash turned into a test
- * failure that shows the child's stderr.
+ * The bot as a child process for end-to-end tests: `node <entry>`, the compiled bot
+ * as `npm start` runs it (built once for the whole run by test/global-setup.ts; a
+ * TypeScript entry runs under tsx), with the fake's environment, output captured,
+ * and a crash turned into a test failure that shows the child's stderr.
  *
- *   const bot = startBot({ env: discord.env() });   // src/main.ts by default
+ *   const bot = startBot({ env: discord.env() });   // dist/src/main.js by default
  *   discord.watch(bot);                              // any wait fails at once if it crashes
  *   await bot.race(discord.waitForReady());
  *   ...
  *   await bot.kill();                                // SIGKILL, waits for the exit
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Waiters } from './waiters.js';
 
+/** The compiled bot's entries, as package.json's scripts run them (npm start, start:sharded, deploy). */
+export const BOT_ENTRY = 'dist/src/main.js';
+export const SHARDS_ENTRY = 'dist/src/shard.js';
+export const DEPLOY_ENTRY = 'dist/src/deploy.js';
+
 export interface BotProcessOptions {
-  /** Entry file relative to the repository root (or absolute). Default `src/main.ts`. */
+  /** Entry file relative to the repository root (or absolute). Default BOT_ENTRY. */
   readonly entry?: string;
   /** Added to (and overriding) the parent's environment. */
   readonly env?: Readonly<Record<string, string>>;
@@ -33,6 +40,20 @@ export interface ExitInfo {
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Compiles the bot to dist/ as npm start does before it starts (tsc -b: nothing to do when up to date). */
+export function buildBot(): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+}
+
+/** Node's arguments to run an entry: compiled JavaScript as it is, TypeScript under tsx. */
+export function nodeArgs(entry: string): string[] {
+  return entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+}
+
 export class BotProcess {
   readonly child: ChildProcess;
   /** Resolves when the child has exited, however it ended. */
@@ -44,15 +65,15 @@ export class BotProcess {
   readonly #waiters: Waiters;
 
   constructor(opts: BotProcessOptions = {}) {
-    const entry = opts.entry ?? 'src/main.ts';
+    const entry = opts.entry ?? BOT_ENTRY;
     const echo = opts.echo ?? process.env.BOT_LOG === '1';
     this.#waiters = new Waiters(
       opts.waitTimeoutMs ?? 10_000,
       () => `stdout:\n${this.#stdout}\nstderr:\n${this.#stderr}`,
     );
     // BOT_NODE_ARGS: extra Node options for the bot (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
-    const nodeArgs = process.env.BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    const extra = process.env.BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    this.child = spawn(process.execPath, [...extra, ...nodeArgs(entry)], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],

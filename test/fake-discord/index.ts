@@ -145,7 +145,7 @@
  * buttons, 100-character unique custom_ids, 10 embeds/files, ...): 400 / 50035.
  *
  * ## The bot as a child process (./bot-process.ts)
- * `startBot({ entry = 'src/main.ts', env, cwd, echo })` runs `node --import tsx entry`;
+ * `startBot({ entry = BOT_ENTRY, env, cwd, echo })` runs `node entry` (the compiled bot);
  * `bot.stdout`/`stderr`, `await bot.waitForOutput(/ready/)`, `await bot.race(promise)`
  * (fails with the child's stderr if it exits first), `bot.assertRunning()`,
  * `await bot.kill()` (SIGKILL, waits for the exit), `await bot.stop()` (SIGTERM),
@@ -164,5 +164,15 @@ export { DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS, type PermissionName } fr
 export type { Fault, RequestMatcher, RequestRecord } from './server.js';
 export { DISCORD_LIMITS, type LimitOverrides, type LimitSettings, type Rate } from './limits.js';
 export { snowflakeTime } from './snowflake.js';
-export { BotProcess, startBot, type BotProcessOptions, type ExitInfo } from './bot-process.js';
+export {
+  BOT_ENTRY,
+  BotProcess,
+  buildBot,
+  DEPLOY_ENTRY,
+  nodeArgs,
+  SHARDS_ENTRY,
+  startBot,
+  type BotProcessOptions,
+  type ExitInfo,
+} from './bot-process.js';
 export type { ChannelPermissionChange, ChannelSpec, UserSpec } from './world.js';
