@@ -1,13 +1,23 @@
 /** The renderer as the bot uses it (one import point, so views and flows agree on it). */
-export { pictureName, playerMarker, rejectionText } from '../render/index.js';
-/** The pictures of every move, drawn by worker threads (render-pool.ts). */
-export { renderDynastySheet, renderPreview, renderReviewMove, renderScoreSheet, renderTable } from './render-pool.js';
-/** Replays, and the text descriptions (alt text) posted with every picture. */
-export { renderReplay, REPLAY_MAX_BYTES, type Replay } from '../render/index.js';
+/** Words only: the main thread never loads the canvas (render/text.ts). */
 export {
   describeDynastySheet,
   describePreview,
   describeReplay,
   describeScoreSheet,
   describeTable,
-} from '../render/index.js';
+  pictureName,
+  playerMarker,
+  rejectionText,
+  REPLAY_MAX_BYTES,
+} from '../render/text.js';
+export type { Replay } from '../render/index.js';
+/** The pictures of every move, and replays, drawn by worker threads (render-pool.ts). */
+export {
+  renderDynastySheet,
+  renderPreview,
+  renderReplay,
+  renderReviewMove,
+  renderScoreSheet,
+  renderTable,
+} from './render-pool.js';

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
-import type { PreviewOptions, ReviewPicture, TableOptions } from '../render/index.js';
+import type { PreviewOptions, Replay, ReviewPicture, TableOptions } from '../render/index.js';
 import { startWorker } from '../ai/spawn.js';
 import { giveBackMemoryOnceIdle } from './memory.js';
 
@@ -25,18 +25,33 @@ export type Picture =
     }
   | { readonly picture: 'scoreSheet'; readonly state: GameState }
   | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState }
-  | { readonly picture: 'reviewMove'; readonly review: ReviewPicture };
+  | { readonly picture: 'reviewMove'; readonly review: ReviewPicture }
+  /** A finished game's animated GIF, from its record (the bytes are the GIF's). */
+  | {
+      readonly picture: 'replay';
+      readonly record: unknown;
+      readonly opts: { readonly dynasty: DynastyState | null; readonly scale: number };
+    };
 
 /** A picture as a worker is asked for it: numbered, in the asker's locale. */
 export type RenderRequest = Picture & { readonly id: number; readonly locale: Locale };
 
+/** What a replay is besides its bytes. */
+export type ReplayFacts = Omit<Replay, 'gif'>;
+
 export type RenderReply =
-  | { readonly id: number; readonly ok: true; readonly png: Uint8Array }
+  | { readonly id: number; readonly ok: true; readonly png: Uint8Array; readonly replay?: ReplayFacts }
   | { readonly id: number; readonly ok: false; readonly error: string };
+
+/** A worker's picture: its bytes, and for a replay what it is. */
+export interface Drawn {
+  readonly bytes: Buffer;
+  readonly replay?: ReplayFacts;
+}
 
 interface Job {
   readonly request: RenderRequest;
-  resolve(png: Buffer): void;
+  resolve(drawn: Drawn): void;
   reject(error: Error): void;
 }
 
@@ -76,7 +91,18 @@ export class RenderPool {
   }
 
   /** The PNG of a picture, drawn in the caller's locale. */
-  render(picture: Picture): Promise<Buffer> {
+  async render(picture: Picture): Promise<Buffer> {
+    return (await this.draw(picture)).bytes;
+  }
+
+  /** A finished game's replay (rejects when its record cannot be replayed). */
+  async replay(record: unknown, opts: { dynasty: DynastyState | null; scale: number }): Promise<Replay> {
+    const { bytes, replay } = await this.draw({ picture: 'replay', record, opts });
+    if (!replay) throw new Error('the picture worker drew no replay');
+    return { ...replay, gif: bytes };
+  }
+
+  draw(picture: Picture): Promise<Drawn> {
     return new Promise((resolve, reject) => {
       const request: RenderRequest = { ...picture, id: this.#nextId++, locale: currentLocale() };
       this.#queue.push({ request, resolve, reject });
@@ -140,8 +166,10 @@ export class RenderPool {
       const job = slot.job;
       slot.job = null;
       if (job && reply.id === job.request.id) {
-        if (reply.ok) job.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
-        else job.reject(new Error(`drawing a picture failed: ${reply.error}`));
+        if (reply.ok) {
+          const bytes = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
+          job.resolve(reply.replay ? { bytes, replay: reply.replay } : { bytes });
+        } else job.reject(new Error(`drawing a picture failed: ${reply.error}`));
       }
       this.#pump();
     });
@@ -190,6 +218,11 @@ export function renderScoreSheet(state: GameState): Promise<Buffer> {
 /** Dynasty: every game's score per player, the totals and the winner. */
 export function renderDynastySheet(dynasty: DynastyState): Promise<Buffer> {
   return pool.render({ picture: 'dynastySheet', dynasty });
+}
+
+/** A finished game as an animated GIF, drawn by a picture worker (rejects when its record cannot be replayed). */
+export function renderReplay(record: unknown, opts: { dynasty: DynastyState | null; scale: number }): Promise<Replay> {
+  return pool.replay(record, opts);
 }
 
 /** A reviewed move: the kingdom with the move played and the best one, and the points lost. */

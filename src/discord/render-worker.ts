@@ -1,10 +1,31 @@
 /** RenderPool's worker: draws and encodes one picture at a time, in the locale it is asked for. */
 import { parentPort } from 'node:worker_threads';
 import { inLocale } from '../i18n/index.js';
-import { renderDynastySheet, renderPreview, renderReviewMove, renderScoreSheet, renderTable } from '../render/index.js';
-import type { RenderReply, RenderRequest } from './render-pool.js';
+import {
+  renderDynastySheet,
+  renderPreview,
+  renderReplay,
+  renderReviewMove,
+  renderScoreSheet,
+  renderTable,
+  rejectionText,
+} from '../render/index.js';
+import type { Drawn, RenderReply, RenderRequest } from './render-pool.js';
 
-function draw(request: RenderRequest): Promise<Buffer> {
+/** A record that cannot be replayed fails the job with the engine's reason. */
+async function replay(record: unknown, opts: Extract<RenderRequest, { picture: 'replay' }>['opts']): Promise<Drawn> {
+  const made = await renderReplay(record, { ...opts, pause: async () => {} });
+  if (!made.ok) throw new Error(rejectionText(made.error));
+  const { gif, ...facts } = made.value;
+  return { bytes: gif, replay: facts };
+}
+
+async function draw(request: RenderRequest): Promise<Drawn> {
+  if (request.picture === 'replay') return replay(request.record, request.opts);
+  return { bytes: await drawPicture(request) };
+}
+
+function drawPicture(request: Exclude<RenderRequest, { picture: 'replay' }>): Promise<Buffer> {
   switch (request.picture) {
     case 'table':
       return renderTable(request.state, request.opts);
@@ -22,8 +43,9 @@ function draw(request: RenderRequest): Promise<Buffer> {
 async function answer(request: RenderRequest): Promise<void> {
   let reply: RenderReply;
   try {
-    const png = await inLocale(request.locale, () => draw(request));
-    reply = { id: request.id, ok: true, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) };
+    const { bytes, replay } = await inLocale(request.locale, () => draw(request));
+    const png = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    reply = replay ? { id: request.id, ok: true, png, replay } : { id: request.id, ok: true, png };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -19,18 +19,8 @@ import { drawScoreSheet } from './scoresheet.js';
 import { drawTable } from './table.js';
 
 export { FONT_FAMILY, ensureFonts } from './fonts.js';
-export { playerMarker, playerColour } from './palette.js';
-export { pictureName } from './adapter.js';
-export { rejectionText } from './rejection.js';
-export { renderReplay, replayStates, REPLAY_MAX_BYTES, type Replay, type ReplayOptions } from './replay.js';
-export {
-  describeDynastySheet,
-  describePreview,
-  describeReplay,
-  describeScoreSheet,
-  describeTable,
-  DESCRIPTION_MAX,
-} from './describe.js';
+export * from './text.js';
+export { renderReplay, replayStates, type Replay, type ReplayOptions } from './replay.js';
 export { drawReviewMove, renderReviewMove, type ReviewPicture, type ReviewPictureMove } from './review.js';
 
 ensureFonts();

@@ -45,9 +45,6 @@ import { drawTable } from './table.js';
  */
 const gifenc = createRequire(import.meta.url)('gifenc') as typeof import('gifenc').default;
 
-/** Discord refuses bigger uploads on servers without boosts; the replay stays under it. */
-export const REPLAY_MAX_BYTES = 8 * 1024 * 1024;
-
 /** How long each frame is shown. */
 export const REPLAY_TIMING = { firstMs: 2000, moveMs: 900, lastMs: 6000 } as const;
 

@@ -1,8 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, it, vi } from 'vitest';
-import { prompt } from '../../src/game/index.js';
+import { prompt, toRecord } from '../../src/game/index.js';
 import { inLocale } from '../../src/i18n/index.js';
 import { renderPreview as previewHere, renderTable as tableHere } from '../../src/render/index.js';
+import { renderReplay } from '../../src/render/replay.js';
 import { RenderPool } from '../../src/discord/render-pool.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 import { newGame, play } from '../render/games.js';
 
 it('pictures drawn by the workers, many asked at once, are the ones drawn here, in the asker’s language', async () => {
@@ -43,4 +48,27 @@ it('a pool given fewer cores runs fewer workers, and draws every picture still',
   expect(pool.workers).toBe(1);
   expect(pool.waiting).toBe(3);
   expect((await Promise.all(asked)).length).toBe(4);
+});
+
+it('a replay drawn by a worker is the one drawn here; a record that cannot be replayed fails with the reason', async () => {
+  const pool = new RenderPool(1);
+  const record = toRecord(play(newGame('2p', 'replay-pool')));
+  const made = await pool.replay(record, { dynasty: null, scale: 0.5 });
+  const here = await renderReplay(record, { scale: 0.5 });
+  if (!here.ok) throw new Error(here.error.message);
+  expect(made.gif.equals(here.value.gif)).toBe(true);
+  expect({ ...made, gif: null }).toEqual({ ...here.value, gif: null });
+  await expect(pool.replay({ format: 'not a record' }, { dynasty: null, scale: 1 })).rejects.toThrow(
+    /drawing a picture failed: ./,
+  );
+});
+
+it.runIf(process.platform === 'linux')('the bot’s main thread loads no canvas: the picture workers draw', () => {
+  // What src/main.ts loads once it has a token (the compiled bot, built by the tests' global set-up).
+  const script = `await import('./dist/src/discord/client.js'); await import('./dist/commands/index.js');
+    const maps = (await import('node:fs')).readFileSync('/proc/self/maps', 'utf8');
+    console.log(maps.includes('canvas') ? 'canvas' : 'no canvas');`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.trim()).toBe('no canvas');
 });

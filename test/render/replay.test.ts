@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toRecord, type GameRecord, type GameState } from '../../src/game/index.js';
 import { draw } from '../../src/render/index.js';
-import { REPLAY_MAX_BYTES, REPLAY_TIMING, renderReplay, replayStates, type Replay } from '../../src/render/replay.js';
+import { REPLAY_TIMING, renderReplay, replayStates, type Replay } from '../../src/render/replay.js';
+import { REPLAY_MAX_BYTES } from '../../src/render/text.js';
 import { composite, readGif } from './gif.js';
 import { newGame, play, playDynasty, type Setup } from './games.js';
 

@@ -58,12 +58,13 @@ async function build(bot: Bot, tableId: string, game: GameState, dynasty: Dynast
   const record = toRecord(game);
   for (const scale of SCALES) {
     const started = Date.now();
-    const made = await renderReplay(record, { dynasty, scale });
-    if (!made.ok) {
-      bot.log.error('a finished game could not be replayed', { game: tableId, error: made.error.message });
+    let replay: Replay;
+    try {
+      replay = await renderReplay(record, { dynasty, scale });
+    } catch (error) {
+      bot.log.error('a finished game could not be replayed', { game: tableId, error: errorText(error) });
       return null;
     }
-    const replay = made.value;
     bot.log.info('replay built', {
       game: tableId,
       frames: replay.frames,
