@@ -12,7 +12,7 @@ import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
 import type { PreviewOptions, Replay, ReviewPicture, TableOptions } from '../render/index.js';
 import { startWorker } from '../ai/spawn.js';
-import { giveBackMemoryOnceIdle } from './memory.js';
+import { giveBackMemory, giveBackMemoryOnceIdle } from './memory.js';
 
 /** A picture to draw, and what it is drawn from. */
 export type Picture =
@@ -51,6 +51,8 @@ export interface Drawn {
 
 interface Job {
   readonly request: RenderRequest;
+  /** performance.now() when it was asked for. */
+  readonly askedAt: number;
   resolve(drawn: Drawn): void;
   reject(error: Error): void;
 }
@@ -58,14 +60,24 @@ interface Job {
 interface Slot {
   readonly worker: Worker;
   job: Job | null;
+  /** Set while the worker has nothing to draw: it stops when this fires. */
+  idle: NodeJS.Timeout | null;
 }
 
 /**
- * Workers left with nothing to draw for this long stop, and give back their memory
- * (their caches, canvases and heap: tens of MB each); the next picture starts one
+ * A worker left with nothing to draw for this long stops, and gives back its memory
+ * (its caches, canvases and heap: tens of MB each); the next picture starts one
  * again (about half a second).
  */
 export const RENDER_IDLE_MS = 60_000;
+/**
+ * Pictures wait this long for the workers running before another one starts. A
+ * picture worker costs 60 MB as it starts and about 150 MB once it has drawn a few
+ * hundred pictures (Skia and its allocator, glibc's arena for its thread, its heap),
+ * and one draws about 60 tables and previews a second: a server's evening of games
+ * needs one, and only a load that keeps it busy starts the others.
+ */
+export const RENDER_GROW_AFTER_MS = 100;
 /**
  * A worker's young generation: a picture's garbage is its PNG and a few small
  * objects (its pixels are the canvas's, outside the heap), so V8's default, 32 MB
@@ -77,15 +89,16 @@ export class RenderPool {
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
-  #idleTimer: NodeJS.Timeout | null = null;
+  #growTimer: NodeJS.Timeout | null = null;
 
-  /** Workers: one per core by default (the main thread mostly waits on the network meanwhile). */
+  /** Workers: up to one per core (the main thread mostly waits on the network meanwhile), the first at once. */
   constructor(
     private size: number = availableParallelism(),
     private readonly idleMs: number = RENDER_IDLE_MS,
+    private readonly growAfterMs: number = RENDER_GROW_AFTER_MS,
   ) {}
 
-  /** At most this many workers from now on (those running beyond it stop when the pool is next idle). */
+  /** At most this many workers from now on (those running beyond it stop once their picture is drawn). */
   resize(size: number): void {
     this.size = Math.max(1, size);
   }
@@ -105,7 +118,7 @@ export class RenderPool {
   draw(picture: Picture): Promise<Drawn> {
     return new Promise((resolve, reject) => {
       const request: RenderRequest = { ...picture, id: this.#nextId++, locale: currentLocale() };
-      this.#queue.push({ request, resolve, reject });
+      this.#queue.push({ request, askedAt: performance.now(), resolve, reject });
       this.#pump();
     });
   }
@@ -121,36 +134,64 @@ export class RenderPool {
   }
 
   #pump(): void {
-    if (this.#idleTimer) clearTimeout(this.#idleTimer);
-    this.#idleTimer = null;
     for (;;) {
-      const slot = this.#queue.length > 0 ? this.#idleSlot() : undefined;
+      const slot = this.#queue.length > 0 ? this.#freeSlot() : undefined;
       const job = slot ? this.#queue.shift() : undefined;
       if (!slot || !job) break;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.job = job;
       slot.worker.postMessage(job.request);
     }
-    if (this.#slots.length > 0 && this.#slots.every((s) => s.job === null)) {
-      this.#idleTimer = setTimeout(() => this.#retire(), this.idleMs);
-      this.#idleTimer.unref();
-    }
+    this.#growLater();
   }
 
-  /** Nothing drawn for a while: the workers stop, and the memory they freed goes back to the system. */
-  #retire(): void {
-    this.#idleTimer = null;
-    const slots = this.#slots.splice(0);
-    void Promise.all(slots.map((slot) => slot.worker.terminate())).then(() => {
-      if (this.#slots.length === 0) giveBackMemoryOnceIdle(() => this.#slots.length === 0);
-    });
-  }
-
-  #idleSlot(): Slot | undefined {
+  /** An idle worker (the longest running first), else a new one: the first at once, more once pictures wait. */
+  #freeSlot(): Slot | undefined {
     const idle = this.#slots.find((s) => s.job === null);
     if (idle || this.#slots.length >= this.size) return idle;
+    const waited = performance.now() - (this.#queue[0]?.askedAt ?? 0);
+    if (this.#slots.length > 0 && waited < this.growAfterMs) return undefined;
     const slot = this.#spawn();
     this.#slots.push(slot);
     return slot;
+  }
+
+  /** Pictures still waiting: look again when the oldest has waited long enough for another worker. */
+  #growLater(): void {
+    const oldest = this.#queue[0];
+    if (this.#growTimer || !oldest || this.#slots.length >= this.size) return;
+    this.#growTimer = setTimeout(
+      () => {
+        this.#growTimer = null;
+        this.#pump();
+      },
+      Math.max(0, oldest.askedAt + this.growAfterMs - performance.now()),
+    );
+    this.#growTimer.unref();
+  }
+
+  /** A worker's picture is done: it waits for the next one, or stops if the pool has shrunk. */
+  #release(slot: Slot): void {
+    slot.job = null;
+    if (this.#slots.length > this.size) return this.#stop(slot);
+    slot.idle = setTimeout(() => this.#stop(slot), this.idleMs);
+    slot.idle.unref();
+  }
+
+  /** A worker stops, and the memory it freed goes back to the system. */
+  #stop(slot: Slot): void {
+    this.#remove(slot);
+    void slot.worker.terminate().then(() => {
+      if (this.#slots.length === 0) giveBackMemoryOnceIdle(() => this.#slots.length === 0);
+      else giveBackMemory();
+    });
+  }
+
+  #remove(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    const at = this.#slots.indexOf(slot);
+    if (at >= 0) this.#slots.splice(at, 1);
   }
 
   #spawn(): Slot {
@@ -159,12 +200,13 @@ export class RenderPool {
         resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_MB },
       }),
       job: null,
+      idle: null,
     };
     // Idle workers do not keep the process alive.
     slot.worker.unref();
     slot.worker.on('message', (reply: RenderReply) => {
       const job = slot.job;
-      slot.job = null;
+      this.#release(slot);
       if (job && reply.id === job.request.id) {
         if (reply.ok) {
           const bytes = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
@@ -175,7 +217,7 @@ export class RenderPool {
     });
     // A worker that dies fails its picture (the post is retried by the outbox) and is replaced by the next one.
     const lost = (error: Error) => {
-      this.#slots.splice(this.#slots.indexOf(slot), 1);
+      this.#remove(slot);
       slot.job?.reject(error);
       slot.job = null;
       this.#pump();

@@ -18,7 +18,7 @@ it('pictures drawn by the workers, many asked at once, are the ones drawn here, 
     ...states.map((state) => pool.render({ picture: 'table', state, opts: {} })),
     ...placing.map((state) => pool.render({ picture: 'preview', state, candidate: null, opts: {} })),
   ];
-  expect(pool.waiting).toBe(asked.length - 2);
+  expect(pool.waiting).toBe(asked.length - 1);
   const pngs = await Promise.all(asked);
   const here = [
     ...(await Promise.all(states.map((s) => tableHere(s)))),
@@ -28,6 +28,18 @@ it('pictures drawn by the workers, many asked at once, are the ones drawn here, 
   const french = await inLocale('fr', () => pool.render({ picture: 'table', state: states[0]!, opts: {} }));
   expect(french.equals(await inLocale('fr', () => tableHere(states[0]!)))).toBe(true);
   expect(french.equals(pngs[0]!)).toBe(false);
+});
+
+it('a second worker starts only once pictures have waited for the first', async () => {
+  const pool = new RenderPool(2, 60_000, 30);
+  const states = Array.from({ length: 8 }, (_, i) => play(newGame('4p', 'grow'), 8 + 4 * i));
+  await pool.render({ picture: 'table', state: states[0]!, opts: {} });
+  await pool.render({ picture: 'table', state: states[1]!, opts: {} });
+  expect(pool.workers).toBe(1);
+  const asked = states.map((state) => pool.render({ picture: 'table', state, opts: {} }));
+  expect(pool.workers).toBe(1);
+  await vi.waitFor(() => expect(pool.workers).toBe(2));
+  expect((await Promise.all(asked)).length).toBe(states.length);
 });
 
 it('workers with nothing to draw stop, and the next picture starts one again', async () => {
