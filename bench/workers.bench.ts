@@ -12,7 +12,7 @@
  *     three normal at 250 ms a decision (goal >= 85%).
  * A worker started differently from the main thread (a loader that compiles our modules
  * otherwise) once made the hard player think ten times slower in the bot, unseen.
- * Main thread and worker take turns, three rounds each, and the best round of each counts.
+ * Main thread and worker take turns, five rounds each, and the best round of each counts.
  *   npm run bench -- workers
  */
 import { execFileSync } from 'node:child_process';
@@ -30,7 +30,7 @@ interface Build {
   readonly workers: Workers;
 }
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** Fixed work per decision: the same playouts in both threads, whatever the clock. */
 const PLAYOUTS = 300;
 const ARENA_GAMES = 100;
@@ -54,8 +54,8 @@ async function sources(): Promise<Build> {
   };
 }
 
-/** Every tenth position of a seeded 4-player game between normal players, from its second round. */
-function positions(ai: Ai): GameState[] {
+/** Every `every`-th position of a seeded 4-player game between normal players, from its second round. */
+function positions(ai: Ai, every: number): GameState[] {
   const created = createGame({
     seats: [0, 1, 2, 3].map((i) => ({ name: `P${i + 1}`, kind: 'ai:normal' as const })),
     seed: 'workers-bench',
@@ -64,7 +64,7 @@ function positions(ai: Ai): GameState[] {
   const list: GameState[] = [];
   let s = created.value;
   for (let i = 0; prompt(s).kind !== 'over'; i++) {
-    if (i >= 8 && i % 10 === 0) list.push(s);
+    if (i >= 8 && i % every === 0) list.push(s);
     const next = apply(s, ai.chooseAction(s, 'normal', { seed: i }));
     if (!next.ok) throw new Error(next.error.message);
     s = next.value;
@@ -92,7 +92,7 @@ async function ratio(main: () => Promise<unknown>, worker: () => Promise<unknown
 }
 
 async function aiRatio({ ai }: Build): Promise<number> {
-  const states = positions(ai);
+  const states = positions(ai, 10);
   const opts = { playouts: PLAYOUTS, timeMs: 60_000, seed: 1 };
   const pool = new ai.AiPool({ size: 1, targetWaitMs: 60_000 });
   try {
@@ -109,7 +109,7 @@ async function aiRatio({ ai }: Build): Promise<number> {
 
 /** A table and a preview of each position: in this thread, then by one picture worker. */
 async function renderRatio({ ai, pictures, workers }: Build): Promise<number> {
-  const states = positions(ai);
+  const states = positions(ai, 2);
   const pool = new workers.RenderPool(1);
   const draw = async (render: (s: GameState) => Promise<unknown>) => {
     for (const s of states) await render(s);
