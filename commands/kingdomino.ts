@@ -1,5 +1,5 @@
 /** `/kingdomino`: declares the command and its subcommands, and hands each one to src/discord. */
-import { SlashCommandBuilder } from 'discord.js';
+import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/context.js';
 import {
@@ -76,7 +76,9 @@ function described<B extends Described>(builder: B, name: MessageKey, descriptio
 }
 
 export const data = described(new SlashCommandBuilder(), 'command.name', 'command.description')
-  .setDMPermission(false)
+  // A game lives in a server's channel and thread: offered in servers only, installed to a server.
+  .setContexts(InteractionContextType.Guild)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
   .addSubcommand((s) => {
     described(s, 'command.start.name', 'command.start.description')
       .addIntegerOption((o) =>
@@ -169,6 +171,6 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
     case SUB.manage:
       return manageCommand(bot, interaction);
     default:
-      await interaction.reply({ content: t('error.unknownSubcommand'), ephemeral: true });
+      await interaction.reply({ content: t('error.unknownSubcommand'), flags: MessageFlags.Ephemeral });
   }
 }

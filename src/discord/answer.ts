@@ -1,14 +1,17 @@
 /**
  * Acknowledging interactions within Discord's 3 seconds, whatever the work costs.
- * The work runs at once; if it is done within ACK_BUDGET_MS the answer goes out in
- * one call (fast path), otherwise the interaction is deferred first and the answer
- * edited in when ready. Either way the user never sees "This interaction failed".
+ * The work runs at once; if it is done within ACK_BUDGET_MS of the interaction's
+ * arrival (what came before it, a channel fetched, a thread reopened, counts) the
+ * answer goes out in one call (fast path), otherwise the interaction is deferred first
+ * and the answer edited in when ready. Either way the user never sees "This
+ * interaction failed".
  */
 import { MessageFlags } from 'discord.js';
 import type {
   BaseMessageOptions,
   ButtonInteraction,
   ChatInputCommandInteraction,
+  Interaction,
   RepliableInteraction,
   StringSelectMenuInteraction,
 } from 'discord.js';
@@ -16,8 +19,22 @@ import type {
 /** The clicks the bot answers: its buttons and its select menus. */
 export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
-/** Leaves room for a slow network under Discord's 3 s limit. */
+/** Leaves room for a slow network under Discord's 3 s limit, counted from the interaction's arrival. */
 export const ACK_BUDGET_MS = 1500;
+
+/** When each interaction being handled arrived (performance.now()), as the router saw it first. */
+const arrivals = new WeakMap<Interaction, number>();
+
+/** The router notes an interaction as it arrives: its answer's budget counts from then. */
+export function arrived(interaction: Interaction): void {
+  if (!arrivals.has(interaction)) arrivals.set(interaction, performance.now());
+}
+
+/** What is left of the answer budget (never below 0). */
+function budgetLeft(interaction: Interaction): number {
+  const since = performance.now() - (arrivals.get(interaction) ?? performance.now());
+  return Math.max(0, ACK_BUDGET_MS - since);
+}
 
 /** How a click is answered: by changing the message it was on, or privately to the clicker. */
 export type Answer =
@@ -80,7 +97,7 @@ export async function answer(
   work: () => Promise<Answer>,
 ): Promise<void> {
   const running = work();
-  const quick = await within(running, ACK_BUDGET_MS);
+  const quick = await within(running, budgetLeft(interaction));
   if (quick !== TIMEOUT) {
     await sendNow(interaction, quick);
     return;

@@ -12,6 +12,9 @@
  *   Review), a status answer (the game is the thread's);
  * - `panel`: a private (ephemeral) message in a thread that answers the clicker's
  *   own interaction (Discord's `interaction_metadata.user`): the clicker's panel.
+ *   Discord shows an ephemeral message to its owner only, and its documentation does
+ *   not promise the metadata on the message a click was on: a private message that
+ *   names no one is taken as the clicker's own (and the router logs it).
  * - `menu`: a private message that answers the clicker's own interaction, in a thread
  *   or not: the moderation menu (/kingdomino manage, in a game's thread or in a
  *   lobby's channel); its buttons name their table.
@@ -31,7 +34,11 @@ export interface MessageFacts {
   readonly ephemeral: boolean;
   /** In a thread (a game's), rather than in a channel (where lobbies are). */
   readonly inThread: boolean;
-  /** The user whose interaction this message answers (`interaction_metadata.user.id`); null when it answers none (the bot posted it itself). */
+  /**
+   * The user whose interaction this message answers (`interaction_metadata.user.id`);
+   * null when Discord does not say (a public message the bot posted itself, or a private
+   * message sent without its metadata).
+   */
   readonly answers: string | null;
 }
 
@@ -63,10 +70,15 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   pick: 'panel',
 };
 
+/** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */
+function ownPrivate(message: MessageFacts, clickerId: string): boolean {
+  return message.ephemeral && (message.answers === clickerId || message.answers === null);
+}
+
 /** The kind of place a message is for this clicker, or null when it is no place for any button. */
 export function placeOf(message: MessageFacts, clickerId: string): Place | null {
   if (!message.ephemeral) return message.inThread ? 'thread' : 'lobby';
-  return message.inThread && message.answers === clickerId ? 'panel' : null;
+  return message.inThread && ownPrivate(message, clickerId) ? 'panel' : null;
 }
 
 export type Origin = { readonly ok: true } | { readonly ok: false; readonly home: Place; readonly from: Place | null };
@@ -75,8 +87,9 @@ export type Origin = { readonly ok: true } | { readonly ok: false; readonly home
 export function judgeOrigin(action: ClickAction, message: MessageFacts, clickerId: string): Origin {
   const home = HOME[action.verb];
   const from = placeOf(message, clickerId);
-  const ownPrivate = message.ephemeral && message.answers === clickerId;
-  return from === home || (home === 'menu' && ownPrivate) ? { ok: true } : { ok: false, home, from };
+  return from === home || (home === 'menu' && ownPrivate(message, clickerId))
+    ? { ok: true }
+    : { ok: false, home, from };
 }
 
 /** The facts about a message as discord.js gives them; whether its channel is a thread is the caller's to say. */

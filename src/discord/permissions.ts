@@ -37,8 +37,17 @@ export const FOR_GAME: readonly Needed[] = [VIEW, THREADS, IN_THREADS, FILES];
 /** A rematch posts a new lobby in the parent channel. */
 export const FOR_REMATCH: readonly Needed[] = [VIEW, SEND, ...FOR_GAME.slice(1)];
 
-/** Everything the bot ever needs: the invite link asks for exactly this. */
-export const INVITE_PERMISSIONS: bigint = [VIEW, SEND, THREADS, IN_THREADS, FILES].reduce((acc, p) => acc | p.flag, 0n);
+/**
+ * Everything the bot ever needs: the invite link asks for exactly this. Read Message
+ * History is not checked before a game (nothing stops without it): after a post
+ * that failed in flight, it lets the bot look for the board in the thread before
+ * posting it again; without it Discord shows the bot no message, and a board may
+ * show twice.
+ */
+export const INVITE_PERMISSIONS: bigint = [VIEW, SEND, THREADS, IN_THREADS, FILES].reduce(
+  (acc, p) => acc | p.flag,
+  PermissionFlagsBits.ReadMessageHistory,
+);
 
 export function missing(have: Readonly<PermissionsBitField> | null, needed: readonly Needed[]): readonly Needed[] {
   if (have === null) return [];

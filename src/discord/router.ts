@@ -10,7 +10,7 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { Channel, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../i18n/index.js';
 import { StoreError } from '../store/index.js';
-import { answer, privately, type ComponentInteraction } from './answer.js';
+import { answer, arrived, privately, type ComponentInteraction } from './answer.js';
 import { cursor, decode, type ClickAction, type Cursor } from './codec.js';
 import type { Bot } from './context.js';
 import { errorText, type LogContext, type Logger } from './log.js';
@@ -162,7 +162,13 @@ function factsOf(interaction: ComponentInteraction, channel: Channel | null): Me
 /** A click whose custom_id we know: run its flow if it comes from where its button lives, else refuse it privately. */
 async function onClick(bot: Bot, interaction: ComponentInteraction, action: ClickAction, log: Logger): Promise<void> {
   const channel = await channelOf(interaction);
-  const origin = judgeOrigin(action, factsOf(interaction, channel), interaction.user.id);
+  const facts = factsOf(interaction, channel);
+  if (facts.ephemeral && facts.answers === null)
+    log.info('a private message without interaction metadata: taken as the clicker’s own', {
+      verb: action.verb,
+      message: interaction.message.id,
+    });
+  const origin = judgeOrigin(action, facts, interaction.user.id);
   // A click from an archived thread (after the game) is answered with the thread open (flows/archive.ts).
   if (origin.ok && HOME[action.verb] === 'thread')
     return withThreadOpen(bot, interaction.channelId, channel, () => onComponent(bot, interaction, action));
@@ -229,6 +235,7 @@ export async function route(
   interaction: Interaction,
   inFlight?: InFlight,
 ): Promise<void> {
+  arrived(interaction);
   // Whatever is said privately is said in the user's language; posts for everyone switch to the game's (locale.ts).
   return inLocale(localeFor(interaction.locale), () =>
     inFlight

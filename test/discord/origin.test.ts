@@ -83,9 +83,15 @@ const MESSAGES: readonly {
   },
   { name: "another user's panel", facts: { ephemeral: true, inThread: true, answers: BOB }, allowed: [] },
   {
-    name: 'a private message that answers no one',
+    // Discord shows it to its owner only: the clicker's own (the metadata is not promised on a clicked message).
+    name: 'a private message in a thread that does not say whom it answers',
     facts: { ephemeral: true, inThread: true, answers: null },
-    allowed: [],
+    allowed: [...PANEL_VERBS, ...MENU_VERBS],
+  },
+  {
+    name: 'a private message outside a thread that does not say whom it answers',
+    facts: { ephemeral: true, inThread: false, answers: null },
+    allowed: MENU_VERBS,
   },
   {
     name: 'a private answer of hers outside a thread (e.g. /kingdomino rules, her moderation menu of a lobby)',

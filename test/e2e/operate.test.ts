@@ -3,6 +3,7 @@
  * register the commands with npm run deploy; and the turn timer a host can set.
  */
 import { execFile } from 'node:child_process';
+import { PermissionFlagsBits } from 'discord.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -50,6 +51,9 @@ describe('npm start and npm run deploy', () => {
     expect(deployed.stdout).toMatch(/Registered 1 command \(\/kingdomino\)/);
     const registered = discord.commands();
     expect(registered.map((c) => c.name)).toEqual(['kingdomino']);
+    // Servers only, in current terms (contexts and integration types, not the deprecated dm_permission).
+    expect(registered[0]).toMatchObject({ contexts: [0], integration_types: [0] });
+    expect(registered[0]).not.toHaveProperty('dm_permission');
     const subcommands = (registered[0]?.options ?? []).map((o) => o.name);
     expect(subcommands).toEqual([
       'start',
@@ -81,6 +85,10 @@ describe('the README', () => {
     const asked = [...readme.matchAll(/permissions=(\d+)/g)].map((m) => m[1]);
     expect(asked.length).toBeGreaterThan(0);
     for (const p of asked) expect(BigInt(p!)).toBe(INVITE_PERMISSIONS);
+  });
+
+  it('asks for Read Message History, without which the bot cannot find a board that landed unconfirmed', () => {
+    expect(INVITE_PERMISSIONS & PermissionFlagsBits.ReadMessageHistory).toBe(PermissionFlagsBits.ReadMessageHistory);
   });
 });
 

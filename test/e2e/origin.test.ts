@@ -177,3 +177,21 @@ describe('a lobby that panel buttons were forged onto', () => {
     await discord.assertClean();
   });
 });
+
+describe('a Discord that sends a clicked private message without its interaction metadata', () => {
+  it('still lets the panel’s owner play (only they can see it), and logs it', async () => {
+    const bare = await launch({ ephemeralMetadata: false });
+    try {
+      const threadId = await startTable(bare.discord, 'alice', ['bob']);
+      const turn = lastMessage(bare.discord, threadId);
+      const player = userToPlay(bare.discord, turn);
+      if (!player) throw new Error('nobody to play');
+      const boards = boardCount(bare.discord, threadId);
+      await playMove(bare.discord, threadId, turn, player);
+      expect(boardCount(bare.discord, threadId)).toBe(boards + 1);
+      await bare.bot.waitForOutput(/a private message without interaction metadata: taken as the clicker’s own/);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -58,6 +58,16 @@ function checkOptions(path: string, options: unknown, depth: number, problems: s
   if (mixed) problems.push(`${path}.options: subcommands cannot be mixed with other options`);
 }
 
+/** Interaction context types (guild, bot DM, private channel) and installation contexts (guild, user). */
+const CONTEXTS = [0, 1, 2];
+const INTEGRATION_TYPES = [0, 1];
+
+function checkEnumList(path: string, value: unknown, allowed: readonly number[], problems: string[]): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value) || value.length === 0 || value.some((v) => !allowed.includes(v as number)))
+    problems.push(`${path}: must be a non-empty list of ${allowed.join(', ')}`);
+}
+
 export function validateCommands(body: unknown): Def[] {
   if (!Array.isArray(body)) throw invalidFormBody(['the body must be a list of commands']);
   const problems: string[] = [];
@@ -74,6 +84,8 @@ export function validateCommands(body: unknown): Def[] {
       checkDescription(path, raw.description, problems);
     }
     checkOptions(path, raw.options, 0, problems);
+    checkEnumList(`${path}.contexts`, raw.contexts, CONTEXTS, problems);
+    checkEnumList(`${path}.integration_types`, raw.integration_types, INTEGRATION_TYPES, problems);
   });
   if (problems.length > 0) throw invalidFormBody(problems);
   return body as Def[];

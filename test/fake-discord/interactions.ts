@@ -18,6 +18,7 @@ import {
   type APIApplicationCommandOption,
   type APIChatInputApplicationCommandGuildInteraction,
   type APIInteractionDataResolved,
+  type APIMessage,
   type APIMessageComponentGuildInteraction,
   type APIMessageInteractionMetadata,
   type APIModalSubmitGuildInteraction,
@@ -333,6 +334,14 @@ export function commandInteraction(
   } as APIChatInputApplicationCommandGuildInteraction;
 }
 
+/** The message a component was on, as the click carries it (without its metadata where the world says so). */
+function clickedMessage(world: World, message: FakeMessage): APIMessage {
+  const api = message.api(world.apiBase);
+  if (world.ephemeralMetadata || !message.ephemeral) return api;
+  const { interaction_metadata: _left, ...rest } = api;
+  return rest;
+}
+
 export function componentInteraction(
   world: World,
   user: FakeUser,
@@ -343,7 +352,7 @@ export function componentInteraction(
   return {
     ...template(world, user, channel, user.locale),
     type: InteractionType.MessageComponent,
-    message: message.api(world.apiBase),
+    message: clickedMessage(world, message),
     data:
       data.component_type === ComponentType.Button
         ? { custom_id: data.custom_id, component_type: ComponentType.Button }

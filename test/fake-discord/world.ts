@@ -69,6 +69,12 @@ export interface WorldOptions {
    * shards they go to shards `(id >> 22) % count` in turn (`shardOf`). Default 1.
    */
   readonly guilds?: number;
+  /**
+   * Whether a click on an ephemeral message carries that message's
+   * `interaction_metadata` (who it answers). Discord's documentation does not promise
+   * it on the message of a component interaction: false leaves it out. Default true.
+   */
+  readonly ephemeralMetadata?: boolean;
 }
 
 /** The shard a guild's events go to: Discord's `(guild_id >> 22) % shard_count`. */
@@ -83,6 +89,7 @@ export class World {
   readonly applicationId: string;
   readonly token: string;
   readonly bot: FakeUser;
+  readonly ephemeralMetadata: boolean;
   readonly guildId: string;
   /** Every guild, the first being `guildId`. */
   readonly guildIds: readonly string[];
@@ -106,6 +113,7 @@ export class World {
 
   constructor(opts: WorldOptions) {
     this.applicationId = this.ids.next();
+    this.ephemeralMetadata = opts.ephemeralMetadata ?? true;
     this.token = makeToken(this.applicationId);
     this.bot = makeUser({ id: this.applicationId, username: opts.botName ?? 'Kingdomino', bot: true });
     this.users.set(this.bot.id, this.bot);
