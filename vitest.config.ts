@@ -1,8 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The slow suite (`npm run test:slow`, which CI runs too): whole games at Discord's
+ * pace, the fault campaign, restarts, shards and timers that wait in real time. The
+ * rest is `npm test`, kept within 3 minutes on a 2-core machine.
+ */
+const SLOW = [
+  'test/e2e/faults.test.ts',
+  'test/e2e/absent.test.ts',
+  'test/e2e/games.test.ts',
+  'test/e2e/archive.test.ts',
+  'test/e2e/shards.test.ts',
+  'test/e2e/stop.test.ts',
+  'test/e2e/restart.test.ts',
+  'test/e2e/replay.test.ts',
+];
+
+const slow = process.env.TEST_SUITE === 'slow';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: slow ? SLOW : ['test/**/*.test.ts'],
+    exclude: slow ? [] : SLOW,
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
