@@ -36,7 +36,8 @@ describe('npm start and npm run deploy', () => {
     await discord?.close();
   });
 
-  it('npm start without a token says what to set and where, and stops', async () => {
+  // npm start builds first when a source is newer than dist/ (up to a minute on a busy machine).
+  it('npm start without a token says what to set and where, and stops', { timeout: 90_000 }, async () => {
     const started = await runCommand('npm', ['start'], { DISCORD_TOKEN: '' });
     expect(started.status).toBe(1);
     expect(started.stdout).toMatch(/node dist\/src\/main\.js/);
