@@ -1,26 +1,37 @@
 /**
  * PNG encoding of our opaque canvases, built for a picture after every move.
  *
- * A picture is written as an indexed PNG: its colours reduced to a palette of at
- * most 256 taken from its own pixels (quantize.ts), one byte a pixel. The flat colours
- * that carry the game (terrains, players, text) stay exact; only the anti-aliased
- * edges of text and shapes move to their nearest entry. A table is a third of the
- * bytes of the RGBA PNG we wrote before (207 KB -> about 65 KB) for no more CPU: a
- * quarter of the data to deflate pays for choosing the palette.
+ * A picture is written as an indexed PNG: its colours reduced to a palette of at most
+ * 256 taken from its own pixels (quantize.ts), one byte a pixel. The colours drawn on
+ * areas (terrains, players, panels, text) stay exact; only anti-aliased edge pixels
+ * take their nearest entry, a shade no one sees at the pictures' scale
+ * (test/render/shipped.test.ts). A table is 0.39 of the bytes of the RGBA PNG we
+ * wrote before (207 -> 79 KB mid-game), a preview 0.40, for 1.5 to 2 times the
+ * encoding's CPU (about 4 to 7 ms more a table, 3 a preview): choosing the palette,
+ * partly paid back by deflating a quarter of the data.
  *
- * The rows are left unfiltered (on palette indices a filter only scrambles the
- * repeats deflate finds) and deflated in one synchronous call, in the thread that
- * drew them: the bot draws in worker threads (RenderPool), one picture per worker
- * at a time, so no event loop that answers clicks waits on it. The canvas's own
- * encoder (Skia: zlib level 6, every row tried with all five filters) spent about
- * 3/4 of a table's time.
+ * Measured on tables against that RGBA PNG (1 for bytes and CPU, one option a process):
+ * RGB rows at zlib level 6 0.79 at 2.5x; Skia's PNG 1.02 at 4x; lossless WebP 0.63 at
+ * 7.6x (Skia's), 0.56 at 7.6x (libwebp's fastest effort, through sharp), 0.50 at 36x
+ * (@napi-rs/image), and on previews 1.4 times the PNG's bytes; a palette PNG from
+ * libimagequant 0.27 at 80x (@napi-rs/image's pngQuantize, with oxipng) or 0.39 at 5x
+ * (libvips, through sharp, moving every flat colour a little), from gifenc's PnnQuant
+ * 0.38 at 3x (on colours rounded to RGB565, so flat colours move too). PNG filters on
+ * the rows, RGB or indices, only made them larger. PNG shows inline in every Discord
+ * client; WebP would have been the riskier format as well as the heavier one.
+ *
+ * The rows are left unfiltered and deflated at a fast level in one synchronous call,
+ * in the thread that drew them: the bot draws in worker threads (RenderPool), one
+ * picture per worker at a time, so no event loop that answers clicks waits on it. The
+ * canvas's own encoder (Skia: zlib level 6, every row tried with all five filters)
+ * spent about 3/4 of a table's time.
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
-import { paletteOf, type Palette, type Pixels } from './quantize.js';
+import { indexPixels, type Pixels } from './quantize.js';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const LEVEL = Number(process.env.PNG_LEVEL ?? 6);
+const LEVEL = 2;
 
 /** The thread's scanline buffer: a table needs 1 MB of it, allocated once rather than for every picture. */
 let rows = Buffer.alloc(0);
@@ -36,13 +47,12 @@ export function renderPng(draw: () => Canvas): Promise<Buffer> {
  */
 export function encodePng(canvas: Canvas): Buffer {
   const { width, height } = canvas;
-  const pixels = pixelsOf(canvas.data());
-  const palette = paletteOf(pixels);
+  const { palette, indices } = indexPixels(pixelsOf(canvas.data()));
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header(width, height)),
-    chunk('PLTE', plte(palette.colours)),
-    chunk('IDAT', deflateSync(scanlines(pixels, palette, width, height), { level: LEVEL })),
+    chunk('PLTE', plte(palette)),
+    chunk('IDAT', deflateSync(scanlines(indices, width, height), { level: LEVEL })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -77,25 +87,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-/** The pixels as PNG scanlines of palette indices (a filter byte, 0 for none, before each row). */
-function scanlines(pixels: Pixels, palette: Palette, width: number, height: number): Buffer {
+/** The indices as PNG scanlines (a filter byte, 0 for none, before each row). */
+function scanlines(indices: Uint8Array, width: number, height: number): Buffer {
   const length = (width + 1) * height;
   if (rows.length < length) rows = Buffer.allocUnsafe(length);
   const out = rows.subarray(0, length);
-  let colour = -1;
-  let index = 0;
   for (let y = 0; y < height; y++) {
-    const at = y * (width + 1);
-    out[at] = 0;
-    for (let x = 0; x < width; x++) {
-      const p = pixels[y * width + x]!;
-      // Runs of one colour are the rule: look a colour up only when it changes.
-      if (p !== colour) {
-        colour = p;
-        index = palette.indexOf(p);
-      }
-      out[at + 1 + x] = index;
-    }
+    out[y * (width + 1)] = 0;
+    out.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   }
   return out;
 }

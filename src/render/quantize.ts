@@ -3,155 +3,286 @@
  * indexed PNG (a byte a pixel instead of four: a quarter of the data to deflate).
  *
  * Our pictures are flat colours (palette.ts) plus the anti-aliased edges of text,
- * patterns and shapes: a table has about 3,000-6,000 distinct colours, and the 256
+ * patterns and shapes: a table has about 3,000-6,000 distinct colours, and its 256
  * most frequent cover 96-99% of its pixels. So the palette is chosen among the
- * picture's own colours, never averaged: every colour drawn on a large area (the
- * terrains, the players, the panels, the text) comes out exactly as drawn, and a
- * picture of 256 colours or fewer comes out unchanged. Greedily, each next entry is
- * the colour whose pixels are worst served so far (pixel count x squared distance
+ * picture's own colours, never averaged: the colours drawn on areas (terrains,
+ * players, panels, text) come out exactly as drawn (test/render/shipped.test.ts), and
+ * a picture of 256 colours or fewer comes out unchanged. Greedily, each next entry
+ * is the colour whose pixels are worst served so far (pixel count x squared distance
  * to the nearest entry), so a small but distinct mark (a red cross, a dashed hint)
- * gets its own entry before the hundredth shade of an edge; every other colour
- * takes its nearest entry. No dithering: on flat colours it would only add noise
- * and bytes.
+ * gets its own entry before the hundredth shade of an edge; every other colour is
+ * drawn with its nearest entry. No dithering: on flat colours it would only add
+ * noise and bytes.
  */
 
 /** Pixels as 0xAABBGGRR (the canvas's RGBA bytes read little-endian). */
 export type Pixels = Uint32Array;
 
-export interface Palette {
-  /** The entries, 0xBBGGRR, at most 256. */
-  readonly colours: Uint32Array;
-  /** The entry a colour of the picture is drawn with. */
-  indexOf(colour: number): number;
+export interface Indexed {
+  /** The palette, 0xBBGGRR, at most 256 entries. */
+  readonly palette: Uint32Array;
+  /** Each pixel's entry, row after row (the thread's buffer: read it before the next picture). */
+  readonly indices: Uint8Array;
 }
 
-const MAX_COLOURS = Number(process.env.K ?? 256);
+const MAX_ENTRIES = 256;
 const RGB = 0xffffff;
+/** More than the distance between any two colours. */
 const FARTHER = 10 * 255 * 255;
 
-/** The palette for these pixels (alpha is ignored: every picture is opaque). */
-export function paletteOf(pixels: Pixels): Palette {
-  const table = histogram(pixels);
-  const { colours, counts, slots } = table.entries();
-  const { entries, nearest } =
-    colours.length <= MAX_COLOURS
-      ? { entries: colours, nearest: colours.map((_, i) => i) }
-      : greedyEntries(colours, counts);
-  slots.forEach((slot, i) => (table.values[slot] = nearest[i]!));
-  return { colours: entries, indexOf: (colour) => table.values[table.slot(colour & RGB)]! };
-}
+/** The thread's buffers, grown to the largest picture rather than allocated for every one. */
+let runIds: Uint32Array = new Uint32Array(0);
+let runEnds: Uint32Array = new Uint32Array(0);
+let indexBuffer = new Uint8Array(0);
 
-/** Every colour with its number of pixels (a run of equal pixels is counted at once). */
-function histogram(pixels: Pixels): ColourTable {
-  const table = new ColourTable();
-  let run = pixels[0]!;
-  let length = 0;
-  for (let i = 0; i < pixels.length; i++) {
-    const p = pixels[i]!;
-    if (p === run) {
-      length++;
-      continue;
-    }
-    table.values[table.slot(run & RGB)]! += length;
-    run = p;
-    length = 1;
+/** The picture as a palette and an entry per pixel (alpha is ignored: every picture is opaque). */
+export function indexPixels(pixels: Pixels): Indexed {
+  const colours = new ColourTable();
+  const runs = readRuns(pixels, colours);
+  const palette = chooseEntries(colours.colours(), colours.counts());
+  const nearest = nearestEntries(colours.colours(), palette);
+  if (indexBuffer.length < pixels.length) indexBuffer = new Uint8Array(pixels.length);
+  const indices = indexBuffer.subarray(0, pixels.length);
+  // A loop rather than fill(): most runs are a few pixels, shorter than a call to fill() costs.
+  const [ids, ends] = [runIds, runEnds];
+  for (let r = 0, i = 0; r < runs; r++) {
+    const entry = nearest[ids[r]!]!;
+    for (const end = ends[r]!; i < end; i++) indices[i] = entry;
   }
-  if (length > 0) table.values[table.slot(run & RGB)]! += length;
-  return table;
+  return { palette, indices };
 }
 
 /**
- * 256 of the colours, greedily: first the most frequent, then each time the colour
- * with the largest count x squared distance to its nearest entry so far; and for
- * every colour, the index of its nearest entry.
+ * The pixels as runs of one colour (runIds, runEnds), each colour counted in
+ * `colours`: the pictures are mostly flat, so a table of a million pixels is about
+ * a hundred thousand runs, and a colour is looked up once a run.
  */
-function greedyEntries(colours: Uint32Array, counts: Uint32Array): { entries: Uint32Array; nearest: Uint8Array } {
-  const red = colours.map((c) => c & 0xff);
-  const green = colours.map((c) => (c >>> 8) & 0xff);
-  const blue = colours.map((c) => (c >>> 16) & 0xff);
-  const entries = new Uint32Array(MAX_COLOURS);
-  const nearest = new Uint8Array(colours.length);
-  const served = new Float64Array(colours.length).fill(FARTHER); // squared distance to the nearest entry
-  let next = counts.indexOf(Math.max(...counts));
-  for (let n = 0; n < MAX_COLOURS; n++) {
-    entries[n] = colours[next]!;
-    const [r, g, b] = [red[next]!, green[next]!, blue[next]!];
-    let worst = -1;
-    for (let i = 0; i < colours.length; i++) {
-      const dr = red[i]! - r;
-      const dg = green[i]! - g;
-      const db = blue[i]! - b;
-      // Squared distance, the channels weighted roughly as the eye weighs them.
-      const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
-      if (d < served[i]!) {
-        served[i] = d;
-        nearest[i] = n;
-      }
-      const score = counts[i]! * served[i]!;
-      if (score > worst) {
-        worst = score;
-        next = i;
-      }
-    }
+function readRuns(pixels: Pixels, colours: ColourTable): number {
+  let [ids, ends] = [runIds, runEnds]; // locals: the module's bindings cost more to reach in this loop
+  let runs = 0;
+  let start = 0;
+  const last = pixels.length - 1;
+  for (let i = 0; i <= last; i++) {
+    if (i < last && pixels[i + 1] === pixels[start]) continue;
+    if (runs === ids.length) [ids, ends] = growRuns();
+    ids[runs] = colours.add(pixels[start]! & RGB, i + 1 - start);
+    ends[runs++] = i + 1;
+    start = i + 1;
   }
-  return { entries, nearest };
+  return runs;
+}
+
+/** Twice the room for runs (a table needs about 100,000; a noisy picture up to one a pixel). */
+function growRuns(): [Uint32Array, Uint32Array] {
+  const length = Math.max(2 * runIds.length, 1 << 16);
+  [runIds, runEnds] = [grown(runIds, length), grown(runEnds, length)];
+  return [runIds, runEnds];
+}
+
+/**
+ * At most 256 of the colours: all if they fit, else greedily the colour with the
+ * largest count x squared distance to its nearest entry so far. Lazily: a colour's
+ * score only falls as entries are added, so a stale score is an upper bound and
+ * only the colour on top of the heap needs comparing with the entries added since
+ * its last look (the same choice as rescoring every colour each time, at a fraction
+ * of the cost).
+ */
+function chooseEntries(colours: Uint32Array, counts: Uint32Array): Uint32Array {
+  if (colours.length <= MAX_ENTRIES) return colours.slice();
+  const served = new Float64Array(colours.length).fill(FARTHER); // squared distance to the nearest entry
+  const compared = new Uint16Array(colours.length); // entries it was compared with
+  const scores = new Float64Array(colours.length);
+  for (let i = 0; i < colours.length; i++) scores[i] = counts[i]! * FARTHER;
+  const heap = new MaxHeap(scores);
+  const entries = new Uint32Array(MAX_ENTRIES);
+  // The entries' channels apart: this loop is most of the choosing.
+  const [reds, greens, blues] = [new Int32Array(MAX_ENTRIES), new Int32Array(MAX_ENTRIES), new Int32Array(MAX_ENTRIES)];
+  for (let n = 0; n < MAX_ENTRIES;) {
+    const top = heap.top();
+    if (compared[top] === n) {
+      entries[n] = colours[top]!;
+      [reds[n], greens[n], blues[n]] = [red(entries[n]!), green(entries[n]!), blue(entries[n]!)];
+      n++;
+      heap.pop();
+      continue;
+    }
+    const [r, g, b] = [red(colours[top]!), green(colours[top]!), blue(colours[top]!)];
+    let nearest = served[top]!;
+    for (let e = compared[top]!; e < n; e++) {
+      const d = weighted(r - reds[e]!, g - greens[e]!, b - blues[e]!);
+      if (d < nearest) nearest = d;
+    }
+    served[top] = nearest;
+    compared[top] = n;
+    heap.lowerTop(counts[top]! * nearest);
+  }
+  return entries;
+}
+
+/**
+ * For each colour, the index of its nearest entry. The entries are sorted by green
+ * (the heaviest channel in the distance), and the search goes out from the colour's
+ * green both ways until green alone is farther than the best so far.
+ */
+function nearestEntries(colours: Uint32Array, entries: Uint32Array): Uint8Array {
+  const order = Array.from(entries.keys()).sort((a, b) => green(entries[a]!) - green(entries[b]!));
+  const sorted = Uint32Array.from(order, (e) => entries[e]!);
+  const greens = Array.from(sorted, green);
+  const nearest = new Uint8Array(colours.length);
+  for (let i = 0; i < colours.length; i++) {
+    const colour = colours[i]!;
+    const g = green(colour);
+    const from = firstAtLeast(greens, g);
+    let best = FARTHER;
+    let k = from;
+    for (let j = from; j < sorted.length && 4 * (greens[j]! - g) ** 2 < best; j++) {
+      const d = distance(colour, sorted[j]!);
+      if (d < best) [best, k] = [d, j];
+    }
+    for (let j = from - 1; j >= 0 && 4 * (greens[j]! - g) ** 2 < best; j--) {
+      const d = distance(colour, sorted[j]!);
+      if (d < best) [best, k] = [d, j];
+    }
+    nearest[i] = order[k]!;
+  }
+  return nearest;
+}
+
+/** The first index whose value is at least `value` in an ascending list (its length if none). */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const red = (colour: number): number => colour & 0xff;
+const green = (colour: number): number => (colour >>> 8) & 0xff;
+const blue = (colour: number): number => (colour >>> 16) & 0xff;
+
+/** Squared distance from channel differences, weighted roughly as the eye weighs the channels. */
+const weighted = (dr: number, dg: number, db: number): number => 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+
+/** Squared distance between two 0xBBGGRR colours. */
+function distance(p: number, q: number): number {
+  return weighted(red(p) - red(q), green(p) - green(q), blue(p) - blue(q));
+}
+
+/** A max-heap of the indices 0..n-1 by a score, whose top's score may be lowered. */
+class MaxHeap {
+  private readonly heap: Uint32Array;
+  private size: number;
+
+  constructor(private readonly scores: Float64Array) {
+    this.size = scores.length;
+    this.heap = new Uint32Array(this.size);
+    for (let i = 0; i < this.size; i++) this.heap[i] = i;
+    for (let i = (this.size >>> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+
+  top(): number {
+    return this.heap[0]!;
+  }
+
+  pop(): void {
+    this.heap[0] = this.heap[--this.size]!;
+    this.siftDown(0);
+  }
+
+  lowerTop(score: number): void {
+    this.scores[this.heap[0]!] = score;
+    this.siftDown(0);
+  }
+
+  private siftDown(at: number): void {
+    const { heap, scores } = this;
+    const item = heap[at]!;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && scores[heap[child + 1]!]! > scores[heap[child]!]!) child++;
+      if (scores[heap[child]!]! <= scores[item]!) break;
+      heap[at] = heap[child]!;
+      at = child;
+    }
+    heap[at] = item;
+  }
 }
 
 const EMPTY = -1;
 
-/** Open addressing from a colour (0xBBGGRR) to a number: a Map of thousands of colours hashed a million times would cost more than the deflating. */
+/**
+ * The picture's colours (0xBBGGRR), each with an id in order of first appearance and
+ * a pixel count. Open addressing on typed arrays: a Map of thousands of colours,
+ * looked up a hundred thousand times, would cost more than the deflating.
+ */
 class ColourTable {
   private bits = 12;
   private keys = new Int32Array(1 << this.bits).fill(EMPTY);
-  values = new Uint32Array(1 << this.bits);
-  size = 0;
+  private ids = new Uint32Array(1 << this.bits);
+  /** By id; the table grows before these fill (at half its slots). */
+  private list: Uint32Array = new Uint32Array(1 << (this.bits - 1));
+  private count: Uint32Array = new Uint32Array(1 << (this.bits - 1));
+  private size = 0;
 
-  /** The slot of `colour`, added with a value of 0 if it was not there. */
-  slot(colour: number): number {
-    const i = this.find(colour);
-    if (this.keys[i] === colour) return i;
-    if (2 * (this.size + 1) <= this.keys.length) {
-      this.keys[i] = colour;
-      this.size++;
-      return i;
+  /** The colour's id, after adding `pixels` to its count. */
+  add(colour: number, pixels: number): number {
+    const slot = this.find(colour);
+    if (this.keys[slot] === colour) {
+      const id = this.ids[slot]!;
+      this.count[id]! += pixels;
+      return id;
     }
-    this.grow();
-    return this.slot(colour);
+    if (this.size === this.list.length) {
+      this.grow();
+      return this.add(colour, pixels);
+    }
+    const id = this.size++;
+    this.keys[slot] = colour;
+    this.ids[slot] = id;
+    this.list[id] = colour;
+    this.count[id] = pixels;
+    return id;
   }
 
-  /** The colours, their values and their slots. */
-  entries(): { colours: Uint32Array; counts: Uint32Array; slots: Uint32Array } {
-    const colours = new Uint32Array(this.size);
-    const counts = new Uint32Array(this.size);
-    const slots = new Uint32Array(this.size);
-    let n = 0;
-    for (let i = 0; i < this.keys.length; i++) {
-      if (this.keys[i] === EMPTY) continue;
-      colours[n] = this.keys[i]!;
-      counts[n] = this.values[i]!;
-      slots[n++] = i;
-    }
-    return { colours, counts, slots };
+  /** By id. */
+  colours(): Uint32Array {
+    return this.list.subarray(0, this.size);
+  }
+
+  /** By id. */
+  counts(): Uint32Array {
+    return this.count.subarray(0, this.size);
   }
 
   /** Where `colour` is, or the empty slot where it would go. */
   private find(colour: number): number {
     const mask = this.keys.length - 1;
-    let i = Math.imul(colour, 0x9e3779b1) >>> (32 - this.bits);
-    while (this.keys[i] !== colour && this.keys[i] !== EMPTY) i = (i + 1) & mask;
-    return i;
+    let slot = Math.imul(colour, 0x9e3779b1) >>> (32 - this.bits);
+    while (this.keys[slot] !== colour && this.keys[slot] !== EMPTY) slot = (slot + 1) & mask;
+    return slot;
   }
 
   private grow(): void {
-    const { keys, values } = this;
     this.bits++;
     this.keys = new Int32Array(1 << this.bits).fill(EMPTY);
-    this.values = new Uint32Array(1 << this.bits);
-    for (let i = 0; i < keys.length; i++) {
-      if (keys[i] === EMPTY) continue;
-      const at = this.find(keys[i]!);
-      this.keys[at] = keys[i]!;
-      this.values[at] = values[i]!;
+    this.ids = new Uint32Array(1 << this.bits);
+    [this.list, this.count] = [grown(this.list, 1 << (this.bits - 1)), grown(this.count, 1 << (this.bits - 1))];
+    for (let id = 0; id < this.size; id++) {
+      const slot = this.find(this.list[id]!);
+      this.keys[slot] = this.list[id]!;
+      this.ids[slot] = id;
     }
   }
+}
+
+/** A longer copy of `list`. */
+function grown(list: Uint32Array, length: number): Uint32Array {
+  const out = new Uint32Array(length);
+  out.set(list);
+  return out;
 }
