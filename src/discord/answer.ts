@@ -7,11 +7,13 @@
  * interaction failed".
  */
 import { MessageFlags } from 'discord.js';
+import { t } from '../i18n/index.js';
 import type {
   BaseMessageOptions,
   ButtonInteraction,
   ChatInputCommandInteraction,
   Interaction,
+  Message,
   RepliableInteraction,
   StringSelectMenuInteraction,
 } from 'discord.js';
@@ -59,32 +61,71 @@ function within<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-async function sendNow(interaction: RepliableInteraction, answer: Answer): Promise<void> {
+const ephemeral = { flags: MessageFlags.Ephemeral } as const;
+
+/** Answered in one call; the public message it made, if any. */
+async function sendNow(interaction: RepliableInteraction, answer: Answer): Promise<Message | null> {
   if (answer.kind === 'update' && interaction.isMessageComponent()) {
     await interaction.update(answer.message);
-    return;
+    return null;
   }
-  const flags = answer.kind === 'public' ? undefined : MessageFlags.Ephemeral;
-  await interaction.reply({ ...answer.message, ...(flags ? { flags } : {}) });
+  if (answer.kind !== 'public') {
+    await interaction.reply({ ...answer.message, ...ephemeral });
+    return null;
+  }
+  const response = await interaction.reply({ ...answer.message, withResponse: true });
+  return response.resource?.message ?? null;
 }
 
+/**
+ * A click expected to change its message defers that update (nothing shown meanwhile);
+ * anything else defers privately ("thinking..." for the user alone): a public answer can
+ * follow a private placeholder, while a private one (a refusal) could not replace a public
+ * placeholder, and a follow-up of a deleted placeholder may never be seen.
+ */
 async function defer(interaction: RepliableInteraction, expect: Expect): Promise<void> {
-  if (expect === 'update' && interaction.isMessageComponent()) await interaction.deferUpdate();
-  else await interaction.deferReply(expect === 'public' ? {} : { flags: MessageFlags.Ephemeral });
+  if (expect === 'update' && interaction.isMessageComponent()) {
+    updatesDeferred.add(interaction);
+    await interaction.deferUpdate();
+  } else await interaction.deferReply(ephemeral);
 }
 
-/** After a defer: edit the deferred answer in, or follow up when the answer is of another kind. */
-async function sendLate(interaction: RepliableInteraction, expect: Expect, answer: Answer): Promise<void> {
-  const ephemeral = { flags: MessageFlags.Ephemeral } as const;
-  if (expect === 'private' || answer.kind === expect || (expect === 'public' && answer.kind === 'update')) {
+/** Clicks whose update was deferred: they have no placeholder to edit (the click's message would be). */
+const updatesDeferred = new WeakSet<Interaction>();
+
+/**
+ * A last private word whatever has been sent so far (an apology when a flow failed):
+ * in the placeholder of a deferred reply, else as a message of its own. Never a
+ * follow-up of an unedited placeholder, which Discord turns into an edit of it (public
+ * if the placeholder was).
+ */
+export async function sayLast(interaction: RepliableInteraction, content: string): Promise<void> {
+  const message = { content, components: [], files: [], embeds: [] };
+  if (!interaction.deferred && !interaction.replied) await interaction.reply({ ...message, ...ephemeral });
+  else if (interaction.deferred && !interaction.replied && !updatesDeferred.has(interaction))
+    await interaction.editReply(message);
+  else await interaction.followUp({ ...message, ...ephemeral });
+}
+
+/** After a defer: the answer edited in, or posted as a follow-up; the public message it made, if any. */
+async function sendLate(interaction: RepliableInteraction, expect: Expect, answer: Answer): Promise<Message | null> {
+  const updating = expect === 'update' && interaction.isMessageComponent();
+  if (updating && answer.kind === 'update') {
     await interaction.editReply(answer.message);
-  } else if (expect === 'public') {
-    // A private answer to what was deferred as public (e.g. a refusal): drop the placeholder.
-    await interaction.deleteReply();
-    await interaction.followUp({ ...answer.message, ...ephemeral });
-  } else {
-    await interaction.followUp({ ...answer.message, ...(answer.kind === 'private' ? ephemeral : {}) });
+    return null;
   }
+  if (updating) {
+    // No placeholder after a deferred update: a follow-up is a message of its own.
+    const sent = await interaction.followUp({ ...answer.message, ...(answer.kind === 'private' ? ephemeral : {}) });
+    return answer.kind === 'public' ? sent : null;
+  }
+  if (answer.kind !== 'public') {
+    await interaction.editReply(answer.message);
+    return null;
+  }
+  // The private placeholder says where the answer went; edited first, so the follow-up is a message of its own.
+  await interaction.editReply({ content: t('answer.postedBelow'), components: [], files: [], embeds: [] });
+  return interaction.followUp(answer.message);
 }
 
 /**
@@ -96,12 +137,18 @@ export async function answer(
   expect: Expect,
   work: () => Promise<Answer>,
 ): Promise<void> {
+  await answerMessage(interaction, expect, work);
+}
+
+/** As answer(), resolving with the public message the answer made, if it made one (its link is worth keeping). */
+export async function answerMessage(
+  interaction: ComponentInteraction | ChatInputCommandInteraction,
+  expect: Expect,
+  work: () => Promise<Answer>,
+): Promise<Message | null> {
   const running = work();
   const quick = await within(running, budgetLeft(interaction));
-  if (quick !== TIMEOUT) {
-    await sendNow(interaction, quick);
-    return;
-  }
+  if (quick !== TIMEOUT) return sendNow(interaction, quick);
   await defer(interaction, expect);
-  await sendLate(interaction, expect, await running);
+  return sendLate(interaction, expect, await running);
 }

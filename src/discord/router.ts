@@ -10,7 +10,7 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { Channel, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../i18n/index.js';
 import { StoreError } from '../store/index.js';
-import { answer, arrived, privately, type ComponentInteraction } from './answer.js';
+import { answer, arrived, privately, sayLast, type ComponentInteraction } from './answer.js';
 import { cursor, decode, type ClickAction, type Cursor } from './codec.js';
 import type { Bot } from './context.js';
 import { errorText, type LogContext, type Logger } from './log.js';
@@ -184,10 +184,7 @@ async function onClick(bot: Bot, interaction: ComponentInteraction, action: Clic
 
 /** Last resort: answer somehow, so Discord never shows "This interaction failed". */
 async function apologise(interaction: Interaction, error: unknown): Promise<void> {
-  if (!interaction.isRepliable()) return;
-  const message = { content: apology(error), flags: MessageFlags.Ephemeral } as const;
-  if (interaction.deferred || interaction.replied) await interaction.followUp(message);
-  else await interaction.reply(message);
+  if (interaction.isRepliable()) await sayLast(interaction, apology(error));
 }
 
 /**

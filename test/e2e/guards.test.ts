@@ -158,7 +158,7 @@ describe('permissions', () => {
     world.bot.assertRunning();
     const status = await (
       await discord.slashCommand({ user: 'dave', channel: threadId, name: 'kingdomino', subcommand: 'status' })
-    ).reply();
+    ).publicAnswer();
     expect(status.pngs()).toHaveLength(1);
     expect(status.content).toMatch(/your turn/);
     await discord.assertClean();

@@ -193,6 +193,6 @@ export async function playToEnd(
 export async function exportRecords(discord: FakeDiscord, threadId: string, user: string): Promise<unknown[]> {
   const reply = await (
     await discord.slashCommand({ user, channel: threadId, name: 'kingdomino', subcommand: 'record' })
-  ).reply();
+  ).publicAnswer();
   return reply.attachments.map((a) => JSON.parse(a.bytes.toString('utf8')) as unknown);
 }

@@ -21,8 +21,10 @@ afterAll(async () => {
   await world?.close();
 });
 
+/** A command's answer: public for stats and the leaderboard (a slow one follows a private placeholder), private for forget-me. */
 async function command(user: string, subcommand: string, options: Readonly<Record<string, OptionValue>> = {}) {
-  return (await world.discord.slashCommand({ user, name: 'kingdomino', subcommand, options })).reply();
+  const interaction = await world.discord.slashCommand({ user, name: 'kingdomino', subcommand, options });
+  return subcommand === 'forget-me' ? interaction.reply() : interaction.publicAnswer();
 }
 
 const RATING = /Rating on this server: \*\*(-?[\d.]+)\*\* after (\d+) games?/;

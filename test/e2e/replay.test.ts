@@ -94,7 +94,7 @@ it(
     const button = final.button(/Replay/);
     expect(button.customId).toBe('k1:g:1');
     const click = await discord.click(final, button.customId!, 'bob');
-    const posted = await click.reply(60_000);
+    const posted = await click.publicAnswer(60_000);
     expect(posted.ephemeral).toBe(false);
     expect(posted.channelId).toBe(threadId);
     expect(posted.content).toContain(`${moves} moves`);
@@ -170,7 +170,7 @@ describe('after the thread is archived', () => {
       );
       const posted = await (
         await discord.slashCommand({ user: 'mod', channel: threadId, name: 'kingdomino', subcommand: 'replay' })
-      ).reply(60_000);
+      ).publicAnswer(60_000);
       expect(posted.ephemeral).toBe(false);
       expect(posted.attachments[0]?.filename).toBe(`kingdomino-${threadId}.gif`);
       expect(readGif(posted.attachments[0]!.bytes).frames.length).toBeGreaterThan(20);

@@ -69,7 +69,7 @@ it('/kingdomino status: its board is the live one, and its button is cleared by 
   const turn = lastMessage(discord, threadId);
   const status = await (
     await discord.slashCommand({ user: 'erin', channel: threadId, name: 'kingdomino', subcommand: 'status' })
-  ).reply();
+  ).publicAnswer();
   expect(status.button(/^Your turn/)).toBeTruthy();
   // The older turn message's button is taken off: only one live "Your turn" at a time.
   await discord.waitFor(() => turn.buttons().length === 0, 'the old turn button cleared');

@@ -186,7 +186,7 @@ describe('during a game', () => {
     expect((await (await command('bob', 'record', threadId)).reply()).content).toMatch(/when the game is over/);
     expect((await (await command('bob', 'cancel', threadId)).reply()).content).toMatch(/Only the host/);
     const turn = lastMessage(discord, threadId);
-    const cancelled = await (await command('alice', 'cancel', threadId)).reply();
+    const cancelled = await (await command('alice', 'cancel', threadId)).publicAnswer();
     expect(cancelled.content).toMatch(/cancelled by/);
     const user = userToPlay(discord, turn) ?? discord.user('alice');
     const answer = await (await discord.click(turn, yourTurnId(turn), user, { force: true })).reply();
@@ -203,7 +203,7 @@ describe('after a game', () => {
       const { discord } = world;
       const threadId = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
       const final = await playToEnd(discord, threadId);
-      const stats = await (await command('dave', 'stats', undefined, {})).reply();
+      const stats = await (await command('dave', 'stats', undefined, {})).publicAnswer();
       expect(stats.content).toMatch(/has not finished a game yet/);
       const erinStats = await (
         await discord.slashCommand({
@@ -212,9 +212,9 @@ describe('after a game', () => {
           subcommand: 'stats',
           options: { user: discord.user('erin') },
         })
-      ).reply();
+      ).publicAnswer();
       expect(erinStats.content).toMatch(/1 game, [01] wins?/);
-      const board = await (await command('dave', 'leaderboard')).reply();
+      const board = await (await command('dave', 'leaderboard')).publicAnswer();
       expect(board.content).toContain(discord.user('erin').mention);
 
       const lobbies = discord.messages().length;

@@ -111,6 +111,23 @@ export class FakeInteraction {
     );
   }
 
+  /**
+   * The message everyone sees that the answer made: the reply when it is public, else
+   * the first public follow-up (a slow answer is deferred privately, then followed).
+   */
+  publicAnswer(timeoutMs?: number): Promise<FakeMessage> {
+    return this.waiters.waitFor(
+      () => {
+        const reply = this.#finalOriginal();
+        if (reply && !reply.ephemeral) return reply;
+        const ids = this.followUpIds.map((id) => this.world.messages.get(id));
+        return ids.find((m) => m !== undefined && !m.ephemeral) ?? null;
+      },
+      `the public answer to ${this.label}`,
+      timeoutMs,
+    );
+  }
+
   /** The n-th follow-up (0 = first), ephemeral or not. */
   followUp(index = 0, timeoutMs?: number): Promise<FakeMessage> {
     return this.waiters.waitFor(

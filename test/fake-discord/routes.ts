@@ -222,6 +222,9 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
       if (!i.callback) throw unknownWebhook();
       const body = asMessageBody(ctx.body);
       const original = i.originalId ? world.messages.get(i.originalId) : undefined;
+      // The first follow-up of a deferred reply takes the place of its "thinking..." (deprecated);
+      // what it does once that placeholder is deleted is undocumented: answered as Discord can.
+      if (original?.deleted && original.loading) throw unknownMessage();
       checkAnswerInThread(
         core,
         i.channelId,

@@ -1209,7 +1209,7 @@ class Campaign {
       name: 'kingdomino',
       subcommand: 'record',
     });
-    const reply = await command.reply();
+    const reply = await command.publicAnswer();
     return reply.attachments.map((a) => JSON.parse(a.bytes.toString('utf8')) as unknown);
   }
 

@@ -19,7 +19,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { toRecord, type DynastyState, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { answer, privately, publicly, type Answer, type ComponentInteraction } from '../answer.js';
+import { answerMessage, privately, publicly, type Answer, type ComponentInteraction } from '../answer.js';
 import type { Bot } from '../context.js';
 import { gameLocale, inGameLocale } from '../locale.js';
 import { errorText } from '../log.js';
@@ -176,12 +176,12 @@ export async function postReplay(
   let key: string | null = null;
   let url: string | null = null;
   try {
-    await answer(interaction, 'public', () =>
+    const message = await answerMessage(interaction, 'public', () =>
       replayAnswer(bot, request, (k) => {
         key = k;
       }),
     );
-    if (key !== null) url = (await interaction.fetchReply().catch(() => null))?.url ?? null;
+    if (key !== null) url = message?.url ?? null;
   } finally {
     if (key !== null) posting(key, url);
   }
