@@ -3,10 +3,10 @@
  *   render.table_ms_p50: the table, over consecutive mid-game states (moves 30-49);
  *   render.preview_ms_p50: the preview, over every legal placement of one mid-game turn;
  *   render.final_ms_p50: the score sheet of the finished game;
- *   render.table_png_kb: size of a mid-game table;
+ *   render.table_png_kb, render.preview_png_kb: size of a mid-game table and of its preview, as uploaded;
  *   render.table_cpu_ms_p50: CPU time (all threads) of one table, steadier than wall time on a busy machine;
  *   render.table_draw_ms_p50: the table's drawing alone (the canvas records, then rasterises when its pixels are read);
- *   render.table_encode_ms_p50: the PNG encoding alone, of an already rasterised table;
+ *   render.table_encode_ms_p50: the PNG encoding alone (palette, then deflate), of an already rasterised table;
  *   render.table_cpu_ms, render.preview_cpu_ms: CPU time (all threads) of the table after every
  *     action of a whole game and of the preview at every placement (the first legal one), median;
  *   render.worker_cpu_ms: CPU time (all threads) of a table and a preview drawn by the bot's
@@ -62,6 +62,7 @@ const table = await time((i) => renderTable(mid[i % mid.length]!));
 const preview = await time((i) => renderPreview(turn, candidates[i % candidates.length] ?? null));
 const final = await time(() => renderScoreSheet(end));
 const kb = (await renderTable(mid[0]!)).length / 1024;
+const previewKb = (await renderPreview(turn, candidates[0] ?? null)).length / 1024;
 const tableDraw = await time(async (i) => {
   draw.table(mid[i % mid.length]!).data();
   return Buffer.alloc(0);
@@ -112,6 +113,7 @@ console.log(`render.table_ms_p50: ${table.wall.toFixed(1)} ms`);
 console.log(`render.preview_ms_p50: ${preview.wall.toFixed(1)} ms`);
 console.log(`render.final_ms_p50: ${final.wall.toFixed(1)} ms`);
 console.log(`render.table_png_kb: ${kb.toFixed(0)} KB`);
+console.log(`render.preview_png_kb: ${previewKb.toFixed(0)} KB`);
 console.log(`render.table_cpu_ms_p50: ${table.cpu.toFixed(1)} ms`);
 console.log(`render.preview_cpu_ms_p50: ${preview.cpu.toFixed(1)} ms`);
 console.log(`render.table_draw_ms_p50: ${tableDraw.wall.toFixed(1)} ms`);
