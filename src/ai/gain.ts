@@ -126,6 +126,59 @@ export class Territories {
     }
   }
 
+  /**
+   * Empty cells next to the placement that it leaves dead: inside the frame the
+   * kingdom may still grow to, but with no empty neighbour in it, so no domino can
+   * ever cover them. The box of the whole game is full in every set-up (players
+   * place grid * grid - 1 squares' worth of dominoes at most), so each dead cell is
+   * half a domino discarded later.
+   */
+  holes(code: number): number {
+    const board = this.board as Board;
+    const ia = codeCellA(code),
+      ib = codeCellB(code);
+    const g = board.grid;
+    // The frame: where the kingdom's box, the placement included, may still grow to.
+    this.frameX0 = Math.max(board.maxX, cellX(ia), cellX(ib)) - g + 1;
+    this.frameX1 = Math.min(board.minX, cellX(ia), cellX(ib)) + g - 1;
+    this.frameY0 = Math.max(board.maxY, cellY(ia), cellY(ib)) - g + 1;
+    this.frameY1 = Math.min(board.minY, cellY(ia), cellY(ib)) + g - 1;
+    let dead = 0;
+    for (let d = 0; d < 4; d++) {
+      const k = ia + (CELL_STEPS[d] as number);
+      if (this.open(k, ia, ib) && !this.hasOpenNeighbour(k, ia, ib)) dead++;
+    }
+    for (let d = 0; d < 4; d++) {
+      const k = ib + (CELL_STEPS[d] as number);
+      // A cell next to both halves was counted from a.
+      if (this.open(k, ia, ib) && !this.hasOpenNeighbour(k, ia, ib) && !this.isNeighbour(k, ia)) dead++;
+    }
+    return dead;
+  }
+
+  private frameX0 = 0;
+  private frameX1 = 0;
+  private frameY0 = 0;
+  private frameY1 = 0;
+
+  /** An empty cell inside the frame, the placement's two cells counted as taken. */
+  private open(i: number, ia: number, ib: number): boolean {
+    if (i === ia || i === ib || (this.board as Board).cell[i] !== 0) return false;
+    const x = cellX(i),
+      y = cellY(i);
+    return x >= this.frameX0 && x <= this.frameX1 && y >= this.frameY0 && y <= this.frameY1;
+  }
+
+  private hasOpenNeighbour(k: number, ia: number, ib: number): boolean {
+    for (let e = 0; e < 4; e++) if (this.open(k + (CELL_STEPS[e] as number), ia, ib)) return true;
+    return false;
+  }
+
+  private isNeighbour(i: number, j: number): boolean {
+    for (let d = 0; d < 4; d++) if (i + (CELL_STEPS[d] as number) === j) return true;
+    return false;
+  }
+
   /** Same-terrain neighbours of both halves (the castle counts): how well a placement fits. */
   matches(n: number, code: number): number {
     const cell = (this.board as Board).cell;
