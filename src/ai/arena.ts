@@ -12,16 +12,16 @@ import {
   prompt,
   result,
   toRecord,
-  type AiLevel,
   type GameOptions,
   type GameState,
 } from '../game/index.js';
-import { chooseAction } from './index.js';
+import { chooseArenaAction } from './index.js';
 import { mixSeed } from './rng.js';
+import type { ArenaLevel } from './types.js';
 
 export interface ArenaGame {
   /** The level of each seat, in seat order. */
-  readonly seats: readonly AiLevel[];
+  readonly seats: readonly ArenaLevel[];
   readonly options: Partial<Omit<GameOptions, 'players'>>;
   readonly seed: string;
   /** The hard level's budget per decision. */
@@ -31,11 +31,11 @@ export interface ArenaGame {
 }
 
 export interface GameOutcome {
-  readonly seats: readonly AiLevel[];
+  readonly seats: readonly ArenaLevel[];
   readonly scores: readonly number[];
   /** Each seat's share of the victory: 1, 1/k for a victory shared by k, or 0. */
   readonly shares: readonly number[];
-  /** Hard's decision times in ms. */
+  /** Hard's decision times in ms (hard-baseline's are left out). */
   readonly hardMs: readonly number[];
 }
 
@@ -44,7 +44,10 @@ export class ArenaError extends Error {}
 /** Plays one game to the end; throws ArenaError when the engine refuses anything or the record does not replay. */
 export function playGame(game: ArenaGame): GameOutcome {
   const created = createGame({
-    seats: game.seats.map((level, i) => ({ name: `${level} ${i + 1}`, kind: aiSeatKind(level) })),
+    seats: game.seats.map((level, i) => ({
+      name: `${level} ${i + 1}`,
+      kind: aiSeatKind(level === 'hard-baseline' ? 'hard' : level),
+    })),
     seed: game.seed,
     options: game.options,
   });
@@ -54,9 +57,9 @@ export function playGame(game: ArenaGame): GameOutcome {
   for (let step = 0; ; step++) {
     const asked = prompt(state);
     if (asked.kind === 'over') break;
-    const level = game.seats[asked.player] as AiLevel;
+    const level = game.seats[asked.player] as ArenaLevel;
     const started = performance.now();
-    const action = chooseAction(state, level, {
+    const action = chooseArenaAction(state, level, {
       timeMs: game.timeMs,
       playouts: game.playouts,
       seed: mixSeed(step, hashText(game.seed)),
@@ -88,13 +91,13 @@ export function hashText(text: string): number {
 }
 
 /** Seat order for game g: the list of levels rotated by g, so no level keeps one seat. */
-export function rotateSeats(levels: readonly AiLevel[], g: number): AiLevel[] {
+export function rotateSeats(levels: readonly ArenaLevel[], g: number): ArenaLevel[] {
   const n = levels.length;
-  return levels.map((_, s) => levels[(s + g) % n] as AiLevel);
+  return levels.map((_, s) => levels[(s + g) % n] as ArenaLevel);
 }
 
 export interface LevelStats {
-  readonly level: AiLevel;
+  readonly level: ArenaLevel;
   /** Seat-games played by this level. */
   readonly seatGames: number;
   readonly winRate: number;

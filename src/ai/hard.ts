@@ -3,16 +3,17 @@
  *
  * - Candidates: at a placement, the legal placements (mirror duplicates of
  *   single-terrain dominoes merged) ranked by a prior (immediate points plus
- *   terrain fit); the best few are kept, each paired with every domino I could
+ *   terrain fit, less the cells they wall in); the best few are kept, each paired with every domino I could
  *   then claim, so a placement is judged together with the pick it allows.
  * - Each sample guesses the hidden deck (Sim.fromState shuffles the unseen
  *   dominoes of the public view with a seed of ours), plays the candidate, then
- *   plays the game out with the greedy policy (the normal level) for everyone,
- *   and scores the end: a win (shared wins as fractions) plus a small term for
+ *   plays the game out for everyone with a greedy policy that avoids walling in
+ *   cells (HARD_POLICY; the frozen hard-baseline uses the normal level's plain
+ *   greedy), and scores the end: a win (shared wins as fractions) plus a small term for
  *   the margin over the best opponent, which separates candidates long before
  *   win counts do.
- * - Candidates are ordered by a prior (placement: points and terrain fit;
- *   claim: the greedy pick's value of the domino in the kingdom after the
+ * - Candidates are ordered by a prior (placement: points, terrain fit and dead
+ *   cells; claim: the playout policy's pick value of the domino in the kingdom after the
  *   placement). One probe playout estimates how many samples the budget
  *   affords; a small budget searches only the best candidates by prior.
  * - Successive halving spends the time budget in rounds and keeps the better
@@ -38,18 +39,29 @@ import {
 import { Territories, bonusGain } from './gain.js';
 import { successiveHalving } from './halving.js';
 import { bonusesOf, placeAction, type Decision } from './levels.js';
-import { FIT_SCALE, greedyPick, greedyPlacement, pickValues, type Bonuses } from './policy.js';
+import { FIT_SCALE, GREEDY, greedyPick, greedyPlacement, pickValues, type Bonuses, type Weights } from './policy.js';
 import { makeRng, mixSeed, type Rng } from './rng.js';
 import type { ChooseOptions } from './types.js';
 
 export const DEFAULT_TIME_MS = 1000;
+
 /** Placements kept for the search after ranking by the prior. */
 const PLACEMENT_WIDTH = 8;
 /** Weight of the score margin (per point) next to a win worth 1. */
 const MARGIN_WEIGHT = 0.01;
 
+/**
+ * The hard level's playout policy: greedy, but a placement that walls in a cell
+ * loses 2 points per dead cell. Every set-up's box ends full (each player has
+ * dominoes for every square), so a dead cell is half a domino discarded later;
+ * greedy playouts that ignore this see kingdoms grow that never do, and a search
+ * guided by them walls in cells itself. The frozen baseline (hard-baseline) plays
+ * out with GREEDY, the normal level's policy.
+ */
+export const HARD_POLICY: Weights = { fit: 1 / FIT_SCALE, hole: 2 };
+
 /** A move to search: what to do now, and (after a placement) the claim that follows. */
-interface Candidate {
+export interface Candidate {
   readonly code: number; // -1: discard, or no placement (claim prompt)
   readonly claim: number; // domino to claim, or -1
   /** Static estimate, higher first: the search's order and tie-break. */
@@ -63,10 +75,32 @@ interface Candidate {
  */
 const FIRST_ROUND_SAMPLES = 3;
 
-export function hardAction(view: GameState, asked: Decision, opts: ChooseOptions, rng: Rng): Action {
-  const candidates = candidatesOf(view, asked);
+export function hardAction(
+  view: GameState,
+  asked: Decision,
+  opts: ChooseOptions,
+  rng: Rng,
+  policy: Weights = HARD_POLICY,
+): Action {
+  return hardSearch(view, asked, opts, rng, policy).action;
+}
+
+/** What a search chose, and how many playouts it took (the benchmarks report them). */
+export interface SearchResult {
+  readonly action: Action;
+  readonly samples: number;
+}
+
+export function hardSearch(
+  view: GameState,
+  asked: Decision,
+  opts: ChooseOptions,
+  rng: Rng,
+  policy: Weights,
+): SearchResult {
+  const candidates = candidatesOf(view, asked, policy);
   const first = (c: Candidate): Action => firstAction(asked, c);
-  if (candidates.length === 1) return first(candidates[0] as Candidate);
+  if (candidates.length === 1) return { action: first(candidates[0] as Candidate), samples: 0 };
   const budget = {
     deadline: performance.now() + (opts.timeMs ?? DEFAULT_TIME_MS),
     samples: opts.playouts ?? Infinity,
@@ -86,7 +120,7 @@ export function hardAction(view: GameState, asked: Decision, opts: ChooseOptions
     work ??= (root as Sim).clone();
     work.copyFrom(root as Sim);
     play(work, candidates[i] as Candidate);
-    playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)));
+    playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)), policy);
     return outcome(work, me);
   };
   const probeStart = performance.now();
@@ -94,7 +128,7 @@ export function hardAction(view: GameState, asked: Decision, opts: ChooseOptions
   const probeMs = Math.max(performance.now() - probeStart, 1e-3);
   const affordable = Math.min(budget.samples, (budget.deadline - performance.now()) / probeMs);
   const found = successiveHalving(searchWidth(candidates.length, affordable), sample, budget);
-  return first(candidates[found.best] as Candidate);
+  return { action: first(candidates[found.best] as Candidate), samples: found.samples + 1 };
 }
 
 /** The most candidates (at least 2) whose halving gives each FIRST_ROUND_SAMPLES samples in its first round. */
@@ -109,18 +143,18 @@ function firstAction(asked: Decision, c: Candidate): Action {
   return c.code < 0 ? { type: 'discard', player: asked.player } : placeAction(asked.player, c.code);
 }
 
-/** Every candidate worth searching, best prior first. */
-function candidatesOf(view: GameState, asked: Decision): Candidate[] {
+/** Every candidate worth searching, best prior first (the review weighs these too). */
+export function candidatesOf(view: GameState, asked: Decision, policy: Weights): Candidate[] {
   const bonuses = bonusesOf(view);
   const board = boardOf(view, asked.player);
-  if (asked.kind === 'claim') return withClaims(board, { code: -1, prior: 0 }, asked.choices, bonuses);
+  if (asked.kind === 'claim') return withClaims(board, { code: -1, prior: 0 }, asked.choices, bonuses, policy);
   const claims = view.next.filter((s) => s.king === null && !view.dropped.includes(s.domino)).map((s) => s.domino);
-  const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses) : [{ code: -1, prior: 0 }];
+  const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses, policy) : [{ code: -1, prior: 0 }];
   const list = placements.flatMap((p) => {
     if (claims.length === 0) return [{ ...p, claim: -1 }];
     const after = board.clone();
     if (p.code >= 0) after.placeCode(asked.domino, p.code);
-    return withClaims(after, p, claims, bonuses);
+    return withClaims(after, p, claims, bonuses, policy);
   });
   return list.sort((x, y) => y.prior - x.prior);
 }
@@ -131,16 +165,25 @@ function withClaims(
   p: { code: number; prior: number },
   claims: readonly number[],
   bonuses: Bonuses,
+  policy: Weights,
 ): Candidate[] {
-  const values = pickValues(board, claims, bonuses);
-  return claims.map((claim, i) => ({ code: p.code, claim, prior: p.prior + (values[i] as number) / FIT_SCALE }));
+  const values = pickValues(board, claims, bonuses, policy);
+  return claims.map((claim, i) => ({ code: p.code, claim, prior: p.prior + (values[i] as number) }));
 }
 
 const scratchCodes = new Int32Array(MAX_PLACEMENTS);
 const territories = new Territories();
 
-/** The best PLACEMENT_WIDTH distinct placements by prior (immediate points, half a point per terrain fit), best first. */
-export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): { code: number; prior: number }[] {
+/**
+ * The best PLACEMENT_WIDTH distinct placements by prior (immediate points, half a point
+ * per terrain fit, the policy's hole weight off per dead cell), best first.
+ */
+export function rankedPlacements(
+  board: Board,
+  n: number,
+  bonuses: Bonuses,
+  policy: Weights,
+): { code: number; prior: number }[] {
   const count = board.legal(n, scratchCodes);
   const t = territories.load(board);
   const mirror = HALF_A_TERRAIN[n] === HALF_B_TERRAIN[n] && HALF_A_CROWNS[n] === HALF_B_CROWNS[n];
@@ -154,7 +197,10 @@ export function rankedPlacements(board: Board, n: number, bonuses: Bonuses): { c
       seen.add(key);
     }
     const prior =
-      t.gain(n, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom) + 0.5 * t.matches(n, code);
+      t.gain(n, code) +
+      bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom) +
+      0.5 * t.matches(n, code) -
+      policy.hole * t.holes(code);
     ranked.push({ code, prior });
   }
   ranked.sort((x, y) => y.prior - x.prior);
@@ -172,17 +218,17 @@ function play(sim: Sim, c: Candidate): void {
 const choices: number[] = [];
 
 /** Everyone plays full greedy (the normal level) to the end. */
-export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng): void {
+export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): void {
   while (sim.phase !== OVER) {
     const board = sim.boards[sim.player] as Board;
     if (sim.phase === PLACE) {
-      const code = greedyPlacement(board, sim.domino, bonuses, rng);
+      const code = greedyPlacement(board, sim.domino, bonuses, rng, w);
       if (code < 0) sim.discard();
       else sim.place(code);
     } else {
       choices.length = 0;
       for (let i = 0; i < sim.nxtLen; i++) if (sim.nxtKing[i] === -1) choices.push(sim.nxt[i] as number);
-      sim.claim(choices[greedyPick(board, choices, bonuses, rng)] as number);
+      sim.claim(choices[greedyPick(board, choices, bonuses, rng, w)] as number);
     }
   }
 }

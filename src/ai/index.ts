@@ -6,11 +6,12 @@
 import { prompt, publicView, type Action, type AiLevel, type GameState, type Placement } from '../game/index.js';
 import { hardAction } from './hard.js';
 import { easyAction, normalAction, type Decision } from './levels.js';
+import { GREEDY } from './policy.js';
 import { makeRng, mixSeed } from './rng.js';
-import type { ChooseOptions } from './types.js';
+import type { ArenaLevel, ChooseOptions } from './types.js';
 
 export { AiPool, AiPoolClosedError, type AiPoolOptions } from './pool.js';
-export type { ChooseOptions } from './types.js';
+export type { ArenaLevel, ChooseOptions } from './types.js';
 export {
   ACCURATE_WITHIN,
   costliest,
@@ -37,6 +38,11 @@ export class GameOverError extends Error {
  * GameOverError when the game is over.
  */
 export function chooseAction(state: GameState, level: AiLevel, opts: ChooseOptions = {}): Action {
+  return chooseArenaAction(state, level, opts);
+}
+
+/** chooseAction for any level the arena seats, the frozen hard-baseline included. */
+export function chooseArenaAction(state: GameState, level: ArenaLevel, opts: ChooseOptions = {}): Action {
   const view = publicView(state);
   const asked = decision(view);
   const rng = makeRng(mixSeed(opts.seed ?? 0, view.turn));
@@ -47,6 +53,8 @@ export function chooseAction(state: GameState, level: AiLevel, opts: ChooseOptio
       return normalAction(view, asked, rng);
     case 'hard':
       return hardAction(view, asked, opts, rng);
+    case 'hard-baseline':
+      return hardAction(view, asked, opts, rng, GREEDY);
   }
 }
 

@@ -24,9 +24,38 @@ function immediate(t: Territories, board: Board, n: number, code: number, bonuse
 /** Terrain fit counts at most 8 same-terrain neighbours: scaled below one point. */
 export const FIT_SCALE = 16;
 
-/** Immediate points first, terrain fit (same-terrain neighbours) to break ties. */
-function greedyValue(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
-  return immediate(t, board, n, code, bonuses) * FIT_SCALE + t.matches(n, code);
+/** What a greedy policy values in a placement besides its immediate points, in points. */
+export interface Weights {
+  /** Per same-terrain neighbour (the castle counts). */
+  readonly fit: number;
+  /** Taken off per cell the placement leaves dead (Territories.holes). */
+  readonly hole: number;
+}
+
+/** The normal level's: points first, terrain fit only to break ties, no look at holes. */
+export const GREEDY: Weights = { fit: 1 / FIT_SCALE, hole: 0 };
+
+/**
+ * A placement's value under `w`, in points; or, when its points and fit alone fall
+ * below `floor` (the best value so far), those: holes can only lower it further, and
+ * counting them is the costly part, so most placements are never looked at for holes.
+ */
+function greedyValue(
+  t: Territories,
+  board: Board,
+  n: number,
+  code: number,
+  bonuses: Bonuses,
+  w: Weights,
+  floor: number,
+): number {
+  const value = immediate(t, board, n, code, bonuses) + w.fit * t.matches(n, code);
+  return w.hole === 0 || value < floor ? value : value - w.hole * t.holes(code);
+}
+
+/** The value of a domino that fits nowhere: below any placement's (at most 6 cells die around one). */
+function noFit(w: Weights): number {
+  return -1 / FIT_SCALE - 6 * w.hole;
 }
 
 /**
@@ -35,7 +64,7 @@ function greedyValue(t: Territories, board: Board, n: number, code: number, bonu
  * the domino fits nowhere. (Without the fit tie-break, most early placements tie
  * at 0 points and greedy kingdoms become a random patchwork.)
  */
-export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng): number {
+export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): number {
   const count = board.legal(n, codes);
   if (count === 0) return -1;
   const t = scratchTerritories.load(board);
@@ -44,7 +73,7 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
     ties = 0;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = greedyValue(t, board, n, code, bonuses);
+    const value = greedyValue(t, board, n, code, bonuses, w, bestValue);
     if (value > bestValue) {
       best = code;
       bestValue = value;
@@ -56,23 +85,23 @@ export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: 
   return best;
 }
 
-/** The best greedyValue of domino n on the board `t` has loaded (-1, below any fit, when it fits nowhere). */
-function bestPlacementValue(t: Territories, board: Board, n: number, bonuses: Bonuses): number {
+/** The best greedyValue of domino n on the board `t` has loaded (noFit when it fits nowhere). */
+function bestPlacementValue(t: Territories, board: Board, n: number, bonuses: Bonuses, w: Weights): number {
   const count = board.legal(n, codes);
-  if (count === 0) return -1;
+  if (count === 0) return noFit(w);
   let best = -Infinity;
-  for (let i = 0; i < count; i++) best = Math.max(best, greedyValue(t, board, n, codes[i] as number, bonuses));
+  for (let i = 0; i < count; i++) best = Math.max(best, greedyValue(t, board, n, codes[i] as number, bonuses, w, best));
   return best;
 }
 
 /**
  * How much each domino of `choices` is worth to me, as the greedy pick sees it:
- * the best greedyValue of its placements in my kingdom as it stands (points
- * times FIT_SCALE plus terrain fit; -1 when it fits nowhere).
+ * the best greedyValue of its placements in my kingdom as it stands (in points;
+ * noFit when it fits nowhere).
  */
-export function pickValues(board: Board, choices: readonly number[], bonuses: Bonuses): number[] {
+export function pickValues(board: Board, choices: readonly number[], bonuses: Bonuses, w: Weights = GREEDY): number[] {
   const t = scratchTerritories.load(board);
-  return choices.map((n) => bestPlacementValue(t, board, n, bonuses));
+  return choices.map((n) => bestPlacementValue(t, board, n, bonuses, w));
 }
 
 /**
@@ -80,8 +109,14 @@ export function pickValues(board: Board, choices: readonly number[], bonuses: Bo
  * gains the most points; ties go to the better terrain fit, then at random.
  * Returns an index into `choices`.
  */
-export function greedyPick(board: Board, choices: readonly number[], bonuses: Bonuses, rng: Rng): number {
-  const values = pickValues(board, choices, bonuses);
+export function greedyPick(
+  board: Board,
+  choices: readonly number[],
+  bonuses: Bonuses,
+  rng: Rng,
+  w: Weights = GREEDY,
+): number {
+  const values = pickValues(board, choices, bonuses, w);
   let best = 0,
     bestValue = -Infinity,
     ties = 0;

@@ -30,9 +30,7 @@
  */
 import {
   actionOf,
-  Board,
   apply,
-  boardOf,
   boxRound,
   cellIndex,
   codeCellA,
@@ -54,9 +52,8 @@ import {
   type Pos,
 } from '../game/index.js';
 import { successiveHalving } from './halving.js';
-import { playOut, rankedPlacements, searchWidth } from './hard.js';
+import { candidatesOf, HARD_POLICY, playOut, searchWidth, type Candidate } from './hard.js';
 import { bonusesOf, type Decision } from './levels.js';
-import { FIT_SCALE, pickValues, type Bonuses } from './policy.js';
 import { makeRng, mixSeed } from './rng.js';
 
 /** Search time for a whole game's review, all moves of one player together. */
@@ -202,13 +199,6 @@ export function stateAt(game: GameState, turn: number): GameState | null {
 
 // ---------------------------------------------------------------- one move
 
-/** A move to weigh: placement code (-1: discard or none), claim (-1: none), and the hard player's prior. */
-interface Candidate {
-  readonly code: number;
-  readonly claim: number;
-  readonly prior: number;
-}
-
 function isMirror(n: number): boolean {
   return HALF_A_TERRAIN[n] === HALF_B_TERRAIN[n] && HALF_A_CROWNS[n] === HALF_B_CROWNS[n];
 }
@@ -219,32 +209,6 @@ function sameMove(x: Candidate, y: Candidate, domino: number): boolean {
   if (x.code < 0 || y.code < 0) return x.code === y.code;
   if (x.code === y.code) return true;
   return isMirror(domino) && codeCellA(x.code) === codeCellB(y.code) && codeCellB(x.code) === codeCellA(y.code);
-}
-
-/** The hard player's candidates (hard.ts): the best placements by prior, each with every claim, best prior first. */
-function candidatesOf(view: GameState, asked: Decision, bonuses: Bonuses): Candidate[] {
-  const board = boardOf(view, asked.player);
-  if (asked.kind === 'claim') return withClaims(board, -1, 0, asked.choices, bonuses);
-  const claims = view.next.filter((s) => s.king === null && !view.dropped.includes(s.domino)).map((s) => s.domino);
-  const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses) : [{ code: -1, prior: 0 }];
-  const list = placements.flatMap((p) => {
-    if (claims.length === 0) return [{ code: p.code, claim: -1, prior: p.prior }];
-    const after = board.clone();
-    if (p.code >= 0) after.placeCode(asked.domino, p.code);
-    return withClaims(after, p.code, p.prior, claims, bonuses);
-  });
-  return list.sort((x, y) => y.prior - x.prior);
-}
-
-function withClaims(
-  board: Board,
-  code: number,
-  prior: number,
-  claims: readonly number[],
-  bonuses: Bonuses,
-): Candidate[] {
-  const values = pickValues(board, claims, bonuses);
-  return claims.map((claim, i) => ({ code, claim, prior: prior + (values[i] as number) / FIT_SCALE }));
 }
 
 function candidateOf(move: ReviewMove): Candidate {
@@ -272,7 +236,7 @@ function decisionOf(view: GameState): Decision {
 
 /** The candidates of a decision point with the move played among them (appended when the hard player would not look at it), and its index. */
 function searchList(view: GameState, asked: Decision, played: ReviewMove): { list: Candidate[]; played: number } {
-  const list = candidatesOf(view, asked, bonusesOf(view));
+  const list = candidatesOf(view, asked, HARD_POLICY);
   const mine = candidateOf(played);
   const domino = asked.kind === 'place' ? asked.domino : 0;
   const at = list.findIndex((c) => sameMove(c, mine, domino));
@@ -328,7 +292,7 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
       else work.place(c.code);
     }
     if (c.claim >= 0) work.claim(c.claim);
-    playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)));
+    playOut(work, bonuses, makeRng(mixSeed(salt, sweep, 1)), HARD_POLICY);
     work.totals(totals);
     samples++;
     return totals[me] as number;

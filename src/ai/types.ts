@@ -1,4 +1,18 @@
-/** The AI's options (its levels are the engine's AI_LEVELS, game/variants.ts). */
+import { AI_LEVELS, type AiLevel } from '../game/index.js';
+
+/**
+ * The levels the arena seats: the players' levels (the engine's AI_LEVELS,
+ * game/variants.ts) and hard-baseline, the hard level frozen as it was before
+ * issue 26, which every change to hard is measured against. Never offered to players.
+ */
+export const ARENA_LEVELS = [...AI_LEVELS, 'hard-baseline'] as const;
+export type ArenaLevel = AiLevel | 'hard-baseline';
+
+export function isArenaLevel(value: unknown): value is ArenaLevel {
+  return (ARENA_LEVELS as readonly unknown[]).includes(value);
+}
+
+/** The AI's options. */
 export interface ChooseOptions {
   /** Thinking time per decision for the hard level (ms). Default 1000. */
   readonly timeMs?: number;

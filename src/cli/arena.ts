@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { playGame, rotateSeats, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
 import { startWorker } from '../ai/spawn.js';
-import { AI_LEVELS, gameOptionsFor, isAiLevel } from '../game/index.js';
+import { ARENA_LEVELS, isArenaLevel } from '../ai/types.js';
+import { gameOptionsFor } from '../game/index.js';
 import { readVariants } from './variants.js';
 
 type Reply = { readonly ok: true; readonly outcome: GameOutcome } | { readonly ok: false; readonly error: string };
@@ -47,9 +48,9 @@ function plan(argv: readonly string[]): Plan {
     },
   });
   const seats = values.seats.split(',').map((s) => s.trim());
-  const levels = seats.filter(isAiLevel);
+  const levels = seats.filter(isArenaLevel);
   if (levels.length !== seats.length)
-    throw new UsageError(`--seats takes ${AI_LEVELS.join(', ')}, comma-separated (got "${values.seats}")`);
+    throw new UsageError(`--seats takes ${ARENA_LEVELS.join(', ')}, comma-separated (got "${values.seats}")`);
   if (levels.length < 2 || levels.length > 4) throw new UsageError('--seats needs 2 to 4 seats');
   if (values.players !== undefined && Number(values.players) !== levels.length) {
     throw new UsageError(`--players ${values.players} does not match the ${levels.length} seats given`);
@@ -116,7 +117,7 @@ function report(stats: readonly LevelStats[], outcomes: readonly GameOutcome[]):
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const lines = stats.map(
     (s) =>
-      `${s.level.padEnd(6)} win ${pct(s.winRate)} (95% CI ${pct(s.low)}-${pct(s.high)}, ${s.seatGames} seat-games)` +
+      `${s.level.padEnd(13)} win ${pct(s.winRate)} (95% CI ${pct(s.low)}-${pct(s.high)}, ${s.seatGames} seat-games)` +
       `  avg score ${s.avgScore.toFixed(1)}  avg margin ${s.avgMargin >= 0 ? '+' : ''}${s.avgMargin.toFixed(1)}`,
   );
   const hardMs = outcomes.flatMap((o) => o.hardMs).sort((a, b) => a - b);

@@ -1,0 +1,40 @@
+/**
+ * The arena-only level hard-baseline (the hard level frozen as it was before
+ * issue 26): seated by the arena, never offered to players, legal and blind to
+ * the hidden pile like every level.
+ */
+import { describe, expect, it } from 'vitest';
+import { playGame } from '../../src/ai/arena.js';
+import { chooseArenaAction } from '../../src/ai/index.js';
+import { ARENA_LEVELS, isArenaLevel } from '../../src/ai/types.js';
+import { AI_LEVELS, apply, isAiLevel } from '../../src/game/index.js';
+import { advance, newGame, SET_UPS } from './support.js';
+
+/** Reproducible and quick: a fixed number of playouts, time enough never to cut them. */
+const FIXED = { timeMs: 60_000, playouts: 24 } as const;
+
+describe('hard-baseline', () => {
+  it('is an arena level but not a level players can choose', () => {
+    expect(isArenaLevel('hard-baseline')).toBe(true);
+    expect(isAiLevel('hard-baseline')).toBe(false);
+    expect(AI_LEVELS).not.toContain('hard-baseline');
+    expect(ARENA_LEVELS).toEqual([...AI_LEVELS, 'hard-baseline']);
+  });
+
+  it('plays every set-up to the end, each decision legal (the arena checks every action and the record)', () => {
+    for (const [g, setUp] of SET_UPS.entries()) {
+      const seats = (['hard', 'hard-baseline', 'normal', 'hard-baseline'] as const).slice(0, setUp.players);
+      const outcome = playGame({ seats, options: setUp.options, seed: `baseline-${g}`, timeMs: 5, playouts: 8 });
+      expect(outcome.shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
+    }
+  });
+
+  it('decides from the public view: the same action whatever the hidden pile holds', () => {
+    const levels = ['normal', 'normal', 'normal'] as const;
+    const mid = advance(newGame(levels, 'baseline-hidden', { threePlayer: 'discard' }), levels, 10);
+    const shuffled = { ...mid, pile: [...mid.pile].reverse() };
+    const action = chooseArenaAction(mid, 'hard-baseline', { ...FIXED, seed: 3 });
+    expect(chooseArenaAction(shuffled, 'hard-baseline', { ...FIXED, seed: 3 })).toEqual(action);
+    expect(apply(mid, action).ok).toBe(true);
+  });
+});
