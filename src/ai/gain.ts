@@ -143,15 +143,11 @@ export class Territories {
     this.frameX1 = Math.min(board.minX, cellX(ia), cellX(ib)) + g - 1;
     this.frameY0 = Math.max(board.maxY, cellY(ia), cellY(ib)) - g + 1;
     this.frameY1 = Math.min(board.minY, cellY(ia), cellY(ib)) + g - 1;
+    // A cell next to both halves of a domino does not exist on a square grid: none is counted twice.
     let dead = 0;
-    for (let d = 0; d < 4; d++) {
-      const k = ia + (CELL_STEPS[d] as number);
+    for (let d = 0; d < 8; d++) {
+      const k = (d < 4 ? ia : ib) + (CELL_STEPS[d & 3] as number);
       if (this.open(k, ia, ib) && !this.hasOpenNeighbour(k, ia, ib)) dead++;
-    }
-    for (let d = 0; d < 4; d++) {
-      const k = ib + (CELL_STEPS[d] as number);
-      // A cell next to both halves was counted from a.
-      if (this.open(k, ia, ib) && !this.hasOpenNeighbour(k, ia, ib) && !this.isNeighbour(k, ia)) dead++;
     }
     return dead;
   }
@@ -171,11 +167,6 @@ export class Territories {
 
   private hasOpenNeighbour(k: number, ia: number, ib: number): boolean {
     for (let e = 0; e < 4; e++) if (this.open(k + (CELL_STEPS[e] as number), ia, ib)) return true;
-    return false;
-  }
-
-  private isNeighbour(i: number, j: number): boolean {
-    for (let d = 0; d < 4; d++) if (i + (CELL_STEPS[d] as number) === j) return true;
     return false;
   }
 
