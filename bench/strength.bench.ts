@@ -1,0 +1,68 @@
+/**
+ * AI strength: the hard level against its frozen baseline (hard-baseline, today's
+ * hard before issue 26) in small seeded arenas at 250 ms a decision, seats rotated,
+ * on one core; and the hard level's playouts per decision at that budget. The
+ * arena figures of the README come from `npm run arena` with 200 games; these are
+ * a smaller sample, fit for the bench (each run takes a few minutes).
+ *   npm run bench -- strength
+ */
+import { playGame, rotateSeats, summarize, type ArenaGame } from '../src/ai/arena.js';
+import { HARD_POLICY, hardSearch } from '../src/ai/hard.js';
+import type { Decision } from '../src/ai/levels.js';
+import { GREEDY, type Weights } from '../src/ai/policy.js';
+import { makeRng } from '../src/ai/rng.js';
+import type { ArenaLevel } from '../src/ai/types.js';
+import { apply, createGame, prompt, publicView, type GameState } from '../src/game/index.js';
+
+const TIME_MS = 250;
+
+/** hard's share of the wins (%) over `games` seeded games against hard-baseline in every other seat. */
+function winShare(players: number, games: number): number {
+  const levels: ArenaLevel[] = ['hard', ...Array.from({ length: players - 1 }, (): ArenaLevel => 'hard-baseline')];
+  const outcomes = Array.from({ length: games }, (_, g) =>
+    playGame({
+      seats: rotateSeats(levels, g),
+      options: {},
+      seed: `strength-${players}-${g}`,
+      timeMs: TIME_MS,
+    } satisfies ArenaGame),
+  );
+  const hard = summarize(outcomes).find((s) => s.level === 'hard');
+  return 100 * (hard?.winRate ?? NaN);
+}
+
+/** Every decision point of a seeded game between hard players (fixed playouts: quick and reproducible). */
+function positions(players: number, seed: string): GameState[] {
+  const created = createGame({
+    seats: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}`, kind: 'ai:normal' as const })),
+    seed,
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const list: GameState[] = [];
+  let s = created.value;
+  for (let asked = prompt(s); asked.kind !== 'over'; asked = prompt(s)) {
+    list.push(s);
+    const next = apply(s, hardSearch(publicView(s), asked, { playouts: 64 }, makeRng(s.turn), HARD_POLICY).action);
+    if (!next.ok) throw new Error(next.error.message);
+    s = next.value;
+  }
+  return list;
+}
+
+/** Median playouts a search with `policy` runs in TIME_MS on a spread of decision points. */
+function playoutsPerDecision(players: number, policy: Weights): number {
+  const samples = positions(players, `strength-playouts-${players}`)
+    .filter((_, i) => i % 4 === 1)
+    .map((s, i) => {
+      const view = publicView(s);
+      return hardSearch(view, prompt(view) as Decision, { timeMs: TIME_MS }, makeRng(i), policy).samples;
+    })
+    .sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? NaN;
+}
+
+console.log(`ai.hard_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, HARD_POLICY)} playouts`);
+console.log(`ai.baseline_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, GREEDY)} playouts`);
+console.log(`ai.hard_playouts_per_decision_4p_250ms: ${playoutsPerDecision(4, HARD_POLICY)} playouts`);
+console.log(`ai.hard_vs_baseline_2p_250ms: ${winShare(2, 16).toFixed(1)} % wins`);
+console.log(`ai.hard_vs_baseline_4p_250ms: ${winShare(4, 8).toFixed(1)} % win share`);
