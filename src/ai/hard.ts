@@ -3,18 +3,19 @@
  *
  * - Candidates: at a placement, the legal placements (mirror duplicates of
  *   single-terrain dominoes merged) ranked by a prior (immediate points plus
- *   terrain fit, less the cells they wall in); the best few are kept, each paired with every domino I could
- *   then claim, so a placement is judged together with the pick it allows.
+ *   terrain fit, less the cells they wall in); the best few are kept, each
+ *   paired with every domino I could then claim, so a placement is judged
+ *   together with the pick it allows.
  * - Each sample guesses the hidden deck (Sim.fromState shuffles the unseen
  *   dominoes of the public view with a seed of ours), plays the candidate, then
  *   plays the game out for everyone with a greedy policy that avoids walling in
- *   cells (HARD_POLICY; the frozen hard-baseline uses the normal level's plain
- *   greedy), and scores the end: a win (shared wins as fractions) plus a small term for
- *   the margin over the best opponent, which separates candidates long before
- *   win counts do.
+ *   cells (HARD_POLICY; the frozen hard-baseline plays out with the normal
+ *   level's plain greedy), and scores the end: a win (shared wins as fractions)
+ *   plus a small term for the margin over the best opponent, which separates
+ *   candidates long before win counts do.
  * - Candidates are ordered by a prior (placement: points, terrain fit and dead
- *   cells; claim: the playout policy's pick value of the domino in the kingdom after the
- *   placement). One probe playout estimates how many samples the budget
+ *   cells; claim: the playout policy's value of the domino in the kingdom after
+ *   the placement). One probe playout estimates how many samples the budget
  *   affords; a small budget searches only the best candidates by prior.
  * - Successive halving spends the time budget in rounds and keeps the better
  *   half each round; samples in one sweep share the guessed deck. Ties go to
