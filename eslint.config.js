@@ -18,12 +18,21 @@ const LAYERS = [
   { layer: 'src/game', may: [], why: 'the engine is pure and imports nothing of ours' },
   { layer: 'src/i18n', may: [], why: 'the catalogue of words imports nothing of ours' },
   { layer: 'src/table', may: ['src/game'], why: 'the table builds on the engine only' },
-  { layer: 'src/ai', may: ['src/game'], why: 'computer players see the engine only' },
-  { layer: 'src/render', may: ['src/game', 'src/i18n'], why: 'pictures draw the engine with words' },
+  {
+    layer: 'src/runtime',
+    may: ['src/config.ts'],
+    why: 'the process plumbing (logging, memory, CPU, worker threads) knows nothing of the game',
+  },
+  { layer: 'src/ai', may: ['src/game', 'src/runtime'], why: 'computer players see the engine only' },
+  {
+    layer: 'src/render',
+    may: ['src/game', 'src/i18n', 'src/runtime'],
+    why: 'pictures draw the engine with words, in worker threads',
+  },
   { layer: 'src/store', may: ['src/table', 'src/game'], why: 'storage keeps tables' },
   {
     layer: 'src/cli',
-    may: ['src/game', 'src/ai', 'src/render', 'src/table', 'src/i18n'],
+    may: ['src/game', 'src/ai', 'src/render', 'src/table', 'src/i18n', 'src/runtime'],
     why: 'the offline tools never load the bot',
   },
   {
@@ -34,10 +43,44 @@ const LAYERS = [
 ];
 
 /** Every folder of ours that a layer could reach: src's folders, src's own files, commands. */
-const OURS = ['src/game', 'src/i18n', 'src/table', 'src/ai', 'src/render', 'src/store', 'src/cli', 'src/discord'];
+const OURS = [
+  'src/game',
+  'src/i18n',
+  'src/table',
+  'src/runtime',
+  'src/ai',
+  'src/render',
+  'src/store',
+  'src/cli',
+  'src/discord',
+];
 const SRC_FILES = ['src/main.ts', 'src/config.ts', 'src/deploy.ts'];
 
+/**
+ * The rooms of src/discord (its README): each entry, a room and the rooms it may import
+ * besides itself. `bot.ts`, the contract every handler and service works with, is
+ * the room's own file.
+ */
+const ROOMS = [
+  { room: 'wire', may: [], why: "Discord's plumbing knows no game" },
+  { room: 'messages', may: ['wire'], why: 'what the bot shows is built from the table, not by acting' },
+  { room: 'services', may: ['messages', 'wire', 'bot.ts'], why: 'the long-lived services never answer a click' },
+  {
+    room: 'handlers',
+    may: ['services', 'messages', 'wire', 'bot.ts'],
+    why: 'a click or command hands its posts to the services',
+  },
+];
+const ROOM_NAMES = ['wire', 'messages', 'services', 'handlers', 'gateway', 'bot.ts'];
+
+const roomZones = ROOMS.map(({ room, may, why }) => ({
+  target: `./src/discord/${room}`,
+  from: ROOM_NAMES.filter((other) => other !== room && !may.includes(other)).map((other) => `./src/discord/${other}`),
+  message: `src/discord/${room} may import ${may.length ? may.join(', ') : 'no other room'} of src/discord: ${why}.`,
+}));
+
 const zones = [
+  ...roomZones,
   ...LAYERS.map(({ layer, may, why }) => ({
     target: `./${layer}`,
     from: [...OURS, ...SRC_FILES, 'commands']

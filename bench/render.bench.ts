@@ -19,7 +19,7 @@
 import { judgePlacement, legalPlacements, prompt, type GameState } from '../src/game/index.js';
 import { draw, renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
 import { encodePng } from '../src/render/png.js';
-import * as workers from '../src/discord/render-pool.js';
+import * as workers from '../src/render/pool.js';
 import { newGame, play } from '../test/render/games.js';
 
 const WARMUP = 5;
@@ -100,7 +100,7 @@ const gamePreviews = await cpuEach(
 
 /** Tables and previews of a game drawn by the picture workers, a pair at a time: mean CPU per pair. */
 async function workerPairs(states: readonly GameState[]): Promise<number> {
-  const pair = (s: GameState) => Promise.all([workers.renderTable(s), workers.renderPreview(s, null)]);
+  const pair = (s: GameState) => Promise.all([workers.showTable(s), workers.showPreview(s, null)]);
   for (const s of states.slice(0, WARMUP)) await pair(s);
   const c0 = process.cpuUsage();
   for (const s of states) await pair(s);

@@ -10,7 +10,7 @@
  * much as the best one.
  */
 import { openStore } from '../src/store/index.js';
-import { cursorOf, cursorText, decode, type Cursor } from '../src/discord/codec.js';
+import { cursorOf, cursorText, decode, type Cursor } from '../src/discord/messages/codec.js';
 import type { FakeMessage } from '../test/fake-discord/model.js';
 import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
 import { planTaps, strongMove } from '../test/support/taps.js';

@@ -22,7 +22,7 @@ import { BOT_ENTRY } from '../test/fake-discord/bot-process.js';
 
 type Ai = typeof import('../src/ai/index.js');
 type Pictures = typeof import('../src/render/index.js');
-type Workers = typeof import('../src/discord/render-pool.js');
+type Workers = typeof import('../src/render/pool.js');
 
 interface Build {
   readonly ai: Ai;
@@ -42,7 +42,7 @@ async function compiled(): Promise<Build> {
   return {
     ai: (await load('ai/index.js')) as Ai,
     pictures: (await load('render/index.js')) as Pictures,
-    workers: (await load('discord/render-pool.js')) as Workers,
+    workers: (await load('render/pool.js')) as Workers,
   };
 }
 
@@ -50,7 +50,7 @@ async function sources(): Promise<Build> {
   return {
     ai: await import('../src/ai/index.js'),
     pictures: await import('../src/render/index.js'),
-    workers: await import('../src/discord/render-pool.js'),
+    workers: await import('../src/render/pool.js'),
   };
 }
 

@@ -1,7 +1,7 @@
 /** `/kingdomino`: declares the command and its subcommands, and hands each one to src/discord. */
 import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
-import type { Bot } from '../src/discord/context.js';
+import type { Bot } from '../src/discord/bot.js';
 import {
   cancelCommand,
   forgetMeCommand,
@@ -13,7 +13,7 @@ import {
   startCommand,
   statsCommand,
   statusCommand,
-} from '../src/discord/flows/commands.js';
+} from '../src/discord/handlers/commands.js';
 import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 import type { TableSettings } from '../src/table/index.js';

@@ -8,7 +8,7 @@ import type { APIApplication } from 'discord-api-types/v10';
 import { config as loadDotenv } from 'dotenv';
 import { commands } from '../commands/index.js';
 import { loadConfig } from './config.js';
-import { errorText } from './discord/log.js';
+import { errorText } from './runtime/log.js';
 
 async function deploy(): Promise<void> {
   loadDotenv({ quiet: true });

@@ -11,8 +11,8 @@
  */
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import type { RunningBot } from './discord/client.js';
-import { createLogger, errorText, type Logger } from './discord/log.js';
+import type { RunningBot } from './discord/gateway/client.js';
+import { createLogger, errorText, type Logger } from './runtime/log.js';
 
 const NO_TOKEN = [
   'DISCORD_TOKEN is not set, so the bot cannot log in.',
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   // Loaded only now, so that a missing token is reported at once.
   const [{ commands }, { startBot }] = await Promise.all([
     import('../commands/index.js'),
-    import('./discord/client.js'),
+    import('./discord/gateway/client.js'),
   ]);
   running = await startBot(config, commands, log);
 }

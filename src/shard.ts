@@ -20,14 +20,14 @@
  *   machine's cores (BOT_CORES, unless set): their workers together fit the machine.
  * - On Linux the shards run with glibc's MALLOC_MMAP_THRESHOLD_ fixed (unless set),
  *   which lowers their peak a little during a burst of games (README, "How the bot
- *   grows"; what is freed goes back once the picture workers stop: memory.ts).
+ *   grows"; what is freed goes back once the picture workers stop: runtime/memory.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { config as loadDotenv } from 'dotenv';
 import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createLogger, errorText, type Logger } from './discord/log.js';
+import { createLogger, errorText, type Logger } from './runtime/log.js';
 
 /** Large allocations (picture pixels) always mapped, so freeing them returns them to the system. */
 const MMAP_THRESHOLD = '131072';

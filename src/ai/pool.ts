@@ -21,7 +21,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Action, AiLevel, GameState, Placement } from '../game/index.js';
 import type { AiReply, AiRequest, AiValue } from './protocol.js';
 import { reviewGame, type GameReview, type MoveVerdict, type ReviewOptions } from './review.js';
-import { startWorker } from './spawn.js';
+import { startWorker } from '../runtime/spawn.js';
 import type { ChooseOptions } from './types.js';
 
 export interface AiPoolOptions {

@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { playGame, rotateSeats, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
-import { startWorker } from '../ai/spawn.js';
+import { startWorker } from '../runtime/spawn.js';
 import { ARENA_LEVELS, isArenaLevel } from '../ai/types.js';
 import { gameOptionsFor } from '../game/index.js';
 import { readVariants } from './variants.js';

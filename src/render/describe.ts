@@ -17,11 +17,15 @@ import { rejectionText } from './rejection.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import type {
   DominoView,
+  DynastySheetView,
   HalfView,
   KingdomView,
   PlayerView,
+  PreviewView,
   RoundView,
+  ScoreSheetView,
   SlotView,
+  TableView,
   TerritoryView,
   TurnView,
 } from './view.js';
@@ -151,7 +155,11 @@ export interface DescribeTableOptions {
 
 /** The table (renderTable): round, whose turn and what, both lines of the draft, every kingdom's score and territories. */
 export function describeTable(state: GameState, opts: DescribeTableOptions = {}): string {
-  const v = tableView(state, opts.dynasty ?? null);
+  return describeTableView(state, tableView(state, opts.dynasty ?? null));
+}
+
+/** The table as drawn from the view `v` of `state` (the picture workers describe what they have just drawn). */
+export function describeTableView(state: GameState, v: TableView): string {
   const sheet = scoreSheetView(state);
   const territories = (player: number): readonly TerritoryView[] =>
     sheet.players.find((s) => s.kingdom.player.index === player)?.territories ?? [];
@@ -180,7 +188,11 @@ export function describePreview(
   candidate: Candidate | null,
   opts: DescribePreviewOptions = {},
 ): string {
-  const v = previewView(state, candidate, opts.hint ?? null);
+  return describePreviewView(state, previewView(state, candidate, opts.hint ?? null));
+}
+
+/** The placement preview as drawn from the view `v` of `state`. */
+export function describePreviewView(state: GameState, v: PreviewView): string {
   const grid = v.kingdom.grid;
   const where = (a: Pos, b: Pos): string =>
     inWindow(v.window, a) && inWindow(v.window, b) ? placementName(grid, a, b) : t('alt.preview.offGrid');
@@ -213,7 +225,11 @@ const TIE_KEYS: Record<TieBreak, MessageKey | null> = {
 
 /** The score sheet (renderScoreSheet): the winner and the tie-break, then each player in rank with the arithmetic. */
 export function describeScoreSheet(state: GameState): string {
-  const v = scoreSheetView(state);
+  return describeScoreSheetView(state, scoreSheetView(state));
+}
+
+/** The score sheet as drawn from the view `v` of `state`. */
+export function describeScoreSheetView(state: GameState, v: ScoreSheetView): string {
   const tie = TIE_KEYS[v.decidedBy];
   return fitted((detail) =>
     sentences([
@@ -239,7 +255,11 @@ export function describeScoreSheet(state: GameState): string {
 
 /** The Dynasty sheet (renderDynastySheet): each player's score in every game played, their total, the winner. */
 export function describeDynastySheet(d: DynastyState): string {
-  const v = dynastySheetView(d);
+  return describeDynastySheetView(d, dynastySheetView(d));
+}
+
+/** The Dynasty sheet as drawn from the view `v` of `d`. */
+export function describeDynastySheetView(d: DynastyState, v: DynastySheetView): string {
   const first = d.games[0];
   const tie = v.over ? TIE_KEYS[v.decidedBy] : null;
   const name = (p: PlayerView): string => (first ? nameOf(first, p) : p.name);

@@ -2,7 +2,7 @@
  * Game state -> PNG. Nothing here knows Discord. The same state always gives the
  * same bytes (no clock, no randomness, our own font). Drawing and encoding hold
  * the thread for tens of milliseconds: the bot does both in worker threads
- * (src/discord/render-pool.ts).
+ * (src/render/pool.ts).
  *
  * Cells are labelled with the game's notation (game/notation.ts): columns lettered,
  * rows numbered, castle E5 in 5x5 games, G7 in the Mighty Duel.
@@ -17,6 +17,12 @@ import { renderPng } from './png.js';
 import { drawPreview } from './preview.js';
 import { drawScoreSheet } from './scoresheet.js';
 import { drawTable } from './table.js';
+import {
+  describeDynastySheetView,
+  describePreviewView,
+  describeScoreSheetView,
+  describeTableView,
+} from './describe.js';
 
 export { FONT_FAMILY, ensureFonts } from './fonts.js';
 export * from './text.js';
@@ -38,29 +44,54 @@ export interface TableOptions {
   readonly dynasty?: DynastyState | null;
 }
 
+/** A picture and what it shows in words (its alt text), both from one view of the state. */
+export interface Shown {
+  readonly png: Buffer;
+  readonly alt: string;
+}
+
 /** The table after a move: the draft lines, every kingdom, whose turn it is. */
-export function renderTable(state: GameState, opts: TableOptions = {}): Promise<Buffer> {
-  return renderPng(() => drawTable(tableView(state, opts.dynasty ?? null), scratchCanvas));
+export async function showTable(state: GameState, opts: TableOptions = {}): Promise<Shown> {
+  const view = tableView(state, opts.dynasty ?? null);
+  const png = await renderPng(() => drawTable(view, scratchCanvas));
+  return { png, alt: describeTableView(state, view) };
 }
 
 /** The kingdom of the player who must place now, with the domino in hand tried at `candidate`. */
-export function renderPreview(
+export async function showPreview(
   state: GameState,
   candidate: Candidate | null,
   opts: PreviewOptions = {},
-): Promise<Buffer> {
-  return renderPng(() => drawPreview(previewView(state, candidate, opts.hint ?? null), scratchCanvas));
+): Promise<Shown> {
+  const view = previewView(state, candidate, opts.hint ?? null);
+  const png = await renderPng(() => drawPreview(view, scratchCanvas));
+  return { png, alt: describePreviewView(state, view) };
 }
 
 /** Every kingdom with its score arithmetic, the winner and the tie-break (running scores before the end). */
-export function renderScoreSheet(state: GameState): Promise<Buffer> {
-  return renderPng(() => drawScoreSheet(scoreSheetView(state)));
+export async function showScoreSheet(state: GameState): Promise<Shown> {
+  const view = scoreSheetView(state);
+  const png = await renderPng(() => drawScoreSheet(view));
+  return { png, alt: describeScoreSheetView(state, view) };
 }
 
 /** Dynasty: every game's score per player (kingdom thumbnails), the totals and the winner. */
-export function renderDynastySheet(d: DynastyState): Promise<Buffer> {
-  return renderPng(() => drawDynastySheet(dynastySheetView(d)));
+export async function showDynastySheet(d: DynastyState): Promise<Shown> {
+  const view = dynastySheetView(d);
+  const png = await renderPng(() => drawDynastySheet(view));
+  return { png, alt: describeDynastySheetView(d, view) };
 }
+
+/** The pictures alone (tools, tests). */
+export const renderTable = async (state: GameState, opts: TableOptions = {}): Promise<Buffer> =>
+  (await showTable(state, opts)).png;
+export const renderPreview = async (
+  state: GameState,
+  candidate: Candidate | null,
+  opts: PreviewOptions = {},
+): Promise<Buffer> => (await showPreview(state, candidate, opts)).png;
+export const renderScoreSheet = async (state: GameState): Promise<Buffer> => (await showScoreSheet(state)).png;
+export const renderDynastySheet = async (d: DynastyState): Promise<Buffer> => (await showDynastySheet(d)).png;
 
 /** For tests and tools that want pixels rather than bytes. */
 export const draw = {

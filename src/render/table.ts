@@ -10,7 +10,7 @@
  * still grow), which keeps its squares large all game.
  */
 import type { Canvas } from '@napi-rs/canvas';
-import { t } from '../i18n/index.js';
+import { currentLocale, t } from '../i18n/index.js';
 import { PictureCache } from './canvases.js';
 import { font } from './fonts.js';
 import {
@@ -129,9 +129,13 @@ const panelPictures = new PictureCache(16 << 20);
 /** The frame of the panel to play bleeds half a pixel out of its box. */
 const PANEL_BLEED = 2;
 
-/** The panel drawn on its own canvas (same pixels as drawn in place: the box is on whole pixels, the gutter is background). */
+/**
+ * The panel drawn on its own canvas (same pixels as drawn in place: the box is on whole
+ * pixels, the gutter is background). Its words ("pts") are the picture's language: a
+ * worker draws tables of every language, so the language is part of what it shows.
+ */
 function panelPicture(p: PanelLayout): Canvas {
-  return panelPictures.picture(JSON.stringify(p), p.box.w + 2 * PANEL_BLEED, p.box.h + 2 * PANEL_BLEED, (c) => {
+  return panelPictures.picture(`${currentLocale()}:${JSON.stringify(p)}`, p.box.w + 2 * PANEL_BLEED, p.box.h + 2 * PANEL_BLEED, (c) => {
     c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
     drawKingdomPanel(c, p);
   });

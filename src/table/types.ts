@@ -62,6 +62,11 @@ export interface TableMessages {
   readonly turnMessageId: string | null;
 }
 
+/** The game's thread: the one its lobby started, else the table's own id (the lobby message a thread hangs on shares it). */
+export function threadIdOf(table: { readonly id: string; readonly messages: TableMessages }): string {
+  return table.messages.threadId ?? table.id;
+}
+
 /**
  * Rematch asked for on a finished table: set with compare-and-set, so exactly one
  * press wins, whichever process handles it. `lobbyId` is null while the new lobby

@@ -9,7 +9,7 @@ import {
   privately,
   publicly,
   sayLast,
-} from '../../src/discord/answer.js';
+} from '../../src/discord/wire/answer.js';
 import { t } from '../../src/i18n/index.js';
 
 /** The calls a click's answer makes, in order. */

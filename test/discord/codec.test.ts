@@ -9,7 +9,7 @@ import {
   encode,
   type ClickAction,
   type Cursor,
-} from '../../src/discord/codec.js';
+} from '../../src/discord/messages/codec.js';
 
 const at: Cursor = { x: -2, y: 3, r: 1 };
 

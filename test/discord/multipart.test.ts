@@ -1,6 +1,6 @@
 import { REST, type RequestData } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { inOneBody } from '../../src/discord/multipart.js';
+import { inOneBody } from '../../src/discord/wire/multipart.js';
 import { renderTable } from '../../src/render/index.js';
 import { newGame, play } from '../render/games.js';
 

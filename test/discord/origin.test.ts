@@ -6,8 +6,8 @@
  */
 import { MessageFlags, MessageFlagsBitField, type Message } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { cursorCells, type ClickAction, type Cursor } from '../../src/discord/codec.js';
-import { HOME, judgeOrigin, messageFacts, placeOf, type MessageFacts } from '../../src/discord/origin.js';
+import { cursorCells, type ClickAction, type Cursor } from '../../src/discord/messages/codec.js';
+import { HOME, judgeOrigin, messageFacts, placeOf, type MessageFacts } from '../../src/discord/gateway/origin.js';
 
 const ALICE = '100';
 const BOB = '200';

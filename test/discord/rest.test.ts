@@ -1,5 +1,5 @@
 /**
- * The interaction lane (src/discord/rest.ts) against the faithful fake: interaction
+ * The interaction lane (src/discord/wire/rest.ts) against the faithful fake: interaction
  * endpoints (the callback, @original, follow-ups) do not wait behind the bot's
  * global limit, whether that is the client's own limiter or a 429 global from
  * Discord, while keeping their per-route buckets and 429 handling; every other
@@ -15,7 +15,7 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LanedREST, isInteractionRoute } from '../../src/discord/rest.js';
+import { LanedREST, isInteractionRoute } from '../../src/discord/wire/rest.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from '../fake-discord/index.js';
 
 type Handler = (i: ChatInputCommandInteraction) => Promise<void>;
@@ -30,7 +30,7 @@ interface World {
 
 let open: World[] = [];
 
-/** The fake and a client with the lane installed as the bot does it (client.ts), with its own global cap. */
+/** The fake and a client with the lane installed as the bot does it (gateway/client.ts), with its own global cap. */
 async function world(rps: number, opts: FakeDiscordOptions = {}, laned = true): Promise<World> {
   const discord = await startFakeDiscord(opts);
   const client = new Client({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
 import { playerMarker } from '../../src/render/index.js';
-import { describeMove, dynastyHeader, refusalText, seatName } from '../../src/discord/views/text.js';
+import { describeMove, dynastyHeader, refusalText, seatName } from '../../src/discord/messages/text.js';
 import * as table from '../../src/table/index.js';
 import type { GameTable, HumanSeat, TableSeat } from '../../src/table/index.js';
 

@@ -17,14 +17,14 @@ import {
   rankNow,
   type GameState,
 } from '../../src/game/index.js';
-import { cursor, cursorCells, cursorOf, decode, encode } from '../../src/discord/codec.js';
+import { cursor, cursorCells, cursorOf, decode, encode } from '../../src/discord/messages/codec.js';
 import { aiSeats, newLobby, type TableSeat } from '../../src/table/index.js';
-import { endView } from '../../src/discord/views/end.js';
-import { lobbyView } from '../../src/discord/views/lobby.js';
-import { discardView, panelView, pickView } from '../../src/discord/views/panel.js';
-import { turnView } from '../../src/discord/views/turn.js';
+import { endView } from '../../src/discord/messages/end.js';
+import { lobbyView } from '../../src/discord/messages/lobby.js';
+import { discardView, panelView, pickView } from '../../src/discord/messages/panel.js';
+import { turnView } from '../../src/discord/messages/turn.js';
 
-const PNG = Buffer.from('not really a png');
+const PICTURE = { png: Buffer.from('not really a png'), alt: 'A picture, described.' };
 
 interface Component {
   readonly type: number;
@@ -139,7 +139,13 @@ describe('messages within Discord limits', () => {
       for (const state of states(players, grid, `views-${players}-${grid}`)) {
         const p = prompt(state);
         checkLimits(
-          turnView({ game: state, seats, happened: 'Something happened.', header: 'Dynasty, game 1 of 3', png: PNG }),
+          turnView({
+            game: state,
+            seats,
+            happened: 'Something happened.',
+            header: 'Dynasty, game 1 of 3',
+            picture: PICTURE,
+          }),
         );
         if (p.kind === 'over') {
           checkLimits(
@@ -150,12 +156,13 @@ describe('messages within Discord limits', () => {
               header: null,
               final: true,
               totals: rankNow(state),
-              png: PNG,
+              sheet: PICTURE,
+              dynastySheet: PICTURE,
             }),
           );
         } else if (p.kind === 'place' && !p.canPlace) {
           const free = state.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
-          checkLimits(discardView(state, p.domino, free, PNG));
+          checkLimits(discardView(state, p.domino, free, PICTURE));
         } else if (p.kind === 'place') {
           const legal = legalPlacements(state).map(cursorOf);
           const at = legal[legal.length - 1]!;
@@ -173,7 +180,7 @@ describe('messages within Discord limits', () => {
                 choices,
                 hint: legal[0]!,
                 hintUsed: false,
-                png: PNG,
+                preview: PICTURE,
               }),
             );
           }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { commands } from '../../commands/index.js';
-import { INVITE_PERMISSIONS } from '../../src/discord/permissions.js';
+import { INVITE_PERMISSIONS } from '../../src/discord/wire/permissions.js';
 import { DEPLOY_ENTRY, nodeArgs } from '../fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
 import { lastMessage, launch, startTable, type World } from './harness.js';

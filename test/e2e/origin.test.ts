@@ -7,7 +7,7 @@
  */
 import { InteractionResponseType, InteractionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encode, type ClickAction, type Cursor } from '../../src/discord/codec.js';
+import { encode, type ClickAction, type Cursor } from '../../src/discord/messages/codec.js';
 import { t } from '../../src/i18n/index.js';
 import type { FakeInteraction } from '../fake-discord/interactions.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimRematch } from '../../src/discord/flows/rematch.js';
+import { claimRematch } from '../../src/discord/handlers/rematch.js';
 import { openStore } from '../../src/store/index.js';
 import { finished, humans, lobby, newGame, play } from '../store/fixtures.js';
 import { launch, playToEnd, startTable, type World, WHOLE_GAME_MS } from './harness.js';

@@ -24,7 +24,7 @@ import * as catalogues from '../../src/i18n/locales/index.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
- * Keys written for code that is being rewritten and will say them (flows, views/text.ts).
+ * Keys written for code that is being rewritten and will say them (handlers, messages/text.ts).
  * A key leaves this list as soon as something uses it (the test below insists).
  */
 const AWAITING: readonly MessageKey[] = [];

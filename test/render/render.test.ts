@@ -23,8 +23,11 @@ import {
   tableView,
 } from '../../src/render/adapter.js';
 import { cellOrigin } from '../../src/render/draw.js';
+import { probeSizes } from '../../src/render/probe.js';
+import { inLocale } from '../../src/i18n/index.js';
 import { inWindow } from '../../src/game/index.js';
 import {
+  draw,
   playerMarker,
   renderDynastySheet,
   renderPreview,
@@ -108,6 +111,18 @@ describe('picture sizes for every set-up', () => {
 });
 
 describe('what the table shows', () => {
+  it('a table drawn in German after the same table in English shows German on every kingdom', () => {
+    const state = midGame('3p');
+    const uncached = inLocale('de', () => {
+      let canvas: ReturnType<typeof draw.table> | undefined;
+      probeSizes(() => (canvas = draw.table(state)));
+      return canvas!.data();
+    });
+    draw.table(state);
+    const german = inLocale('de', () => draw.table(state).data());
+    expect(german.equals(uncached)).toBe(true);
+  });
+
   it('a placed square shows its terrain colour where the layout puts it', async () => {
     const state = midGame('4p');
     const read = await pixels(await renderTable(state));

@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { commands } from '../../commands/index.js';
-import { decode } from '../../src/discord/codec.js';
+import { decode } from '../../src/discord/messages/codec.js';
 import { checkRecord, prompt as enginePrompt, type GameEvent, type GameState } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import { openStore, type TableStore } from '../../src/store/index.js';

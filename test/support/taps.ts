@@ -6,7 +6,7 @@
  */
 import { chooseAction } from '../../src/ai/index.js';
 import { apply, prompt, rankedCandidates, type Action, type GameState } from '../../src/game/index.js';
-import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor } from '../../src/discord/codec.js';
+import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor } from '../../src/discord/messages/codec.js';
 
 const MENU_SIZE = 25;
 

@@ -1,0 +1,172 @@
+/**
+ * Client start-up: the discord.js client pointed at the configured API, the store,
+ * the AI worker pool, the router; on ready, every running game the store lists is
+ * resumed (services/resume.ts). And the graceful stop: what is running is let finish
+ * (within a grace), nothing new is started, then everything is closed.
+ */
+import { Client, Events, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
+import { AiPool } from '../../ai/index.js';
+import type { Config } from '../../config.js';
+import { openStore } from '../../store/index.js';
+import type { Bot } from '../bot.js';
+import { errorText, type Logger } from '../../runtime/log.js';
+import { resumeGames } from '../services/resume.js';
+import { LanedREST } from '../wire/rest.js';
+import { Outbox } from '../services/outbox.js';
+import { ThreadWebhooks } from '../wire/followups.js';
+import { TableScheduler } from '../services/scheduler.js';
+import { InFlight, route, type Command } from './router.js';
+import { usePictureWorkers } from '../../render/pool.js';
+import { LoadGauge, processReadings } from '../../runtime/busy.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often a stop looks whether the work in flight is done. */
+const DRAIN_POLL_MS = 20;
+
+export interface RunningBot {
+  readonly bot: Bot;
+  /**
+   * Stop: from now on new interactions are turned away (a short "restarting" answer)
+   * and no computer or timer move is started; what is running (clicks being
+   * answered, moves being saved and posted) gets up to `graceMs` to finish; then the
+   * Discord client, the AI workers and the store are closed. Resolves with how much
+   * was still running when the grace ended (0: nothing was cut short).
+   */
+  stop(graceMs?: number): Promise<number>;
+}
+
+/** How often archived threads leave the cache, and how long after their archiving (seconds). */
+const ARCHIVED_THREAD_SWEEP_S = 600;
+
+/**
+ * What discord.js keeps, for a bot that reads nothing but its guilds, their channels
+ * and its game threads: messages, members and users come with every interaction
+ * that needs them and are never read back from a cache, so none is kept (but the
+ * bot's own member and user, for permissions); no presences, reactions, emojis,
+ * stickers, voice states, invites, bans or events. Archived threads (a game's
+ * thread once the game is over) leave the cache ten minutes after archiving.
+ * Memory then follows the guilds and the running games, not every message and
+ * player the bot has ever seen.
+ */
+export function cacheOptions(): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
+  const none = 0;
+  return {
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: none,
+      GuildMemberManager: { maxSize: none, keepOverLimit: (member) => member.id === member.client.user?.id },
+      UserManager: { maxSize: none, keepOverLimit: (user) => user.id === user.client.user?.id },
+      ThreadMemberManager: none,
+      PresenceManager: none,
+      ReactionManager: none,
+      ReactionUserManager: none,
+      VoiceStateManager: none,
+      StageInstanceManager: none,
+      GuildEmojiManager: none,
+      BaseGuildEmojiManager: none,
+      GuildStickerManager: none,
+      GuildScheduledEventManager: none,
+      GuildInviteManager: none,
+      GuildBanManager: none,
+      AutoModerationRuleManager: none,
+      ApplicationEmojiManager: none,
+      EntitlementManager: none,
+    }),
+    sweepers: {
+      ...Options.DefaultSweeperSettings,
+      threads: { interval: ARCHIVED_THREAD_SWEEP_S, lifetime: ARCHIVED_THREAD_SWEEP_S },
+    },
+  };
+}
+
+/**
+ * The shards this process connects: those listed (SHARDS from the sharding manager,
+ * or SHARD_LIST), else every shard of SHARD_COUNT ('auto': Discord's recommendation).
+ * The global REST limit is the bot's, whatever its processes: this one takes its
+ * shards' share of it.
+ */
+export function shardOptions(
+  config: Config,
+): Pick<ClientOptions, 'shards' | 'shardCount'> & { readonly restRps: number } {
+  const { shardCount: count, shardList: list } = config;
+  if (list !== null && count === 'auto')
+    throw new Error("SHARD_LIST needs the bot's total SHARD_COUNT (a number) to know which guilds are its shards");
+  if (count === 'auto') return { shards: 'auto', restRps: config.restRps };
+  const share = list === null ? 1 : list.length / count;
+  return {
+    ...(list === null ? {} : { shards: [...list] }),
+    shardCount: count,
+    restRps: Math.max(1, Math.floor(config.restRps * share)),
+  };
+}
+
+/** Resolves once `busy()` is 0, or when `ms` have passed: with what `busy()` is then. */
+async function drained(busy: () => number, ms: number): Promise<number> {
+  const until = Date.now() + ms;
+  while (busy() > 0 && Date.now() < until) {
+    await new Promise<void>((resolve) => setTimeout(resolve, Math.min(DRAIN_POLL_MS, Math.max(0, until - Date.now()))));
+  }
+  return busy();
+}
+
+export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {
+  const store = await openStore({
+    dataDir: config.dataDir,
+    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    finishedTtlMs: config.finishedGameTtlDays * DAY_MS,
+  });
+  const { restRps, ...shards } = shardOptions(config);
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.apiBase, globalRequestsPerSecond: restRps },
+    ...shards,
+    ...cacheOptions(),
+  });
+  // Interaction endpoints in their own lane, out of the global limit (wire/rest.ts).
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  client.rest = new LanedREST(client.options.rest);
+  const ai = new AiPool({ size: config.cores - 1 });
+  usePictureWorkers(config.cores);
+  const scheduler: TableScheduler = new TableScheduler(() => bot);
+  const outbox = new Outbox(() => bot, new ThreadWebhooks(client));
+  const load = new LoadGauge(processReadings(config.cores));
+  const bot: Bot = { config, client, store, ai, log, scheduler, outbox, load };
+  const byName = new Map(commands.map((c) => [c.data.name, c]));
+  const inFlight = new InFlight();
+
+  client.on(Events.InteractionCreate, (interaction) => void route(bot, byName, interaction, inFlight));
+  client.on(Events.Error, (error) => log.error('discord client error', { error: errorText(error) }));
+  client.on(Events.Warn, (message) => log.warn(message));
+  const ready = new Promise<void>((resolve) =>
+    client.once(Events.ClientReady, (c) => {
+      const ids = c.options.shards;
+      log.info('logged in', {
+        user: c.user.tag,
+        guilds: c.guilds.cache.size,
+        store: store.kind,
+        shards: Array.isArray(ids) ? ids.join(',') : null,
+        of: c.options.shardCount,
+      });
+      resolve();
+    }),
+  );
+  await client.login(config.token);
+  await ready;
+  await resumeGames(bot);
+
+  return {
+    bot,
+    async stop(graceMs = 0) {
+      inFlight.close();
+      scheduler.stop();
+      // Clicks being answered (a move: its save and its posts), and posts the outbox is making or retrying.
+      const left = await drained(() => inFlight.running + outbox.pending(), graceMs);
+      outbox.stop();
+      await client.destroy();
+      await ai.close();
+      await store.close();
+      return left;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Where a click may come from. A click is judged by what it claims (its custom_id,
+ * decoded by messages/codec.ts) AND by where it comes from (the message it was on, as
+ * Discord describes it): a modified client can send any of our custom_ids as a
+ * click on any message it sees, e.g. a panel's preview on the public "Your turn"
+ * message, which the panel's flow would answer by updating that public message.
+ *
+ * Every button has one home (HOME), and a message is one kind of place:
+ * - `lobby`: a public message in a channel (not in a thread): the lobby, whose id is
+ *   the table's key (the lobby flow then finds the table by that id, or refuses);
+ * - `thread`: a public message in a thread: a turn, the end of a game (Rematch,
+ *   Review), a status answer (the game is the thread's);
+ * - `panel`: a private (ephemeral) message in a thread that answers the clicker's
+ *   own interaction (Discord's `interaction_metadata.user`): the clicker's panel.
+ *   Discord shows an ephemeral message to its owner only, and its documentation does
+ *   not promise the metadata on the message a click was on: a private message that
+ *   names no one is taken as the clicker's own (and the router logs it).
+ * - `menu`: a private message that answers the clicker's own interaction, in a thread
+ *   or not: the moderation menu (/kingdomino manage, in a game's thread or in a
+ *   lobby's channel); its buttons name their table.
+ * Anything else (someone else's private message, a private message outside a
+ * thread) is no place for any button. A click whose verb is not at home where it
+ * comes from is refused privately (router.ts) and changes nothing.
+ *
+ * `judgeOrigin` is pure (tested for every verb from every kind of message in
+ * test/discord/origin.test.ts); `messageFacts` reads the facts from discord.js.
+ */
+import { MessageFlags, type Message } from 'discord.js';
+import type { ClickAction } from '../messages/codec.js';
+
+/** What Discord tells about the message a component was on. */
+export interface MessageFacts {
+  /** Shown to one user only (message flag 64). */
+  readonly ephemeral: boolean;
+  /** In a thread (a game's), rather than in a channel (where lobbies are). */
+  readonly inThread: boolean;
+  /**
+   * The user whose interaction this message answers (`interaction_metadata.user.id`);
+   * null when Discord does not say (a public message the bot posted itself, or a private
+   * message sent without its metadata).
+   */
+  readonly answers: string | null;
+}
+
+export type Place = 'lobby' | 'thread' | 'panel' | 'menu';
+
+/** Where each button lives: the only kind of message a click of that verb may come from. */
+export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
+  join: 'lobby',
+  leave: 'lobby',
+  'add-ai': 'lobby',
+  'remove-ai': 'lobby',
+  start: 'lobby',
+  cancel: 'lobby',
+  'your-turn': 'thread',
+  rematch: 'thread',
+  back: 'thread',
+  'rematch-here': 'lobby',
+  'manage-seat': 'menu',
+  'replace-seat': 'menu',
+  'restore-seat': 'menu',
+  'make-host': 'menu',
+  review: 'thread',
+  replay: 'thread',
+  preview: 'panel',
+  spot: 'panel',
+  hint: 'panel',
+  confirm: 'panel',
+  discard: 'panel',
+  pick: 'panel',
+};
+
+/** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */
+function ownPrivate(message: MessageFacts, clickerId: string): boolean {
+  return message.ephemeral && (message.answers === clickerId || message.answers === null);
+}
+
+/** The kind of place a message is for this clicker, or null when it is no place for any button. */
+export function placeOf(message: MessageFacts, clickerId: string): Place | null {
+  if (!message.ephemeral) return message.inThread ? 'thread' : 'lobby';
+  return message.inThread && ownPrivate(message, clickerId) ? 'panel' : null;
+}
+
+export type Origin = { readonly ok: true } | { readonly ok: false; readonly home: Place; readonly from: Place | null };
+
+/** May this click come from this message? When not, where its button lives and where it came from (for the log). */
+export function judgeOrigin(action: ClickAction, message: MessageFacts, clickerId: string): Origin {
+  const home = HOME[action.verb];
+  const from = placeOf(message, clickerId);
+  return from === home || (home === 'menu' && ownPrivate(message, clickerId))
+    ? { ok: true }
+    : { ok: false, home, from };
+}
+
+/** The facts about a message as discord.js gives them; whether its channel is a thread is the caller's to say. */
+export function messageFacts(message: Pick<Message, 'flags' | 'interactionMetadata'>, inThread: boolean): MessageFacts {
+  return {
+    ephemeral: message.flags.has(MessageFlags.Ephemeral),
+    inThread,
+    answers: message.interactionMetadata?.user.id ?? null,
+  };
+}

@@ -1,0 +1,287 @@
+/** What the /kingdomino subcommands do; commands/kingdomino.ts only declares and dispatches them. */
+import { MessageFlags, PermissionFlagsBits } from 'discord.js';
+import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
+import { toRecord, type AiLevel, type GameState } from '../../game/index.js';
+import { keep, save } from '../../store/index.js';
+import { aiSeats, cancelGame, newLobby, shownAgain, type Table, type TableSettings } from '../../table/index.js';
+import { t } from '../../i18n/index.js';
+import { localeFor, type Locale } from '../../i18n/index.js';
+import { RANKED_AFTER_GAMES, ratingTrend, type PlayerRating } from '../../table/index.js';
+import { answer, privately, publicly, type Answer } from '../wire/answer.js';
+import type { Bot } from '../bot.js';
+import { errorText } from '../../runtime/log.js';
+import { openMenu } from './moderation.js';
+import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
+import { boardMessage, endMessage } from '../messages/board.js';
+import { withThreadOpen } from '../services/archive.js';
+import { postReplay } from './replay.js';
+import { gameLocale, inGameLocale } from '../messages/locale.js';
+import { aiSeatName, humanSeatOf } from '../messages/seats.js';
+import { lobbyView } from '../messages/lobby.js';
+import { rulesText } from '../messages/rules.js';
+import { refusalText } from '../messages/text.js';
+
+export interface StartOptions {
+  readonly aiSeats: number;
+  readonly aiLevel: AiLevel;
+  readonly settings: TableSettings;
+}
+
+function displayName(interaction: ChatInputCommandInteraction): string {
+  const member = interaction.member as GuildMember | null;
+  return member?.displayName ?? interaction.user.globalName ?? interaction.user.username;
+}
+
+function isModerator(interaction: ChatInputCommandInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false;
+}
+
+/** /kingdomino start: the lobby, as a public reply whose message id becomes the table's key. */
+export async function startCommand(
+  bot: Bot,
+  interaction: ChatInputCommandInteraction,
+  options: StartOptions,
+): Promise<void> {
+  if (!interaction.inGuild() || !interaction.channel) {
+    await interaction.reply({ content: t('command.serverOnly'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (interaction.channel.isThread()) {
+    await interaction.reply({ content: t('command.notInThread'), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const lacking = missing(botPermissions(interaction), FOR_GAME);
+  if (lacking.length > 0) {
+    await interaction.reply({
+      content: missingText(lacking, t('permission.where.here')),
+      flags: MessageFlags.Ephemeral,
+    });
+    return;
+  }
+  // The lobby message's id is the table's key: get it from a deferred reply, save the
+  // table, and only then show the buttons, so no click can arrive before the table exists.
+  const response = await interaction.deferReply({ withResponse: true });
+  // Discord may leave the message out of a deferred callback's response: then ask for it.
+  const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
+  const table = newLobby({
+    id: messageId,
+    guildId: interaction.guildId,
+    channelId: interaction.channelId,
+    host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
+    others: aiSeats(
+      options.aiSeats,
+      options.aiLevel,
+      inGameLocale(options, () => aiSeatName(options.aiLevel)),
+    ),
+    settings: options.settings,
+    now: Date.now(),
+  });
+  try {
+    await bot.store.create(messageId, table);
+  } catch (error) {
+    bot.log.error('could not save a new lobby', { game: messageId, error: errorText(error) });
+    await interaction.editReply({ content: t('command.saveFailed'), components: [] });
+    return;
+  }
+  await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
+  bot.log.info('lobby opened', {
+    guild: table.guildId,
+    channel: interaction.channelId,
+    game: messageId,
+    user: interaction.user.id,
+  });
+}
+
+async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Promise<Table | null> {
+  const loaded = await bot.store.get(interaction.channelId);
+  return loaded.kind === 'found' ? loaded.table : null;
+}
+
+/**
+ * /kingdomino status: the current board and prompt again, or the final result. The
+ * board shown again becomes the live turn message (its button works; the one before
+ * it is cleared), so no button stays live after its turn.
+ */
+export async function statusCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  let shown: { readonly tableId: string; readonly turn: number } | null = null;
+  await answer(interaction, 'public', async (): Promise<Answer> => {
+    const table = await loadHere(bot, interaction);
+    if (!table) return privately(t('command.notAGame'));
+    if (table.status === 'lobby') return privately(t('table.notStarted'));
+    if (table.status === 'cancelled' || !table.game) return privately(t('game.cancelled'));
+    if (table.status === 'playing') {
+      // A board still owed (Discord was failing): try again now.
+      bot.outbox.kick(table.id);
+      shown = { tableId: table.id, turn: table.game.turn };
+      return publicly(await boardMessage(table, []));
+    }
+    // The end as the thread was told it: the last game's, with the Dynasty's totals.
+    const end = await endMessage(table, table.dynasty?.length ?? null, null);
+    return end ? publicly(end) : privately(t('game.over'));
+  });
+  if (shown) await keepTrackOf(bot, interaction, shown);
+}
+
+/** The status board is the live turn message now (or, if a move came meanwhile, its button is cleared). */
+async function keepTrackOf(
+  bot: Bot,
+  interaction: ChatInputCommandInteraction,
+  shown: { readonly tableId: string; readonly turn: number },
+): Promise<void> {
+  const reply = await interaction.fetchReply();
+  await bot.store.update(shown.tableId, (current) => save(shownAgain(current, reply.id, shown.turn)));
+  await bot.outbox.flush(shown.tableId);
+}
+
+export async function rulesCommand(interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.reply({ content: rulesText(), flags: MessageFlags.Ephemeral });
+}
+
+/** /kingdomino cancel, in the game's thread: host or moderator. */
+export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'public', async (): Promise<Answer> => {
+    const here = await loadHere(bot, interaction);
+    if (!here) return privately(t('command.notAGameLobby'));
+    const userId = interaction.user.id;
+    const { value } = await bot.store.update(here.id, (current) => {
+      const cancelled = cancelGame(current, { userId, moderator: isModerator(interaction) }, Date.now());
+      return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, current.seats));
+    });
+    if (value !== null) return privately(value);
+    bot.scheduler.kick(here.id);
+    bot.log.info('game cancelled', { guild: here.guildId, game: here.id, user: userId });
+    return publicly({ content: t('command.cancelled', { userId }), allowedMentions: { parse: [] } });
+  });
+}
+
+/**
+ * /kingdomino replay [game]: the game's animated replay posted in its thread, once it
+ * is over (replay.ts); in an archived thread, opened for the post, as a click is.
+ */
+export function replayCommand(bot: Bot, interaction: ChatInputCommandInteraction, game: number | null): Promise<void> {
+  const post = (): Promise<void> => postReplay(bot, interaction, { tableId: interaction.channelId, game });
+  return withThreadOpen(bot, interaction.channelId, interaction.channel, post);
+}
+
+/** /kingdomino record: the game record(s) as JSON files, once the game is over (the record holds the seed, which would reveal the draw pile). */
+export function recordCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'public', async (): Promise<Answer> => {
+    const table = await loadHere(bot, interaction);
+    if (!table || table.status === 'lobby' || !table.game) return privately(t('command.notAGame'));
+    if (table.status !== 'finished' && table.status !== 'cancelled') return privately(t('command.recordNotYet'));
+    const games: readonly GameState[] = (table.status === 'finished' ? table.dynasty?.games : undefined) ?? [
+      table.game,
+    ];
+    const files = games.map((g, i) => ({
+      attachment: Buffer.from(JSON.stringify(toRecord(g), null, 2)),
+      name: games.length > 1 ? `kingdomino-${table.id}-game${i + 1}.json` : `kingdomino-${table.id}.json`,
+    }));
+    return publicly({ content: t('command.record', { count: files.length }), files });
+  });
+}
+
+/** The rating part of /kingdomino stats: the rating, its trend, and how far from the leaderboard. */
+function ratingLines(rating: PlayerRating | null, locale: Locale): string[] {
+  if (!rating || rating.games === 0) return [t('stats.noRating', {}, locale)];
+  const lines = [t('stats.rating', { rating: rating.display, games: rating.games }, locale)];
+  const trend = ratingTrend(rating);
+  if (trend.lastGame !== null && trend.games > 1)
+    lines.push(t('stats.trend', { lastGame: trend.lastGame, count: trend.games, change: trend.change }, locale));
+  else if (trend.lastGame !== null) lines.push(t('stats.lastGame', { lastGame: trend.lastGame }, locale));
+  if (rating.games < RANKED_AFTER_GAMES) lines.push(t('stats.provisional', { needed: RANKED_AFTER_GAMES }, locale));
+  return lines;
+}
+
+/** /kingdomino stats [user]: games, wins, best and average (every server), and the rating on this server with its trend. */
+export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
+  return answer(interaction, 'public', async (): Promise<Answer> => {
+    const locale = localeFor(interaction.locale);
+    const stats = await bot.store.userStats(userId);
+    if (!stats || stats.games === 0)
+      return publicly({ content: t('stats.none', { userId }, locale), allowedMentions: { parse: [] } });
+    const rating = interaction.guildId ? await bot.store.rating(interaction.guildId, userId) : null;
+    const lines = [
+      t(
+        'stats.line',
+        {
+          userId,
+          games: stats.games,
+          wins: stats.wins,
+          share: stats.wins / stats.games,
+          best: stats.bestScore,
+          average: stats.averageScore,
+        },
+        locale,
+      ),
+      ...(interaction.guildId ? ratingLines(rating, locale) : []),
+    ];
+    if (rating && rating.games > 0) lines.push(`-# ${t('stats.explained', {}, locale)}`);
+    return publicly({ content: lines.join('\n'), allowedMentions: { parse: [] } });
+  });
+}
+
+/** /kingdomino leaderboard: this server's players by rating once they have RANKED_AFTER_GAMES games here, then those on their way. */
+export function leaderboardCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'public', async (): Promise<Answer> => {
+    const locale = localeFor(interaction.guildLocale);
+    if (!interaction.inGuild()) return privately(t('leaderboard.perServer', {}, localeFor(interaction.locale)));
+    const { ranked, provisional } = await bot.store.leaderboard(interaction.guildId, 10);
+    if (ranked.length === 0 && provisional.length === 0)
+      return publicly({ content: t('leaderboard.empty', {}, locale) });
+    const needed = RANKED_AFTER_GAMES;
+    const lines = [t('leaderboard.title', {}, locale), t('leaderboard.byRating', { needed }, locale)];
+    if (ranked.length === 0) lines.push(t('leaderboard.noneRanked', { needed }, locale));
+    lines.push(
+      ...ranked.map((r, i) =>
+        t('leaderboard.rated', { rank: i + 1, userId: r.userId, rating: r.display, games: r.games }, locale),
+      ),
+    );
+    if (provisional.length > 0) {
+      const players = provisional
+        .map((r) => t('leaderboard.provisionalPlayer', { userId: r.userId, games: r.games, needed }, locale))
+        .join(', ');
+      lines.push(t('leaderboard.provisional', { players }, locale));
+    }
+    return publicly({ content: lines.join('\n'), allowedMentions: { parse: [] } });
+  });
+}
+
+/**
+ * /kingdomino forget-me: the caller's statistics and ratings deleted (every server),
+ * their name replaced in the stored games that are over; lobbies and running games
+ * untouched. Answered privately, saying what was done and what was not.
+ */
+export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'private', async (): Promise<Answer> => {
+    const locale = localeFor(interaction.locale);
+    const userId = interaction.user.id;
+    // Each game says the label in its own language; the answer, in the caller's.
+    const done = await bot.store.forget(userId, (table) => t('forget.formerPlayer', {}, gameLocale(table.settings)));
+    const label = t('forget.formerPlayer', {}, locale);
+    bot.log.info('user data forgotten', {
+      guild: interaction.guildId ?? undefined,
+      user: userId,
+      renamed: done.renamed,
+      live: done.live,
+    });
+    return privately(
+      [
+        t(done.statistics ? 'forget.statistics' : 'forget.noStatistics', {}, locale),
+        t('forget.ratings', { count: done.ratings }, locale),
+        t('forget.renamed', { count: done.renamed, label }, locale),
+        t('forget.live', { count: done.live }, locale),
+        t('forget.messages', {}, locale),
+      ].join('\n'),
+    );
+  });
+}
+
+/**
+ * /kingdomino manage: the moderation menu (private) of the game in this thread, or
+ * of the newest open lobby in this channel; host or Manage Threads (moderation.ts).
+ */
+export function manageCommand(bot: Bot, interaction: ChatInputCommandInteraction): Promise<void> {
+  return answer(interaction, 'private', () =>
+    openMenu(bot, interaction, { userId: interaction.user.id, moderator: isModerator(interaction) }),
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The lobby: seats taken and left, AI seats added and removed, then Start (which
+ * opens the game thread on the lobby message) or Cancel. Host-only actions also
+ * accept anyone with Manage Threads (moderators). Rematch is in ./rematch.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
+import type { Message } from 'discord.js';
+import type { AiLevel } from '../../game/index.js';
+import { keep, save, StoreError } from '../../store/index.js';
+import * as lobbies from '../../table/index.js';
+import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
+import { t } from '../../i18n/index.js';
+import { inGameLocale } from '../messages/locale.js';
+import { privately, updating, type Answer, type ComponentInteraction } from '../wire/answer.js';
+import type { Bot } from '../bot.js';
+import { errorText } from '../../runtime/log.js';
+import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
+import { aiSeatName, humanSeatOf } from '../messages/seats.js';
+import { closedLobbyView, lobbyView } from '../messages/lobby.js';
+import { refusalText } from '../messages/text.js';
+
+export interface LobbyClick {
+  readonly tableId: string;
+  readonly userId: string;
+  readonly userName: string;
+  /** Has Manage Threads where the lobby is: may act as the host. */
+  readonly moderator: boolean;
+}
+
+type Edited<T extends Table> =
+  { readonly ok: true; readonly table: T } | { readonly ok: false; readonly refusal: string };
+
+/** Why a table that is no lobby (any more) refuses lobby buttons. */
+function notLobby(table: Table): Refusal {
+  if (table.status === 'playing') return { code: 'already-started' };
+  if (table.status === 'finished') return { code: 'over' };
+  return { code: 'cancelled' };
+}
+
+/** Apply one lobby edit under the table's lock: the edited table, or the refusal in words. */
+async function editLobby<T extends Table>(
+  bot: Bot,
+  tableId: string,
+  edit: (lobby: LobbyTable) => TableResult<T>,
+): Promise<Edited<T>> {
+  try {
+    const { value } = await bot.store.update<Edited<T>>(tableId, (table) => {
+      const r: TableResult<T> = table.status === 'lobby' ? edit(table) : { ok: false, refusal: notLobby(table) };
+      return r.ok
+        ? save(r.value, { ok: true, table: r.value })
+        : keep({ ok: false, refusal: refusalText(r.refusal, table.seats) });
+    });
+    return value;
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('table.missing') };
+    throw error;
+  }
+}
+
+/** Answer a lobby button by redrawing the lobby, or privately with the refusal. */
+async function redraw(edited: Promise<Edited<Table>>): Promise<Answer> {
+  const value = await edited;
+  if (!value.ok) return privately(value.refusal);
+  const table = value.table;
+  return updating(
+    inGameLocale(table, () =>
+      table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')),
+    ),
+  );
+}
+
+export function join(bot: Bot, click: LobbyClick): Promise<Answer> {
+  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.join(lobby, humanSeatOf(click))));
+}
+
+export function leave(bot: Bot, click: LobbyClick): Promise<Answer> {
+  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.leave(lobby, click.userId)));
+}
+
+export function addAi(bot: Bot, click: LobbyClick, level: AiLevel): Promise<Answer> {
+  return redraw(
+    editLobby(bot, click.tableId, (lobby) =>
+      lobbies.addAi(
+        lobby,
+        click,
+        level,
+        inGameLocale(lobby, () => aiSeatName(level)),
+      ),
+    ),
+  );
+}
+
+export function removeAi(bot: Bot, click: LobbyClick): Promise<Answer> {
+  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.removeAi(lobby, click)));
+}
+
+export function cancelLobby(bot: Bot, click: LobbyClick): Promise<Answer> {
+  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.cancel(lobby, click, Date.now())));
+}
+
+function threadName(table: Table): string {
+  const name = t('lobby.threadName', { names: table.seats.map((s) => s.name).join(', ') });
+  return name.length > 100 ? `${name.slice(0, 99)}…` : name;
+}
+
+/** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */
+export async function start(bot: Bot, click: LobbyClick, interaction: ComponentInteraction): Promise<Answer> {
+  const lacking = missing(botPermissions(interaction), FOR_GAME);
+  if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
+  const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), Date.now()));
+  if (!started.ok) return privately(started.refusal);
+  const table = started.table;
+  const opened = await openThread(bot, interaction.message, table);
+  if (!opened.ok) return privately(opened.refusal);
+  bot.log.info('game started', {
+    guild: table.guildId,
+    channel: table.messages.lobbyChannelId,
+    game: table.id,
+    user: click.userId,
+    seats: table.seats.length,
+  });
+  bot.outbox.kick(table.id);
+  return updating(inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))));
+}
+
+function newSeed(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** Open the public thread on the lobby message; if Discord refuses, the table goes back to being a lobby. */
+async function openThread(
+  bot: Bot,
+  message: Message,
+  table: PlayingTable,
+): Promise<{ ok: true } | { ok: false; refusal: string }> {
+  try {
+    const thread = await message.startThread({
+      name: inGameLocale(table, () => threadName(table)),
+      autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+    });
+    if (thread.type !== ChannelType.PublicThread) bot.log.warn('game thread is not public', { game: table.id });
+    return { ok: true };
+  } catch (error) {
+    bot.log.warn('could not open the game thread', {
+      game: table.id,
+      channel: message.channelId,
+      error: errorText(error),
+    });
+    await bot.store.update(table.id, (current) => {
+      const lobby = current.status === 'playing' ? lobbies.unstart(current) : null;
+      return lobby ? save(lobby) : keep();
+    });
+    return { ok: false, refusal: t('lobby.threadFailed', { reason: errorText(error).replace(/^\w+: /, '') }) };
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Moderation and absent players on Discord: the menu of /kingdomino manage (host or
+ * Manage Threads), its seat edits, and "I'm back". Every edit goes through the table
+ * layer (table/absence.ts) under the table's lock; the thread (or the lobby message)
+ * then shows it in the game's language, the menu and refusals in the clicker's.
+ */
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { t } from '../../i18n/index.js';
+import { keep, save } from '../../store/index.js';
+import {
+  comeBack,
+  currentTurn,
+  handHost,
+  isHost,
+  replaceSeat,
+  restoreSeat,
+  STAND_IN_LEVEL,
+  type Actor,
+  type LobbyTable,
+  type PlayingTable,
+  type SeatResult,
+  type Table,
+  threadIdOf,
+} from '../../table/index.js';
+import { privately, updating, type Answer } from '../wire/answer.js';
+import type { Bot } from '../bot.js';
+import { inGameLocale } from '../messages/locale.js';
+import { errorText } from '../../runtime/log.js';
+import { aiSeatName } from '../messages/seats.js';
+import { lobbyView } from '../messages/lobby.js';
+import { moderationView, seatRefusalText, type ManagedTable } from '../messages/moderation.js';
+import { turnButtons, turnLine } from '../messages/turn.js';
+
+/** A click in the menu: the table it names, who clicked, and whether they have Manage Threads there. */
+export interface MenuClick extends Actor {
+  readonly tableId: string;
+  readonly guildId: string | null;
+}
+
+export type SeatEdit = 'replace' | 'restore' | 'host';
+
+function managed(table: Table): table is ManagedTable {
+  return table.status === 'lobby' || table.status === 'playing';
+}
+
+/** Post a line in the game's thread, in the game's language (a notice: no one pinged unless `ping`). */
+async function tellThread(bot: Bot, table: Table, content: () => string, ping: readonly string[] = []): Promise<void> {
+  try {
+    const thread = await bot.client.channels.fetch(threadIdOf(table));
+    if (!thread?.isSendable()) return;
+    await thread.send({ content: inGameLocale(table, content), allowedMentions: { users: [...ping] } });
+  } catch (error) {
+    bot.log.warn('could not post in the game thread', { game: table.id, error: errorText(error) });
+  }
+}
+
+/** The lobby message shows the lobby as it is now. */
+async function redrawLobby(bot: Bot, lobby: LobbyTable): Promise<void> {
+  try {
+    const channel = await bot.client.channels.fetch(lobby.messages.lobbyChannelId);
+    if (!channel?.isTextBased() || !('messages' in channel)) return;
+    await channel.messages.edit(
+      lobby.id,
+      inGameLocale(lobby, () => lobbyView(lobby)),
+    );
+  } catch (error) {
+    bot.log.warn('could not redraw the lobby', { game: lobby.id, error: errorText(error) });
+  }
+}
+
+/** The newest open lobby of this channel the actor may manage (theirs; any, for a moderator). */
+async function lobbyIn(bot: Bot, channelId: string, actor: Actor): Promise<LobbyTable | null> {
+  const keys = await bot.store.liveTables();
+  let found: LobbyTable | null = null;
+  for (let i = 0; i < keys.length; i += 16) {
+    const loaded = await Promise.all(keys.slice(i, i + 16).map((key) => bot.store.get(key).catch(() => null)));
+    for (const l of loaded) {
+      if (
+        l?.kind !== 'found' ||
+        l.table.status !== 'lobby' ||
+        l.table.messages.lobbyChannelId !== channelId ||
+        !isHost(l.table, actor)
+      )
+        continue;
+      if (!found || l.table.createdAt > found.createdAt) found = l.table;
+    }
+  }
+  return found;
+}
+
+/**
+ * /kingdomino manage: in a game's thread, that game; in a channel, the newest open
+ * lobby there the caller hosts (any, for a moderator). A private menu, or a refusal.
+ */
+export function openMenu(bot: Bot, interaction: ChatInputCommandInteraction, actor: Actor): Promise<Answer> {
+  return (async (): Promise<Answer> => {
+    const inThread = interaction.channel?.isThread() ?? false;
+    let table: Table | null;
+    if (inThread) {
+      const loaded = await bot.store.get(interaction.channelId);
+      table = loaded.kind === 'found' ? loaded.table : null;
+      if (!table) return privately(t('command.notAGame'));
+    } else {
+      table = await lobbyIn(bot, interaction.channelId, actor);
+      if (!table) return privately(t('moderation.noLobby'));
+    }
+    if (!managed(table))
+      return privately(seatRefusalText({ code: table.status === 'cancelled' ? 'cancelled' : 'over' }, table.seats));
+    if (!isHost(table, actor)) return privately(seatRefusalText({ code: 'host-only' }, table.seats));
+    return { kind: 'private', message: moderationView(table, actor, null, null) };
+  })();
+}
+
+async function loadManaged(
+  bot: Bot,
+  click: MenuClick,
+): Promise<{ ok: true; table: ManagedTable } | { ok: false; answer: Answer }> {
+  const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind !== 'found' || loaded.table.guildId !== click.guildId)
+    return { ok: false, answer: privately(t('error.gameMissing')) };
+  const table = loaded.table;
+  if (!managed(table))
+    return {
+      ok: false,
+      answer: privately(seatRefusalText({ code: table.status === 'cancelled' ? 'cancelled' : 'over' }, table.seats)),
+    };
+  if (!isHost(table, click))
+    return { ok: false, answer: privately(seatRefusalText({ code: 'host-only' }, table.seats)) };
+  return { ok: true, table };
+}
+
+/** A seat chosen in the menu's select: the menu with that seat's choices. */
+export async function showSeat(bot: Bot, click: MenuClick, player: number | null): Promise<Answer> {
+  const loaded = await loadManaged(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const chosen = player !== null && player < loaded.table.seats.length ? player : null;
+  return updating(moderationView(loaded.table, click, chosen, null));
+}
+
+function edit(current: Table, click: MenuClick, what: SeatEdit, player: number): SeatResult<LobbyTable | PlayingTable> {
+  const now = Date.now();
+  if (what === 'replace')
+    return replaceSeat(
+      current,
+      click,
+      player,
+      now,
+      inGameLocale(current, () => aiSeatName(STAND_IN_LEVEL)),
+    );
+  if (what === 'restore') return restoreSeat(current, click, player, now);
+  return handHost(current, click, player);
+}
+
+/** A button of the menu: the edit under the table's lock, then shown where everyone sees it; the menu again. */
+export async function editSeat(bot: Bot, click: MenuClick, what: SeatEdit, player: number): Promise<Answer> {
+  const loaded = await loadManaged(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const before = loaded.table.seats[player];
+  const { value, table } = await bot.store.update<SeatResult<LobbyTable | PlayingTable>>(click.tableId, (current) => {
+    const edited = edit(current, click, what, player);
+    return edited.ok ? save(edited.value, edited) : keep(edited);
+  });
+  if (!value.ok) return privately(seatRefusalText(value.refusal, table.seats));
+  const after = value.value;
+  const name = before?.name ?? '';
+  bot.log.info('seat edited', { guild: after.guildId, game: after.id, user: click.userId, edit: what, player });
+  if (after.status === 'lobby') {
+    await redrawLobby(bot, after);
+  } else {
+    const seat = after.seats[player];
+    const userId = seat?.kind === 'human' ? seat.userId : '';
+    // A replacement is told by the scheduler, before the computer's first move for the player.
+    if (what === 'restore') await tellThread(bot, after, () => t('absent.restored', { by: click.userId, name }));
+    if (what === 'host') await tellThread(bot, after, () => t('moderation.hostChanged', { by: click.userId, userId }));
+    bot.scheduler.kick(after.id);
+  }
+  const done =
+    what === 'host'
+      ? t('moderation.done.host', { name })
+      : what === 'restore'
+        ? t('moderation.done.restored', { name })
+        : t(after.status === 'lobby' ? 'moderation.done.replacedLobby' : 'moderation.done.replaced', { name });
+  return updating(moderationView(after, click, after.status === 'lobby' && what === 'replace' ? null : player, done));
+}
+
+export interface BackClick {
+  readonly tableId: string;
+  readonly userId: string;
+  readonly player: number;
+  /** The message the button was on: the live turn message's buttons are updated in place. */
+  readonly messageId: string;
+  readonly messageContent: string;
+}
+
+/** "I'm back": the player takes their seat back from the computer; the thread is told. */
+export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
+  const { value, table } = await bot.store.update<SeatResult<PlayingTable>>(click.tableId, (current) => {
+    const back = comeBack(current, click.userId, click.player, Date.now());
+    return back.ok ? save(back.value, back) : keep(back);
+  });
+  if (!value.ok) return privately(seatRefusalText(value.refusal, table.seats));
+  const back = value.value;
+  const name = back.seats[click.player]?.name ?? '';
+  bot.log.info('player back', { guild: back.guildId, game: back.id, user: click.userId, player: click.player });
+  await tellThread(bot, back, () => t('absent.back', { name }));
+  bot.scheduler.kick(back.id);
+  if (click.messageId !== back.messages.turnMessageId) {
+    const turn = currentTurn(back);
+    return privately(t(turn?.player === click.player ? 'absent.welcomeTurn' : 'absent.welcome'));
+  }
+  // The live turn message: its last line and buttons as they are now (their Your turn, if it is theirs).
+  const lines = click.messageContent.split('\n');
+  const line = inGameLocale(back, () => turnLine(back.game, back.seats));
+  if (line && lines.length > 0) lines[lines.length - 1] = line;
+  return updating({
+    content: lines.join('\n'),
+    components: inGameLocale(back, () => turnButtons(back.game, back.seats)),
+    allowedMentions: { parse: [] },
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * The player's private side of a turn: the placement panel (preview, arrows,
+ * rotate, next/previous fit, hint, confirm), the discard when nothing fits, and the
+ * pick buttons. Everything is read-only until the pick (or the last round's
+ * confirm), which makes the move through makeMove.
+ */
+import { chooseAction } from '../../ai/index.js';
+import {
+  candidateGain,
+  judgePlacement,
+  rankedCandidates,
+  type Action,
+  type Candidate,
+  type GameState,
+} from '../../game/index.js';
+import { t } from '../../i18n/index.js';
+import { keep, save } from '../../store/index.js';
+import { afterPlacing, hintUsed, mayAct, pickChoices, useHint, type Placed, type Turn } from '../../table/index.js';
+import { privately, updating, type Answer } from '../wire/answer.js';
+import { cursorCells, cursorOf, type Cursor } from '../messages/codec.js';
+import type { Bot } from '../bot.js';
+import { showPreview } from '../messages/pictures.js';
+import { discardView, panelDoneView, panelView, pickView } from '../messages/panel.js';
+import { refusalText } from '../messages/text.js';
+import { makeMove } from '../services/move.js';
+
+interface Click {
+  readonly tableId: string;
+  readonly userId: string;
+  readonly turn: number;
+}
+
+/** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
+const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
+
+type Loaded = { readonly ok: true; readonly turn: Turn } | { readonly ok: false; readonly answer: Answer };
+
+/** The table, if this user may act on it at this turn (the table layer's one check). */
+async function load(bot: Bot, click: Click): Promise<Loaded> {
+  const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind === 'corrupt') return { ok: false, answer: privately(t('error.gameCorrupt')) };
+  if (loaded.kind !== 'found') return { ok: false, answer: privately(t('error.gameMissing')) };
+  const may = mayAct(loaded.table, { kind: 'user', userId: click.userId }, click.turn);
+  return may.ok
+    ? { ok: true, turn: may.value }
+    : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
+}
+
+interface PanelState {
+  readonly at: Cursor;
+  readonly hint: Cursor | null;
+  readonly hintUsed: boolean;
+}
+
+/** The free dominoes of the next line: what the move will end by claiming (none in the last round). */
+function claimable(game: GameState): readonly number[] {
+  return game.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
+}
+
+/**
+ * A quick look-ahead breaks ties between the spots worth the most points now: about
+ * 10 ms of the hard player's search (in the AI workers), reproducible for a turn.
+ */
+const TIE_BREAK = { playouts: 200, timeMs: 150 } as const;
+/**
+ * How long the look-ahead may wait for an AI worker before the panel opens without it:
+ * with the CPU spare enough to let it run (100 games at a human pace), look-aheads queued
+ * behind each other in the one worker held the panel's p99 at about a second.
+ */
+const TIE_BREAK_WAIT_MS = 200;
+
+/**
+ * Where the panel opens: a spot worth the most points now. Several usually are (8 on
+ * average); among them, the one a quick look-ahead prefers (it matches what a strong
+ * player wants half the time, where the normal player's tie-break matches a third),
+ * else (or when the bot is too busy for it) the normal computer player's choice.
+ */
+async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate[]): Promise<Cursor | null> {
+  const best = ranked[0];
+  if (!best) return null;
+  // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
+  const looked = bot.load.spare()
+    ? await bot.ai
+        .choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }, { maxWaitMs: TIE_BREAK_WAIT_MS })
+        .catch(() => null)
+    : null;
+  const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlace(c, a)) : undefined);
+  const quick = worth(looked);
+  if (quick && candidateGain(quick) === candidateGain(best)) return cursorOf(quick);
+  const normal = chooseAction(game, 'normal');
+  return normal.type === 'place' ? cursorOf(normal) : cursorOf(best);
+}
+
+function samePlace(c: Candidate, a: Extract<Action, { type: 'place' }>): boolean {
+  return c.a[0] === a.a[0] && c.a[1] === a.a[1] && c.b[0] === a.b[0] && c.b[1] === a.b[1];
+}
+
+async function placementPanel(
+  turn: Turn,
+  state: PanelState,
+  ranked = rankedCandidates(turn.table.game),
+): Promise<Answer['message']> {
+  const { game } = turn.table;
+  const p = turn.prompt;
+  if (p.kind !== 'place') throw new Error('no domino to place');
+  const choices = claimable(game);
+  if (!p.canPlace) return discardView(game, p.domino, choices, await showPreview(game, null));
+  const { a, b } = cursorCells(state.at);
+  const candidate = judgePlacement(game, a, b);
+  const preview = await showPreview(game, candidate, state.hint ? { hint: cursorCells(state.hint) } : undefined);
+  return panelView({
+    game,
+    domino: p.domino,
+    at: state.at,
+    candidate,
+    ranked,
+    choices,
+    hint: state.hint,
+    hintUsed: state.hintUsed,
+    preview,
+  });
+}
+
+function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
+  const { game } = turn.table;
+  const after = afterPlacing(game, turn.player, placed);
+  if (!after.ok) return null;
+  const choices = pickChoices(after.value);
+  if (choices.length === 0) return null;
+  const inHand = turn.prompt.kind === 'place' ? turn.prompt.domino : null;
+  const candidate = placed.kind === 'place' ? judgePlacement(game, placed.a, placed.b) : null;
+  return pickView({ game, placed, inHand, candidate, choices });
+}
+
+/** "Your turn" on the turn message: open the private panel. */
+export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
+  const loaded = await load(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const { turn } = loaded;
+  if (turn.prompt.kind === 'claim') {
+    const panel = pickPanel(turn, { kind: 'none' });
+    return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
+  }
+  const ranked = rankedCandidates(turn.table.game);
+  const at = (await openingSpot(bot, turn.table.game, ranked)) ?? NO_SPOT;
+  return {
+    kind: 'private',
+    message: await placementPanel(
+      turn,
+      { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
+      ranked,
+    ),
+  };
+}
+
+/** An arrow, rotate, next/previous fit or back: the same panel at another cursor. */
+export async function movePreview(bot: Bot, click: Click, at: Cursor, hint: Cursor | null): Promise<Answer> {
+  const loaded = await load(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const { turn } = loaded;
+  if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
+  return updating(await placementPanel(turn, { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) }));
+}
+
+/** The hard AI's suggestion, once per turn: the cursor jumps to it and it stays marked. */
+export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promise<Answer> {
+  const loaded = await load(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const { turn } = loaded;
+  const { game } = turn.table;
+  if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
+  const { value: allowed } = await bot.store.update(click.tableId, (current) => {
+    if (current.status !== 'playing' || current.game.turn !== game.turn) return keep(false);
+    const used = useHint(current, click.userId);
+    return used ? save(used, true) : keep(false);
+  });
+  if (!allowed) return privately(t('panel.hintUsed'));
+  const suggestion = await bot.ai.hint(game, { timeMs: bot.config.aiHardMs });
+  const hint = suggestion ? cursorOf(suggestion) : null;
+  return updating(await placementPanel(turn, { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true }));
+}
+
+/** Confirm: show the pick buttons, or in the last round make the move at once. */
+export async function confirmPlacement(bot: Bot, click: Click, at: Cursor): Promise<Answer> {
+  return placeThenPick(bot, click, { kind: 'place', ...cursorCells(at) });
+}
+
+export async function discardDomino(bot: Bot, click: Click): Promise<Answer> {
+  return placeThenPick(bot, click, { kind: 'discard' });
+}
+
+async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<Answer> {
+  const loaded = await load(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const { turn } = loaded;
+  const after = afterPlacing(turn.table.game, turn.player, placed);
+  if (!after.ok) return privately(refusalText({ code: 'illegal-move', rejection: after.error }, turn.table.seats));
+  const panel = pickPanel(turn, placed);
+  if (panel) return updating(panel);
+  return finish(bot, click, placed, null);
+}
+
+/** A pick button: the whole move (placement and pick) is made now. */
+export async function pickDomino(bot: Bot, click: Click, placed: Placed, domino: number): Promise<Answer> {
+  return finish(bot, click, placed, domino);
+}
+
+async function finish(bot: Bot, click: Click, placed: Placed, claim: number | null): Promise<Answer> {
+  const result = await makeMove(bot, click.tableId, {
+    turn: click.turn,
+    mover: { kind: 'user', userId: click.userId },
+    move: { placed, claim },
+  });
+  if (!result.ok) return privately(result.refusal);
+  return updating(panelDoneView(result.text));
+}

@@ -1,0 +1,113 @@
+/**
+ * Rematch: a new lobby with the same seats and rules, in the channel of the first
+ * one, hosted by whoever asked. The press is claimed on the finished table through
+ * the store (compare-and-set), so exactly one press opens a lobby even when two
+ * bot processes handle two presses at the same instant.
+ */
+import type { Message, MessageEditOptions } from 'discord.js';
+import { keep, save, StoreError, type Change, type TableStore } from '../../store/index.js';
+import { newLobby, playerOf, type FinishedTable, type LobbyTable, type RematchClaim } from '../../table/index.js';
+import { t } from '../../i18n/index.js';
+import { inGameLocale } from '../messages/locale.js';
+import { privately, updating, type Answer } from '../wire/answer.js';
+import type { Bot } from '../bot.js';
+import { errorText } from '../../runtime/log.js';
+import { FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
+import { humanSeatOf } from '../messages/seats.js';
+import { lobbyView } from '../messages/lobby.js';
+import type { LobbyClick } from './lobby.js';
+
+/** A claim whose lobby never came (its process died while posting it) may be taken over after this long. */
+export const STALE_CLAIM_MS = 60_000;
+
+export type Claimed =
+  | { readonly ok: true; readonly table: FinishedTable; readonly claim: RematchClaim }
+  | { readonly ok: false; readonly refusal: string };
+
+function lobbyLink(table: FinishedTable, lobbyId: string): string {
+  return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
+}
+
+/** Take the table's rematch for `userId`, unless another press has it (or had it and opened its lobby). */
+export async function claimRematch(store: TableStore, tableId: string, userId: string, now: number): Promise<Claimed> {
+  try {
+    const { value } = await store.update(tableId, (table): Change<Claimed> => {
+      if (table.status !== 'finished') return keep({ ok: false, refusal: t('rematch.notOver') });
+      if (playerOf(table, userId) === null) return keep({ ok: false, refusal: t('rematch.playersOnly') });
+      const held = table.rematch;
+      if (held?.lobbyId)
+        return keep({ ok: false, refusal: t('rematch.alreadyOpen', { link: lobbyLink(table, held.lobbyId) }) });
+      if (held && now - held.at < STALE_CLAIM_MS) return keep({ ok: false, refusal: t('rematch.opening') });
+      const claim: RematchClaim = { by: userId, at: now, lobbyId: null };
+      const claimed: FinishedTable = { ...table, rematch: claim };
+      return save(claimed, { ok: true, table: claimed, claim });
+    });
+    return value;
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('rematch.notOver') };
+    throw error;
+  }
+}
+
+/** Our claim becomes the lobby's id, or is given back (lobbyId null) so another press may try. */
+async function settleClaim(bot: Bot, tableId: string, claim: RematchClaim, lobbyId: string | null): Promise<void> {
+  const ours = (held: RematchClaim | undefined) =>
+    held?.by === claim.by && held.at === claim.at && held.lobbyId === null;
+  await bot.store.update(tableId, (table) => {
+    if (table.status !== 'finished' || !ours(table.rematch)) return keep();
+    if (lobbyId !== null) return save({ ...table, rematch: { ...claim, lobbyId } });
+    const { rematch: _released, ...rest } = table;
+    return save(rest);
+  });
+}
+
+export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message): Promise<Answer> {
+  const claimed = await claimRematch(bot.store, click.tableId, click.userId, Date.now());
+  if (!claimed.ok) return privately(claimed.refusal);
+  let lobbyId: string | null = null;
+  try {
+    const opened = await openRematch(bot, claimed.table, click);
+    if (!opened.ok) return privately(opened.refusal);
+    lobbyId = opened.lobby.id;
+    const link = lobbyLink(claimed.table, lobbyId);
+    const content = inGameLocale(claimed.table, () =>
+      t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }),
+    );
+    return updating({ content, components: [], allowedMentions: { parse: [] } });
+  } finally {
+    await settleClaim(bot, click.tableId, claimed.claim, lobbyId).catch((error: unknown) =>
+      bot.log.warn('could not settle the rematch claim', {
+        game: click.tableId,
+        user: click.userId,
+        error: errorText(error),
+      }),
+    );
+  }
+}
+
+type Opened = { readonly ok: true; readonly lobby: LobbyTable } | { readonly ok: false; readonly refusal: string };
+
+async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Promise<Opened> {
+  const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
+  if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: t('rematch.cannotPost') };
+  const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
+  if (lacking.length > 0)
+    return { ok: false, refusal: missingText(lacking, t('permission.where.channel', { channelId: parent.id })) };
+  const host = humanSeatOf(click);
+  const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
+  // The buttons appear only once the table is saved under the message's id, so no click comes too early.
+  const message = await parent.send({ content: inGameLocale(old, () => t('rematch.settingUp')) });
+  const table: LobbyTable = newLobby({
+    id: message.id,
+    guildId: old.guildId,
+    channelId: old.messages.lobbyChannelId,
+    host,
+    others,
+    settings: old.settings,
+    now: Date.now(),
+  });
+  await bot.store.create(message.id, table);
+  await message.edit(inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
+  bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
+  return { ok: true, lobby: table };
+}

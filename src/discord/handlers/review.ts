@@ -1,0 +1,140 @@
+/**
+ * Review, on the final message: the player who pressed it gets, privately, what the
+ * hard computer player thinks of their game (src/ai/review.ts): computed in the AI
+ * workers on the first press, within a budget of REVIEW_BUDGET_MS (8 s) at the
+ * default AI_HARD_MS and in proportion to it otherwise, then kept with the table so
+ * that every later press (after a restart too) only draws it. Two presses at once
+ * share one computation. Only the game's players may ask; anyone else is told so.
+ * A Dynasty has one button per game, each reviewed on its own.
+ */
+import { costliest, REVIEW_BUDGET_MS, stateAt } from '../../ai/index.js';
+import { loadConfig, type Config } from '../../config.js';
+import { boxRound, result, type GameState } from '../../game/index.js';
+import { t } from '../../i18n/index.js';
+import { keep, save } from '../../store/index.js';
+import { playerOf, reviewKey, type FinishedTable, type TableReview } from '../../table/index.js';
+import { privately, type Answer } from '../wire/answer.js';
+import type { Bot } from '../bot.js';
+import { errorText } from '../../runtime/log.js';
+import { renderReviewMove } from '../messages/pictures.js';
+import { reviewView } from '../messages/review.js';
+
+export interface ReviewClick {
+  readonly tableId: string;
+  readonly userId: string;
+  /** 1 for a single game, 1 to 3 in a Dynasty. */
+  readonly game: number;
+}
+
+/** The search time of one review: REVIEW_BUDGET_MS at the default hard thinking time, in proportion to AI_HARD_MS. */
+export function reviewBudgetMs(config: Pick<Config, 'aiHardMs'>): number {
+  return Math.max(1, Math.round((REVIEW_BUDGET_MS * config.aiHardMs) / loadConfig({}).aiHardMs));
+}
+
+/** Reviews being computed in this process, by table and key: a second press waits for the first one's. */
+const running = new Map<string, Promise<TableReview>>();
+
+/** The finished game a button names: the only one, or one of a Dynasty's three. */
+function gameOf(table: FinishedTable, number: number): GameState | null {
+  const game = table.dynasty ? table.dynasty.games[number - 1] : number === 1 ? table.game : undefined;
+  return game && result(game) ? game : null;
+}
+
+/** A seed of the table's own, so a review does not depend on which process computed it (as far as time allows). */
+function seedOf(id: string): number {
+  let h = 0;
+  for (const ch of id) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return h >>> 0;
+}
+
+/** Keep the review with the table (unless one is there already); a failed save only costs a recomputation later. */
+async function keepReview(bot: Bot, tableId: string, key: string, review: TableReview): Promise<void> {
+  try {
+    await bot.store.update(tableId, (table) => {
+      if (table.status !== 'finished' || table.reviews?.[key]) return keep();
+      return save({ ...table, reviews: { ...table.reviews, [key]: review } });
+    });
+  } catch (error) {
+    bot.log.warn('could not keep a game review', { game: tableId, key, error: errorText(error) });
+  }
+}
+
+function computed(bot: Bot, table: FinishedTable, key: string, game: GameState, player: number): Promise<TableReview> {
+  const id = `${table.id}/${key}`;
+  const known = running.get(id);
+  if (known) return known;
+  const started = Date.now();
+  const work = bot.ai
+    .review(game, player, { budgetMs: reviewBudgetMs(bot.config), seed: seedOf(id) })
+    .then(async (review) => {
+      bot.log.info('game reviewed', {
+        game: table.id,
+        key,
+        ms: Date.now() - started,
+        search: review.ms,
+        accuracy: review.accuracy,
+        lost: review.lost,
+      });
+      await keepReview(bot, table.id, key, review);
+      return review;
+    })
+    .finally(() => running.delete(id));
+  running.set(id, work);
+  return work;
+}
+
+/** The costliest moves drawn, in the clicking user's language. */
+async function pictures(game: GameState, review: TableReview): Promise<{ index: number; png: Buffer }[]> {
+  const shown = costliest(review);
+  return Promise.all(
+    shown.map(async (m) => {
+      const index = review.moves.indexOf(m);
+      const state = stateAt(game, m.turn);
+      if (!state) throw new Error(`no move starts at turn ${m.turn}`);
+      const png = await renderReviewMove({
+        state,
+        number: index + 1,
+        played: m.played,
+        best: m.best,
+        loss: m.loss,
+        playedScore: m.playedScore,
+        bestScore: m.bestScore,
+      });
+      return { index, png };
+    }),
+  );
+}
+
+export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
+  const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind === 'corrupt') return privately(t('error.gameCorrupt'));
+  if (loaded.kind !== 'found') return privately(t('error.gameMissing'));
+  const { table } = loaded;
+  if (table.status !== 'finished') return privately(t('review.notOver'));
+  const player = playerOf(table, click.userId);
+  if (player === null) return privately(t('review.playersOnly'));
+  const game = gameOf(table, click.game);
+  if (!game) return privately(t('review.noSuchGame'));
+  const key = reviewKey(click.game, player);
+  let found = table.reviews?.[key];
+  if (!found) {
+    try {
+      found = await computed(bot, table, key, game, player);
+    } catch (error) {
+      bot.log.error('game review failed', { game: table.id, key, error: errorText(error) });
+      return privately(t('review.failed'));
+    }
+  }
+  const drawn = await pictures(game, found);
+  return {
+    kind: 'private',
+    message: reviewView({
+      review: found,
+      seats: table.seats,
+      grid: game.options.grid,
+      rounds: boxRound(game).rounds,
+      game: table.dynasty ? click.game : null,
+      pictures: drawn,
+    }),
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * The custom_id codec: every button the bot sends is built here and every click is
+ * decoded here, nowhere else. A custom_id carries all a click needs (the action,
+ * the game's turn number for stale checks, the payload), so buttons keep working
+ * after a restart without any in-memory collector. The table is not in it: it is
+ * the lobby message's id, or the thread's (the same id), which Discord gives us.
+ *
+ * Shape: `k1:<verb>[:<field>...]`, always well under Discord's 100 characters.
+ * Anything else (older formats, forged ids) decodes to null.
+ */
+import {
+  AI_LEVELS,
+  DIRECTIONS,
+  DOMINO_COUNT,
+  DYNASTY_GAMES,
+  type AiLevel,
+  type Direction,
+  type Pos,
+} from '../../game/index.js';
+import type { Placed } from '../../table/index.js';
+
+const PREFIX = 'k1';
+export const CUSTOM_ID_MAX = 100;
+
+/** Where the domino in hand would go: half a at (x, y), half b one step in the engine's direction r. */
+export interface Cursor {
+  readonly x: number;
+  readonly y: number;
+  readonly r: Direction;
+}
+
+/** The two cells a cursor covers. */
+export function cursorCells(c: Cursor): { readonly a: Pos; readonly b: Pos } {
+  const [dx, dy] = DIRECTIONS[c.r];
+  return { a: [c.x, c.y], b: [c.x + dx, c.y + dy] };
+}
+
+/** The cursor of a placement (its cells must be neighbours, as every placement's are). */
+export function cursorOf(p: { readonly a: Pos; readonly b: Pos }): Cursor {
+  const r = DIRECTIONS.findIndex(([dx, dy]) => p.b[0] - p.a[0] === dx && p.b[1] - p.a[1] === dy);
+  return { x: p.a[0], y: p.a[1], r: (r < 0 ? 0 : r) as Direction };
+}
+
+export function sameCursor(a: Cursor, b: Cursor): boolean {
+  return a.x === b.x && a.y === b.y && a.r === b.r;
+}
+
+/** Panel buttons that show the preview elsewhere; the slot keeps ids unique in one message. */
+export type PanelSlot = 'left' | 'right' | 'up' | 'down' | 'rotate' | 'next' | 'prev' | 'here';
+
+export type ClickAction =
+  | { readonly verb: 'join' }
+  | { readonly verb: 'leave' }
+  | { readonly verb: 'add-ai'; readonly level: AiLevel }
+  | { readonly verb: 'remove-ai' }
+  | { readonly verb: 'start' }
+  | { readonly verb: 'cancel' }
+  | { readonly verb: 'your-turn'; readonly turn: number }
+  | {
+      readonly verb: 'preview';
+      readonly turn: number;
+      readonly slot: PanelSlot;
+      readonly at: Cursor;
+      readonly hint: Cursor | null;
+    }
+  /** The panel's menu of spots: the chosen spot is the select's value (a cursor), not in the id. */
+  | { readonly verb: 'spot'; readonly turn: number; readonly hint: Cursor | null }
+  | { readonly verb: 'hint'; readonly turn: number; readonly at: Cursor | null }
+  | { readonly verb: 'confirm'; readonly turn: number; readonly at: Cursor }
+  | { readonly verb: 'discard'; readonly turn: number }
+  | { readonly verb: 'pick'; readonly turn: number; readonly placed: Placed; readonly domino: number }
+  | { readonly verb: 'rematch' }
+  /** "I'm back" on a turn message: the player of an absent seat takes it back. */
+  | { readonly verb: 'back'; readonly player: number }
+  /** Rematch on the game's first message in the channel (its thread archived and locked). */
+  | { readonly verb: 'rematch-here' }
+  /** The moderation menu (/kingdomino manage) of a table (a lobby's is not the channel's id): the seat chosen is the select's value. */
+  | { readonly verb: 'manage-seat'; readonly table: string }
+  | { readonly verb: 'replace-seat'; readonly table: string; readonly player: number }
+  | { readonly verb: 'restore-seat'; readonly table: string; readonly player: number }
+  | { readonly verb: 'make-host'; readonly table: string; readonly player: number }
+  /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
+  | { readonly verb: 'review'; readonly game: number }
+  /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
+  | { readonly verb: 'replay'; readonly game: number };
+
+const VERBS = {
+  join: 'j',
+  leave: 'l',
+  'add-ai': 'a',
+  'remove-ai': 'x',
+  start: 's',
+  cancel: 'c',
+  'your-turn': 'y',
+  preview: 'v',
+  spot: 'm',
+  hint: 'h',
+  confirm: 'p',
+  discard: 'd',
+  pick: 'k',
+  rematch: 'r',
+  review: 'w',
+  replay: 'g',
+  back: 'ib',
+  'rematch-here': 'rh',
+  'manage-seat': 'ms',
+  'replace-seat': 'mr',
+  'restore-seat': 'mb',
+  'make-host': 'mh',
+} as const satisfies Record<ClickAction['verb'], string>;
+
+const SLOTS = {
+  left: 'L',
+  right: 'R',
+  up: 'U',
+  down: 'D',
+  rotate: 'O',
+  next: 'N',
+  prev: 'P',
+  here: 'H',
+} as const satisfies Record<PanelSlot, string>;
+
+/** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
+const MAX_COORD = 6;
+const MAX_TURN = 10_000;
+/** Seats of a table: at most four. */
+const MAX_PLAYER = 3;
+/** A table's id: a Discord snowflake. */
+const TABLE_ID = /^\d{1,20}$/;
+/** Games of a table: one, or a Dynasty's three. */
+const MAX_GAMES = DYNASTY_GAMES;
+
+/** A cursor as text (in custom_ids, and as the value of a spot in the menu). */
+export function cursorText(c: Cursor): string {
+  return `${c.x}.${c.y}.${c.r}`;
+}
+
+function placedText(p: Placed): string {
+  return p.kind === 'place' ? cursorText(cursorOf(p)) : p.kind === 'discard' ? 'd' : '-';
+}
+
+export function encode(action: ClickAction): string {
+  const fields: (string | number)[] = [PREFIX, VERBS[action.verb]];
+  switch (action.verb) {
+    case 'add-ai':
+      fields.push(action.level);
+      break;
+    case 'your-turn':
+    case 'discard':
+      fields.push(action.turn);
+      break;
+    case 'preview':
+      fields.push(action.turn, SLOTS[action.slot], cursorText(action.at), action.hint ? cursorText(action.hint) : '-');
+      break;
+    case 'hint':
+      fields.push(action.turn, action.at ? cursorText(action.at) : '-');
+      break;
+    case 'spot':
+      fields.push(action.turn, action.hint ? cursorText(action.hint) : '-');
+      break;
+    case 'confirm':
+      fields.push(action.turn, cursorText(action.at));
+      break;
+    case 'pick':
+      fields.push(action.turn, placedText(action.placed), action.domino);
+      break;
+    case 'back':
+      fields.push(action.player);
+      break;
+    case 'manage-seat':
+      fields.push(action.table);
+      break;
+    case 'replace-seat':
+    case 'restore-seat':
+    case 'make-host':
+      fields.push(action.table, action.player);
+      break;
+    case 'review':
+    case 'replay':
+      fields.push(action.game);
+      break;
+    default:
+      break;
+  }
+  return fields.join(':');
+}
+
+function int(text: string | undefined, min: number, max: number): number | null {
+  if (text === undefined || !/^-?\d{1,5}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+/** The cursor a text stands for, or null when it is none (forged, off every kingdom). */
+export function cursor(text: string | undefined): Cursor | null {
+  const parts = text?.split('.');
+  if (!parts || parts.length !== 3) return null;
+  const x = int(parts[0], -MAX_COORD, MAX_COORD);
+  const y = int(parts[1], -MAX_COORD, MAX_COORD);
+  const r = int(parts[2], 0, 3);
+  if (x === null || y === null || r === null) return null;
+  return { x, y, r: r as Direction };
+}
+
+function placed(text: string | undefined): Placed | null {
+  if (text === 'd') return { kind: 'discard' };
+  if (text === '-') return { kind: 'none' };
+  const at = cursor(text);
+  return at ? { kind: 'place', ...cursorCells(at) } : null;
+}
+
+function key<T extends string>(table: Record<T, string>, code: string | undefined): T | null {
+  const found = Object.entries(table).find(([, c]) => c === code);
+  return found ? (found[0] as T) : null;
+}
+
+/** Decode a custom_id, or null when it is not one of ours (forged, truncated, from an older format). */
+export function decode(customId: string): ClickAction | null {
+  if (customId.length > CUSTOM_ID_MAX) return null;
+  const [prefix, code, ...rest] = customId.split(':');
+  if (prefix !== PREFIX) return null;
+  const verb = key(VERBS, code);
+  if (verb === null) return null;
+  const turn = int(rest[0], 0, MAX_TURN);
+  const arity = (n: number) => rest.length === n;
+  switch (verb) {
+    case 'join':
+    case 'leave':
+    case 'remove-ai':
+    case 'start':
+    case 'cancel':
+    case 'rematch':
+    case 'rematch-here':
+      return arity(0) ? { verb } : null;
+    case 'back': {
+      const player = int(rest[0], 0, MAX_PLAYER);
+      return arity(1) && player !== null ? { verb, player } : null;
+    }
+    case 'manage-seat':
+      return arity(1) && TABLE_ID.test(rest[0] ?? '') ? { verb, table: rest[0]! } : null;
+    case 'replace-seat':
+    case 'restore-seat':
+    case 'make-host': {
+      const player = int(rest[1], 0, MAX_PLAYER);
+      return arity(2) && TABLE_ID.test(rest[0] ?? '') && player !== null ? { verb, table: rest[0]!, player } : null;
+    }
+    case 'add-ai': {
+      const level = AI_LEVELS.find((l) => l === rest[0]);
+      return arity(1) && level ? { verb, level } : null;
+    }
+    case 'your-turn':
+    case 'discard':
+      return arity(1) && turn !== null ? { verb, turn } : null;
+    case 'preview': {
+      const slot = key(SLOTS, rest[1]);
+      const at = cursor(rest[2]);
+      const hint = rest[3] === '-' ? null : cursor(rest[3]);
+      if (!arity(4) || turn === null || slot === null || at === null) return null;
+      if (hint === null && rest[3] !== '-') return null;
+      return { verb, turn, slot, at, hint };
+    }
+    case 'hint': {
+      const at = rest[1] === '-' ? null : cursor(rest[1]);
+      if (!arity(2) || turn === null || (at === null && rest[1] !== '-')) return null;
+      return { verb, turn, at };
+    }
+    case 'spot': {
+      const hint = rest[1] === '-' ? null : cursor(rest[1]);
+      if (!arity(2) || turn === null || (hint === null && rest[1] !== '-')) return null;
+      return { verb, turn, hint };
+    }
+    case 'confirm': {
+      const at = cursor(rest[1]);
+      return arity(2) && turn !== null && at ? { verb, turn, at } : null;
+    }
+    case 'review':
+    case 'replay': {
+      const game = int(rest[0], 1, MAX_GAMES);
+      return arity(1) && game !== null ? { verb, game } : null;
+    }
+    case 'pick': {
+      const what = placed(rest[1]);
+      const domino = int(rest[2], 1, DOMINO_COUNT);
+      return arity(3) && turn !== null && what && domino !== null ? { verb, turn, placed: what, domino } : null;
+    }
+  }
+}

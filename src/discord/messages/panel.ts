@@ -1,0 +1,221 @@
+/**
+ * The ephemeral placement panel, shown only to the player whose turn it is: the
+ * preview, a menu of every spot ranked by points, one "Take #N" button per free
+ * domino (place where the preview shows it and claim #N: the whole move in one
+ * tap), and the arrows, rotate and next/previous fit for fine control. Every
+ * button carries the cursor it acts on, so the panel needs no memory between clicks.
+ */
+import { ButtonStyle } from 'discord.js';
+import type { BaseMessageOptions } from 'discord.js';
+import { candidateGain, domino as dominoOf, type Candidate, type GameState, type Half } from '../../game/index.js';
+import { t } from '../../i18n/index.js';
+import type { Placed } from '../../table/index.js';
+import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from './codec.js';
+import { button, MAX_OPTIONS, row, rows, selectRow, type Row } from './components.js';
+import { rejectionText, type Shown } from './pictures.js';
+import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
+
+export const PREVIEW_PNG = 'preview.png';
+
+export interface PanelInfo {
+  readonly game: GameState;
+  readonly domino: number;
+  readonly at: Cursor;
+  /** The domino at `at`, judged. */
+  readonly candidate: Candidate;
+  /** Every legal spot, judged, best first. */
+  readonly ranked: readonly Candidate[];
+  /** The dominoes the move can claim (none in the last round). */
+  readonly choices: readonly number[];
+  /** The hard AI's suggested placement, once asked for. */
+  readonly hint: Cursor | null;
+  readonly hintUsed: boolean;
+  /** The preview, drawn with the same verdict and hint. */
+  readonly preview: Shown;
+}
+
+const MOVES: readonly {
+  slot: Exclude<PanelSlot, 'here' | 'rotate' | 'next' | 'prev'>;
+  label: string;
+  dx: number;
+  dy: number;
+}[] = [
+  { slot: 'left', label: '◀', dx: -1, dy: 0 },
+  { slot: 'up', label: '▲', dx: 0, dy: -1 },
+  { slot: 'down', label: '▼', dx: 0, dy: 1 },
+  { slot: 'right', label: '▶', dx: 1, dy: 0 },
+];
+
+/** The cursor the next/previous-fit buttons lead to from `at`. */
+function stepLegal(legal: readonly Cursor[], at: Cursor, step: 1 | -1): Cursor | null {
+  if (legal.length === 0) return null;
+  const i = legal.findIndex((c) => sameCursor(c, at));
+  const from = i < 0 ? (step === 1 ? -1 : 0) : i;
+  return legal[(from + step + legal.length) % legal.length] ?? null;
+}
+
+/** Can both halves still be drawn inside the largest frame the kingdom could have? */
+function onBoard(game: GameState, at: Cursor): boolean {
+  const reach = game.options.grid - 1;
+  const { a, b } = cursorCells(at);
+  return [a, b].every(([x, y]) => Math.abs(x) <= reach && Math.abs(y) <= reach);
+}
+
+function halfText(h: Half, cell: string): string {
+  return t('panel.spotHalf', { terrain: terrainLabel(h), cell });
+}
+
+/** "+6 · C3-C4", with where each half goes below it. */
+function spotMenu(info: PanelInfo): Row {
+  const { game, at } = info;
+  const grid = game.options.grid;
+  const d = dominoOf(info.domino);
+  const options = info.ranked.slice(0, MAX_OPTIONS).map((c) => {
+    const cursor = cursorOf(c);
+    const [cellA, cellB] = placementText(grid, c).split('-');
+    return {
+      label: t('panel.spot', { gain: signed(candidateGain(c) ?? 0), where: placementText(grid, c) }),
+      description: `${halfText(d.a, cellA ?? '')} · ${halfText(d.b, cellB ?? '')}`,
+      value: cursorText(cursor),
+      selected: sameCursor(cursor, at),
+    };
+  });
+  return selectRow(
+    t('panel.spotMenu', { count: info.ranked.length }),
+    { verb: 'spot', turn: game.turn, hint: info.hint },
+    options,
+  );
+}
+
+/** "Take #N" per free domino (the last round: place only), enabled when the shown spot fits. */
+function takeButtons(game: GameState, placed: Placed, choices: readonly number[], fits: boolean): Row[] {
+  if (choices.length === 0) {
+    const at = placed.kind === 'place' ? cursorOf(placed) : null;
+    const label = t(placed.kind === 'discard' ? 'panel.button.discard' : 'panel.button.placeHere');
+    return [
+      row(
+        at
+          ? button(label, { verb: 'confirm', turn: game.turn, at }, ButtonStyle.Success, !fits)
+          : button(label, { verb: 'discard', turn: game.turn }, ButtonStyle.Danger),
+      ),
+    ];
+  }
+  const key = placed.kind === 'discard' ? 'panel.button.discardTake' : 'panel.button.take';
+  const style = placed.kind === 'discard' ? ButtonStyle.Danger : ButtonStyle.Primary;
+  return rows(
+    choices.map((n) =>
+      button(t(key, { domino: dominoLabel(n) }), { verb: 'pick', turn: game.turn, placed, domino: n }, style, !fits),
+    ),
+  );
+}
+
+function fineControls(info: PanelInfo): Row[] {
+  const { game, at, hint } = info;
+  const turn = game.turn;
+  const to = (slot: Exclude<PanelSlot, 'here'>, target: Cursor | null, label: string) =>
+    button(
+      label,
+      { verb: 'preview', turn, slot, at: target ?? at, hint },
+      ButtonStyle.Secondary,
+      target === null || !onBoard(game, target),
+    );
+  const rotated: Cursor = { ...at, r: ((at.r + 1) % 4) as Cursor['r'] };
+  const legal = info.ranked.map(cursorOf);
+  const index = legal.findIndex((c) => sameCursor(c, at));
+  return [
+    row(
+      ...MOVES.map((m) => to(m.slot, { ...at, x: at.x + m.dx, y: at.y + m.dy }, m.label)),
+      to('rotate', rotated, t('panel.button.rotate')),
+    ),
+    row(
+      to('prev', stepLegal(legal, at, -1), t('panel.button.previous')),
+      to(
+        'next',
+        stepLegal(legal, at, 1),
+        index >= 0 ? t('panel.button.nextOf', { index: index + 1, count: legal.length }) : t('panel.button.next'),
+      ),
+      button(t('panel.button.hint'), { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
+    ),
+  ];
+}
+
+export function panelView(info: PanelInfo): BaseMessageOptions {
+  const { game, candidate } = info;
+  const grid = game.options.grid;
+  const where = placementText(grid, candidate);
+  const fits = candidate.verdict.fits;
+  const verdict = candidate.verdict.fits
+    ? t('panel.fits', { where, gain: signed(candidateGain(candidate) ?? 0) })
+    : t('panel.doesNotFit', { where, reason: rejectionText(candidate.verdict.rejection) });
+  const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
+  const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
+  return {
+    content: [
+      t('panel.place', { domino: dominoLabel(info.domino) }),
+      verdict,
+      ...(hint ? [hint] : []),
+      t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast'),
+    ].join('\n'),
+    files: [{ attachment: info.preview.png, name: PREVIEW_PNG, description: info.preview.alt }],
+    components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits), ...fineControls(info)],
+  };
+}
+
+/** Nothing fits: the panel says so and offers only the discard (with the pick, when there is one). */
+export function discardView(
+  game: GameState,
+  domino: number,
+  choices: readonly number[],
+  preview: Shown,
+): BaseMessageOptions {
+  return {
+    content: t('panel.fitsNowhere', { domino: dominoLabel(domino) }),
+    files: [{ attachment: preview.png, name: PREVIEW_PNG, description: preview.alt }],
+    components: takeButtons(game, { kind: 'discard' }, choices, true),
+  };
+}
+
+export interface PickInfo {
+  readonly game: GameState;
+  readonly placed: Placed;
+  readonly inHand: number | null;
+  /** The placement judged, when the move places. */
+  readonly candidate: Candidate | null;
+  readonly choices: readonly number[];
+}
+
+/** The opening picks (nothing to place yet), or the pick after a confirm from an older panel. */
+export function pickView(info: PickInfo): BaseMessageOptions {
+  const { game, placed } = info;
+  const gain = info.candidate ? candidateGain(info.candidate) : null;
+  const done =
+    placed.kind === 'place' && info.inHand !== null
+      ? t('panel.goesTo', { domino: info.inHand, where: placementText(game.options.grid, placed), gain: gain ?? 0 })
+      : placed.kind === 'discard' && info.inHand !== null
+        ? t('panel.willDiscard', { domino: info.inHand })
+        : '';
+  const back =
+    placed.kind === 'place'
+      ? [
+          row(
+            button(t('panel.button.back'), {
+              verb: 'preview',
+              turn: game.turn,
+              slot: 'here',
+              at: cursorOf(placed),
+              hint: null,
+            }),
+          ),
+        ]
+      : [];
+  // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
+  return {
+    content: t('panel.pick', { done }),
+    components: [...takeButtons(game, placed, info.choices, true), ...back],
+  };
+}
+
+/** The panel after the move went through: nothing left to click. */
+export function panelDoneView(text: string): BaseMessageOptions {
+  return { content: t('panel.done', { text }), components: [], files: [], attachments: [] } as BaseMessageOptions;
+}

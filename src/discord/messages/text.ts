@@ -1,0 +1,184 @@
+/** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
+import {
+  boxRound,
+  domino,
+  placementName,
+  type GameState,
+  type Grid,
+  type Half,
+  type Pos,
+  type Terrain,
+} from '../../game/index.js';
+import { t, type MessageKey } from '../../i18n/index.js';
+import { pictureName, playerMarker, rejectionText } from './pictures.js';
+import {
+  turnLimitS,
+  type MoveNote,
+  type Occasion,
+  type Refusal,
+  type TableSeat,
+  type TableSettings,
+} from '../../table/index.js';
+
+const TERRAIN_EMOJI: Record<Terrain, string> = {
+  wheat: '🌾',
+  forest: '🌲',
+  lake: '🌊',
+  grassland: '🐑',
+  swamp: '🐸',
+  mine: '⛏️',
+};
+
+/** "🌲 Forest 👑": a half's terrain with its crowns. */
+export function terrainLabel(h: Half): string {
+  const terrain = `${TERRAIN_EMOJI[h.terrain]} ${t(`terrain.${h.terrain}`)}`;
+  return h.crowns > 0 ? `${terrain} ${'👑'.repeat(h.crowns)}` : terrain;
+}
+
+/** "#41 🌾 Wheat + 🌲 Forest 👑": number, both terrains, crowns on the half that has them. */
+export function dominoLabel(n: number): string {
+  const d = domino(n);
+  return `#${n} ${terrainLabel(d.a)} + ${terrainLabel(d.b)}`;
+}
+
+/**
+ * How the pictures show this seat, when it is not by its name: a name the font
+ * cannot draw is drawn as its seat label ("Player 3"), so the text names it too.
+ */
+function pictureAlias(seat: TableSeat, player: number): string | null {
+  const drawn = pictureName(seat.name, player);
+  return drawn === seat.name ? null : drawn === t('player.fallback', { number: player + 1 }) ? drawn : null;
+}
+
+/** The seat's colour (as on the pictures) before what names it. */
+function marked(seats: readonly TableSeat[], player: number, naming: (seat: TableSeat) => string): string {
+  const seat = seats[player];
+  if (!seat) return t('player.fallback', { number: player + 1 });
+  const alias = pictureAlias(seat, player);
+  const name = naming(seat);
+  return `${playerMarker(player)} ${alias ? t('seat.alias', { name, alias }) : name}`;
+}
+
+/** A seat as text: humans are mentioned, AI seats named; its colour first, as on the pictures. */
+export function seatText(seats: readonly TableSeat[], player: number): string {
+  return marked(seats, player, (seat) =>
+    seat.kind === 'human' ? `<@${seat.userId}>` : t('seat.ai', { name: seat.name }),
+  );
+}
+
+/** A seat by name only (for text that must not ping anyone). */
+export function seatName(seats: readonly TableSeat[], player: number): string {
+  return marked(seats, player, (seat) => t(seat.kind === 'human' ? 'seat.name' : 'seat.aiName', { name: seat.name }));
+}
+
+/** "Round 3 of 12", or the opening picks, as the box counts rounds (and the pictures say). */
+export function roundText(game: GameState): string {
+  const { round, rounds } = boxRound(game);
+  return round === 0 ? t('picture.openingPicks') : t('picture.round', { round, rounds });
+}
+
+const playerName = seatName;
+
+/** The rules chosen, in one line; options that only apply to some player counts say so. */
+export function rulesLine(table: { readonly settings: TableSettings; readonly seats: readonly TableSeat[] }): string {
+  const { settings } = table;
+  const players = table.seats.length;
+  const timerS = turnLimitS(table);
+  const parts: string[] = [t(settings.mightyDuel ? 'rulesLine.mightyDuel' : 'rulesLine.grid5')];
+  if (settings.harmony) parts.push(t('rulesLine.harmony'));
+  if (settings.middleKingdom) parts.push(t('rulesLine.middleKingdom'));
+  if (settings.dynasty) parts.push(t('rulesLine.dynasty'));
+  if (settings.threePlayerClassic)
+    parts.push(t(players === 3 ? 'rulesLine.threePlayerClassic' : 'rulesLine.threePlayerClassicUnused'));
+  if (settings.balancedOpening)
+    parts.push(t(players === 2 ? 'rulesLine.balancedOpening' : 'rulesLine.balancedOpeningUnused'));
+  parts.push(timerS > 0 ? t('rulesLine.timer', { duration: durationText(timerS) }) : t('rulesLine.noTimer'));
+  return parts.join(t('rulesLine.separator'));
+}
+
+export function durationText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (seconds % 60 === 0) return t('duration.minutes', { minutes });
+  return seconds > 60
+    ? t('duration.minutesSeconds', { minutes, seconds: seconds % 60 })
+    : t('duration.seconds', { seconds });
+}
+
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+const OCCASIONS: Record<Occasion, MessageKey> = {
+  begins: 'game.begins',
+  'next-game': 'game.nextOfDynasty',
+  again: 'game.again',
+};
+
+/** Why a board is posted when no move was made. */
+export function occasionText(occasion: Occasion): string {
+  return t(OCCASIONS[occasion]);
+}
+
+/** "Dynasty, game 2 of 3", or null outside a Dynasty. */
+export function dynastyHeader(progress: { readonly game: number; readonly of: number } | null): string | null {
+  return progress ? t('dynasty.header', { game: progress.game, of: progress.of }) : null;
+}
+
+/** "C3-C4": where the domino would go, half a first, in the cell names drawn on the pictures. */
+export function placementText(grid: Grid, at: { readonly a: Pos; readonly b: Pos }): string {
+  return placementName(grid, at.a, at.b);
+}
+
+/** What one move did, e.g. "Ana placed #23 at C3-C4 for +6 and took #41", and "(time ran out...)" when the bot made it. */
+export function describeMove(note: MoveNote, seats: readonly TableSeat[], grid: Grid): string {
+  const parts: string[] = [];
+  if (note.placed?.kind === 'place' && note.domino !== null) {
+    parts.push(
+      t('move.placed', {
+        domino: note.domino,
+        where: placementText(grid, note.placed),
+        gain: signed(note.placed.gain),
+      }),
+    );
+  } else if (note.placed?.kind === 'discard' && note.domino !== null) {
+    parts.push(t('move.discarded', { domino: note.domino }));
+  }
+  if (note.claim !== null) parts.push(t('move.took', { domino: note.claim }));
+  const what = parts.length === 2 ? t('list.and', { first: parts[0]!, second: parts[1]! }) : parts.join('');
+  const sentence = t('move.sentence', { who: playerName(seats, note.player), what });
+  return note.timedOut ? `${sentence} ${t('move.timedOut')}` : sentence;
+}
+
+const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' | 'illegal-move'>, MessageKey> = {
+  'not-started': 'game.notStarted',
+  'already-started': 'game.alreadyStarted',
+  over: 'game.over',
+  cancelled: 'game.cancelled',
+  'not-seated': 'refusal.notSeated',
+  'host-only': 'refusal.hostOnly',
+  'stale-turn': 'refusal.staleTurn',
+  'already-seated': 'refusal.alreadySeated',
+  'table-full': 'refusal.tableFull',
+  'not-at-table': 'refusal.notAtTable',
+  'host-cannot-leave': 'refusal.hostCannotLeave',
+  'no-ai-seat': 'refusal.noAiSeat',
+  'lobby-has-cancel': 'refusal.lobbyHasCancel',
+  'nothing-to-place': 'refusal.nothingToPlace',
+  'seat-replaced': 'refusal.seatReplaced',
+};
+
+/** A refusal as the user reads it. */
+export function refusalText(refusal: Refusal, seats: readonly TableSeat[]): string {
+  switch (refusal.code) {
+    case 'not-your-turn':
+      return t('refusal.notYourTurn', { player: playerName(seats, refusal.player) });
+    case 'seat-count':
+      return refusal.min === refusal.max
+        ? t('refusal.seatCountExact', { count: refusal.min })
+        : t('refusal.seatCount', { min: refusal.min, max: refusal.max });
+    case 'illegal-move':
+      return t('refusal.illegalMove', { reason: rejectionText(refusal.rejection) });
+    default:
+      return t(REFUSALS[refusal.code]);
+  }
+}

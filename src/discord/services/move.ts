@@ -1,0 +1,54 @@
+/**
+ * Making a move, for humans, computer seats and the turn timer alike: under the
+ * table's lock the table layer checks and applies it, and the store saves it with
+ * the posts it owes the thread; then the outbox makes those posts.
+ */
+import { t } from '../../i18n/index.js';
+import { keep, save } from '../../store/index.js';
+import {
+  noteOf,
+  playMove,
+  postsForMove,
+  type Move,
+  type MoveOutcome,
+  type Mover,
+  type TableResult,
+} from '../../table/index.js';
+import type { Bot } from '../bot.js';
+import { describeMove, refusalText } from '../messages/text.js';
+
+export interface MoveRequest {
+  readonly turn: number;
+  readonly mover: Mover;
+  readonly move: Move;
+  /** Made by the bot because the player's time ran out. */
+  readonly timedOut?: boolean;
+}
+
+export type MoveResult =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly refusal: string };
+
+/** Apply and save a move with its posts, then post. A refusal changes nothing. */
+export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<MoveResult> {
+  const started = performance.now();
+  const timedOut = request.timedOut ?? false;
+  const { value, table } = await bot.store.update<TableResult<MoveOutcome>>(tableId, (current) => {
+    const played = playMove(current, request.mover, request.turn, request.move, Date.now());
+    return played.ok ? save(postsForMove(played.value, timedOut), played) : keep(played);
+  });
+  if (!value.ok) return { ok: false, refusal: refusalText(value.refusal, table.seats) };
+  const outcome = value.value;
+  const text = describeMove(noteOf(outcome, timedOut), table.seats, outcome.before.options.grid);
+  const saved = performance.now();
+  const shown = await bot.outbox.flush(tableId);
+  bot.log.info('move', {
+    guild: table.guildId,
+    game: tableId,
+    turn: request.turn,
+    text,
+    shown,
+    save_ms: Math.round(saved - started),
+    post_ms: Math.round(performance.now() - saved),
+  });
+  return { ok: true, text: shown ? text : t('move.notPosted', { text }) };
+}

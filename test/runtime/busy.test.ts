@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest';
+import { LoadGauge, SPARE_UNTIL } from '../../src/runtime/busy.js';
+
+/** A machine with two cores whose clock and CPU time the test moves. */
+function machine(cores = 2) {
+  const m = { at: 0, cpu: 0 };
+  const gauge = new LoadGauge({ now: () => m.at, cpuMs: () => m.cpu, cores });
+  const run = (ms: number, coresBusy: number) => {
+    m.at += ms;
+    m.cpu += ms * coresBusy;
+  };
+  return { gauge, run };
+}
+
+it('a process keeping most of the machine busy has no time to spare; once it calms down, it has', () => {
+  const { gauge, run } = machine();
+  expect(gauge.spare()).toBe(true);
+  run(1000, 1.8);
+  expect(gauge.busy()).toBeCloseTo(0.9);
+  expect(gauge.spare()).toBe(false);
+  run(1000, 0.4);
+  expect(gauge.busy()).toBeCloseTo(0.2);
+  expect(gauge.spare()).toBe(true);
+});
+
+it('judges by whole windows: a burst shorter than a second does not flip it at once', () => {
+  const { gauge, run } = machine();
+  run(1000, 0.2);
+  expect(gauge.spare()).toBe(true);
+  run(300, 2);
+  expect(gauge.spare()).toBe(true);
+  run(700, 2);
+  expect(gauge.busy()).toBeGreaterThan(SPARE_UNTIL);
+});
+
+it('judges a shard by its share of the machine: one core kept 90% busy is busy for a process given one', () => {
+  const alone = machine(2);
+  const shard = machine(1);
+  for (const { run } of [alone, shard]) run(1000, 0.9);
+  expect(alone.gauge.spare()).toBe(true);
+  expect(shard.gauge.spare()).toBe(false);
+});

@@ -1,0 +1,57 @@
+import { Worker } from 'node:worker_threads';
+import { expect, it, vi } from 'vitest';
+import { giveBackMemory, giveBackMemoryOnceIdle } from '../../src/runtime/memory.js';
+
+const MB = 1 << 20;
+const rssMb = () => process.memoryUsage.rss() / MB;
+
+/**
+ * A worker thread fills its malloc arena with buffers of 64 KB (below glibc's mmap
+ * threshold, so from the arena, as a picture worker's canvases and deflate buffers
+ * are) and keeps every other one until it stops: the freed half is scattered between
+ * pages in use, which glibc keeps for the process on its own.
+ */
+async function workerThatLeavesFreedMemory(mb: number): Promise<void> {
+  const worker = new Worker(
+    `const kept = [];
+     for (let i = 0; i < ${mb * 16}; i++) { const b = new Uint8Array(64 * 1024).fill(1); if (i % 2) kept.push(b); }
+     require('node:worker_threads').parentPort.postMessage(kept.length);`,
+    { eval: true },
+  );
+  await new Promise((resolve) => worker.once('message', resolve));
+  await worker.terminate();
+}
+
+it.runIf(process.platform === 'linux')('memory a stopped worker freed goes back to the system', async () => {
+  const before = rssMb();
+  await workerThatLeavesFreedMemory(200);
+  // Without the trim, the process keeps tens of MB of it.
+  expect(rssMb() - before).toBeGreaterThan(40);
+  giveBackMemory();
+  expect(rssMb() - before).toBeLessThan(15);
+});
+
+it.runIf(process.platform === 'linux')(
+  "memory of the last moves' garbage goes back to the system once the process is idle",
+  async () => {
+    // Buffers of 64 KB from this thread's arena, every other one dead (as the PNGs of the last uploads are).
+    const live: Uint8Array[] = [];
+    const dead: Uint8Array[] = [];
+    for (let i = 0; i < 3200; i++) (i % 2 ? live : dead).push(new Uint8Array(64 * 1024).fill(1));
+    dead.length = 0;
+    const before = rssMb();
+    giveBackMemoryOnceIdle(() => true);
+    // 100 MB of garbage scattered between live buffers: uncollected, or collected but not trimmed after, it stays.
+    await vi.waitFor(() => expect(before - rssMb()).toBeGreaterThan(60), { timeout: 10_000, interval: 200 });
+    expect(live).toHaveLength(1600);
+  },
+);
+
+it('the garbage of the last moves is collected once the process is idle, though it allocates nothing', async () => {
+  const garbage = new WeakRef({ png: new Uint8Array(200 * 1024) });
+  // A weak reference holds its object to the end of the current task.
+  await new Promise(setImmediate);
+  giveBackMemoryOnceIdle(() => false);
+  await new Promise(setImmediate);
+  expect(garbage.deref()).toBeUndefined();
+});
