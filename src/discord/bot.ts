@@ -3,6 +3,7 @@ import type { Client } from 'discord.js';
 import type { AiPool } from '../ai/index.js';
 import type { Config } from '../config.js';
 import type { TableStore } from '../store/index.js';
+import type { Table } from '../table/index.js';
 import type { LoadGauge } from '../runtime/busy.js';
 import type { AnsweredInteraction } from './wire/followups.js';
 import type { Logger } from '../runtime/log.js';
@@ -14,8 +15,12 @@ export interface Scheduler {
 }
 
 export interface Poster {
-  /** Make the posts the table owes now; true when none is left owed (a failure is retried on its own). */
-  flush(tableId: string): Promise<boolean>;
+  /**
+   * Make the boards and ends the table owes now; true when none is left owed (a
+   * failure is retried on its own). Clearing older buttons follows in the background.
+   * `known`: the table as just saved, not to be read again.
+   */
+  flush(tableId: string, known?: Table): Promise<boolean>;
   /** The same, in the background. */
   kick(tableId: string): void;
   /** At start-up: the same, looking first for posts the previous process may have made. */

@@ -42,6 +42,15 @@ export function pendingPosts(table: Table): readonly Post[] {
   return table.outbox ?? [];
 }
 
+/**
+ * The boards and ends not yet posted: what the game waits for before it goes on.
+ * Clearing an older turn message's buttons holds nobody up (its buttons are refused
+ * as stale meanwhile).
+ */
+export function boardsOwed(table: Table): readonly Post[] {
+  return pendingPosts(table).filter((post) => post.kind !== 'clear');
+}
+
 /** Does the table still need the bot: a lobby, a running game, posts owed, or its thread to archive? */
 export function needsBot(table: Table): boolean {
   return (
@@ -102,9 +111,8 @@ export function noteOf(outcome: MoveOutcome, timedOut: boolean): MoveNote {
   return { player, domino, placed, claim: move.claim, timedOut };
 }
 
-/** The posts a move owes: the end of the game it ended (if so), then the next board, or the last clearing. */
-export function postsForMove(outcome: MoveOutcome, timedOut: boolean): GameTable {
-  const move = noteOf(outcome, timedOut);
+/** The posts a move owes (its note, `move`, told in them): the end of the game it ended (if so), then the next board, or the last clearing. */
+export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   const { table, ended } = outcome;
   if (!ended) return owe(table, [{ kind: 'turn', move, occasion: null }]);
   const end = { kind: 'end', move, game: ended.number } as const;

@@ -149,6 +149,22 @@ describe('during a game', () => {
     }
   });
 
+  it('the mover is answered once the board is up, while the old board’s buttons are still being cleared', async () => {
+    const { discord } = world;
+    const turn = lastMessage(discord, threadId);
+    const user = userToPlay(discord, turn)!;
+    const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+    const take = panel.buttons().find((b) => !b.disabled && b.customId?.startsWith('k1:k:'))!;
+    // Taking the buttons off the old board (an edit of a numbered message) lands 2 s late.
+    discord.injectFault({ method: 'PATCH', path: /\/messages\/\d+$/ }, { kind: 'slow', delayMs: 2_000 });
+    const boards = boardCount(discord, threadId);
+    await (await discord.click(panel, take.customId!, user)).reply();
+    expect(panel.content).toMatch(/^✅ /);
+    expect(boardCount(discord, threadId)).toBe(boards + 1);
+    expect(turn.buttons().length).toBeGreaterThan(0);
+    await discord.waitFor(() => turn.buttons().length === 0, 'the old board cleared');
+  });
+
   it('any spot of the menu is one choice away: three taps', async () => {
     const { discord } = world;
     const turn = lastMessage(discord, threadId);

@@ -23,6 +23,7 @@ function started(): table.PlayingTable {
 }
 
 const oneMove = (t: GameTable): table.MoveOutcome => playSimpleMove(t);
+const owedAfter = (outcome: table.MoveOutcome): GameTable => table.postsForMove(outcome, table.noteOf(outcome, false));
 
 describe('the outbox', () => {
   it('a new game owes its first board; once posted, that message is the live turn message', () => {
@@ -36,7 +37,7 @@ describe('the outbox', () => {
 
   it('a move owes its board; posting it owes the clearing of the previous turn message, in order', () => {
     let t: GameTable = table.posted(started(), 1, 'm1');
-    t = table.postsForMove(oneMove(t), false);
+    t = owedAfter(oneMove(t));
     const [post] = table.pendingPosts(t);
     expect(post).toMatchObject({
       kind: 'turn',
@@ -54,7 +55,7 @@ describe('the outbox', () => {
     let t: GameTable = table.posted(started(), 1, 'm0');
     let n = 0;
     for (;;) {
-      t = table.postsForMove(oneMove(t), false);
+      t = owedAfter(oneMove(t));
       if (t.status === 'finished') break;
       for (let post = table.pendingPosts(t)[0]; post; post = table.pendingPosts(t)[0]) {
         t = table.posted(t, post.seq, post.kind === 'turn' ? `m${++n}` : null);

@@ -3,6 +3,7 @@
  * table's lock the table layer checks and applies it, and the store saves it with
  * the posts it owes the thread; then the outbox makes those posts.
  */
+import type { Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
@@ -10,7 +11,7 @@ import {
   playMove,
   postsForMove,
   type Move,
-  type MoveOutcome,
+  type MoveNote,
   type Mover,
   type TableResult,
 } from '../../table/index.js';
@@ -25,22 +26,29 @@ export interface MoveRequest {
   readonly timedOut?: boolean;
 }
 
+/** What a move saved: its note, and the grid it is worded on. */
+interface Made {
+  readonly note: MoveNote;
+  readonly grid: Grid;
+}
+
 export type MoveResult =
   { readonly ok: true; readonly text: string } | { readonly ok: false; readonly refusal: string };
 
-/** Apply and save a move with its posts, then post. A refusal changes nothing. */
+/** Apply and save a move with its posts, then post its board. A refusal changes nothing. */
 export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<MoveResult> {
   const started = performance.now();
   const timedOut = request.timedOut ?? false;
-  const { value, table } = await bot.store.update<TableResult<MoveOutcome>>(tableId, (current) => {
+  const { value, table } = await bot.store.update<TableResult<Made>>(tableId, (current) => {
     const played = playMove(current, request.mover, request.turn, request.move, Date.now());
-    return played.ok ? save(postsForMove(played.value, timedOut), played) : keep(played);
+    if (!played.ok) return keep(played);
+    const note = noteOf(played.value, timedOut);
+    return save(postsForMove(played.value, note), { ok: true, value: { note, grid: played.value.game.options.grid } });
   });
   if (!value.ok) return { ok: false, refusal: refusalText(value.refusal, table.seats) };
-  const outcome = value.value;
-  const text = describeMove(noteOf(outcome, timedOut), table.seats, outcome.before.options.grid);
+  const text = describeMove(value.value.note, table.seats, value.value.grid);
   const saved = performance.now();
-  const shown = await bot.outbox.flush(tableId);
+  const shown = await bot.outbox.flush(tableId, table);
   bot.log.info('move', {
     guild: table.guildId,
     game: tableId,

@@ -21,6 +21,7 @@ import {
 } from 'discord.js';
 import { keep, save } from '../../store/index.js';
 import {
+  boardsOwed,
   closeThreadAt,
   pendingPosts,
   posted,
@@ -105,6 +106,8 @@ export class Outbox {
   private readonly unsure = new Set<string>();
   /** Tables resumed at start-up whose owed posts the previous process may have made. */
   private readonly resumed = new Set<string>();
+  /** Clearings under way (by key): a delivery meanwhile leaves them be. */
+  private readonly clearing = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -126,11 +129,16 @@ export class Outbox {
     return this.flush(tableId);
   }
 
-  /** Deliver what the table owes, now; true when nothing is left owed. A failure is retried later on its own. */
-  flush(tableId: string): Promise<boolean> {
+  /**
+   * Deliver what the table owes: its boards and ends now, in order, true once they
+   * are all made (a failure is retried later on its own); then, in the background,
+   * the clearings of older turn messages, which nobody waits for. `known`: the table
+   * as its caller has just saved it, so that it is not read again.
+   */
+  flush(tableId: string, known?: Table): Promise<boolean> {
     const running = this.running.get(tableId);
     if (running) return running;
-    const delivery = this.deliver(tableId).finally(() => this.running.delete(tableId));
+    const delivery = this.deliver(tableId, known).finally(() => this.running.delete(tableId));
     this.running.set(tableId, delivery);
     return delivery;
   }
@@ -152,25 +160,21 @@ export class Outbox {
     return this.running.size;
   }
 
-  private async deliver(tableId: string): Promise<boolean> {
+  private async deliver(tableId: string, known?: Table): Promise<boolean> {
     const bot = this.bot();
     try {
+      let table = known ?? (await this.load(tableId));
+      if (table && this.resumed.delete(tableId))
+        for (const post of boardsOwed(table)) this.unsure.add(postKey(tableId, post.seq));
       for (;;) {
         if (this.stopped) return false;
-        const loaded = await bot.store.get(tableId);
-        if (loaded.kind !== 'found') return true;
-        const owed = pendingPosts(loaded.table);
-        if (this.resumed.delete(tableId))
-          for (const post of owed) if (post.kind !== 'clear') this.unsure.add(postKey(tableId, post.seq));
-        if (owed.length === 0) break;
-        // Boards and ends in order; clearings (edits, in their own rate-limit bucket) once
-        // the board is up, all at once, while the game goes on.
-        const next = owed.find((p) => p.kind !== 'clear');
-        if (!next) bot.scheduler.kick(tableId);
-        await Promise.all((next ? [next] : owed).map((post) => this.make(bot, loaded.table, post)));
+        const next = table && boardsOwed(table)[0];
+        if (!table || !next) break;
+        table = await this.make(bot, table, next);
       }
       this.retries.delete(tableId);
       bot.scheduler.kick(tableId);
+      if (table) this.clearLater(bot, table);
       return true;
     } catch (error) {
       this.retryLater(tableId, error);
@@ -178,8 +182,26 @@ export class Outbox {
     }
   }
 
-  /** Make one post and mark it done; a post whose thread or message is gone is dropped. */
-  private async make(bot: Bot, table: Table, post: Post): Promise<void> {
+  private async load(tableId: string): Promise<Table | null> {
+    const loaded = await this.bot().store.get(tableId);
+    return loaded.kind === 'found' ? loaded.table : null;
+  }
+
+  /** Take the buttons off older turn messages (edits, in their own rate-limit bucket), all at once, while the game goes on. */
+  private clearLater(bot: Bot, table: Table): void {
+    const clears = pendingPosts(table).filter(
+      (post) => post.kind === 'clear' && !this.clearing.has(postKey(table.id, post.seq)),
+    );
+    if (clears.length === 0) return;
+    const keys = clears.map((post) => postKey(table.id, post.seq));
+    keys.forEach((key) => this.clearing.add(key));
+    void Promise.all(clears.map((post) => this.make(bot, table, post)))
+      .catch((error: unknown) => this.retryLater(table.id, error))
+      .finally(() => keys.forEach((key) => this.clearing.delete(key)));
+  }
+
+  /** Make one post and mark it done (the table as saved then; null once it is gone); a post whose thread or message is gone is dropped. */
+  private async make(bot: Bot, table: Table, post: Post): Promise<Table | null> {
     const messageId = await inGameLocale(table, () => this.send(bot, table, post)).catch((error: unknown) => {
       if (!gone(error)) throw error;
       bot.log.warn('a post found its thread or message gone: skipped', {
@@ -189,11 +211,12 @@ export class Outbox {
       });
       return null;
     });
-    await bot.store.update(table.id, (current) => {
+    const marked = await bot.store.update(table.id, (current) => {
       const after = closing(bot, posted(current, post.seq, messageId));
       return after === current ? keep() : save(after);
     });
     this.unsure.delete(postKey(table.id, post.seq));
+    return marked.table;
   }
 
   private retryLater(tableId: string, error: unknown): void {

@@ -17,7 +17,7 @@ import {
   closeDue,
   computerLevel,
   currentTurn,
-  pendingPosts,
+  boardsOwed,
   placedOf,
   STAND_IN_LEVEL,
   told,
@@ -195,7 +195,7 @@ export class TableScheduler implements Scheduler {
       }
       const table = loaded.table;
       // The board of the last move first: the outbox kicks this again once it is posted.
-      if (pendingPosts(table).length > 0) return;
+      if (boardsOwed(table).length > 0) return;
       // The thread hears that the computer took a seat before it plays it.
       const untoldPlayer = untold(table)[0];
       if (untoldPlayer !== undefined) {
