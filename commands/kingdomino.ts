@@ -14,7 +14,7 @@ import {
   statsCommand,
   statusCommand,
 } from '../src/discord/handlers/commands.js';
-import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
+import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 import type { TableSettings } from '../src/table/index.js';
 
@@ -82,7 +82,9 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
   .addSubcommand((s) => {
     described(s, 'command.start.name', 'command.start.description')
       .addIntegerOption((o) =>
-        described(o, 'command.start.aiSeats.name', 'command.start.aiSeats.description').setMinValue(0).setMaxValue(3),
+        described(o, 'command.start.aiSeats.name', 'command.start.aiSeats.description')
+          .setMinValue(0)
+          .setMaxValue(MAX_PLAYERS - 1),
       )
       .addStringOption((o) =>
         described(o, 'command.start.aiLevel.name', 'command.start.aiLevel.description').addChoices(

@@ -17,7 +17,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { playGame, rotateSeats, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
 import { startWorker } from '../runtime/spawn.js';
 import { ARENA_LEVELS, isArenaLevel } from '../ai/types.js';
-import { gameOptionsFor } from '../game/index.js';
+import { gameOptionsFor, isPlayerCount } from '../game/index.js';
 import { readVariants } from './variants.js';
 
 type Reply = { readonly ok: true; readonly outcome: GameOutcome } | { readonly ok: false; readonly error: string };
@@ -51,7 +51,7 @@ function plan(argv: readonly string[]): Plan {
   const levels = seats.filter(isArenaLevel);
   if (levels.length !== seats.length)
     throw new UsageError(`--seats takes ${ARENA_LEVELS.join(', ')}, comma-separated (got "${values.seats}")`);
-  if (levels.length < 2 || levels.length > 4) throw new UsageError('--seats needs 2 to 4 seats');
+  if (!isPlayerCount(levels.length)) throw new UsageError('--seats needs 2 to 4 seats');
   if (values.players !== undefined && Number(values.players) !== levels.length) {
     throw new UsageError(`--players ${values.players} does not match the ${levels.length} seats given`);
   }

@@ -25,6 +25,7 @@ import {
   dynastyResult,
   gameOptionsFor,
   legalPlacements,
+  isPlayerCount,
   prompt,
   result,
   Rng,
@@ -122,8 +123,7 @@ function parseSeats(seatsText: string | undefined, playersText: string | undefin
   if (players !== undefined && seats.length !== players) {
     throw new UsageError(`--seats lists ${seats.length} levels but --players is ${players}`);
   }
-  if (seats.length < 2 || seats.length > 4)
-    throw new UsageError(`--seats must list 2, 3 or 4 levels (got ${seats.length})`);
+  if (!isPlayerCount(seats.length)) throw new UsageError(`--seats must list 2, 3 or 4 levels (got ${seats.length})`);
   return seats as Level[];
 }
 

@@ -26,7 +26,7 @@ export type { DeckFacts, NewGame, SetupError } from './setup.js';
 export { publicDeck, publicView } from './public.js';
 export type { PublicDeck } from './public.js';
 export { prompt, legalPlacements, checkPlacement, apply, isOver } from './engine.js';
-export { byRanking, scorePlayer, result, rankNow, kingdomSquares, kingdomBounds } from './score.js';
+export { byRanking, placeAmong, scorePlayer, result, rankNow, kingdomSquares, kingdomBounds } from './score.js';
 export { isGameState, gameStateProblem } from './validate.js';
 export * from './variants.js';
 export * from './notation.js';

@@ -52,6 +52,14 @@ export function byRanking(x: PlayerScore, y: PlayerScore): number {
   return 0;
 }
 
+/**
+ * A player's place among scores (1 = best): one more than how many are strictly
+ * ahead by byRanking, so players tied on all three share a place ("1st, 1st, 3rd").
+ */
+export function placeAmong(scores: readonly PlayerScore[], s: PlayerScore): number {
+  return 1 + scores.filter((o) => byRanking(o, s) < 0).length;
+}
+
 /** Winners among scores: the best by byRanking; still tied = shared. */
 export function rank(scores: readonly PlayerScore[]): GameResult {
   const best = (list: readonly PlayerScore[], key: ScoreKey): PlayerScore[] => {

@@ -1,6 +1,7 @@
 /** Creating a game: options and their defaults, the shuffled deck, the first line and the first king order. */
 import { DOMINO_COUNT } from './dominoes.js';
 import { Rng } from './rng.js';
+import { isPlayerCount } from './variants.js';
 import type { GameEvent, GameOptions, GameState, LineSlot, Result, Seat } from './types.js';
 import { SCHEMA_VERSION } from './types.js';
 
@@ -78,7 +79,7 @@ export function isSeatKind(kind: unknown): kind is Seat['kind'] {
 
 /** Fills defaults and rejects impossible combinations with a message a player can act on. */
 export function resolveOptions(players: number, given: unknown): Result<GameOptions, SetupError> {
-  if (players !== 2 && players !== 3 && players !== 4) return fail(`Kingdomino needs 2 to 4 players, not ${players}.`);
+  if (!isPlayerCount(players)) return fail(`Kingdomino needs 2 to 4 players, not ${players}.`);
   if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) {
     return fail('The options must be an object.');
   }

@@ -8,6 +8,12 @@ import type { GameOptions } from './types.js';
 
 export type PlayerCount = 2 | 3 | 4;
 export const PLAYER_COUNTS: readonly PlayerCount[] = [2, 3, 4];
+/** The most players a game seats: a table's computer seats are at most this many less the host. */
+export const MAX_PLAYERS: PlayerCount = 4;
+
+export function isPlayerCount(n: number): n is PlayerCount {
+  return (PLAYER_COUNTS as readonly number[]).includes(n);
+}
 
 export const AI_LEVELS = ['easy', 'normal', 'hard'] as const;
 export type AiLevel = (typeof AI_LEVELS)[number];

@@ -4,7 +4,7 @@
  */
 import {
   boxRound,
-  byRanking,
+  placeAmong,
   domino,
   dynastyGameResults,
   dynastyResult,
@@ -22,7 +22,6 @@ import {
   type DynastyState,
   type GameState,
   type Grid,
-  type PlayerScore,
   type Pos,
   type Prompt,
   type Variant,
@@ -296,7 +295,7 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
     total: s.total,
     largestTerritory: s.largestTerritory,
     crowns: s.crowns,
-    rank: place(r.scores, s),
+    rank: placeAmong(r.scores, s),
   }));
   return {
     title: final ? t('picture.sheet.final') : t('picture.sheet.running'),
@@ -306,11 +305,6 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
     winners: r.winners.map((w) => who[w]!),
     decidedBy: r.decidedBy,
   };
-}
-
-/** Rank among scores: 1 + how many are strictly ahead in the ranking order. */
-function place(all: readonly PlayerScore[], s: PlayerScore): number {
-  return 1 + all.filter((o) => byRanking(o, s) < 0).length;
 }
 
 export function dynastySheetView(d: DynastyState): DynastySheetView {
@@ -334,7 +328,7 @@ export function dynastySheetView(d: DynastyState): DynastySheetView {
       return { kingdom, score, running: r === null, won: r?.winners.includes(p.index) ?? false };
     });
     const s = standings.scores[p.index]!;
-    return { player: p, games, total: s.total, rank: place(standings.scores, s) };
+    return { player: p, games, total: s.total, rank: placeAmong(standings.scores, s) };
   });
   return {
     title: final ? t('picture.dynasty.final') : t('dynasty.header', { game: played, of: d.length }),

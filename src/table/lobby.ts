@@ -54,7 +54,8 @@ export function aiSeats(count: number, level: AiLevel, baseName: string): TableS
   return seats;
 }
 
-function hasRoom(lobby: LobbyTable): boolean {
+/** Whether another player may sit: fewer seats than the variants allow. */
+export function hasRoom(lobby: LobbyTable): boolean {
   return lobby.seats.length < seatRange(lobby.settings).max;
 }
 

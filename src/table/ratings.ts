@@ -20,7 +20,7 @@
  * in the same atomic save that finishes the table.
  */
 import { ordinal, rate, rating as newOpenSkillRating, type Rating } from 'openskill';
-import { byRanking, result, type AiLevel, type GameResult } from '../game/index.js';
+import { placeAmong, result, type AiLevel, type GameResult } from '../game/index.js';
 import type { FinishedTable, TableSeat } from './types.js';
 
 export type { Rating } from 'openskill';
@@ -81,7 +81,7 @@ export function unrated(userId: string): PlayerRating {
 /** Place of each player (1 = best); players tied on points, largest territory and crowns share a place. */
 export function placesOf(outcome: GameResult): number[] {
   const byPlayer = [...outcome.scores].sort((a, b) => a.player - b.player);
-  return byPlayer.map((s) => 1 + byPlayer.filter((o) => byRanking(o, s) < 0).length);
+  return byPlayer.map((s) => placeAmong(byPlayer, s));
 }
 
 /** The seat's rating going into a game: its own for a human, the fixed one of its level for a computer. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
 import { playerMarker } from '../../src/render/index.js';
 import { describeMove, dynastyHeader, refusalText, seatName } from '../../src/discord/messages/text.js';
+import { rankingLines } from '../../src/discord/messages/end.js';
 import * as table from '../../src/table/index.js';
 import type { GameTable, HumanSeat, TableSeat } from '../../src/table/index.js';
 
@@ -63,6 +64,22 @@ describe('the words about a table', () => {
     expect(seatName(unusual, 0)).toBe(`${playerMarker(0)} **Ana**`);
     expect(seatName(unusual, 2)).toBe(`${playerMarker(2)} **龍王** (Player 3)`);
     expect(new Set([0, 1, 2].map(playerMarker)).size).toBe(3);
+  });
+
+  it('gives players tied on points, largest territory and crowns the same place, as the score sheet does', () => {
+    const four: TableSeat[] = ['Ana', 'Bo', 'Cy', 'Di'].map((name, i) => ({ kind: 'human', userId: `${i}`, name }));
+    const score = (player: number, total: number) => ({
+      player,
+      territories: [],
+      harmony: 0,
+      middleKingdom: 0,
+      total,
+      largestTerritory: 5,
+      crowns: 3,
+    });
+    const scores = [score(0, 40), score(1, 30), score(2, 30), score(3, 20)];
+    const lines = rankingLines({ scores, winners: [0], decidedBy: 'none' }, four);
+    expect(lines.map((line) => line.split(' ')[0])).toEqual(['🏆', '2.', '2.', '4.']);
   });
 
   it('heads a Dynasty game with its number', () => {

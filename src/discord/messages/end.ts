@@ -1,7 +1,7 @@
 /** The end of a game: the score sheet PNG, the ranking, the winner, Rematch and Review. */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
-import { byRanking, DYNASTY_GAMES, type GameResult, type TieBreak } from '../../game/index.js';
+import { byRanking, DYNASTY_GAMES, placeAmong, type GameResult, type TieBreak } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { button, row } from './components.js';
@@ -37,10 +37,10 @@ function andList(names: readonly string[]): string {
 
 export function rankingLines(result: GameResult, seats: readonly TableSeat[]): string[] {
   const sorted = [...result.scores].sort(byRanking);
-  return sorted.map((s, i) => {
+  return sorted.map((s) => {
     const bonuses = bonusText(s);
     const line = {
-      place: result.winners.includes(s.player) ? '🏆' : t('end.rank', { rank: i + 1 }),
+      place: result.winners.includes(s.player) ? '🏆' : t('end.rank', { rank: placeAmong(result.scores, s) }),
       name: seatName(seats, s.player),
       total: s.total,
       largest: s.largestTerritory,

@@ -3,14 +3,14 @@ import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { AI_LEVELS, seatRange } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { canStart, type LobbyTable, type Table } from '../../table/index.js';
+import { canStart, hasRoom, type LobbyTable, type Table } from '../../table/index.js';
 import { button, row } from './components.js';
 import { rulesLine, seatText } from './text.js';
 
 export function lobbyView(table: LobbyTable): BaseMessageOptions {
   const { min, max } = seatRange(table.settings);
   const taken = table.seats.length;
-  const full = taken >= max;
+  const full = !hasRoom(table);
   const seats = table.seats.map((s, i) =>
     s.kind === 'ai'
       ? t('lobby.aiSeat', { number: i + 1, seat: seatText(table.seats, i), level: t(`ai.level.${s.level}`) })
