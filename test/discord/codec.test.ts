@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_LEVELS, DOMINO_COUNT } from '../../src/game/index.js';
 import {
-  CUSTOM_ID_MAX,
   cursorCells,
   cursorOf,
   decode,
@@ -10,6 +9,7 @@ import {
   type ClickAction,
   type Cursor,
 } from '../../src/discord/messages/codec.js';
+import { CUSTOM_ID_MAX } from '../../src/discord/wire/limits.js';
 
 const at: Cursor = { x: -2, y: 3, r: 1 };
 

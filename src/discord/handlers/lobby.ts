@@ -19,6 +19,7 @@ import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissi
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
 import { closedLobbyView, lobbyView } from '../messages/lobby.js';
 import { refusalText } from '../messages/text.js';
+import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
 
 export interface LobbyClick {
   readonly tableId: string;
@@ -101,7 +102,7 @@ export function cancelLobby(bot: Bot, click: LobbyClick): Promise<Answer> {
 
 function threadName(table: Table): string {
   const name = t('lobby.threadName', { names: table.seats.map((s) => s.name).join(', ') });
-  return name.length > 100 ? `${name.slice(0, 99)}…` : name;
+  return cut(name, THREAD_NAME_MAX);
 }
 
 /** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */

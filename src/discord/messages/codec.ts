@@ -18,9 +18,9 @@ import {
   type Pos,
 } from '../../game/index.js';
 import type { Placed } from '../../table/index.js';
+import { CUSTOM_ID_MAX } from '../wire/limits.js';
 
 const PREFIX = 'k1';
-export const CUSTOM_ID_MAX = 100;
 
 /** Where the domino in hand would go: half a at (x, y), half b one step in the engine's direction r. */
 export interface Cursor {

@@ -6,22 +6,12 @@ import type {
   APISelectMenuOption,
   APIStringSelectComponent,
 } from 'discord-api-types/v10';
-import { CUSTOM_ID_MAX, encode, type ClickAction } from './codec.js';
+import { encode, type ClickAction } from './codec.js';
+import { cut, CUSTOM_ID_MAX, LABEL_MAX, MAX_OPTIONS, MAX_PER_ROW, MAX_ROWS, OPTION_TEXT_MAX } from '../wire/limits.js';
 
 export type Row =
   APIActionRowComponent<APIButtonComponentWithCustomId> | APIActionRowComponent<APIStringSelectComponent>;
 export type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
-
-/** Discord's limits: 5 rows of at most 5 buttons, labels of at most 80 characters; select menus of 25 options of 100. */
-export const MAX_ROWS = 5;
-export const MAX_PER_ROW = 5;
-const LABEL_MAX = 80;
-export const MAX_OPTIONS = 25;
-const OPTION_TEXT_MAX = 100;
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 export function button(
   label: string,

@@ -11,7 +11,8 @@ import { candidateGain, domino as dominoOf, type Candidate, type GameState, type
 import { t } from '../../i18n/index.js';
 import type { Placed } from '../../table/index.js';
 import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from './codec.js';
-import { button, MAX_OPTIONS, row, rows, selectRow, type Row } from './components.js';
+import { MAX_OPTIONS } from '../wire/limits.js';
+import { button, row, rows, selectRow, type Row } from './components.js';
 import { rejectionText, type Shown } from './pictures.js';
 import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
 

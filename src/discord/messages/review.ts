@@ -11,11 +11,9 @@ import { ACCURATE_WITHIN } from '../../ai/index.js';
 import { DYNASTY_GAMES, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { ReviewedChoice, TableReview, TableSeat } from '../../table/index.js';
+import { CONTENT_MAX } from '../wire/limits.js';
 import { button } from './components.js';
 import { placementText, seatName } from './text.js';
-
-/** Discord's limit on a message's content. */
-const CONTENT_MAX = 2000;
 
 type ReviewedMove = TableReview['moves'][number];
 
