@@ -12,6 +12,7 @@
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { RunningBot } from './discord/gateway/client.js';
+import { listenForAdvances } from './runtime/clock.js';
 import { createLogger, errorText, type Logger } from './runtime/log.js';
 
 const NO_TOKEN = [
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error: errorText(error) }));
   let running: RunningBot | null = null;
   onStopSignals(log, config.stopTimeoutMs, () => running);
+  listenForAdvances();
   // Loaded only now, so that a missing token is reported at once.
   const [{ commands }, { startBot }] = await Promise.all([
     import('../commands/index.js'),

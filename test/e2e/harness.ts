@@ -21,6 +21,8 @@ export interface World {
    * again on the same data (with these settings changed), wait until it is back.
    */
   restart(env?: Readonly<Record<string, string>>, whileDown?: () => Promise<void>): Promise<void>;
+  /** Move time forward by `ms` for Discord and the bot alike: what falls due meanwhile happens now. */
+  advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export function botEnv(discord: FakeDiscord, dataDir: string): Record<string, st
     AI_HARD_MS: '20',
     TURN_TIMER_S: '0',
     LOG_LEVEL: 'info',
+    BOT_CLOCK: 'ipc',
   };
 }
 
@@ -78,6 +81,10 @@ export async function launch(
       await world.bot.kill();
       await whileDown();
       world.bot = await launchBot(discord, dataDir, { ...env, ...changed });
+    },
+    async advance(ms) {
+      discord.advanceClock(ms);
+      await world.bot.advanceClock(ms);
     },
     async close() {
       await world.bot.stop();

@@ -76,7 +76,8 @@ export class BotProcess {
     this.child = spawn(process.execPath, [...extra, ...nodeArgs(entry)], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // With BOT_CLOCK=ipc, an IPC channel moves the bot's clock (src/runtime/clock.ts).
+      stdio: opts.env?.['BOT_CLOCK'] === 'ipc' ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       this.#stdout += chunk;
@@ -161,6 +162,25 @@ export class BotProcess {
   signal(signal: NodeJS.Signals = 'SIGTERM'): void {
     this.#stopping = true;
     if (!this.#exit) this.child.kill(signal);
+  }
+
+  /**
+   * Move the bot's clock forward (started with BOT_CLOCK=ipc): resolves once the
+   * timers then due have fired in the bot. Move the fake Discord's with it
+   * (the e2e harness's `world.advance` does both).
+   */
+  advanceClock(ms: number): Promise<void> {
+    return this.race(
+      new Promise<void>((resolve, reject) => {
+        const answered = (message: unknown) => {
+          if ((message as { clockAdvancedMs?: unknown } | null)?.clockAdvancedMs !== ms) return;
+          this.child.off('message', answered);
+          resolve();
+        };
+        this.child.on('message', answered);
+        this.child.send({ clockAdvanceMs: ms }, (error) => error && reject(error));
+      }),
+    );
   }
 
   /** SIGKILL (the process gets no chance to clean up) and wait for the exit. */

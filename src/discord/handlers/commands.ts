@@ -20,6 +20,7 @@ import { aiSeatName, humanSeatOf } from '../messages/seats.js';
 import { lobbyView } from '../messages/lobby.js';
 import { rulesText } from '../messages/rules.js';
 import { refusalText } from '../messages/text.js';
+import * as clock from '../../runtime/clock.js';
 
 export interface StartOptions {
   readonly aiSeats: number;
@@ -74,7 +75,7 @@ export async function startCommand(
       inGameLocale(options, () => aiSeatName(options.aiLevel)),
     ),
     settings: options.settings,
-    now: Date.now(),
+    now: clock.now(),
   });
   try {
     await bot.store.create(messageId, table);
@@ -144,7 +145,7 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
     if (!here) return privately(t('command.notAGameLobby'));
     const userId = interaction.user.id;
     const { value } = await bot.store.update(here.id, (current) => {
-      const cancelled = cancelGame(current, { userId, moderator: isModerator(interaction) }, Date.now());
+      const cancelled = cancelGame(current, { userId, moderator: isModerator(interaction) }, clock.now());
       return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, current.seats));
     });
     if (value !== null) return privately(value);

@@ -20,6 +20,7 @@ import { aiSeatName, humanSeatOf } from '../messages/seats.js';
 import { closedLobbyView, lobbyView } from '../messages/lobby.js';
 import { refusalText } from '../messages/text.js';
 import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
+import * as clock from '../../runtime/clock.js';
 
 export interface LobbyClick {
   readonly tableId: string;
@@ -97,7 +98,7 @@ export function removeAi(bot: Bot, click: LobbyClick): Promise<Answer> {
 }
 
 export function cancelLobby(bot: Bot, click: LobbyClick): Promise<Answer> {
-  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.cancel(lobby, click, Date.now())));
+  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.cancel(lobby, click, clock.now())));
 }
 
 function threadName(table: Table): string {
@@ -109,7 +110,7 @@ function threadName(table: Table): string {
 export async function start(bot: Bot, click: LobbyClick, interaction: ComponentInteraction): Promise<Answer> {
   const lacking = missing(botPermissions(interaction), FOR_GAME);
   if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
-  const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), Date.now()));
+  const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), clock.now()));
   if (!started.ok) return privately(started.refusal);
   const table = started.table;
   const opened = await openThread(bot, interaction.message, table);

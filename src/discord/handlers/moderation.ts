@@ -30,6 +30,7 @@ import { aiSeatName } from '../messages/seats.js';
 import { lobbyView } from '../messages/lobby.js';
 import { moderationView, seatRefusalText, type ManagedTable } from '../messages/moderation.js';
 import { turnButtons, turnLine } from '../messages/turn.js';
+import * as clock from '../../runtime/clock.js';
 
 /** A click in the menu: the table it names, who clicked, and whether they have Manage Threads there. */
 export interface MenuClick extends Actor {
@@ -138,7 +139,7 @@ export async function showSeat(bot: Bot, click: MenuClick, player: number | null
 }
 
 function edit(current: Table, click: MenuClick, what: SeatEdit, player: number): SeatResult<LobbyTable | PlayingTable> {
-  const now = Date.now();
+  const now = clock.now();
   if (what === 'replace')
     return replaceSeat(
       current,
@@ -195,7 +196,7 @@ export interface BackClick {
 /** "I'm back": the player takes their seat back from the computer; the thread is told. */
 export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
   const { value, table } = await bot.store.update<SeatResult<PlayingTable>>(click.tableId, (current) => {
-    const back = comeBack(current, click.userId, click.player, Date.now());
+    const back = comeBack(current, click.userId, click.player, clock.now());
     return back.ok ? save(back.value, back) : keep(back);
   });
   if (!value.ok) return privately(seatRefusalText(value.refusal, table.seats));

@@ -16,6 +16,7 @@ import { FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
 import { humanSeatOf } from '../messages/seats.js';
 import { lobbyView } from '../messages/lobby.js';
 import type { LobbyClick } from './lobby.js';
+import * as clock from '../../runtime/clock.js';
 
 /** A claim whose lobby never came (its process died while posting it) may be taken over after this long. */
 export const STALE_CLAIM_MS = 60_000;
@@ -62,7 +63,7 @@ async function settleClaim(bot: Bot, tableId: string, claim: RematchClaim, lobby
 }
 
 export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message): Promise<Answer> {
-  const claimed = await claimRematch(bot.store, click.tableId, click.userId, Date.now());
+  const claimed = await claimRematch(bot.store, click.tableId, click.userId, clock.now());
   if (!claimed.ok) return privately(claimed.refusal);
   let lobbyId: string | null = null;
   try {
@@ -104,7 +105,7 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
     host,
     others,
     settings: old.settings,
-    now: Date.now(),
+    now: clock.now(),
   });
   await bot.store.create(message.id, table);
   await message.edit(inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);

@@ -25,6 +25,7 @@ import { gameLocale, inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { describeReplay, renderReplay, REPLAY_MAX_BYTES, type Replay } from '../messages/pictures.js';
 import { dynastyHeader } from '../messages/text.js';
+import * as clock from '../../runtime/clock.js';
 
 /** Scales tried in turn until the GIF fits under REPLAY_MAX_BYTES (a 4-player game fits at 1). */
 const SCALES = [1, 0.75, 0.5] as const;
@@ -130,7 +131,7 @@ export async function replayAnswer(
   if (!game) return privately(t('replay.noSuchGame', { game: number, count: games.length }));
   const key = `${table.id}:${number}:${gameLocale(table.settings)}:${game.turn}`;
   const recent = posted.get(key);
-  if (recent && Date.now() - recent.at < POSTED_MS) return privately(t('replay.alreadyPosted', { link: recent.url }));
+  if (recent && clock.now() - recent.at < POSTED_MS) return privately(t('replay.alreadyPosted', { link: recent.url }));
   if (asked.has(key)) return privately(t('replay.coming'));
   asked.add(key);
   let built: Built | null = null;
@@ -162,7 +163,7 @@ export async function replayAnswer(
 function posting(key: string, url: string | null): void {
   asked.delete(key);
   if (url === null) return;
-  const now = Date.now();
+  const now = clock.now();
   for (const [k, p] of posted) if (now - p.at >= POSTED_MS) posted.delete(k);
   posted.set(key, { url, at: now });
 }

@@ -17,6 +17,7 @@ import {
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { describeMove, refusalText } from '../messages/text.js';
+import * as clock from '../../runtime/clock.js';
 
 export interface MoveRequest {
   readonly turn: number;
@@ -40,7 +41,7 @@ export async function makeMove(bot: Bot, tableId: string, request: MoveRequest):
   const started = performance.now();
   const timedOut = request.timedOut ?? false;
   const { value, table } = await bot.store.update<TableResult<Made>>(tableId, (current) => {
-    const played = playMove(current, request.mover, request.turn, request.move, Date.now());
+    const played = playMove(current, request.mover, request.turn, request.move, clock.now());
     if (!played.ok) return keep(played);
     const note = noteOf(played.value, timedOut);
     return save(postsForMove(played.value, note), { ok: true, value: { note, grid: played.value.game.options.grid } });
