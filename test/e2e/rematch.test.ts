@@ -61,7 +61,7 @@ describe('across processes', () => {
     const winner = claims.find((c) => c.ok);
     const stored = await b.get('g1');
     expect(stored.kind === 'found' && stored.table.status === 'finished' && stored.table.rematch?.by).toBe(
-      winner?.ok && winner.claim.by,
+      winner?.ok && winner.value.rematch.by,
     );
     await Promise.all([a.close(), b.close()]);
   });

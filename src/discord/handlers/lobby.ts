@@ -12,7 +12,7 @@ import * as lobbies from '../../table/index.js';
 import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
-import { privately, updating, type Answer, type ComponentInteraction } from '../wire/answer.js';
+import { privately, updating, type Answer, type ComponentInteraction, type Worded } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
@@ -30,9 +30,6 @@ export interface LobbyClick {
   readonly moderator: boolean;
 }
 
-type Edited<T extends Table> =
-  { readonly ok: true; readonly table: T } | { readonly ok: false; readonly refusal: string };
-
 /** Why a table that is no lobby (any more) refuses lobby buttons. */
 function notLobby(table: Table): Refusal {
   if (table.status === 'playing') return { code: 'already-started' };
@@ -45,12 +42,12 @@ async function editLobby<T extends Table>(
   bot: Bot,
   tableId: string,
   edit: (lobby: LobbyTable) => TableResult<T>,
-): Promise<Edited<T>> {
+): Promise<Worded<T>> {
   try {
-    const { value } = await bot.store.update<Edited<T>>(tableId, (table) => {
+    const { value } = await bot.store.update<Worded<T>>(tableId, (table) => {
       const r: TableResult<T> = table.status === 'lobby' ? edit(table) : { ok: false, refusal: notLobby(table) };
       return r.ok
-        ? save(r.value, { ok: true, table: r.value })
+        ? save(r.value, { ok: true, value: r.value })
         : keep({ ok: false, refusal: refusalText(r.refusal, table.seats) });
     });
     return value;
@@ -61,10 +58,10 @@ async function editLobby<T extends Table>(
 }
 
 /** Answer a lobby button by redrawing the lobby, or privately with the refusal. */
-async function redraw(edited: Promise<Edited<Table>>): Promise<Answer> {
-  const value = await edited;
-  if (!value.ok) return privately(value.refusal);
-  const table = value.table;
+async function redraw(edited: Promise<Worded<Table>>): Promise<Answer> {
+  const done = await edited;
+  if (!done.ok) return privately(done.refusal);
+  const table = done.value;
   return updating(
     inGameLocale(table, () =>
       table.status === 'lobby' ? lobbyView(table) : closedLobbyView(table, t('lobby.note.cancelled')),
@@ -112,7 +109,7 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
   if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
   const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), clock.now()));
   if (!started.ok) return privately(started.refusal);
-  const table = started.table;
+  const table = started.value;
   const opened = await openThread(bot, interaction.message, table);
   if (!opened.ok) return privately(opened.refusal);
   bot.log.info('game started', {
@@ -131,18 +128,14 @@ function newSeed(): string {
 }
 
 /** Open the public thread on the lobby message; if Discord refuses, the table goes back to being a lobby. */
-async function openThread(
-  bot: Bot,
-  message: Message,
-  table: PlayingTable,
-): Promise<{ ok: true } | { ok: false; refusal: string }> {
+async function openThread(bot: Bot, message: Message, table: PlayingTable): Promise<Worded<null>> {
   try {
     const thread = await message.startThread({
       name: inGameLocale(table, () => threadName(table)),
       autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
     });
     if (thread.type !== ChannelType.PublicThread) bot.log.warn('game thread is not public', { game: table.id });
-    return { ok: true };
+    return { ok: true, value: null };
   } catch (error) {
     bot.log.warn('could not open the game thread', {
       game: table.id,

@@ -22,7 +22,7 @@ import {
   type Table,
   threadIdOf,
 } from '../../table/index.js';
-import { privately, updating, type Answer } from '../wire/answer.js';
+import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
@@ -112,10 +112,7 @@ export function openMenu(bot: Bot, interaction: ChatInputCommandInteraction, act
   })();
 }
 
-async function loadManaged(
-  bot: Bot,
-  click: MenuClick,
-): Promise<{ ok: true; table: ManagedTable } | { ok: false; answer: Answer }> {
+async function loadManaged(bot: Bot, click: MenuClick): Promise<OrAnswer<ManagedTable>> {
   const loaded = await bot.store.get(click.tableId);
   if (loaded.kind !== 'found' || loaded.table.guildId !== click.guildId)
     return { ok: false, answer: privately(t('error.gameMissing')) };
@@ -127,15 +124,15 @@ async function loadManaged(
     };
   if (!isHost(table, click))
     return { ok: false, answer: privately(seatRefusalText({ code: 'host-only' }, table.seats)) };
-  return { ok: true, table };
+  return { ok: true, value: table };
 }
 
 /** A seat chosen in the menu's select: the menu with that seat's choices. */
 export async function showSeat(bot: Bot, click: MenuClick, player: number | null): Promise<Answer> {
   const loaded = await loadManaged(bot, click);
   if (!loaded.ok) return loaded.answer;
-  const chosen = player !== null && player < loaded.table.seats.length ? player : null;
-  return updating(moderationView(loaded.table, click, chosen, null));
+  const chosen = player !== null && player < loaded.value.seats.length ? player : null;
+  return updating(moderationView(loaded.value, click, chosen, null));
 }
 
 function edit(current: Table, click: MenuClick, what: SeatEdit, player: number): SeatResult<LobbyTable | PlayingTable> {
@@ -156,7 +153,7 @@ function edit(current: Table, click: MenuClick, what: SeatEdit, player: number):
 export async function editSeat(bot: Bot, click: MenuClick, what: SeatEdit, player: number): Promise<Answer> {
   const loaded = await loadManaged(bot, click);
   if (!loaded.ok) return loaded.answer;
-  const before = loaded.table.seats[player];
+  const before = loaded.value.seats[player];
   const { value, table } = await bot.store.update<SeatResult<LobbyTable | PlayingTable>>(click.tableId, (current) => {
     const edited = edit(current, click, what, player);
     return edited.ok ? save(edited.value, edited) : keep(edited);

@@ -16,7 +16,7 @@ import {
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { afterPlacing, hintUsed, mayAct, pickChoices, useHint, type Placed, type Turn } from '../../table/index.js';
-import { privately, updating, type Answer } from '../wire/answer.js';
+import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
 import { cursorCells, cursorOf, type Cursor } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { showPreview } from '../messages/pictures.js';
@@ -33,16 +33,14 @@ interface Click {
 /** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
 const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
 
-type Loaded = { readonly ok: true; readonly turn: Turn } | { readonly ok: false; readonly answer: Answer };
-
 /** The table, if this user may act on it at this turn (the table layer's one check). */
-async function load(bot: Bot, click: Click): Promise<Loaded> {
+async function load(bot: Bot, click: Click): Promise<OrAnswer<Turn>> {
   const loaded = await bot.store.get(click.tableId);
   if (loaded.kind === 'corrupt') return { ok: false, answer: privately(t('error.gameCorrupt')) };
   if (loaded.kind !== 'found') return { ok: false, answer: privately(t('error.gameMissing')) };
   const may = mayAct(loaded.table, { kind: 'user', userId: click.userId }, click.turn);
   return may.ok
-    ? { ok: true, turn: may.value }
+    ? { ok: true, value: may.value }
     : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
 }
 
@@ -136,7 +134,7 @@ function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
 export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
   const loaded = await load(bot, click);
   if (!loaded.ok) return loaded.answer;
-  const { turn } = loaded;
+  const turn = loaded.value;
   if (turn.prompt.kind === 'claim') {
     const panel = pickPanel(turn, { kind: 'none' });
     return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
@@ -157,7 +155,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
 export async function movePreview(bot: Bot, click: Click, at: Cursor, hint: Cursor | null): Promise<Answer> {
   const loaded = await load(bot, click);
   if (!loaded.ok) return loaded.answer;
-  const { turn } = loaded;
+  const turn = loaded.value;
   if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
   return updating(await placementPanel(turn, { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) }));
 }
@@ -166,7 +164,7 @@ export async function movePreview(bot: Bot, click: Click, at: Cursor, hint: Curs
 export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promise<Answer> {
   const loaded = await load(bot, click);
   if (!loaded.ok) return loaded.answer;
-  const { turn } = loaded;
+  const turn = loaded.value;
   const { game } = turn.table;
   if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
   const { value: allowed } = await bot.store.update(click.tableId, (current) => {
@@ -192,7 +190,7 @@ export async function discardDomino(bot: Bot, click: Click): Promise<Answer> {
 async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<Answer> {
   const loaded = await load(bot, click);
   if (!loaded.ok) return loaded.answer;
-  const { turn } = loaded;
+  const turn = loaded.value;
   const after = afterPlacing(turn.table.game, turn.player, placed);
   if (!after.ok) return privately(refusalText({ code: 'illegal-move', rejection: after.error }, turn.table.seats));
   const panel = pickPanel(turn, placed);
@@ -212,5 +210,5 @@ async function finish(bot: Bot, click: Click, placed: Placed, claim: number | nu
     move: { placed, claim },
   });
   if (!result.ok) return privately(result.refusal);
-  return updating(panelDoneView(result.text));
+  return updating(panelDoneView(result.value));
 }

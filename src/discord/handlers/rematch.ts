@@ -9,7 +9,7 @@ import { keep, save, StoreError, type Change, type TableStore } from '../../stor
 import { newLobby, playerOf, type FinishedTable, type LobbyTable, type RematchClaim } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
-import { privately, updating, type Answer } from '../wire/answer.js';
+import { privately, updating, type Answer, type Worded } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
@@ -21,18 +21,22 @@ import * as clock from '../../runtime/clock.js';
 /** A claim whose lobby never came (its process died while posting it) may be taken over after this long. */
 export const STALE_CLAIM_MS = 60_000;
 
-export type Claimed =
-  | { readonly ok: true; readonly table: FinishedTable; readonly claim: RematchClaim }
-  | { readonly ok: false; readonly refusal: string };
+/** A finished table whose rematch this click has claimed. */
+export type ClaimedTable = FinishedTable & { readonly rematch: RematchClaim };
 
 function lobbyLink(table: FinishedTable, lobbyId: string): string {
   return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
 }
 
 /** Take the table's rematch for `userId`, unless another press has it (or had it and opened its lobby). */
-export async function claimRematch(store: TableStore, tableId: string, userId: string, now: number): Promise<Claimed> {
+export async function claimRematch(
+  store: TableStore,
+  tableId: string,
+  userId: string,
+  now: number,
+): Promise<Worded<ClaimedTable>> {
   try {
-    const { value } = await store.update(tableId, (table): Change<Claimed> => {
+    const { value } = await store.update(tableId, (table): Change<Worded<ClaimedTable>> => {
       if (table.status !== 'finished') return keep({ ok: false, refusal: t('rematch.notOver') });
       if (playerOf(table, userId) === null) return keep({ ok: false, refusal: t('rematch.playersOnly') });
       const held = table.rematch;
@@ -40,8 +44,8 @@ export async function claimRematch(store: TableStore, tableId: string, userId: s
         return keep({ ok: false, refusal: t('rematch.alreadyOpen', { link: lobbyLink(table, held.lobbyId) }) });
       if (held && now - held.at < STALE_CLAIM_MS) return keep({ ok: false, refusal: t('rematch.opening') });
       const claim: RematchClaim = { by: userId, at: now, lobbyId: null };
-      const claimed: FinishedTable = { ...table, rematch: claim };
-      return save(claimed, { ok: true, table: claimed, claim });
+      const claimed: ClaimedTable = { ...table, rematch: claim };
+      return save(claimed, { ok: true, value: claimed });
     });
     return value;
   } catch (error) {
@@ -67,16 +71,16 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
   if (!claimed.ok) return privately(claimed.refusal);
   let lobbyId: string | null = null;
   try {
-    const opened = await openRematch(bot, claimed.table, click);
+    const opened = await openRematch(bot, claimed.value, click);
     if (!opened.ok) return privately(opened.refusal);
-    lobbyId = opened.lobby.id;
-    const link = lobbyLink(claimed.table, lobbyId);
-    const content = inGameLocale(claimed.table, () =>
+    lobbyId = opened.value.id;
+    const link = lobbyLink(claimed.value, lobbyId);
+    const content = inGameLocale(claimed.value, () =>
       t('rematch.opened', { content: finalMessage.content, userId: click.userId, link }),
     );
     return updating({ content, components: [], allowedMentions: { parse: [] } });
   } finally {
-    await settleClaim(bot, click.tableId, claimed.claim, lobbyId).catch((error: unknown) =>
+    await settleClaim(bot, click.tableId, claimed.value.rematch, lobbyId).catch((error: unknown) =>
       bot.log.warn('could not settle the rematch claim', {
         game: click.tableId,
         user: click.userId,
@@ -86,9 +90,7 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
   }
 }
 
-type Opened = { readonly ok: true; readonly lobby: LobbyTable } | { readonly ok: false; readonly refusal: string };
-
-async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Promise<Opened> {
+async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Promise<Worded<LobbyTable>> {
   const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
   if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: t('rematch.cannotPost') };
   const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
@@ -110,5 +112,5 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
   await bot.store.create(message.id, table);
   await message.edit(inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
   bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
-  return { ok: true, lobby: table };
+  return { ok: true, value: table };
 }

@@ -16,6 +16,7 @@ import {
   type TableResult,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
+import type { Worded } from '../wire/answer.js';
 import { describeMove, refusalText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
 
@@ -33,11 +34,8 @@ interface Made {
   readonly grid: Grid;
 }
 
-export type MoveResult =
-  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly refusal: string };
-
-/** Apply and save a move with its posts, then post its board. A refusal changes nothing. */
-export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<MoveResult> {
+/** Apply and save a move with its posts, then post its board: what the move did, in words, or the refusal (which changes nothing). */
+export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<Worded<string>> {
   const started = performance.now();
   const timedOut = request.timedOut ?? false;
   const { value, table } = await bot.store.update<TableResult<Made>>(tableId, (current) => {
@@ -59,5 +57,5 @@ export async function makeMove(bot: Bot, tableId: string, request: MoveRequest):
     save_ms: Math.round(saved - started),
     post_ms: Math.round(performance.now() - saved),
   });
-  return { ok: true, text: shown ? text : t('move.notPosted', { text }) };
+  return { ok: true, value: shown ? text : t('move.notPosted', { text }) };
 }

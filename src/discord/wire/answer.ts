@@ -44,6 +44,15 @@ export type Answer =
   | { readonly kind: 'private'; readonly message: BaseMessageOptions }
   | { readonly kind: 'public'; readonly message: BaseMessageOptions };
 
+/**
+ * A step of a click's work: it goes on with a value, or stops with the refusal in the
+ * user's words (the table layer's TableResult, once worded).
+ */
+export type Worded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: string };
+
+/** A step of a click's work: it goes on with a value, or stops with the answer the user gets instead. */
+export type OrAnswer<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly answer: Answer };
+
 export const privately = (content: string): Answer => ({ kind: 'private', message: { content, components: [] } });
 export const updating = (message: BaseMessageOptions): Answer => ({ kind: 'update', message });
 export const publicly = (message: BaseMessageOptions): Answer => ({ kind: 'public', message });
