@@ -1,3 +1,5 @@
+import type { SharedRefusal } from './limits.js';
+
 /** Discord's JSON error answers, thrown by route handlers and turned into responses by the server. */
 export class ApiError extends Error {
   constructor(
@@ -14,12 +16,21 @@ export class ApiError extends Error {
   }
 }
 
+/** A 429 a route decided itself (a limit shared per resource, scope `shared`): its answer and headers. */
+export class RateLimited extends Error {
+  constructor(readonly refusal: SharedRefusal) {
+    super('rate limited (shared)');
+  }
+}
+
 export const unknownChannel = () => new ApiError(404, 10003, 'Unknown Channel');
 export const unknownMessage = () => new ApiError(404, 10008, 'Unknown Message');
 export const unknownWebhook = () => new ApiError(404, 10015, 'Unknown Webhook');
 /** An interaction token used after its 15 minutes. */
 export const invalidWebhookToken = () => new ApiError(401, 50027, 'Invalid Webhook Token');
 export const unknownInteraction = () => new ApiError(404, 10062, 'Unknown interaction');
+/** A channel the bot cannot see (no View Channel there). */
+export const missingAccess = () => new ApiError(403, 50001, 'Missing Access');
 export const missingPermissions = (what: string) => new ApiError(403, 50013, `Missing Permissions (${what})`);
 /** An operation on an archived thread: editing a message, locking it, answering in it ("Archived threads are generally immutable"). */
 export const threadArchived = () => new ApiError(400, 50083, 'Thread is archived');

@@ -119,6 +119,7 @@ export class FakeDiscord {
       interactions: this.#interactions,
       interactionsByToken: this.#byToken,
       clock: this.#clock,
+      limiter: this.#limiter,
       limits: () => this.#limits,
       gatewayUrl: () => this.gatewayUrl,
     });

@@ -100,11 +100,18 @@
  *   `global: false` and `X-RateLimit-Scope: user`. discord.js reads the headers and
  *   waits; a 429 is not a strict-mode error (the client is expected to retry), but
  *   every request records `bucket`, `global` (counted against the global limit) and
- *   `limited` ('global' | 'user' | null) in `discord.requests`.
+ *   `limited` ('global' | 'user' | 'shared' | null) in `discord.requests`.
+ * - Webhook messages per channel (interaction follow-ups included, whatever the token):
+ *   30 per minute, shared by everyone posting there. Over it: 429 with
+ *   `X-RateLimit-Scope: shared`, body `{message: 'The resource is being rate limited.',
+ *   retry_after, global: false}`; not counted as an invalid request, as on Discord.
+ * - A channel the bot cannot see (no View Channel, e.g. `setBotChannelPermissions(id,
+ *   { deny: ['ViewChannel'] })`): every channel route about it or its threads answers
+ *   403 / 50001 Missing Access.
  * - An interaction's first answer must come within 3 s (else 404 / 10062, and the
  *   token is dead: 404 / 10015); its token works 15 minutes (then 401 / 50027
  *   Invalid Webhook Token).
- * - More than 10,000 answers 401/403/429 in 10 minutes is a strict-mode error
+ * - More than 10,000 answers 401/403/429 (but scope `shared`) in 10 minutes is a strict-mode error
  *   (Discord bans the IP); `discord.invalidRequests` counts them.
  * Change them with `startFakeDiscord({ limits: { messageCreate: { limit: 2 } } })` or
  * `const restore = discord.setLimits({ global: { limit: 5, windowMs: 200 } })`; read

@@ -248,6 +248,40 @@ describe('per-route buckets', () => {
     await discord.assertClean();
   });
 
+  it('let 30 webhook messages a minute into a channel, whatever the token, then answer 429 scope shared, not counted invalid', async () => {
+    const { discord } = await world(
+      { channels: ['kingdomino', 'other'], limits: { interactionWebhook: { limit: 100 } } },
+      false,
+    );
+    const answered = async (channel: string) => {
+      const i = await discord.slashCommand({ user: 'alice', name: 'draw', channel });
+      await call(discord, 'POST', `/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'hi' } });
+      return (content: string) =>
+        call(discord, 'POST', `/webhooks/${discord.applicationId}/${i.token}?wait=true`, { content });
+    };
+    const [first, second] = [await answered(discord.channel.id), await answered(discord.channel.id)];
+    const elsewhere = await answered(discord.channelNamed('other').id);
+    for (let n = 0; n < 30; n++) expect((await (n % 2 ? first : second)(`n${n}`)).status).toBe(200);
+    const invalid = discord.invalidRequests;
+    const refused = await second('one too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ message: 'The resource is being rate limited.', global: false });
+    expect(refused.body?.retry_after).toBeGreaterThan(50);
+    expect(refused.headers.get('x-ratelimit-scope')).toBe('shared');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+    // The token's own bucket is not spent: a client must not wait on it.
+    expect(refused.headers.get('x-ratelimit-bucket')).toBe('interaction-webhook');
+    expect(Number(refused.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
+    expect((await first('another token, same channel')).status).toBe(429);
+    expect((await elsewhere('another channel')).status).toBe(200);
+    expect(discord.invalidRequests).toBe(invalid);
+    expect(discord.requests.filter((r) => r.limited === 'shared')).toHaveLength(2);
+    discord.advanceClock(60_000);
+    expect((await first('a minute later')).status).toBe(200);
+    expect(discord.messages(discord.channel).filter((m) => m.content === 'one too many')).toHaveLength(0);
+    await discord.assertClean();
+  });
+
   it('are honoured by the real client: it waits for the reset it is told, and every post arrives', async () => {
     const { discord, client } = await world({ limits: { messageCreate: { limit: 2, windowMs: 300 } } });
     const channel = discord.channel.id;
@@ -335,6 +369,28 @@ describe('invalid requests', () => {
     expect(discord.errors.filter((e) => /ban the IP/.test(e))).toHaveLength(1);
     discord.advanceClock(600_000);
     expect(discord.invalidRequests).toBe(0);
+    discord.errors.splice(0);
+  });
+});
+
+describe('a channel the bot cannot see', () => {
+  it('answers 403 / 50001 Missing Access to every channel route about it and its threads', async () => {
+    const { discord } = await world();
+    const channel = discord.channel.id;
+    const posted = await call(discord, 'POST', `/channels/${channel}/messages`, { content: 'hi' });
+    const thread = await call(discord, 'POST', `/channels/${channel}/messages/${String(posted.body?.id)}/threads`, {
+      name: 'game',
+    });
+    discord.setBotChannelPermissions(channel, { deny: ['ViewChannel'] });
+    const threadId = String(thread.body?.id);
+    const answers = [
+      await call(discord, 'GET', `/channels/${channel}`),
+      await call(discord, 'PATCH', `/channels/${channel}/messages/${String(posted.body?.id)}`, { content: 'edit' }),
+      await call(discord, 'POST', `/channels/${threadId}/messages`, { content: 'in the thread' }),
+      await call(discord, 'PATCH', `/channels/${threadId}`, { archived: true }),
+    ];
+    expect(answers.map((a) => [a.status, a.body?.code])).toEqual(Array(4).fill([403, 50001]));
+    expect(discord.errors).toHaveLength(4);
     discord.errors.splice(0);
   });
 });

@@ -14,6 +14,10 @@
  *   with `global: false`, `X-RateLimit-Scope: user` and the bucket headers.
  * - `Retry-After` is whole seconds (the example answers `Retry-After: 65` with
  *   `retry_after: 64.57`); `retry_after` and `X-RateLimit-Reset-After` are precise.
+ * - Per-resource limits shared by everyone using the resource (webhook messages per
+ *   channel): 429 with `X-RateLimit-Scope: shared`, body `{message: 'The resource is
+ *   being rate limited.', retry_after, global: false}`, and the route's own bucket
+ *   headers (its Remaining not spent).
  * - 10,000 invalid requests (401, 403, 429 other than scope `shared`) in 10 minutes
  *   get the IP banned for a while.
  * The bucket sizes are not documented (Discord says not to hard-code them): the
@@ -48,6 +52,12 @@ export interface LimitSettings {
    */
   readonly interactionWebhook: Rate;
   /**
+   * Messages posted through webhooks (interaction follow-ups included) per channel,
+   * whatever the webhook or token: a limit shared by everyone posting there (scope
+   * `shared`). Observed: about 30 per minute.
+   */
+  readonly webhookChannel: Rate;
+  /**
    * Every other route, per method, route and top-level resource. Not documented:
    * announced in headers, no tighter than the global limit (50 per second).
    */
@@ -67,6 +77,7 @@ export const DISCORD_LIMITS: LimitSettings = Object.freeze({
   messageDelete: { limit: 5, windowMs: 1000 },
   threadCreate: { limit: 5, windowMs: 5000 },
   interactionWebhook: { limit: 5, windowMs: 2000 },
+  webhookChannel: { limit: 30, windowMs: 60_000 },
   other: { limit: 50, windowMs: 1000 },
   interactionDeadlineMs: 3000,
   interactionTokenTtlMs: 15 * 60 * 1000,
@@ -195,7 +206,14 @@ export interface LimitVerdict {
   readonly limited: 'global' | 'user' | null;
 }
 
+/** A 429 of a limit shared by everyone using a resource (scope `shared`), with the headers to add. */
+export interface SharedRefusal {
+  readonly reply: Reply;
+  readonly headers: Record<string, string>;
+}
+
 const RATE_LIMITED = 'You are being rate limited.';
+const RESOURCE_LIMITED = 'The resource is being rate limited.';
 
 export class RateLimiter {
   #global: Window = { count: 0, resetAt: 0 };
@@ -261,7 +279,28 @@ export class RateLimiter {
     };
   }
 
-  /** Count an invalid answer (401, 403, 429); true when the 10-minute allowance is exceeded. */
+  /**
+   * Count one use of a resource whose limit everyone using it shares (`rate` per
+   * `resource`, e.g. webhook messages per channel): null when allowed, else the 429.
+   */
+  takeShared(rate: RateName, resource: string): SharedRefusal | null {
+    const now = this.clock.now();
+    const limit = this.settings()[rate];
+    const key = `shared ${rate}\n${resource}`;
+    const window = open(this.#buckets.get(key) ?? { count: 0, resetAt: 0 }, limit, now);
+    this.#buckets.set(key, window);
+    if (window.count < limit.limit) {
+      window.count += 1;
+      return null;
+    }
+    const retryMs = window.resetAt - now;
+    return {
+      reply: { status: 429, body: { message: RESOURCE_LIMITED, retry_after: seconds(retryMs), global: false } },
+      headers: { 'retry-after': String(Math.ceil(retryMs / 1000)), 'x-ratelimit-scope': 'shared' },
+    };
+  }
+
+  /** Count an invalid answer (401, 403, 429 but scope `shared`); true when the 10-minute allowance is exceeded. */
   countInvalid(): boolean {
     const now = this.clock.now();
     this.#invalid.push(now);
@@ -269,7 +308,7 @@ export class RateLimiter {
     return this.#invalid.length > this.settings().invalidRequestsPer10Min;
   }
 
-  /** Invalid answers (401, 403, 429) in the last 10 minutes. */
+  /** Invalid answers (401, 403, 429 but scope `shared`) in the last 10 minutes. */
   get invalidRequests(): number {
     const now = this.clock.now();
     return this.#invalid.filter((at) => at > now - 600_000).length;

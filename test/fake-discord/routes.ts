@@ -16,7 +16,9 @@ import {
 } from 'discord-api-types/v10';
 import {
   ApiError,
+  RateLimited,
   invalidFormBody,
+  missingAccess,
   invalidWebhookToken,
   threadArchived,
   threadLocked,
@@ -26,7 +28,7 @@ import {
 } from './errors.js';
 import type { Gateway } from './gateway.js';
 import { interactionMetadata, type FakeInteraction } from './interactions.js';
-import type { Clock, LimitSettings } from './limits.js';
+import type { Clock, LimitSettings, RateLimiter } from './limits.js';
 import { channelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
 import { applyMessageBody, asMessageBody, type MessageBody, type UploadedFile } from './payload.js';
 import type { PermissionName } from './permissions.js';
@@ -40,6 +42,7 @@ export interface Core {
   readonly interactions: Map<string, FakeInteraction>;
   readonly interactionsByToken: ReadonlyMap<string, FakeInteraction>;
   readonly clock: Clock;
+  readonly limiter: RateLimiter;
   limits(): LimitSettings;
   gatewayUrl(): string;
 }
@@ -232,6 +235,9 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
           ? original.ephemeral
           : isEphemeral(body),
       );
+      // Every webhook's messages in a channel share one limit (about 30 a minute), follow-ups included.
+      const refusal = core.limiter.takeShared('webhookChannel', i.channelId);
+      if (refusal) throw new RateLimited(refusal);
       let message: FakeMessage;
       if (original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
         // Discord shows the first follow-up after a deferred reply in place of "thinking...".
@@ -400,8 +406,19 @@ function sendPermission(channel: FakeChannel): PermissionName {
   return isThread(channel) ? 'SendMessagesInThreads' : 'SendMessages';
 }
 
+/**
+ * A channel the bot may see: Discord answers 403 / 50001 Missing Access to any
+ * request about a channel (or thread of a channel) where it lacks View Channel.
+ */
+function visibleChannel(core: Core, id: string | undefined): FakeChannel {
+  const channel = core.world.channel(id ?? '');
+  if ((core.world.permissionsIn(core.world.bot.id, channel.id) & PermissionFlagsBits.ViewChannel) === 0n)
+    throw missingAccess();
+  return channel;
+}
+
 function channelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel; message: FakeMessage } {
-  const channel = core.world.channel(ctx.params.channel ?? '');
+  const channel = visibleChannel(core, ctx.params.channel);
   const message = core.world.messages.get(ctx.params.message ?? '');
   if (!message || message.deleted || message.channelId !== channel.id || message.visibleTo !== null)
     throw unknownMessage();
@@ -446,7 +463,7 @@ function checkAnswerInThread(core: Core, channelId: string, ephemeral: boolean):
 function installMessageRoutes(server: RestServer, core: Core): void {
   const { world } = core;
   server.route('POST', '/channels/:channel/messages', (ctx) => {
-    const channel = world.channel(ctx.params.channel ?? '');
+    const channel = visibleChannel(core, ctx.params.channel);
     world.requireBot(channel.id, [
       'ViewChannel',
       sendPermission(channel),
@@ -465,7 +482,7 @@ function installMessageRoutes(server: RestServer, core: Core): void {
     return ok({ ...message.api(world.apiBase), ...nonceOf(ctx.body) });
   });
   server.route('GET', '/channels/:channel/messages', (ctx) => {
-    const channel = world.channel(ctx.params.channel ?? '');
+    const channel = visibleChannel(core, ctx.params.channel);
     world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
     const limit = Math.min(100, Number(ctx.query.get('limit') ?? 50));
     const before = ctx.query.get('before');
@@ -566,9 +583,9 @@ function installThreadRoutes(server: RestServer, core: Core): void {
     ]);
     return openThread(channel, world.ids.next(), type, ctx.body);
   });
-  server.route('GET', '/channels/:channel', (ctx) => ok(channelApi(world.channel(ctx.params.channel ?? ''))));
+  server.route('GET', '/channels/:channel', (ctx) => ok(channelApi(visibleChannel(core, ctx.params.channel))));
   server.route('PATCH', '/channels/:channel', (ctx) => {
-    const channel = world.channel(ctx.params.channel ?? '');
+    const channel = visibleChannel(core, ctx.params.channel);
     const body = (ctx.body ?? {}) as { name?: string; archived?: boolean; locked?: boolean };
     if (!isThread(channel)) {
       world.requireBot(channel.id, ['ManageChannels']);

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError } from './errors.js';
+import { ApiError, RateLimited } from './errors.js';
 import type { LimitVerdict, RateLimiter } from './limits.js';
 import type { UploadedFile } from './payload.js';
 
@@ -31,8 +31,8 @@ export interface RequestRecord {
   readonly bucket: string | null;
   /** It counted against the global limit (every route but the interaction endpoints). */
   readonly global: boolean;
-  /** Refused with 429 by the global limit or by its bucket (scope `user`). */
-  readonly limited: 'global' | 'user' | null;
+  /** Refused with 429 by the global limit, by its bucket (scope `user`), or by a limit per resource (scope `shared`). */
+  readonly limited: 'global' | 'user' | 'shared' | null;
 }
 
 export interface RouteContext {
@@ -156,6 +156,7 @@ export class RestServer {
     let reply: Reply;
     let fault: FaultKind | null = null;
     let verdict: LimitVerdict | null = null;
+    let shared: RateLimited | null = null;
     const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path) : null;
     const authorized =
       matched !== null && (!matched.route.auth || req.headers.authorization === `Bot ${this.hooks.token}`);
@@ -191,10 +192,11 @@ export class RestServer {
       }
     } catch (error) {
       // The client went away in the middle of its request (e.g. a killed bot's upload): nothing to answer, nothing of ours failed.
-      if (req.destroyed && !(error instanceof ApiError)) return;
-      reply = errorReply(error, this.hooks, method, path);
+      if (error instanceof RateLimited) shared = error;
+      else if (req.destroyed && !(error instanceof ApiError)) return;
+      reply = shared ? shared.refusal.reply : errorReply(error, this.hooks, method, path);
     }
-    const limited = verdict?.limited ?? null;
+    const limited = shared ? 'shared' : (verdict?.limited ?? null);
     const record: RequestRecord = {
       seq: ++this.#seq,
       method,
@@ -222,8 +224,9 @@ export class RestServer {
     else if (reply.status >= 400 && fault === null && limited === null && !this.hooks.isExpectedError(record)) {
       this.hooks.onProblem(`unexpected ${reply.status} on ${method} ${path}: ${JSON.stringify(reply.body)}`);
     }
+    // Discord: "429 errors returned with X-RateLimit-Scope: shared are not counted against you".
     if (
-      (reply.status === 401 || reply.status === 403 || reply.status === 429) &&
+      (reply.status === 401 || reply.status === 403 || (reply.status === 429 && limited !== 'shared')) &&
       this.hooks.limiter.countInvalid() &&
       !this.#banReported
     ) {
@@ -233,7 +236,13 @@ export class RestServer {
       );
     }
     if (fault !== 'no-answer')
-      send(res, reply, fault === 'rate-limit' ? rateLimitHeaders(reply) : (verdict?.headers ?? {}));
+      send(
+        res,
+        reply,
+        fault === 'rate-limit'
+          ? rateLimitHeaders(reply)
+          : { ...(verdict?.headers ?? {}), ...(shared?.refusal.headers ?? {}) },
+      );
     this.hooks.onRequest(record);
   }
 

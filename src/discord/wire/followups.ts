@@ -10,10 +10,17 @@
  * A follow-up has no nonce: one whose answer never came may still have been
  * posted. Requests here are never repeated by the REST client (no retries); the
  * outbox looks for such a post in the thread before making it again.
+ *
+ * Webhooks have a limit of their own: about 30 messages a minute per channel, every
+ * webhook and token together (a limit shared per channel, 429 with scope `shared`).
+ * A fast game (computer seats) would go over it, so a thread gets at most
+ * WEBHOOK_POSTS_PER_MINUTE posts from here; beyond, `post` declines and the outbox
+ * posts on the channel's route (with a nonce), at once rather than after a wait.
  */
 import {
   DiscordAPIError,
   InteractionWebhook,
+  RateLimitError,
   MessagePayload,
   Routes,
   makeURLSearchParams,
@@ -27,6 +34,13 @@ import { OneBodyREST } from './rest.js';
 export const TOKEN_USE_MS = 14 * 60_000;
 
 const SWEEP_MS = 60_000;
+
+/**
+ * A thread's posts through webhooks in a minute: Discord allows about 30 per channel;
+ * 5 are left to the answers' own follow-ups there (wire/answer.ts), which cannot wait.
+ */
+export const WEBHOOK_POSTS_PER_MINUTE = 25;
+const WEBHOOK_WINDOW_MS = 60_000;
 
 /** An interaction's webhook, lent to the outbox for the thread the interaction was made in. */
 export interface Lent {
@@ -59,10 +73,17 @@ function unlessRefused(error: unknown): null {
   throw error;
 }
 
+/** A post not made: the channel is over its webhook limit. */
+const LIMITED = Symbol('limited');
+
 export class ThreadWebhooks {
   readonly #byThread = new Map<string, Lent>();
   /** The webhook each message was posted through: only it may edit the message. */
   readonly #byMessage = new Map<string, Lent>();
+  /** When each of a thread's posts through a webhook was made, within the last minute. */
+  readonly #posts = new Map<string, number[]>();
+  /** Threads Discord said are over their webhook limit: not before then (epoch ms). */
+  readonly #restUntil = new Map<string, number>();
   /** Interaction endpoints only (no global cap), and no retries: a repeated follow-up could post twice. */
   readonly #rest: OneBodyREST;
   #sweptAt = 0;
@@ -72,6 +93,8 @@ export class ThreadWebhooks {
       ...client.options.rest,
       retries: 0,
       globalRequestsPerSecond: Number.POSITIVE_INFINITY,
+      // A channel over its webhook limit: the post goes on the channel's route at once instead of waiting a minute.
+      rejectOnRateLimit: (limit) => limit.scope === 'shared',
     });
   }
 
@@ -90,14 +113,16 @@ export class ThreadWebhooks {
 
   /**
    * Post in the thread through the webhook lent for it: the new message's id, or
-   * null when no webhook is lent (or Discord refused it: it is then dropped).
+   * null when no webhook is lent (or Discord refused it: it is then dropped), or the
+   * thread has had its share of webhook posts this minute (nothing was posted).
    * Throws when it is unknown whether the message was posted.
    */
   async post(threadId: string, options: MessageCreateOptions): Promise<string | null> {
     const lent = this.#fresh(this.#byThread.get(threadId));
-    if (!lent) return null;
+    if (!lent || !this.#room(threadId)) return null;
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
+    this.#count(threadId);
     const message = await this.#rest
       .post(Routes.webhook(lent.applicationId, lent.token), {
         body,
@@ -105,7 +130,11 @@ export class ThreadWebhooks {
         query: makeURLSearchParams({ wait: true }),
         auth: false,
       })
-      .then((m) => m as APIMessage, unlessRefused);
+      .then(
+        (m) => m as APIMessage,
+        (error: unknown) => this.#unlessLimited(threadId, error),
+      );
+    if (message === LIMITED) return null;
     if (!message) {
       this.#drop(threadId, lent);
       return null;
@@ -133,6 +162,27 @@ export class ThreadWebhooks {
     this.#rest.clearHandlerSweeper();
   }
 
+  /** Room for one more webhook post in the thread this minute. */
+  #room(threadId: string): boolean {
+    const now = Date.now();
+    if ((this.#restUntil.get(threadId) ?? 0) > now) return false;
+    const recent = (this.#posts.get(threadId) ?? []).filter((at) => at > now - WEBHOOK_WINDOW_MS);
+    this.#posts.set(threadId, recent);
+    return recent.length < WEBHOOK_POSTS_PER_MINUTE;
+  }
+
+  /** Counted when asked for: Discord counts it even if the answer is lost. */
+  #count(threadId: string): void {
+    this.#posts.set(threadId, [...(this.#posts.get(threadId) ?? []), Date.now()]);
+  }
+
+  /** Over the channel's webhook limit all the same (another poster there): nothing was posted, none until it resets. */
+  #unlessLimited(threadId: string, error: unknown): typeof LIMITED | null {
+    if (!(error instanceof RateLimitError)) return unlessRefused(error);
+    this.#restUntil.set(threadId, Date.now() + error.retryAfter);
+    return LIMITED;
+  }
+
   #fresh(lent: Lent | undefined): Lent | null {
     return lent && lent.until > Date.now() ? lent : null;
   }
@@ -148,5 +198,8 @@ export class ThreadWebhooks {
     this.#sweptAt = now;
     for (const map of [this.#byThread, this.#byMessage])
       for (const [key, lent] of map) if (lent.until <= now) map.delete(key);
+    for (const [threadId, posts] of this.#posts)
+      if ((posts.at(-1) ?? 0) <= now - WEBHOOK_WINDOW_MS) this.#posts.delete(threadId);
+    for (const [threadId, until] of this.#restUntil) if (until <= now) this.#restUntil.delete(threadId);
   }
 }
