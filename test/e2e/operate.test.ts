@@ -99,15 +99,19 @@ describe('the turn timer', () => {
     await world?.close();
   });
 
-  it('reminds a slow player, then moves for them', async () => {
-    world = await launch({}, { TURN_TIMER_S: '4' });
+  it('reminds a slow player at half time, then moves for them when the time is up', async () => {
+    world = await launch({}, { TURN_TIMER_S: '600' });
     const { discord } = world;
     const threadId = await startTable(discord, 'alice', ['bob']);
+    await world.advance(299_000);
+    expect(discord.messages(threadId).some((m) => m.content.startsWith('⏰'))).toBe(false);
+    await world.advance(1_000);
     const reminder = await discord.waitFor(
       () => discord.messages(threadId).find((m) => m.content.startsWith('⏰')),
       'a reminder',
     );
     expect(reminder.content).toMatch(/still your turn/);
+    await world.advance(300_000);
     const auto = await discord.waitFor(
       () => discord.messages(threadId).find((m) => /Time ran out/.test(m.content)),
       'an automatic move',

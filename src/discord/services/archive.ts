@@ -25,6 +25,7 @@ import { errorText } from '../../runtime/log.js';
 import { button, row } from '../messages/components.js';
 import { winnerLine } from '../messages/end.js';
 import { closedLobbyView } from '../messages/lobby.js';
+import * as clock from '../../runtime/clock.js';
 
 /** Discord answers that will not change by trying again: the channel or the message is gone. */
 function gone(error: unknown): boolean {
@@ -90,7 +91,7 @@ export async function closeThread(bot: Bot, table: FinishedTable): Promise<boole
     await rematchHere(bot, table);
     const done = await archive(bot, table);
     await bot.store.update(table.id, (current) => {
-      const closed = threadClosed(current, Date.now());
+      const closed = threadClosed(current, clock.now());
       return closed === current ? keep() : save(closed);
     });
     if (done === 'archived')

@@ -36,6 +36,7 @@ import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { boardMessage, endMessage } from '../messages/board.js';
 import { describeMove, occasionText } from '../messages/text.js';
+import * as clock from '../../runtime/clock.js';
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
@@ -95,13 +96,13 @@ function gone(error: unknown): boolean {
 /** The game's last post made: its thread is due to be archived ARCHIVE_AFTER_S from now, saved with it (archive.ts). */
 function closing(bot: Bot, table: Table): Table {
   const last = table.status === 'finished' && pendingPosts(table).length === 0 && bot.config.archiveAfterS > 0;
-  return last ? closeThreadAt(table, Date.now() + bot.config.archiveAfterS * 1000) : table;
+  return last ? closeThreadAt(table, clock.now() + bot.config.archiveAfterS * 1000) : table;
 }
 
 export class Outbox {
   /** Deliveries running now, per table: a second caller waits for the same one. */
   private readonly running = new Map<string, Promise<boolean>>();
-  private readonly retries = new Map<string, { readonly timer: NodeJS.Timeout; readonly delayMs: number }>();
+  private readonly retries = new Map<string, { readonly timer: clock.Timer; readonly delayMs: number }>();
   /** Posts that may have been made without our knowing (by key): looked for in the thread before posting again. */
   private readonly unsure = new Set<string>();
   /** Tables resumed at start-up whose owed posts the previous process may have made. */
@@ -151,7 +152,7 @@ export class Outbox {
   stop(): void {
     this.stopped = true;
     this.webhooks.stop();
-    for (const { timer } of this.retries.values()) clearTimeout(timer);
+    for (const { timer } of this.retries.values()) timer.cancel();
     this.retries.clear();
   }
 
@@ -228,8 +229,7 @@ export class Outbox {
       retry_ms: delayMs,
       error: errorText(error),
     });
-    const timer = setTimeout(() => this.kick(tableId), delayMs);
-    timer.unref();
+    const timer = clock.after(delayMs, () => this.kick(tableId));
     this.retries.set(tableId, { timer, delayMs });
   }
 

@@ -37,6 +37,7 @@ import { durationText } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
 import { makeMove } from './move.js';
+import * as clock from '../../runtime/clock.js';
 
 /** The level that plays for a human whose time ran out: sensible, quick. */
 const STAND_IN: AiLevel = STAND_IN_LEVEL;
@@ -49,16 +50,12 @@ const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
 /** A thread Discord would not archive is tried again this long after. */
 const CLOSE_RETRY_MS = 60_000;
-/** setTimeout's longest delay; a later moment is waited for in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /** A nonce for a thread notice (Discord's enforce_nonce: a retry after a crash does not post it twice). */
 function noticeNonce(tableId: string, player: number, at: number): string {
   const table = /^\d+$/.test(tableId) ? BigInt(tableId).toString(36) : tableId;
   return `s${table.slice(-12)}.${player}.${at.toString(36)}`.slice(-25);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 /**
  * Does this process drive the games of this guild (their timers, computer moves,
@@ -109,7 +106,7 @@ export async function computerMove(bot: Bot, game: GameState, level: AiLevel, ta
 
 interface Timer {
   readonly turn: number;
-  readonly handles: NodeJS.Timeout[];
+  readonly handles: clock.Timer[];
 }
 
 export class TableScheduler implements Scheduler {
@@ -117,11 +114,11 @@ export class TableScheduler implements Scheduler {
   private readonly running = new Map<string, boolean>();
   private readonly timers = new Map<string, Timer>();
   /** Threads to archive: when, per table. */
-  private readonly closers = new Map<string, { readonly at: number; readonly handle: NodeJS.Timeout }>();
+  private readonly closers = new Map<string, { readonly at: number; readonly handle: clock.Timer }>();
   /** Tables whose archive Discord refused lately: not before then. */
   private readonly closeRetry = new Map<string, number>();
   /** Tables whose last drive failed: the kick to come, and its delay. */
-  private readonly retries = new Map<string, { readonly handle: NodeJS.Timeout; readonly delayMs: number }>();
+  private readonly retries = new Map<string, { readonly handle: clock.Timer; readonly delayMs: number }>();
   private stopped = false;
 
   constructor(private readonly bot: () => Bot) {}
@@ -150,11 +147,11 @@ export class TableScheduler implements Scheduler {
 
   stop(): void {
     this.stopped = true;
-    for (const timer of this.timers.values()) timer.handles.forEach(clearTimeout);
+    for (const timer of this.timers.values()) timer.handles.forEach((h) => h.cancel());
     this.timers.clear();
-    for (const closer of this.closers.values()) clearTimeout(closer.handle);
+    for (const closer of this.closers.values()) closer.handle.cancel();
     this.closers.clear();
-    for (const retry of this.retries.values()) clearTimeout(retry.handle);
+    for (const retry of this.retries.values()) retry.handle.cancel();
     this.retries.clear();
   }
 
@@ -162,17 +159,16 @@ export class TableScheduler implements Scheduler {
   private retryLater(tableId: string): void {
     if (this.stopped) return;
     const previous = this.retries.get(tableId);
-    if (previous) clearTimeout(previous.handle);
+    previous?.handle.cancel();
     const delayMs = Math.min(LAST_RETRY_MS, 2 * (previous?.delayMs ?? FIRST_RETRY_MS / 2));
-    const handle = setTimeout(() => this.kick(tableId), delayMs);
-    handle.unref();
+    const handle = clock.after(delayMs, () => this.kick(tableId));
     this.retries.set(tableId, { handle, delayMs });
   }
 
   private succeeded(tableId: string): void {
     const retry = this.retries.get(tableId);
     if (!retry) return;
-    clearTimeout(retry.handle);
+    retry.handle.cancel();
     this.retries.delete(tableId);
   }
 
@@ -210,10 +206,10 @@ export class TableScheduler implements Scheduler {
         return;
       }
       this.disarm(tableId);
-      const thinking = Date.now();
+      const thinking = clock.now();
       const move = await computerMove(bot, table.game, level ?? STAND_IN, tableId);
       // A readable pace: thinking time counts towards the pause.
-      await sleep(bot.config.aiMoveDelayMs - (Date.now() - thinking));
+      await clock.sleep(bot.config.aiMoveDelayMs - (clock.now() - thinking));
       // Stopping meanwhile: the move is not made (the next start plays it again).
       if (this.stopped) return;
       // For a player, the computer moves only while it holds their seat (they may be back meanwhile).
@@ -275,7 +271,7 @@ export class TableScheduler implements Scheduler {
     const due = closeDue(table);
     if (due === null) return false;
     const at = Math.max(due, this.closeRetry.get(table.id) ?? 0);
-    if (at > Date.now()) {
+    if (at > clock.now()) {
       this.armClose(table.id, at);
       return false;
     }
@@ -284,28 +280,24 @@ export class TableScheduler implements Scheduler {
       this.closeRetry.delete(table.id);
       return true;
     }
-    this.closeRetry.set(table.id, Date.now() + CLOSE_RETRY_MS);
-    this.armClose(table.id, Date.now() + CLOSE_RETRY_MS);
+    this.closeRetry.set(table.id, clock.now() + CLOSE_RETRY_MS);
+    this.armClose(table.id, clock.now() + CLOSE_RETRY_MS);
     return false;
   }
 
   private armClose(tableId: string, at: number): void {
     const armed = this.closers.get(tableId);
     if (armed?.at === at) return;
-    if (armed) clearTimeout(armed.handle);
-    const handle = setTimeout(
-      () => {
-        this.closers.delete(tableId);
-        this.kick(tableId);
-      },
-      Math.min(MAX_DELAY_MS, Math.max(0, at - Date.now())),
-    );
-    handle.unref();
+    armed?.handle.cancel();
+    const handle = clock.after(at - clock.now(), () => {
+      this.closers.delete(tableId);
+      this.kick(tableId);
+    });
     this.closers.set(tableId, { at, handle });
   }
 
   private disarm(tableId: string): void {
-    this.timers.get(tableId)?.handles.forEach(clearTimeout);
+    this.timers.get(tableId)?.handles.forEach((h) => h.cancel());
     this.timers.delete(tableId);
   }
 
@@ -316,12 +308,11 @@ export class TableScheduler implements Scheduler {
     if (this.timers.get(table.id)?.turn === turn) return;
     this.disarm(table.id);
     if (limitMs <= 0) return;
-    const elapsed = Math.max(0, Date.now() - table.turnStartedAt);
-    const handles: NodeJS.Timeout[] = [];
+    const elapsed = Math.max(0, clock.now() - table.turnStartedAt);
+    const handles: clock.Timer[] = [];
     const remindIn = limitMs / 2 - elapsed;
-    if (remindIn > 0) handles.push(setTimeout(() => void this.remind(table, userId, turn, limitMs / 2), remindIn));
-    handles.push(setTimeout(() => void this.timeUp(table.id, turn), Math.max(0, limitMs - elapsed)));
-    handles.forEach((h) => h.unref());
+    if (remindIn > 0) handles.push(clock.after(remindIn, () => void this.remind(table, userId, turn, limitMs / 2)));
+    handles.push(clock.after(limitMs - elapsed, () => void this.timeUp(table.id, turn)));
     this.timers.set(table.id, { turn, handles });
   }
 
