@@ -134,8 +134,9 @@ async function keepTrackOf(
   await bot.outbox.flush(shown.tableId);
 }
 
+/** /kingdomino rules: privately, in the reader's language. */
 export async function rulesCommand(interaction: ChatInputCommandInteraction): Promise<void> {
-  await interaction.reply({ content: rulesText(), flags: MessageFlags.Ephemeral });
+  await interaction.reply({ content: rulesText(localeFor(interaction.locale)), flags: MessageFlags.Ephemeral });
 }
 
 /** /kingdomino cancel, in the game's thread: host or moderator. */

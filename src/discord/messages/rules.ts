@@ -1,5 +1,5 @@
 /** /kingdomino rules: the game in a few lines, as played here. */
-import { DEFAULT_LOCALE, t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { t, type Locale, type MessageKey } from '../../i18n/index.js';
 
 const LINES: readonly MessageKey[] = [
   'rules.title',
@@ -12,6 +12,7 @@ const LINES: readonly MessageKey[] = [
   'rules.howToPlay',
 ];
 
-export function rulesText(locale: Locale = DEFAULT_LOCALE): string {
+/** The rules in `locale`: no default, so that no caller can forget the reader's language. */
+export function rulesText(locale: Locale): string {
   return LINES.map((key) => t(key, {}, locale)).join('\n');
 }
