@@ -44,7 +44,8 @@ const OPTION = {
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
 } as const;
-const variantOption = (v: Variant): string => t(`command.start.${v}.name`);
+/** In English whatever the user's language: Discord sends the registered names back (see SUB). */
+const variantOption = (v: Variant): string => t(`command.start.${v}.name`, {}, DEFAULT_LOCALE);
 
 /**
  * A text in every Discord locale whose catalogue is not English (`fr`, `es-ES` and
