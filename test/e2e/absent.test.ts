@@ -46,32 +46,41 @@ function lastBoard(discord: FakeDiscord, threadId: string): FakeMessage {
   return boards[boards.length - 1] ?? lastMessage(discord, threadId);
 }
 
+/** The turn timer of these games (TURN_TIMER_S): ten minutes, passed by moving the clock. */
+const TURN_MS = 600_000;
+
 /**
- * Let the game run until `done()`: `plays` take their turns by clicks as they come,
- * everyone else is left to the timer or the computer.
+ * Let the game run until `done()`: `plays` take their turns by clicks as they come;
+ * a human not among them lets the time run out (the clock moves past their turn);
+ * the computer plays its seats at once.
  */
 async function runUntil(
-  discord: FakeDiscord,
+  world: World,
   threadId: string,
   plays: readonly FakeUser[],
   done: () => boolean,
   what: string,
 ): Promise<void> {
+  const { discord } = world;
   for (let guard = 0; guard < 300; guard++) {
     if (done()) return;
     const board = lastBoard(discord, threadId);
     const user = userToPlay(discord, board);
-    if (user && plays.some((p) => p.id === user.id)) await playMove(discord, threadId, board, user);
-    else await discord.waitFor(() => done() || lastBoard(discord, threadId).id !== board.id, what);
+    if (user && plays.some((p) => p.id === user.id)) {
+      await playMove(discord, threadId, board, user);
+      continue;
+    }
+    if (user) await world.advance(TURN_MS);
+    await discord.waitFor(() => done() || lastBoard(discord, threadId).id !== board.id, what);
   }
   throw new Error(`never: ${what}`);
 }
 
 describe('a player who goes absent', () => {
   let world: World;
-  // Two humans and no turn-timer option: the default timer (TURN_TIMER_S) applies; short here.
+  // Two humans and no turn-timer option: the default timer (TURN_TIMER_S) applies.
   beforeAll(async () => {
-    world = await launch(FAST_THREADS, { TURN_TIMER_S: '6' });
+    world = await launch(FAST_THREADS, { TURN_TIMER_S: String(TURN_MS / 1000) });
   });
   afterAll(async () => {
     await world?.close();
@@ -90,7 +99,7 @@ describe('a player who goes absent', () => {
       const timedOut = () => messages().filter((m) => /Time ran out/.test(m.content));
 
       // Alice plays; bob lets his time run out, turn after turn.
-      await runUntil(discord, threadId, [alice], () => notice() !== undefined, "the computer to take bob's seat");
+      await runUntil(world, threadId, [alice], () => notice() !== undefined, "the computer to take bob's seat");
       const replaced = notice()!;
       expect(replaced.content).toContain(`${bob.mention} let the time run out 3 turns in a row`);
       expect(replaced.content).toMatch(/the normal computer player plays \*\*bob\*\*'s seat for the rest of the game/);
@@ -105,13 +114,7 @@ describe('a player who goes absent', () => {
         messages()
           .slice(at + 1)
           .find((m) => /\*\*bob\*\* (placed|took|could not)/.test(m.content));
-      await runUntil(
-        discord,
-        threadId,
-        [alice],
-        () => standInMove() !== undefined,
-        'a move the computer makes for bob',
-      );
+      await runUntil(world, threadId, [alice], () => standInMove() !== undefined, 'a move the computer makes for bob');
       expect(standInMove()!.content).not.toMatch(/Time ran out/);
       const third = messages().indexOf(timedOut()[2]!);
       expect(
@@ -127,7 +130,7 @@ describe('a player who goes absent', () => {
 
       // On alice's turn, the live turn message carries "I'm back, bob": only bob may press it.
       await runUntil(
-        discord,
+        world,
         threadId,
         [],
         () => userToPlay(discord, lastBoard(discord, threadId))?.id === alice.id,
@@ -149,13 +152,7 @@ describe('a player who goes absent', () => {
       );
 
       // Both play to the end; bob's turns are his again.
-      await runUntil(
-        discord,
-        threadId,
-        [alice, bob],
-        () => isFinal(lastBoard(discord, threadId)),
-        'the end of the game',
-      );
+      await runUntil(world, threadId, [alice, bob], () => isFinal(lastBoard(discord, threadId)), 'the end of the game');
       expect(lastBoard(discord, threadId).content).toMatch(/Game over!/);
       expect(timedOut()).toHaveLength(3);
       const [record] = await exportRecords(discord, threadId, 'bob');
@@ -250,7 +247,7 @@ describe('the moderation menu', () => {
           .slice(at + 1)
           .some((m) => /\*\*carol\*\* (placed|took|could not)/.test(m.content));
       await runUntil(
-        discord,
+        world,
         threadId,
         [discord.user('alice'), discord.user('bob')],
         carolMoved,

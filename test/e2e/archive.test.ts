@@ -10,6 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOT_PERMISSIONS } from '../fake-discord/index.js';
 import { launch, playToEnd, startTable, WHOLE_GAME_MS, type World, FAST_THREADS } from './harness.js';
 
+/** ARCHIVE_AFTER_S here: an hour, passed by moving the clock. */
+const ARCHIVE_AFTER_MS = 3_600_000;
+
+/**
+ * Move the clock past the archive's due time until the thread is archived: the time is
+ * stored with the game's last post, which lands a moment after what the test can see.
+ */
+async function advanceUntilArchived(world: World, threadId: string): Promise<void> {
+  const archived = () => world.discord.thread(threadId)?.thread?.archived === true;
+  for (let tries = 0; tries < 5 && !archived(); tries++) {
+    await world.advance(ARCHIVE_AFTER_MS);
+    await world.discord.waitFor(archived, 'the thread archived', 1_000).catch(() => undefined);
+  }
+}
+
 describe('the thread after the game', () => {
   let world: World;
   beforeAll(async () => {
@@ -19,7 +34,7 @@ describe('the thread after the game', () => {
         users: ['alice', 'bob', { username: 'mod', moderator: true }],
         botPermissions: [...DEFAULT_BOT_PERMISSIONS, 'ManageThreads'],
       },
-      { ARCHIVE_AFTER_S: '4' },
+      { ARCHIVE_AFTER_S: String(ARCHIVE_AFTER_MS / 1000) },
     );
   });
   afterAll(async () => {
@@ -41,6 +56,7 @@ describe('the thread after the game', () => {
       );
       expect(discord.thread(threadId)?.thread).toMatchObject({ archived: false, locked: false });
       await world.restart();
+      await advanceUntilArchived(world, threadId);
       const closed = await discord.waitFor(
         () => {
           const t = discord.thread(threadId)?.thread;
@@ -90,7 +106,8 @@ describe('the thread after the game', () => {
       discord.setBotPermissions(DEFAULT_BOT_PERMISSIONS);
       const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 1, 'ai-level': 'easy' });
       await playToEnd(discord, threadId);
-      await discord.waitFor(() => discord.thread(threadId)?.thread?.archived, 'the thread archived', 30_000);
+      await advanceUntilArchived(world, threadId);
+      await discord.waitFor(() => discord.thread(threadId)?.thread?.archived, 'the thread archived');
       expect(discord.thread(threadId)?.thread?.locked).toBe(false);
       await world.bot.waitForOutput(/archived the game thread, not locked: I need Manage Threads there to lock it/);
       // Not locked: anyone's message reopens it, as in any archived thread.

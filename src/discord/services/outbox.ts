@@ -22,16 +22,19 @@ import {
 import { keep, save } from '../../store/index.js';
 import {
   boardsOwed,
+  clearRefused,
   closeThreadAt,
   pendingPosts,
   posted,
   type GameTable,
   type Post,
+  type Refused,
   type Table,
   threadIdOf,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
-import type { AnsweredInteraction, ThreadWebhooks } from '../wire/followups.js';
+import { refused, type AnsweredInteraction, type ThreadWebhooks } from '../wire/followups.js';
+import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { boardMessage, endMessage } from '../messages/board.js';
@@ -197,6 +200,8 @@ export class Outbox {
     const keys = clears.map((post) => postKey(table.id, post.seq));
     keys.forEach((key) => this.clearing.add(key));
     void Promise.all(clears.map((post) => this.make(bot, table, post)))
+      // A finished game's last clearing sets when its thread closes: the scheduler arms that.
+      .then(() => table.status === 'finished' && bot.scheduler.kick(table.id))
       .catch((error: unknown) => this.retryLater(table.id, error))
       .finally(() => keys.forEach((key) => this.clearing.delete(key)));
   }
@@ -204,7 +209,7 @@ export class Outbox {
   /** Make one post and mark it done (the table as saved then; null once it is gone); a post whose thread or message is gone is dropped. */
   private async make(bot: Bot, table: Table, post: Post): Promise<Table | null> {
     const messageId = await inGameLocale(table, () => this.send(bot, table, post)).catch((error: unknown) => {
-      if (!gone(error)) throw error;
+      if (!gone(error)) return this.unlessGivenUp(bot, table, post, error);
       bot.log.warn('a post found its thread or message gone: skipped', {
         game: table.id,
         post: post.kind,
@@ -218,6 +223,47 @@ export class Outbox {
     });
     this.unsure.delete(postKey(table.id, post.seq));
     return marked.table;
+  }
+
+  /**
+   * A clearing Discord refused for a reason trying again will not change (a permission
+   * taken away, a thread locked by hand): counted on the table, and at the limit given
+   * up (giveup.ts), logged, and the thread told the first time. Anything else is thrown
+   * on, to be tried again.
+   */
+  private async unlessGivenUp(bot: Bot, table: Table, post: Post, error: unknown): Promise<null> {
+    if (post.kind !== 'clear' || !refused(error)) throw error;
+    const counted: { refused?: Refused<Table> } = {};
+    await bot.store.update(table.id, (current) => {
+      counted.refused = clearRefused(current, post.seq, clock.now());
+      return counted.refused.table === current ? keep() : save(counted.refused.table);
+    });
+    if (!counted.refused?.gaveUp) throw error;
+    bot.log.warn("Discord keeps refusing to clear an old board's buttons: given up", {
+      game: table.id,
+      message: post.messageId,
+      refusals: counted.refused.refusals,
+      error: errorText(error),
+    });
+    // Its buttons stay: they only answer that they are from an earlier turn, which the thread hears once.
+    if (counted.refused.firstOfKind)
+      await this.tell(
+        bot,
+        table,
+        inGameLocale(table, () => t('refusal.staleTurn')),
+      );
+    return null;
+  }
+
+  /** A word to the thread: through its webhook while one is lent (it may work where the channel's route is refused). */
+  private async tell(bot: Bot, table: Table, content: string): Promise<void> {
+    const notice = { content, allowedMentions: { parse: [] } };
+    try {
+      if (table.status === 'lobby' || (await this.webhooks.post(threadIdOf(table), notice))) return;
+      await (await threadOf(bot, table as GameTable)).send(notice);
+    } catch (error) {
+      bot.log.warn('could not tell the game thread', { game: table.id, error: errorText(error) });
+    }
   }
 
   private retryLater(tableId: string, error: unknown): void {
