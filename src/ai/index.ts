@@ -4,9 +4,9 @@
  * hidden draw pile is never read.
  */
 import { prompt, publicView, type Action, type AiLevel, type GameState, type Placement } from '../game/index.js';
+import { baselineAction } from './baseline.js';
 import { hardAction } from './hard.js';
 import { easyAction, normalAction, type Decision } from './levels.js';
-import { GREEDY } from './policy.js';
 import { makeRng, mixSeed } from './rng.js';
 import type { ArenaLevel, ChooseOptions } from './types.js';
 
@@ -54,7 +54,7 @@ export function chooseArenaAction(state: GameState, level: ArenaLevel, opts: Cho
     case 'hard':
       return hardAction(view, asked, opts, rng);
     case 'hard-baseline':
-      return hardAction(view, asked, opts, rng, GREEDY);
+      return baselineAction(view, asked, opts, rng);
   }
 }
 

@@ -29,6 +29,19 @@ describe('hard-baseline', () => {
     }
   });
 
+  it('stays frozen: seeded games with fixed playouts end as they did when it was frozen', () => {
+    const game = (players: 2 | 4, options: object) =>
+      playGame({
+        seats: Array.from({ length: players }, () => 'hard-baseline' as const),
+        options,
+        seed: `pin-${players}`,
+        ...FIXED,
+        playouts: 16,
+      }).scores;
+    expect(game(2, {})).toEqual([22, 22]);
+    expect(game(4, { harmony: true, middleKingdom: true })).toEqual([47, 35, 46, 54]);
+  });
+
   it('decides from the public view: the same action whatever the hidden pile holds', () => {
     const levels = ['normal', 'normal', 'normal'] as const;
     const mid = advance(newGame(levels, 'baseline-hidden', { threePlayer: 'discard' }), levels, 10);
