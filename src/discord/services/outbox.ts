@@ -40,6 +40,7 @@ import { errorText } from '../../runtime/log.js';
 import { boardMessage, endMessage } from '../messages/board.js';
 import { describeMove, occasionText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
+import { nonceOf } from '../wire/limits.js';
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
@@ -60,12 +61,6 @@ class PostUnsure extends Error {
     super(`the board may have been posted: ${errorText(cause)}`, { cause });
     this.unanswered = !(cause instanceof HTTPError || cause instanceof DiscordAPIError);
   }
-}
-
-/** A nonce Discord accepts (at most 25 characters), unique per table and post. */
-export function postNonce(tableId: string, seq: number): string {
-  const table = /^\d+$/.test(tableId) ? BigInt(tableId).toString(36) : tableId;
-  return `${table.slice(-18)}.${seq.toString(36)}`.slice(-25);
 }
 
 /**
@@ -318,7 +313,7 @@ export class Outbox {
       });
       if (posted) return posted;
     }
-    return (await thread.send({ ...view, nonce: postNonce(tableId, seq), enforceNonce: true })).id;
+    return (await thread.send({ ...view, nonce: nonceOf('', tableId, seq), enforceNonce: true })).id;
   }
 }
 

@@ -38,6 +38,7 @@ import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
 import { makeMove } from './move.js';
 import * as clock from '../../runtime/clock.js';
+import { nonceOf } from '../wire/limits.js';
 
 /** The level that plays for a human whose time ran out: sensible, quick. */
 const STAND_IN: AiLevel = STAND_IN_LEVEL;
@@ -50,12 +51,6 @@ const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
 /** A thread Discord would not archive is tried again this long after. */
 const CLOSE_RETRY_MS = 60_000;
-
-/** A nonce for a thread notice (Discord's enforce_nonce: a retry after a crash does not post it twice). */
-function noticeNonce(tableId: string, player: number, at: number): string {
-  const table = /^\d+$/.test(tableId) ? BigInt(tableId).toString(36) : tableId;
-  return `s${table.slice(-12)}.${player}.${at.toString(36)}`.slice(-25);
-}
 
 /**
  * Does this process drive the games of this guild (their timers, computer moves,
@@ -240,7 +235,8 @@ export class TableScheduler implements Scheduler {
         await thread.send({
           content,
           allowedMentions: { users: absent ? [seat.userId] : [] },
-          nonce: noticeNonce(table.id, player, standIn.at),
+          // Discord's enforce_nonce: a retry after a crash does not post the notice twice.
+          nonce: nonceOf('s', table.id, player, standIn.at),
           enforceNonce: true,
         });
       }

@@ -19,6 +19,18 @@ export const OPTION_TEXT_MAX = 100;
 /** A thread's name, in characters. */
 export const THREAD_NAME_MAX = 100;
 
+/** A message's nonce, in characters (with enforce_nonce, a repeat within minutes returns the first message). */
+export const NONCE_MAX = 25;
+
+/**
+ * A nonce for what the bot posts about `id` (a table), unique by `kind` and `parts`:
+ * a snowflake id in base 36, to fit in NONCE_MAX with room to spare.
+ */
+export function nonceOf(kind: string, id: string, ...parts: readonly number[]): string {
+  const compact = /^\d+$/.test(id) ? BigInt(id).toString(36) : id;
+  return [`${kind}${compact}`, ...parts.map((part) => part.toString(36))].join('.').slice(-NONCE_MAX);
+}
+
 /** `text` cut to `max` characters, an ellipsis saying it was. */
 export function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
