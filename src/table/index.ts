@@ -14,3 +14,4 @@ export * from './play.js';
 export * from './outbox.js';
 export * from './ratings.js';
 export * from './absence.js';
+export * from './giveup.js';

@@ -31,8 +31,8 @@ export type Post =
   | { readonly kind: 'turn'; readonly seq: number; readonly move: MoveNote | null; readonly occasion: Occasion | null }
   /** The end of a game: the score sheet; `game` is its number in a Dynasty, else null. */
   | { readonly kind: 'end'; readonly seq: number; readonly move: MoveNote | null; readonly game: number | null }
-  /** Take the buttons off an older turn message. */
-  | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string };
+  /** Take the buttons off an older turn message; `refusals`: how many times Discord refused it (giveup.ts). */
+  | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string; readonly refusals?: number };
 
 /** A post as a move owes it, before it gets its number. */
 type Unnumbered = { [K in Post['kind']]: Omit<Extract<Post, { kind: K }>, 'seq'> }[Post['kind']];

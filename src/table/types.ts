@@ -98,6 +98,8 @@ interface TableBase {
   readonly outbox?: readonly Post[];
   /** The number of the last post owed so far. */
   readonly postSeq?: number;
+  /** When the bot first gave up work on the thread that Discord kept refusing (giveup.ts), by kind. */
+  readonly gaveUp?: { readonly clear?: number; readonly close?: number };
 }
 
 export type LobbyTable = TableBase & { readonly status: 'lobby' };
@@ -119,6 +121,8 @@ export type FinishedTable = TableBase & {
    * with the last post of the game); the table needs the bot until then. Gone once done.
    */
   readonly closeAt?: number;
+  /** How many times Discord refused to close the thread so far (giveup.ts). */
+  readonly closeRefusals?: number;
   /** When the thread was archived (and locked, if the bot could). */
   readonly closedAt?: number;
   /** Game reviews asked for so far, by reviewKey(game, player): a second press, even after a restart, computes nothing. */

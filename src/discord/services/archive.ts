@@ -12,19 +12,32 @@
  * (a moderator's, or a client that sends it anyway) is answered with the thread
  * opened for the answer (Discord refuses answers and edits in archived threads),
  * then archived again.
+ *
+ * A close Discord refuses (403: the bot lost a permission there, say) is tried again
+ * once a minute, REFUSALS_ALLOWED times in all, then given up for good (table/giveup.ts):
+ * the thread stays open, its final message keeps its Rematch. A 5xx or a timeout is
+ * not a refusal, and is tried again until it works.
  */
 import { ButtonStyle, DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes } from 'discord.js';
 import type { Channel, MessageEditOptions } from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
-import { threadClosed, type FinishedTable, threadIdOf } from '../../table/index.js';
+import {
+  closeRefused,
+  threadClosed,
+  type FinishedTable,
+  type Refused,
+  type Table,
+  threadIdOf,
+} from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { button, row } from '../messages/components.js';
 import { winnerLine } from '../messages/end.js';
 import { closedLobbyView } from '../messages/lobby.js';
+import { refused } from '../wire/followups.js';
 import * as clock from '../../runtime/clock.js';
 
 /** Discord answers that will not change by trying again: the channel or the message is gone. */
@@ -84,7 +97,10 @@ async function archive(bot: Bot, table: FinishedTable): Promise<Archived> {
   return canLock ? 'locked' : 'archived';
 }
 
-/** Close the thread of a finished game; false when Discord failed (try again later). */
+/**
+ * Close the thread of a finished game: true when done, or given up (look at the table
+ * again); false when Discord failed or refused (try again later).
+ */
 export async function closeThread(bot: Bot, table: FinishedTable): Promise<boolean> {
   const context = { guild: table.guildId, channel: threadIdOf(table), game: table.id };
   try {
@@ -103,9 +119,35 @@ export async function closeThread(bot: Bot, table: FinishedTable): Promise<boole
       );
     return true;
   } catch (error) {
+    if (refused(error)) return countRefusal(bot, table, error);
     bot.log.warn('could not archive the game thread: will try again', { ...context, error: errorText(error) });
     return false;
   }
+}
+
+/**
+ * Discord refused to close the thread (the lobby's edit or the archive: a permission
+ * taken away, say): counted on the table, and at the limit given up for good (the
+ * thread stays open; its final message keeps its Rematch), logged once. True when
+ * given up. A failure without a refusal (a 5xx, a timeout) is not counted.
+ */
+async function countRefusal(bot: Bot, table: FinishedTable, error: unknown): Promise<boolean> {
+  const context = { guild: table.guildId, channel: threadIdOf(table), game: table.id, error: errorText(error) };
+  const counted: { refused?: Refused<Table> } = {};
+  await bot.store.update(table.id, (current) => {
+    counted.refused = closeRefused(current, clock.now());
+    return counted.refused.table === current ? keep() : save(counted.refused.table);
+  });
+  const refusals = counted.refused?.refusals ?? 0;
+  if (counted.refused?.gaveUp) {
+    bot.log.warn('Discord keeps refusing to archive the game thread: given up, it stays open', {
+      ...context,
+      refusals,
+    });
+    return true;
+  }
+  bot.log.warn('Discord refused to archive the game thread: will try again', { ...context, refusals });
+  return false;
 }
 
 /**

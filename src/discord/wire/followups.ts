@@ -16,6 +16,9 @@
  * A fast game (computer seats) would go over it, so a thread gets at most
  * WEBHOOK_POSTS_PER_MINUTE posts from here; beyond, `post` declines and the outbox
  * posts on the channel's route (with a nonce), at once rather than after a wait.
+ *
+ * Times are the bot's clock (runtime/clock.ts), which a test moves forward with the
+ * fake Discord's: a token's minutes and a minute's posts pass for both.
  */
 import {
   DiscordAPIError,
@@ -28,6 +31,7 @@ import {
   type Client,
   type MessageCreateOptions,
 } from 'discord.js';
+import * as clock from '../../runtime/clock.js';
 import { OneBodyREST } from './rest.js';
 
 /** Discord: an interaction token works for 15 minutes. Not used in its last minute (clocks, a slow upload). */
@@ -102,7 +106,7 @@ export class ThreadWebhooks {
   lend(interaction: AnsweredInteraction): void {
     if (!interaction.channelId) return;
     const until = interaction.createdTimestamp + TOKEN_USE_MS;
-    if (until <= Date.now() || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
+    if (until <= clock.now() || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
     this.#sweep();
     this.#byThread.set(interaction.channelId, {
       applicationId: interaction.applicationId,
@@ -164,7 +168,7 @@ export class ThreadWebhooks {
 
   /** Room for one more webhook post in the thread this minute. */
   #room(threadId: string): boolean {
-    const now = Date.now();
+    const now = clock.now();
     if ((this.#restUntil.get(threadId) ?? 0) > now) return false;
     const recent = (this.#posts.get(threadId) ?? []).filter((at) => at > now - WEBHOOK_WINDOW_MS);
     this.#posts.set(threadId, recent);
@@ -173,18 +177,18 @@ export class ThreadWebhooks {
 
   /** Counted when asked for: Discord counts it even if the answer is lost. */
   #count(threadId: string): void {
-    this.#posts.set(threadId, [...(this.#posts.get(threadId) ?? []), Date.now()]);
+    this.#posts.set(threadId, [...(this.#posts.get(threadId) ?? []), clock.now()]);
   }
 
   /** Over the channel's webhook limit all the same (another poster there): nothing was posted, none until it resets. */
   #unlessLimited(threadId: string, error: unknown): typeof LIMITED | null {
     if (!(error instanceof RateLimitError)) return unlessRefused(error);
-    this.#restUntil.set(threadId, Date.now() + error.retryAfter);
+    this.#restUntil.set(threadId, clock.now() + error.retryAfter);
     return LIMITED;
   }
 
   #fresh(lent: Lent | undefined): Lent | null {
-    return lent && lent.until > Date.now() ? lent : null;
+    return lent && lent.until > clock.now() ? lent : null;
   }
 
   #drop(threadId: string, lent: Lent): void {
@@ -193,7 +197,7 @@ export class ThreadWebhooks {
 
   /** Forget, once a minute, the webhooks whose time is over: the maps hold the threads played in the last minutes. */
   #sweep(): void {
-    const now = Date.now();
+    const now = clock.now();
     if (now - this.#sweptAt < SWEEP_MS) return;
     this.#sweptAt = now;
     for (const map of [this.#byThread, this.#byMessage])
