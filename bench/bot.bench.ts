@@ -6,6 +6,8 @@
  * Place here or the discard) sent by the fake, to the fake receiving the new
  * table PNG in the thread (store update, render, upload included).
  * bot.panel_ms_p50: from "Your turn" to the private panel with its preview.
+ * bot.mover_answer_ms_p50: from that click to the mover's own answer (the panel saying
+ * what the move did).
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
   const { discord } = world;
   const clickToPng: number[] = [];
   const panel: number[] = [];
+  const answered: number[] = [];
   try {
     while (clickToPng.length < SAMPLES) {
       const threadId = await startTable(discord, 'alice', ['bob', 'carol', 'dave']);
@@ -51,9 +54,13 @@ async function main(): Promise<void> {
         if (!completing) throw new Error(`no button completes the move: ${view.content}`);
         const boards = boardCount(discord, threadId);
         const sent = performance.now();
-        await discord.click(view, completing, user);
-        await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the new board');
-        clickToPng.push(performance.now() - sent);
+        const click = await discord.click(view, completing, user);
+        await Promise.all([
+          click.reply().then(() => answered.push(performance.now() - sent)),
+          discord
+            .waitFor(() => boardCount(discord, threadId) > boards, 'the new board')
+            .then(() => clickToPng.push(performance.now() - sent)),
+        ]);
       }
     }
     await discord.assertClean();
@@ -63,6 +70,7 @@ async function main(): Promise<void> {
   console.log(`bot.click_to_png_ms_p50: ${percentile(clickToPng, 50).toFixed(1)} ms`);
   console.log(`bot.click_to_png_ms_p99: ${percentile(clickToPng, 99).toFixed(1)} ms`);
   console.log(`bot.panel_ms_p50: ${percentile(panel, 50).toFixed(1)} ms`);
+  console.log(`bot.mover_answer_ms_p50: ${percentile(answered, 50).toFixed(1)} ms`);
 }
 
 main().catch((error: unknown) => {
