@@ -23,7 +23,7 @@ import {
   t,
   type Locale,
 } from '../../src/i18n/index.js';
-import { encode, type ClickAction } from '../../src/discord/messages/codec.js';
+import { decode, encode, type ClickAction } from '../../src/discord/messages/codec.js';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
 import type { RequestRecord } from '../fake-discord/server.js';
@@ -206,11 +206,14 @@ function discordLocale(locale: Locale): string {
 class Session {
   readonly channel: string;
 
+  readonly discord: FakeDiscord;
+
   constructor(
-    readonly discord: FakeDiscord,
+    readonly world: World,
     readonly locale: Locale,
   ) {
-    this.channel = discord.channelNamed(channelName(locale)).id;
+    this.discord = world.discord;
+    this.channel = this.discord.channelNamed(channelName(locale)).id;
   }
 
   /** A slash command's answer, private or public. */
@@ -278,13 +281,34 @@ async function lobbyWalk(s: Session): Promise<void> {
 
 type SeatAction = Extract<ClickAction, { readonly player: number; readonly table: string }>;
 
-/** A game the host cancels with the command: the thread is told, and the status says so. */
-async function cancelledGameWalk(s: Session): Promise<void> {
+/**
+ * A game with a one-minute timer, on the bot's clock: the reminder, the automatic moves,
+ * the computer taking the seat of a player who let the time run out three times, the
+ * "I'm back" button and its answers; then the host cancels it with the command.
+ */
+async function timedGameWalk(s: Session): Promise<void> {
   const { discord } = s;
-  const lobby = await s.command(HOST, 'start', s.channel, { 'ai-seats': 1, 'ai-level': 'easy' });
+  const lobby = await s.command(HOST, 'start', s.channel, { 'turn-timer': 1 });
+  await s.click(lobby, 'k1:j', GUEST);
   await s.click(lobby, 'k1:s', HOST);
-  await discord.waitFor(() => discord.thread(lobby.id) && boardCount(discord, lobby.id) > 0, 'the first board');
-  for (const sub of ['cancel', 'status']) await s.command(HOST, sub, lobby.id);
+  const threadId = lobby.id;
+  await discord.waitFor(() => discord.thread(threadId) && boardCount(discord, threadId) > 0, 'the first board');
+  await s.world.advance(30_000);
+  await discord.waitFor(() => discord.messages(threadId).some((m) => m.content.startsWith('⏰')), 'the reminder');
+  let back: FakeMessage | undefined;
+  for (let timeouts = 0; !back; timeouts++) {
+    if (timeouts > 8) throw new Error('nobody was replaced after 8 timeouts');
+    const boards = boardCount(discord, threadId);
+    await s.world.advance(60_000);
+    await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the automatic move');
+    back = discord.messages(threadId).find((m) => idOf(m, 'k1:ib:'));
+  }
+  const backId = mustHave(back, 'k1:ib:');
+  const absent = decode(backId);
+  const player = absent?.verb === 'back' && absent.player === 0 ? HOST : GUEST;
+  await s.click(back, backId, STRANGER);
+  await s.click(back, backId, player);
+  for (const sub of ['cancel', 'status']) await s.command(HOST, sub, threadId);
 }
 
 /** Choose the seat in the moderation menu, then press the action's button (forced: a refusal's button may be hidden). */
@@ -367,14 +391,14 @@ async function gameWalk(s: Session): Promise<{ threadId: string; final: FakeMess
   for (let move = 0; move < 6; move++) {
     const turn = liveTurn(discord, threadId);
     if (!turn) throw new Error(`no human turn: ${lastMessage(discord, threadId).text}`);
-    await playTurn(s, threadId, turn, move === 0 || move >= 4);
+    await playTurn(s, threadId, turn, move === 0 || move === 4);
     turns.push(turn);
   }
   // The first turn's button, pressed from a client that still shows it.
   const first = turns[0]!;
   await s.click(first.message, first.button, first.player, true);
   await refusedDuringTheGame(s, first.message);
-  for (const sub of ['status', 'record', 'replay', 'rules', 'stats', 'start']) await s.command(HOST, sub, threadId);
+  for (const sub of ['status', 'record', 'replay', 'start']) await s.command(HOST, sub, threadId);
   await s.command(GUEST, 'cancel', threadId); // host only
   // Moderation: the guest's seat to the computer and back, the host role to the guest, then both seats to the computer.
   const menu = await s.command(HOST, 'manage', threadId);
@@ -424,16 +448,36 @@ async function afterTheGame(s: Session, threadId: string, final: FakeMessage): P
   for (const sub of ['stats', 'leaderboard', 'forget-me', 'forget-me']) await s.command(GUEST, sub);
 }
 
+/**
+ * Ten minutes on (ARCHIVE_AFTER_S), the thread is archived and the game's first message in
+ * the channel tells the result, with its own Rematch.
+ */
+async function archived(s: Session, threadId: string): Promise<void> {
+  const { discord } = s;
+  const first = discord.message(threadId);
+  if (!first) throw new Error('the game has no first message');
+  const edits = first.edits;
+  // Its closing is due ARCHIVE_AFTER_S after the last post the game owes: the turn buttons cleared.
+  await discord.waitFor(
+    () => discord.messages(threadId).every((m) => !idOf(m, 'k1:y:') && !idOf(m, 'k1:ib:')),
+    'the last turn buttons cleared',
+  );
+  await s.world.advance(600_000);
+  await discord.waitFor(() => discord.thread(threadId)?.thread?.archived && first.edits > edits, 'the thread archived');
+  await s.click(first, encode({ verb: 'rematch-here' }), STRANGER, true);
+}
+
 async function session(locale: Locale): Promise<void> {
   const { discord } = world;
   discord.setGuildLocale(discordLocale(locale));
   for (const name of USERS) discord.user(name).locale = discordLocale(locale);
-  const s = new Session(discord, locale);
+  const s = new Session(world, locale);
   await commandsOutsideAGame(s);
   await lobbyWalk(s);
-  await cancelledGameWalk(s);
+  await timedGameWalk(s);
   const { threadId, final } = await gameWalk(s);
   await afterTheGame(s, threadId, final);
+  await archived(s, threadId);
 }
 
 it.each(CHECKED)('%s: no English left in what the bot says', async (locale) => {
