@@ -1,8 +1,9 @@
 /**
  * No English left: in each language of the catalogue, a session that makes the bot
  * say everything it says (the slash commands, the lobby, the panel, the refusals,
- * the moderation menu, the boards, the end of the game, rematch, review and replay),
- * with the server and every user in that language. Every text the bot sends to
+ * the moderation menu, the boards, the turn timer and absences on the bot's clock, the
+ * end of the game, rematch, review, replay and the archived thread), with the server
+ * and every user in that language. Every text the bot sends to
  * Discord (contents, embeds, button labels, menu options, thread names, the pictures'
  * descriptions) is read from the requests it made, so a panel's passing states count
  * too, and none may hold a word that only the English catalogue has.
@@ -24,6 +25,7 @@ import {
   type Locale,
 } from '../../src/i18n/index.js';
 import { decode, encode, type ClickAction } from '../../src/discord/messages/codec.js';
+import { rulesText } from '../../src/discord/messages/rules.js';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
 import type { RequestRecord } from '../fake-discord/server.js';
@@ -160,12 +162,16 @@ function messageTexts(body: Json): string[] {
   ];
 }
 
-const THREAD_ROUTES = new Set(['/channels/:channel/messages/:message/threads', '/channels/:channel/threads']);
+/** Routes whose body names a channel or thread (opening a thread, editing one) rather than carrying a message. */
+const CHANNEL_ROUTES = new Set([
+  '/channels/:channel/messages/:message/threads',
+  '/channels/:channel/threads',
+  '/channels/:channel',
+]);
 
 function saidIn(request: RequestRecord): string[] {
   if (!isJson(request.body) || (request.method !== 'POST' && request.method !== 'PATCH')) return [];
-  if (request.route && THREAD_ROUTES.has(request.route)) return strings(request.body.name);
-  if (request.route === '/channels/:channel') return [];
+  if (request.route && CHANNEL_ROUTES.has(request.route)) return strings(request.body.name);
   return messageTexts(request.body);
 }
 
@@ -486,4 +492,10 @@ it.each(CHECKED)('%s: no English left in what the bot says', async (locale) => {
   const said = everythingSaid(world.discord, locale);
   expect(said.length).toBeGreaterThan(100);
   expect(englishLeft(said, locale)).toEqual([]);
+});
+
+it.each(CHECKED)('%s: the check finds the English rules, and nothing in its own', (locale) => {
+  const rules = (l: Locale): Said[] => [{ where: 'rules', text: rulesText(l) }];
+  expect(englishLeft(rules(DEFAULT_LOCALE), locale)).toHaveLength(1);
+  expect(englishLeft(rules(locale), locale)).toEqual([]);
 });
