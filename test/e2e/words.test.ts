@@ -2,8 +2,9 @@
  * No English left: in each language of the catalogue, a session that makes the bot
  * say everything it says (the slash commands, the lobby, the panel, the refusals,
  * the moderation menu, the boards, the turn timer and absences on the bot's clock, the
- * end of the game, rematch, review, replay and the archived thread), with the server
- * and every user in that language. Every text the bot sends to
+ * end of the game, rematch, review, replay and the archived thread), with the server in
+ * that language and its players in another (each language plays both parts), so that
+ * what is posted and what is answered privately take their separate ways. Every text the bot sends to
  * Discord (contents, embeds, button labels, menu options, thread names, the pictures'
  * descriptions) is read from the requests it made, so a panel's passing states count
  * too, and none may hold a word that only the English catalogue has.
@@ -100,10 +101,13 @@ function catalogueWords(locale: Locale): Set<string> {
 
 const ENGLISH = catalogueWords(DEFAULT_LOCALE);
 
-/** English words this language translates: the ones its own catalogue never uses. */
-function englishOnly(locale: Locale): Set<string> {
-  const own = catalogueWords(locale);
-  return new Set([...ENGLISH].filter((w) => !own.has(w)));
+/**
+ * English words these languages translate: the ones none of their catalogues uses (a
+ * session's texts are in the server's language or, when private, in the reader's).
+ */
+function englishOnly(locales: readonly Locale[]): Set<string> {
+  const own = locales.map(catalogueWords);
+  return new Set([...ENGLISH].filter((w) => !own.some((words) => words.has(w))));
 }
 
 /** Names and links are not words of the bot: user names, mentions, channel and message links. */
@@ -192,8 +196,8 @@ function everythingSaid(discord: FakeDiscord, locale: Locale): Said[] {
 }
 
 /** Each text that still has English words, with those words. */
-function englishLeft(said: readonly Said[], locale: Locale): string[] {
-  const english = englishOnly(locale);
+function englishLeft(said: readonly Said[], locales: readonly Locale[]): string[] {
+  const english = englishOnly(locales);
   const found = new Map<string, string>();
   for (const { where, text } of said) {
     const left = [...new Set(words(withoutNames(text)).filter((w) => english.has(w)))];
@@ -473,10 +477,11 @@ async function archived(s: Session, threadId: string): Promise<void> {
   await s.click(first, encode({ verb: 'rematch-here' }), STRANGER, true);
 }
 
-async function session(locale: Locale): Promise<void> {
+/** The server speaks `locale`, its players `reader` (another one), as on a server of mixed languages. */
+async function session(locale: Locale, reader: Locale): Promise<void> {
   const { discord } = world;
   discord.setGuildLocale(discordLocale(locale));
-  for (const name of USERS) discord.user(name).locale = discordLocale(locale);
+  for (const name of USERS) discord.user(name).locale = discordLocale(reader);
   const s = new Session(world, locale);
   await commandsOutsideAGame(s);
   await lobbyWalk(s);
@@ -486,16 +491,19 @@ async function session(locale: Locale): Promise<void> {
   await archived(s, threadId);
 }
 
-it.each(CHECKED)('%s: no English left in what the bot says', async (locale) => {
-  await session(locale);
+/** Each language once as the server's, once as the players'. */
+const PAIRS = CHECKED.map((locale, i) => [locale, CHECKED[(i + 1) % CHECKED.length]!] as const);
+
+it.each(PAIRS)('a %s server, players in %s: no English left in what the bot says', async (locale, reader) => {
+  await session(locale, reader);
   await world.discord.assertClean();
   const said = everythingSaid(world.discord, locale);
   expect(said.length).toBeGreaterThan(100);
-  expect(englishLeft(said, locale)).toEqual([]);
+  expect(englishLeft(said, [locale, reader])).toEqual([]);
 });
 
 it.each(CHECKED)('%s: the check finds the English rules, and nothing in its own', (locale) => {
   const rules = (l: Locale): Said[] => [{ where: 'rules', text: rulesText(l) }];
-  expect(englishLeft(rules(DEFAULT_LOCALE), locale)).toHaveLength(1);
-  expect(englishLeft(rules(locale), locale)).toEqual([]);
+  expect(englishLeft(rules(DEFAULT_LOCALE), [locale])).toHaveLength(1);
+  expect(englishLeft(rules(locale), [locale])).toEqual([]);
 });
