@@ -7,10 +7,10 @@
  *   npm run bench -- strength
  */
 import { playGame, rotateSeats, summarize, type ArenaGame } from '../src/ai/arena.js';
-import { HARD_POLICY, hardSearch } from '../src/ai/hard.js';
+import { baselineSearch } from '../src/ai/baseline.js';
+import { HARD_POLICY, hardSearch, type SearchResult } from '../src/ai/hard.js';
 import type { Decision } from '../src/ai/levels.js';
-import { GREEDY, type Weights } from '../src/ai/policy.js';
-import { makeRng } from '../src/ai/rng.js';
+import { makeRng, type Rng } from '../src/ai/rng.js';
 import type { ArenaLevel } from '../src/ai/types.js';
 import { apply, createGame, prompt, publicView, type GameState } from '../src/game/index.js';
 
@@ -49,20 +49,25 @@ function positions(players: number, seed: string): GameState[] {
   return list;
 }
 
-/** Median playouts a search with `policy` runs in TIME_MS on a spread of decision points. */
-function playoutsPerDecision(players: number, policy: Weights): number {
+/** A search at TIME_MS: hard's or the frozen baseline's. */
+type Search = (view: GameState, asked: Decision, rng: Rng) => SearchResult;
+const HARD: Search = (view, asked, rng) => hardSearch(view, asked, { timeMs: TIME_MS }, rng, HARD_POLICY);
+const BASELINE: Search = (view, asked, rng) => baselineSearch(view, asked, { timeMs: TIME_MS }, rng);
+
+/** Median playouts `search` runs in TIME_MS on a spread of decision points. */
+function playoutsPerDecision(players: number, search: Search): number {
   const samples = positions(players, `strength-playouts-${players}`)
     .filter((_, i) => i % 4 === 1)
     .map((s, i) => {
       const view = publicView(s);
-      return hardSearch(view, prompt(view) as Decision, { timeMs: TIME_MS }, makeRng(i), policy).samples;
+      return search(view, prompt(view) as Decision, makeRng(i)).samples;
     })
     .sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)] ?? NaN;
 }
 
-console.log(`ai.hard_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, HARD_POLICY)} playouts`);
-console.log(`ai.baseline_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, GREEDY)} playouts`);
-console.log(`ai.hard_playouts_per_decision_4p_250ms: ${playoutsPerDecision(4, HARD_POLICY)} playouts`);
+console.log(`ai.hard_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, HARD)} playouts`);
+console.log(`ai.baseline_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, BASELINE)} playouts`);
+console.log(`ai.hard_playouts_per_decision_4p_250ms: ${playoutsPerDecision(4, HARD)} playouts`);
 console.log(`ai.hard_vs_baseline_2p_250ms: ${winShare(2, 16).toFixed(1)} % wins`);
 console.log(`ai.hard_vs_baseline_4p_250ms: ${winShare(4, 8).toFixed(1)} % win share`);
