@@ -312,6 +312,8 @@ export class Outbox {
         throw new PostUnsure(error);
       });
       if (posted) return posted;
+      // Declined (no webhook, its budget spent, or refused): nothing was posted, the nonce covers what follows.
+      this.unsure.delete(key);
     }
     return (await thread.send({ ...view, nonce: nonceOf('', tableId, seq), enforceNonce: true })).id;
   }
