@@ -25,6 +25,8 @@ export interface Poster {
   kick(tableId: string): void;
   /** At start-up: the same, looking first for posts the previous process may have made. */
   resume(tableId: string): Promise<boolean>;
+  /** A word to the game's thread (a failure is only logged): through its webhook while one is lent. */
+  tell(table: Table, content: string): Promise<void>;
   /** An interaction made in a thread was answered: the thread's posts may go through its webhook. */
   lend(interaction: AnsweredInteraction): void;
   stop(): void;

@@ -8,6 +8,7 @@
  * to. Every refusal is an invalid request for Discord: the run stays far from its
  * 10,000 per 10 minutes.
  */
+import { t } from '../../src/i18n/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { REFUSALS_ALLOWED, type Table } from '../../src/table/index.js';
@@ -15,7 +16,8 @@ import type { FakeDiscord, FakeMessage } from '../fake-discord/index.js';
 import { isFinal, launch, playMove, startTable, userToPlay, type World, FAST_THREADS } from './harness.js';
 
 const ARCHIVE_AFTER_S = 60;
-const STALE = 'This button is from an earlier turn.';
+const STALE = t('refusal.buttonsStay', {}, 'en');
+const NOT_ARCHIVED = t('archive.notArchived', {}, 'en');
 
 function lastBoard(discord: FakeDiscord, threadId: string): FakeMessage | undefined {
   return discord.messages(threadId).findLast((m) => m.pngs().length > 0);
@@ -100,6 +102,11 @@ describe('work Discord keeps refusing', () => {
       }
       await world.advance(ARCHIVE_AFTER_S * 1000);
       await world.bot.waitForOutput(/keeps refusing to archive the game thread: given up.*refusals=3/);
+      // The thread hears it stays open (through the webhook, which needs no View Channel).
+      await discord.waitFor(
+        () => discord.messages(threadId).some((m) => m.content === NOT_ARCHIVED),
+        'the thread told it stays open',
+      );
       const table = await stored(world, threadId);
       expect(table).toMatchObject({
         status: 'finished',
@@ -116,6 +123,7 @@ describe('work Discord keeps refusing', () => {
       expect(lobbyEdits().map((r) => r.status)).toEqual(Array(REFUSALS_ALLOWED).fill(403));
       expect(discord.requests.filter((r) => r.method === 'PATCH' && r.path === `/channels/${threadId}`)).toEqual([]);
       expect(discord.thread(threadId)?.thread?.archived).toBe(false);
+      expect(discord.messages(threadId).filter((m) => m.content === NOT_ARCHIVED)).toHaveLength(1);
       expect(discord.invalidRequests).toBeLessThan(20);
       await discord.assertClean();
     },

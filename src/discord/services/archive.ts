@@ -144,6 +144,10 @@ async function countRefusal(bot: Bot, table: FinishedTable, error: unknown): Pro
       ...context,
       refusals,
     });
+    await bot.outbox.tell(
+      table,
+      inGameLocale(table, () => t('archive.notArchived')),
+    );
     return true;
   }
   bot.log.warn('Discord refused to archive the game thread: will try again', { ...context, refusals });

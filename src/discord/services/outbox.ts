@@ -243,15 +243,15 @@ export class Outbox {
     // Its buttons stay: they only answer that they are from an earlier turn, which the thread hears once.
     if (counted.refused.firstOfKind)
       await this.tell(
-        bot,
         table,
-        inGameLocale(table, () => t('refusal.staleTurn')),
+        inGameLocale(table, () => t('refusal.buttonsStay')),
       );
     return null;
   }
 
   /** A word to the thread: through its webhook while one is lent (it may work where the channel's route is refused). */
-  private async tell(bot: Bot, table: Table, content: string): Promise<void> {
+  async tell(table: Table, content: string): Promise<void> {
+    const bot = this.bot();
     const notice = { content, allowedMentions: { parse: [] } };
     try {
       if (table.status === 'lobby' || (await this.webhooks.post(threadIdOf(table), notice))) return;
