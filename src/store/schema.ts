@@ -110,6 +110,9 @@ function envelopeProblem(v: unknown): string | null {
   for (const field of ['closeAt', 'closedAt'] as const) {
     if (v[field] !== undefined && (status !== 'finished' || !isNum(v[field]))) return `bad ${field}`;
   }
+  if (v['closeRefusals'] !== undefined && (!isInt(v['closeRefusals']) || v['closeRefusals'] < 0))
+    return 'bad closeRefusals';
+  if (v['gaveUp'] !== undefined && !isGaveUp(v['gaveUp'])) return 'bad gaveUp';
   return null;
 }
 
@@ -217,9 +220,15 @@ function isOutbox(o: unknown, seq: unknown): boolean {
         isInt(p['seq']) &&
         p['seq'] > 0 &&
         p['seq'] <= seq &&
-        (p['kind'] !== 'clear' || isStr(p['messageId'])),
+        (p['kind'] !== 'clear' || isStr(p['messageId'])) &&
+        (p['refusals'] === undefined || (isInt(p['refusals']) && p['refusals'] >= 0)),
     )
   );
+}
+
+/** When each kind of work Discord kept refusing was given up (table/giveup.ts). */
+function isGaveUp(g: unknown): boolean {
+  return isObj(g) && Object.entries(g).every(([kind, at]) => (kind === 'clear' || kind === 'close') && isNum(at));
 }
 
 function isHints(h: unknown): boolean {

@@ -34,6 +34,13 @@ describe('stored tables', () => {
       'bad turnStartedAt',
     ],
     ['a lobby with a game', stored({ ...lobby('t', seats), game: newGame(seats) }), 'a lobby with a game'],
+    ['a negative count of refusals', stored({ ...lobby('t'), closeRefusals: -1 }), 'bad closeRefusals'],
+    ['work given up of an unknown kind', stored({ ...lobby('t'), gaveUp: { lobby: 1 } }), 'bad gaveUp'],
+    [
+      'a clearing refused a fraction of a time',
+      stored({ ...lobby('t'), postSeq: 1, outbox: [{ kind: 'clear', seq: 1, messageId: 'm', refusals: 0.5 }] }),
+      'bad outbox',
+    ],
   ])('refuse %s', (_name, text, reason) => {
     expect(reasonOf(text)).toBe(reason);
   });
