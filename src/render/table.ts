@@ -135,10 +135,15 @@ const PANEL_BLEED = 2;
  * worker draws tables of every language, so the language is part of what it shows.
  */
 function panelPicture(p: PanelLayout): Canvas {
-  return panelPictures.picture(`${currentLocale()}:${JSON.stringify(p)}`, p.box.w + 2 * PANEL_BLEED, p.box.h + 2 * PANEL_BLEED, (c) => {
-    c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
-    drawKingdomPanel(c, p);
-  });
+  return panelPictures.picture(
+    `${currentLocale()}:${JSON.stringify(p)}`,
+    p.box.w + 2 * PANEL_BLEED,
+    p.box.h + 2 * PANEL_BLEED,
+    (c) => {
+      c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
+      drawKingdomPanel(c, p);
+    },
+  );
 }
 
 export function layoutTable(v: TableView): TableLayout {
