@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow suite (`npm run test:slow`, which CI runs too): whole games at Discord's
- * pace, the fault campaign, restarts, shards and timers that wait in real time. The
- * rest is `npm test`, kept within 3 minutes on a 2-core machine.
+ * pace, the fault campaign, restarts, shards, the walk through every language, whole
+ * replays. The rest is `npm test`, kept within 3 minutes on a 2-core machine.
  */
 const SLOW = [
   'test/e2e/faults.test.ts',
@@ -14,6 +14,12 @@ const SLOW = [
   'test/e2e/stop.test.ts',
   'test/e2e/restart.test.ts',
   'test/e2e/replay.test.ts',
+  // Every private answer and public post walked in seven languages (about 35 s).
+  'test/e2e/words.test.ts',
+  // Whole games replayed as GIFs, frame by frame (about 20 s).
+  'test/render/replay.test.ts',
+  // The store shared by child processes, each started under tsx (about 20 s).
+  'test/store/processes.test.ts',
 ];
 
 const slow = process.env.TEST_SUITE === 'slow';

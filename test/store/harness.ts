@@ -7,7 +7,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@keyv/redis';
 import Database from 'better-sqlite3';
-import type { StoreConfig } from '../../src/store/index.js';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { openStore, type StoreConfig, type TableStore } from '../../src/store/index.js';
+import type { Table } from '../../src/table/index.js';
 import { startRedis } from './redis-server.js';
 
 export interface Harness {
@@ -131,4 +133,50 @@ export function startWorker(job: object): Worker {
       return events;
     },
   };
+}
+
+const BACKENDS: { name: string; make: () => Promise<Harness> }[] = [
+  { name: 'sqlite', make: async () => sqliteHarness() },
+  { name: 'redis', make: redisHarness },
+];
+
+/** What a store suite gets: the backend's harness (set before the tests run) and `open`. */
+export interface StoreSuite {
+  readonly h: Harness;
+  /** A store on `config`, closed after the test. */
+  open(config: StoreConfig): Promise<TableStore>;
+}
+
+/** The same suite against each backend (`$name` in the title is the backend's). */
+export function describeStores(title: string, suite: (ctx: StoreSuite) => void): void {
+  describe.each(BACKENDS)(title, ({ make }) => {
+    let harness: Harness | null = null;
+    const opened: TableStore[] = [];
+    beforeAll(async () => {
+      harness = await make();
+    });
+    afterAll(async () => {
+      await harness?.teardown();
+    });
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((s) => s.close()));
+    });
+    suite({
+      get h() {
+        if (!harness) throw new Error('the backend is not up yet');
+        return harness;
+      },
+      async open(config) {
+        const store = await openStore(config);
+        opened.push(store);
+        return store;
+      },
+    });
+  });
+}
+
+/** The table a load found (a test fails on anything else). */
+export function found(loaded: Awaited<ReturnType<TableStore['get']>>): Table {
+  if (loaded.kind !== 'found') throw new Error(`expected a table, got ${JSON.stringify(loaded)}`);
+  return loaded.table;
 }

@@ -5,49 +5,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkRecord, result, toRecord } from '../../src/game/index.js';
-import { keep, openStore, save, StoreError, type StoreConfig, type TableStore } from '../../src/store/index.js';
+import { keep, openStore, save, StoreError } from '../../src/store/index.js';
 import { RANKED_AFTER_GAMES, TABLE_SCHEMA, type Table, type TableSeat } from '../../src/table/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { appendLog, finished, humans, lobby, logOf, newGame, play, playing } from './fixtures.js';
-import { redisHarness, sqliteHarness, startWorker, type Harness } from './harness.js';
-
-const backends: { name: string; make: () => Promise<Harness> }[] = [
-  { name: 'sqlite', make: async () => sqliteHarness() },
-  { name: 'redis', make: redisHarness },
-];
-
-function found(loaded: Awaited<ReturnType<TableStore['get']>>): Table {
-  if (loaded.kind !== 'found') throw new Error(`expected a table, got ${JSON.stringify(loaded)}`);
-  return loaded.table;
-}
+import { describeStores, found, redisHarness, sqliteHarness } from './harness.js';
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
-describe.each(backends)('store on $name', ({ make }) => {
-  let h: Harness;
-  const opened: TableStore[] = [];
-  beforeAll(async () => {
-    h = await make();
-  });
-  afterAll(async () => {
-    await h.teardown();
-  });
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((s) => s.close()));
-  });
-
-  async function open(config: StoreConfig): Promise<TableStore> {
-    const store = await openStore(config);
-    opened.push(store);
-    return store;
-  }
-
+describeStores('store on $name', (ctx) => {
+  const { open } = ctx;
   it('creates, reads back and refuses to create twice', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     expect(await store.get('t1')).toEqual({ kind: 'missing' });
     const created = await store.create('t1', lobby('t1'));
     expect(created.version).toBe(1);
@@ -56,7 +29,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('saves a change with a new version, keeps the table on keep(), and returns the caller value', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     await store.create('t1', lobby('t1'));
     const moved = await store.update('t1', (t) => save({ ...t, hostId: 'u9' }, 'moved'));
     expect(moved).toMatchObject({ value: 'moved', saved: true, table: { version: 2, hostId: 'u9' } });
@@ -66,7 +39,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('reports a missing table and leaves the table alone when the update function throws', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     await expect(store.update('nope', (t) => save(t))).rejects.toMatchObject({ code: 'missing' });
     await store.create('t1', lobby('t1'));
     await expect(
@@ -78,7 +51,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('never writes an invalid table', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     await store.create('t1', lobby('t1'));
     const broken = { ...lobby('t1'), status: 'playing', game: { schema: 1 } } as unknown as Table;
     await expect(store.update('t1', () => save(broken))).rejects.toMatchObject({ code: 'invalid' });
@@ -86,7 +59,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('keeps a whole game: state, messages and seats come back identical', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     const seats = humans('u1', 'u2', 'u3', 'u4');
     const game = play(newGame(seats), 30);
     const stored = await store.create('t1', {
@@ -102,7 +75,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('loses no update when many arrive at once in one process', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     await store.create('t1', lobby('t1'));
     await Promise.all(Array.from({ length: 60 }, (_, i) => store.update('t1', (t) => save(appendLog(t, `e${i}`)))));
     const table = found(await store.get('t1'));
@@ -110,53 +83,11 @@ describe.each(backends)('store on $name', ({ make }) => {
     expect(table.version).toBe(61);
   });
 
-  it('reads in one process what another process wrote, and the other way round', async () => {
-    const config = h.fresh();
-    await startWorker({ op: 'create', config, key: 'from-child' }).done();
-    const store = await open(config);
-    expect(found(await store.get('from-child')).id).toBe('from-child');
-    await store.create('from-parent', lobby('from-parent'));
-    const [read] = await startWorker({ op: 'read', config, key: 'from-parent' }).done();
-    expect(read).toMatchObject({ loaded: { kind: 'found', table: { id: 'from-parent', version: 1 } } });
-  });
-
-  it('loses nothing when two processes update one game concurrently', async () => {
-    const config = h.fresh();
-    const store = await open(config);
-    await store.create('t1', lobby('t1'));
-    const workers = ['a', 'b'].map((tag) => startWorker({ op: 'append', config, key: 't1', count: 100, tag }));
-    await Promise.all(workers.map((w) => w.done()));
-    const table = found(await store.get('t1'));
-    expect(new Set(logOf(table)).size).toBe(200);
-    expect(table.version).toBe(201);
-  });
-
-  it('leaves the old or the new table, never garbage, when a writer is killed mid-write', async () => {
-    const config = h.fresh();
-    const store = await open(config);
-    await store.create('t1', lobby('t1'));
-    const worker = startWorker({ op: 'churn', config, key: 't1', tag: 'k' });
-    await worker.waitFor((e) => typeof e['version'] === 'number' && e['version'] >= 40);
-    const killed = new Promise((resolve) => worker.child.once('exit', resolve));
-    worker.child.kill('SIGKILL');
-    await killed;
-    const table = found(await store.get('t1'));
-    expect(table.version).toBeGreaterThanOrEqual(40);
-    expect(logOf(table)).toHaveLength(table.version - 1);
-    if (config.sqliteFile) {
-      const db = new Database(config.sqliteFile, { readonly: true });
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      db.close();
-    }
-    const after = await store.update('t1', (t) => save(appendLog(t, 'after the crash')));
-    expect(after.table.version).toBe(table.version + 1);
-  });
-
   it('reports a corrupt entry once, keeps it aside, and goes on working', async () => {
-    const config = h.fresh();
+    const config = ctx.h.fresh();
     const store = await open(config);
     await store.create('good', lobby('good'));
-    await h.writeRaw(config, 'bad', '{"schema":1,"version":3,"id":');
+    await ctx.h.writeRaw(config, 'bad', '{"schema":1,"version":3,"id":');
     const loaded = await store.get('bad');
     expect(loaded).toMatchObject({ kind: 'corrupt', reason: 'not JSON' });
     if (loaded.kind !== 'corrupt') return;
@@ -168,19 +99,19 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('reports an update of a corrupt entry as a typed error', async () => {
-    const config = h.fresh();
+    const config = ctx.h.fresh();
     const store = await open(config);
     const seats = humans('u1', 'u2');
     const game = newGame(seats);
     const table = { ...playing(lobby('t1', seats), game), version: 4, updatedAt: 1 };
-    await h.writeRaw(config, 't1', JSON.stringify({ ...table, game: { ...game, kingdoms: [] } }));
+    await ctx.h.writeRaw(config, 't1', JSON.stringify({ ...table, game: { ...game, kingdoms: [] } }));
     const error = await store.update('t1', (t) => save(t)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect(error).toMatchObject({ code: 'corrupt', message: expect.stringContaining('bad game state') });
   });
 
   it('migrates an older schema and refuses one it does not know', async () => {
-    const config = h.fresh();
+    const config = ctx.h.fresh();
     // A fake schema 0 that kept the thread id at the top level.
     const migrations = {
       ...MIGRATIONS,
@@ -193,16 +124,16 @@ describe.each(backends)('store on $name', ({ make }) => {
     const store = await open({ ...config, migrations });
     const { messages, ...current } = { ...lobby('old'), version: 7, updatedAt: 1 };
     const v0 = { ...current, schema: 0, threadId: 'thread-9', messages: { ...messages, threadId: undefined } };
-    await h.writeRaw(config, 'old', JSON.stringify(v0));
+    await ctx.h.writeRaw(config, 'old', JSON.stringify(v0));
     const migrated = found(await store.get('old'));
     expect(migrated).toMatchObject({ schema: TABLE_SCHEMA, version: 7, messages: { threadId: 'thread-9' } });
     expect((await store.update('old', (t) => save(t))).table.version).toBe(8);
-    await h.writeRaw(config, 'future', JSON.stringify({ ...current, schema: 99 }));
+    await ctx.h.writeRaw(config, 'future', JSON.stringify({ ...current, schema: 99 }));
     expect(await store.get('future')).toMatchObject({ kind: 'corrupt', reason: 'unknown schema version 99' });
   });
 
   it('counts finished games once into user statistics and the server leaderboard', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     const seats = humans('ann', 'bob');
     const game = play(newGame(seats, 'stats-1'));
     const outcome = result(game)!;
@@ -247,35 +178,8 @@ describe.each(backends)('store on $name', ({ make }) => {
     expect(await store.rating('other-guild', 'ann')).toBeNull();
   });
 
-  it('rates each finished game once, in its save, when two processes finish the same games (and others of the same players) at once', async () => {
-    const config = h.fresh();
-    const store = await open(config);
-    const seats: TableSeat[] = [...humans('ann', 'bob'), { kind: 'ai', level: 'hard', name: 'Hard AI' }];
-    const keys = Array.from({ length: 8 }, (_, i) => `g${i}`);
-    for (const key of keys) await store.create(key, playing(lobby(key, seats), play(newGame(seats, key), 6)));
-    const workers = ['a', 'b'].map(() => startWorker({ op: 'finish', config, keys }));
-    const said = (await Promise.all(workers.map((w) => w.done()))).flat();
-    expect(said.reduce((n, e) => n + (e['finished'] as number), 0)).toBe(keys.length);
-
-    const other = await open(config);
-    for (const userId of ['ann', 'bob']) {
-      expect(await other.userStats(userId)).toMatchObject({ games: keys.length });
-      const rating = (await other.rating('guild-1', userId))!;
-      expect(rating).toMatchObject({ userId, games: keys.length });
-      expect(rating.display).toBeCloseTo(rating.mu - 3 * rating.sigma, 9);
-      expect(rating.trail.at(-1)).toBe(rating.display);
-    }
-    const board = await other.leaderboard('guild-1');
-    expect(board.provisional).toEqual([]);
-    expect(board.ranked.map((r) => r.userId).sort()).toEqual(['ann', 'bob']);
-    expect(board.ranked[0]!.display).toBeGreaterThanOrEqual(board.ranked[1]!.display);
-    // Saving a finished table again counts nothing.
-    await other.update('g0', (t) => save({ ...t, messages: { ...t.messages, turnMessageId: 'final' } }));
-    expect(await other.rating('guild-1', 'ann')).toMatchObject({ games: keys.length });
-  }, 60_000);
-
   it('ranks a server by rating from RANKED_AFTER_GAMES games; a cancelled game rates nothing', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     const vsEasy: TableSeat[] = [...humans('cat'), { kind: 'ai', level: 'easy', name: 'Easy AI' }];
     const vsHard: TableSeat[] = [...humans('dan'), { kind: 'ai', level: 'hard', name: 'Hard AI' }];
     for (let i = 0; i < RANKED_AFTER_GAMES; i++) {
@@ -295,7 +199,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('forgets a user: statistics and ratings everywhere, their name in games that are over (expiry kept), never a running game', async () => {
-    const config = h.fresh();
+    const config = ctx.h.fresh();
     const store = await open(config);
     const annBob = humans('ann', 'bob');
     const annAi: TableSeat[] = [...humans('ann'), { kind: 'ai', level: 'normal', name: 'Normal AI' }];
@@ -309,7 +213,7 @@ describe.each(backends)('store on $name', ({ make }) => {
     await store.create('g4', finished(lobby('g4', humans('bob', 'cy')), play(newGame(humans('bob', 'cy'), 'g4'))));
     const running = await store.create('r1', playing(lobby('r1', annBob), newGame(annBob, 'r1')));
     const waiting = await store.create('l1', lobby('l1', annBob));
-    const expiry = await h.expiresAt(config, 'g1');
+    const expiry = await ctx.h.expiresAt(config, 'g1');
     expect(expiry).not.toBeNull();
     const bobBefore = await store.userStats('bob');
 
@@ -331,7 +235,7 @@ describe.each(backends)('store on $name', ({ make }) => {
     const record = toRecord(g1.game);
     expect(record.players[0]!.name).toBe('Former player');
     expect(checkRecord(JSON.parse(JSON.stringify(record))).ok).toBe(true);
-    expect(await h.expiresAt(config, 'g1')).toBe(expiry);
+    expect(await ctx.h.expiresAt(config, 'g1')).toBe(expiry);
     expect(found(await other.get('g2')).seats[0]!.name).toBe('Former player');
     const g3 = found(await other.get('g3'));
     expect(g3.status === 'cancelled' && g3.game?.seats[0]!.name).toBe('Former player');
@@ -355,7 +259,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('expires finished tables after their time and keeps running ones', async () => {
-    const store = await open({ ...h.fresh(), finishedTtlMs: 300, idleTtlMs: null });
+    const store = await open({ ...ctx.h.fresh(), finishedTtlMs: 300, idleTtlMs: null });
     await store.create('running', lobby('running'));
     await store.create('over', lobby('over'));
     await store.update('over', (t) => save({ ...t, status: 'cancelled', finishedAt: Date.now() }));
@@ -366,7 +270,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('lists lobbies and running games, and no table that ended, expired, was deleted or set aside', async () => {
-    const config = { ...h.fresh(), idleTtlMs: 400 };
+    const config = { ...ctx.h.fresh(), idleTtlMs: 400 };
     const store = await open(config);
     const seats = humans('u1', 'u2');
     await store.create('lobby', lobby('lobby', seats));
@@ -376,7 +280,7 @@ describe.each(backends)('store on $name', ({ make }) => {
     await store.update('finished', (t) => save(finished(t, play(newGame(seats)))));
     await store.update('cancelled', (t) => save({ ...t, status: 'cancelled', finishedAt: Date.now() }));
     await store.delete('deleted');
-    await h.writeRaw(config, 'corrupt', 'not json');
+    await ctx.h.writeRaw(config, 'corrupt', 'not json');
     expect((await store.get('corrupt')).kind).toBe('corrupt');
     const other = await open(config);
     expect([...(await other.liveTables())].sort()).toEqual(['expiring', 'lobby', 'running']);
@@ -391,7 +295,7 @@ describe.each(backends)('store on $name', ({ make }) => {
   });
 
   it('deletes a table', async () => {
-    const store = await open(h.fresh());
+    const store = await open(ctx.h.fresh());
     await store.create('t1', lobby('t1'));
     expect(await store.delete('t1')).toBe(true);
     expect(await store.get('t1')).toEqual({ kind: 'missing' });
