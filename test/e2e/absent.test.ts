@@ -46,6 +46,12 @@ function lastBoard(discord: FakeDiscord, threadId: string): FakeMessage {
   return boards[boards.length - 1] ?? lastMessage(discord, threadId);
 }
 
+/** Every board but the latest has lost its buttons. */
+function olderBoardsCleared(discord: FakeDiscord, threadId: string): boolean {
+  const boards = discord.messages(threadId).filter((m) => m.pngs().length > 0);
+  return boards.slice(0, -1).every((m) => m.buttons().length === 0);
+}
+
 /** The turn timer of these games (TURN_TIMER_S): ten minutes, passed by moving the clock. */
 const TURN_MS = 600_000;
 
@@ -70,7 +76,11 @@ async function runUntil(
       await playMove(discord, threadId, board, user);
       continue;
     }
-    if (user) await world.advance(TURN_MS);
+    if (user) {
+      // The older boards' buttons cleared first: a token aged by the jump would refuse that edit.
+      await discord.waitFor(() => olderBoardsCleared(discord, threadId), 'the older boards cleared');
+      await world.advance(TURN_MS);
+    }
     await discord.waitFor(() => done() || lastBoard(discord, threadId).id !== board.id, what);
   }
   throw new Error(`never: ${what}`);

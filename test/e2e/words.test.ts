@@ -110,9 +110,15 @@ function englishOnly(locales: readonly Locale[]): Set<string> {
   return new Set([...ENGLISH].filter((w) => !own.some((words) => words.has(w))));
 }
 
-/** Names and links are not words of the bot: user names, mentions, channel and message links. */
+/**
+ * Names and links are not words of the bot: user names, mentions, channel and message
+ * links, and the cells' names (I9 in a Mighty Duel: its letter is no English "I").
+ */
 function withoutNames(text: string): string {
-  let rest = text.replace(/https?:\/\/\S+/g, ' ').replace(/<[@#][!&]?\d+>/g, ' ');
+  let rest = text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/<[@#][!&]?\d+>/g, ' ')
+    .replace(/\b[A-Z]\d{1,2}\b/g, ' ');
   for (const name of USERS) rest = rest.replace(new RegExp(`\\b${name}\\b`, 'gi'), ' ');
   return rest;
 }
