@@ -14,7 +14,7 @@ import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
 import { humanSeatOf } from '../messages/seats.js';
-import { lobbyView } from '../messages/lobby.js';
+import { lobbyLink, lobbyView } from '../messages/lobby.js';
 import type { LobbyClick } from './lobby.js';
 import * as clock from '../../runtime/clock.js';
 
@@ -23,10 +23,6 @@ export const STALE_CLAIM_MS = 60_000;
 
 /** A finished table whose rematch this click has claimed. */
 export type ClaimedTable = FinishedTable & { readonly rematch: RematchClaim };
-
-function lobbyLink(table: FinishedTable, lobbyId: string): string {
-  return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
-}
 
 /** Take the table's rematch for `userId`, unless another press has it (or had it and opened its lobby). */
 export async function claimRematch(

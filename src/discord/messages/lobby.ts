@@ -7,6 +7,11 @@ import { canStart, hasRoom, type LobbyTable, type Table } from '../../table/inde
 import { button, row } from './components.js';
 import { rulesLine, seatText } from './text.js';
 
+/** The link to a lobby message in the table's channel (by default the table's own, whose thread is its game's). */
+export function lobbyLink(table: Table, lobbyId: string = table.id): string {
+  return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
+}
+
 export function lobbyView(table: LobbyTable): BaseMessageOptions {
   const { min, max } = seatRange(table.settings);
   const taken = table.seats.length;

@@ -18,12 +18,9 @@ import {
 } from '../../table/index.js';
 import { button, row, selectRow } from './components.js';
 import { refusalText, seatName, seatText } from './text.js';
+import { lobbyLink } from './lobby.js';
 
 export type ManagedTable = LobbyTable | PlayingTable;
-
-function lobbyLink(table: ManagedTable): string {
-  return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${table.id}`;
-}
 
 function stateKey(table: ManagedTable, seat: TableSeat): MessageKey | null {
   if (seat.kind !== 'human') return null;

@@ -18,7 +18,7 @@
  * the thread stays open, its final message keeps its Rematch. A 5xx or a timeout is
  * not a refusal, and is tried again until it works.
  */
-import { ButtonStyle, DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes } from 'discord.js';
+import { ButtonStyle, PermissionFlagsBits } from 'discord.js';
 import type { Channel, MessageEditOptions } from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
@@ -36,17 +36,9 @@ import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { button, row } from '../messages/components.js';
 import { winnerLine } from '../messages/end.js';
-import { closedLobbyView } from '../messages/lobby.js';
-import { refused } from '../wire/followups.js';
+import { closedLobbyView, lobbyLink } from '../messages/lobby.js';
+import { gone, refused } from '../wire/followups.js';
 import * as clock from '../../runtime/clock.js';
-
-/** Discord answers that will not change by trying again: the channel or the message is gone. */
-function gone(error: unknown): boolean {
-  return (
-    error instanceof DiscordAPIError &&
-    (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage)
-  );
-}
 
 /** The lobby message once the game's thread is archived: the result, and Rematch (unless a rematch lobby is open already). */
 export function lobbyAfterView(table: FinishedTable): MessageEditOptions {
@@ -54,7 +46,7 @@ export function lobbyAfterView(table: FinishedTable): MessageEditOptions {
   const winner = final ? winnerLine(final, table.seats) : '';
   const opened = table.rematch?.lobbyId ?? null;
   if (opened) {
-    const link = `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${opened}`;
+    const link = lobbyLink(table, opened);
     return { ...closedLobbyView(table, t('archive.lobbyNoteRematched', { winner, link })), components: [] };
   }
   const view = closedLobbyView(table, t('archive.lobbyNote', { winner }));

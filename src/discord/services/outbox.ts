@@ -10,7 +10,6 @@ import {
   DiscordAPIError,
   HTTPError,
   PermissionFlagsBits,
-  RESTJSONErrorCodes,
   type AttachmentPayload,
   type BaseMessageOptions,
   type Channel,
@@ -33,7 +32,7 @@ import {
   threadIdOf,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
-import { refused, type AnsweredInteraction, type ThreadWebhooks } from '../wire/followups.js';
+import { gone, refused, type AnsweredInteraction, type ThreadWebhooks } from '../wire/followups.js';
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
@@ -81,14 +80,6 @@ function postFileName(name: string, seq: number): string {
 
 function postKey(tableId: string, seq: number): string {
   return `${tableId}/${seq}`;
-}
-
-/** Discord answers that will not change by trying again: the thread or the message is gone. */
-function gone(error: unknown): boolean {
-  return (
-    error instanceof DiscordAPIError &&
-    (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage)
-  );
 }
 
 /** The game's last post made: its thread is due to be archived ARCHIVE_AFTER_S from now, saved with it (archive.ts). */
@@ -195,8 +186,10 @@ export class Outbox {
     const keys = clears.map((post) => postKey(table.id, post.seq));
     keys.forEach((key) => this.clearing.add(key));
     void Promise.all(clears.map((post) => this.make(bot, table, post)))
-      // A finished game's last clearing sets when its thread closes: the scheduler arms that.
-      .then(() => table.status === 'finished' && bot.scheduler.kick(table.id))
+      .then(() => {
+        // A finished game's last clearing sets when its thread closes: the scheduler arms that.
+        if (table.status === 'finished') bot.scheduler.kick(table.id);
+      })
       .catch((error: unknown) => this.retryLater(table.id, error))
       .finally(() => keys.forEach((key) => this.clearing.delete(key)));
   }

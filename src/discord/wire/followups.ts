@@ -25,6 +25,7 @@ import {
   InteractionWebhook,
   RateLimitError,
   MessagePayload,
+  RESTJSONErrorCodes,
   Routes,
   makeURLSearchParams,
   type APIMessage,
@@ -60,6 +61,14 @@ export interface AnsweredInteraction {
   readonly token: string;
   readonly channelId: string | null;
   readonly createdTimestamp: number;
+}
+
+/** Discord's answer that the channel or the message is gone: nothing to do there, ever again. */
+export function gone(error: unknown): boolean {
+  return (
+    error instanceof DiscordAPIError &&
+    (error.code === RESTJSONErrorCodes.UnknownChannel || error.code === RESTJSONErrorCodes.UnknownMessage)
+  );
 }
 
 /**
