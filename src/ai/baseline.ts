@@ -15,6 +15,7 @@ import {
   HALF_B_CROWNS,
   HALF_B_TERRAIN,
   MAX_PLACEMENTS,
+  openClaims,
   OVER,
   PLACE,
   Sim,
@@ -97,7 +98,7 @@ function candidatesOf(view: GameState, asked: Decision): Candidate[] {
   const bonuses = bonusesOf(view);
   const board = boardOf(view, asked.player);
   if (asked.kind === 'claim') return withClaims(board, { code: -1, prior: 0 }, asked.choices, bonuses);
-  const claims = view.next.filter((s) => s.king === null && !view.dropped.includes(s.domino)).map((s) => s.domino);
+  const claims = openClaims(view);
   const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses) : [{ code: -1, prior: 0 }];
   const list = placements.flatMap((p) => {
     if (claims.length === 0) return [{ ...p, claim: -1 }];
@@ -161,7 +162,7 @@ function playOut(sim: Sim, bonuses: Bonuses, rng: Rng): void {
       else sim.place(code);
     } else {
       choices.length = 0;
-      for (let i = 0; i < sim.nxtLen; i++) if (sim.nxtKing[i] === -1) choices.push(sim.nxt[i] as number);
+      for (let k = 0; k < sim.freeCount(); k++) choices.push(sim.nxt[sim.freeSlot(k)] as number);
       sim.claim(choices[greedyPick(board, choices, bonuses, rng, GREEDY)] as number);
     }
   }
@@ -173,7 +174,8 @@ const totals = new Int32Array(4);
 function outcome(sim: Sim, me: number): number {
   sim.outcome(shares);
   sim.totals(totals);
-  let best = -Infinity;
+  // Solo, no opponent: the score itself is the margin.
+  let best = sim.players === 1 ? 0 : -Infinity;
   for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, totals[p] as number);
   return (shares[me] as number) + MARGIN_WEIGHT * ((totals[me] as number) - best);
 }

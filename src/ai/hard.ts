@@ -31,6 +31,7 @@ import {
   HALF_B_CROWNS,
   HALF_B_TERRAIN,
   MAX_PLACEMENTS,
+  openClaims,
   OVER,
   PLACE,
   Rng,
@@ -158,7 +159,7 @@ export function candidatesOf(view: GameState, asked: Decision, policy: Weights):
   const bonuses = bonusesOf(view);
   const board = boardOf(view, asked.player);
   if (asked.kind === 'claim') return withClaims(board, { code: -1, prior: 0 }, asked.choices, bonuses, policy);
-  const claims = view.next.filter((s) => s.king === null && !view.dropped.includes(s.domino)).map((s) => s.domino);
+  const claims = openClaims(view);
   const placements = asked.canPlace ? rankedPlacements(board, asked.domino, bonuses, policy) : [{ code: -1, prior: 0 }];
   const list = placements.flatMap((p) => {
     if (claims.length === 0) return [{ ...p, claim: -1 }];
@@ -237,7 +238,7 @@ export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREED
       else sim.place(code);
     } else {
       choices.length = 0;
-      for (let i = 0; i < sim.nxtLen; i++) if (sim.nxtKing[i] === -1) choices.push(sim.nxt[i] as number);
+      for (let k = 0; k < sim.freeCount(); k++) choices.push(sim.nxt[sim.freeSlot(k)] as number);
       sim.claim(choices[greedyPick(board, choices, bonuses, rng, w)] as number);
     }
   }
@@ -250,7 +251,8 @@ const totals = new Int32Array(4);
 function outcome(sim: Sim, me: number): number {
   sim.outcome(shares);
   sim.totals(totals);
-  let best = -Infinity;
+  // Solo, no opponent: the score itself is the margin.
+  let best = sim.players === 1 ? 0 : -Infinity;
   for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, totals[p] as number);
   return (shares[me] as number) + MARGIN_WEIGHT * ((totals[me] as number) - best);
 }

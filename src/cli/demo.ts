@@ -6,6 +6,7 @@
  *
  *   npm run demo -- --players 4 --seed 42 --out out/
  *   npm run demo -- --players 2 --mighty-duel --seats hard,random --dynasty
+ *   npm run demo -- --solo --seats hard --seed 2026-11-01
  *
  * Exit codes: 0 done, 2 bad command line (the message says why), 1 anything else.
  */
@@ -26,21 +27,24 @@ import {
   gameOptionsFor,
   legalPlacements,
   isPlayerCount,
+  NO_VARIANTS,
   prompt,
   result,
   Rng,
+  SOLO_OPTIONS,
   toRecord,
   type Action,
   type DynastyState,
   type GameOptions,
   type GameResult,
   type GameState,
+  type Result,
   type Seat,
   type VariantChoice,
 } from '../game/index.js';
 import { chooseAction } from '../ai/index.js';
 import { renderDynastySheet, renderScoreSheet, renderTable } from '../render/index.js';
-import { readVariants, variantFlags } from './variants.js';
+import { readVariants, variantFlags, type VariantValues } from './variants.js';
 
 /** The computer players' levels, and "random": any legal move. */
 const LEVELS = ['random', ...AI_LEVELS] as const;
@@ -51,6 +55,8 @@ export interface DemoConfig {
   readonly out: string;
   readonly seats: readonly Level[];
   readonly variants: VariantChoice;
+  /** The solo game (Crown of Thorns, Harmony and the Middle Kingdom on), as the daily deal plays it. */
+  readonly solo: boolean;
   readonly images: boolean;
   /** The hard level's thinking time per move; the AI's default when absent. */
   readonly thinkMs: number | undefined;
@@ -59,7 +65,7 @@ export interface DemoConfig {
 /** A command line we cannot run: exit code 2 with this message. */
 export class UsageError extends Error {}
 
-const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR]
+const USAGE = `usage: npm run demo -- [--players 2|3|4 | --solo] [--seed TEXT] [--out DIR]
   [--seats LEVEL,LEVEL,...]   one level per player: random, easy, normal, hard (default: all random)
   [--mighty-duel] [--harmony] [--middle-kingdom] [--three-player classic|discard]
   [--balanced-opening] [--dynasty] [--no-images] [--think-ms N]   (N: the hard level's time per move)`;
@@ -68,8 +74,9 @@ const USAGE = `usage: npm run demo -- [--players 2|3|4] [--seed TEXT] [--out DIR
 
 export function parseConfig(argv: readonly string[]): DemoConfig {
   const { values } = parseCommandLine(argv);
-  const seats = parseSeats(values.seats, values.players);
-  const variants = readVariants(values, seats.length);
+  const solo = values.solo === true;
+  const seats = solo ? parseSoloSeat(values.seats, values.players) : parseSeats(values.seats, values.players);
+  const variants = solo ? soloVariants(values) : readVariants(values, seats.length);
   if (!variants.ok) throw new UsageError(variants.error);
   const seed = values.seed ?? String(Date.now());
   if (seed === '') throw new UsageError('--seed must not be empty');
@@ -78,6 +85,7 @@ export function parseConfig(argv: readonly string[]): DemoConfig {
     out: values.out ?? 'out',
     seats,
     variants: variants.value,
+    solo,
     images: values['no-images'] !== true,
     thinkMs: values['think-ms'] === undefined ? undefined : parseThinkMs(values['think-ms']),
   };
@@ -91,6 +99,7 @@ function parseCommandLine(argv: readonly string[]) {
       allowPositionals: false,
       options: {
         players: { type: 'string' },
+        solo: { type: 'boolean' },
         seed: { type: 'string' },
         out: { type: 'string' },
         seats: { type: 'string' },
@@ -125,6 +134,25 @@ function parseSeats(seatsText: string | undefined, playersText: string | undefin
   }
   if (!isPlayerCount(seats.length)) throw new UsageError(`--seats must list 2, 3 or 4 levels (got ${seats.length})`);
   return seats as Level[];
+}
+
+function parseSoloSeat(seatsText: string | undefined, playersText: string | undefined): Level[] {
+  if (playersText !== undefined) throw new UsageError('--solo is one player: leave out --players');
+  const level = seatsText?.trim() ?? 'random';
+  if (!(LEVELS as readonly string[]).includes(level)) {
+    throw new UsageError(`--solo takes one level in --seats (levels: ${LEVELS.join(', ')}; got "${level}")`);
+  }
+  return [level as Level];
+}
+
+/** The solo game fixes its variants (Harmony and the Middle Kingdom on): other variant flags are refused. */
+function soloVariants(values: VariantValues): Result<VariantChoice, string> {
+  const others = ['mighty-duel', 'dynasty', 'three-player', 'balanced-opening'] as const;
+  const extra = others.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
+  if (extra.length > 0) {
+    return { ok: false, error: `--solo plays Harmony and the Middle Kingdom only (got ${extra.join(' ')})` };
+  }
+  return { ok: true, value: { ...NO_VARIANTS, harmony: true, middleKingdom: true } };
 }
 
 function parseThinkMs(text: string): number {
@@ -231,12 +259,14 @@ function printResult(title: string, seats: readonly Seat[], res: GameResult): vo
 }
 
 function describeSetup(config: DemoConfig): string {
+  if (config.solo) return `Kingdomino demo: solo, Crown of Thorns (${config.seats[0]}), seed "${config.seed}"`;
   const flags = variantFlags(config.variants);
   return `Kingdomino demo: ${config.seats.length} players (${config.seats.join(', ')}), seed "${config.seed}"${flags.length ? `, ${flags.join(' ')}` : ''}`;
 }
 
 /** The engine options of the demo's games. */
 function optionsOf(config: DemoConfig): Partial<Omit<GameOptions, 'players'>> {
+  if (config.solo) return SOLO_OPTIONS;
   return gameOptionsFor(config.variants, config.seats.length);
 }
 

@@ -22,6 +22,9 @@ export function dynastyGameSeed(dynastySeed: string, number: number): string {
 }
 
 export function createDynasty(spec: NewGame): Result<DynastyState, SetupError> {
+  if (Array.isArray(spec.seats) && spec.seats.length === 1) {
+    return { ok: false, error: { code: 'bad-setup', message: 'A Dynasty needs 2 to 4 players.' } };
+  }
   const first = createGame({ ...spec, seed: dynastyGameSeed(spec.seed, 1) });
   if (!first.ok) return first;
   return { ok: true, value: { schema: SCHEMA_VERSION, games: [first.value], length: DYNASTY_GAMES } };

@@ -5,6 +5,7 @@
  */
 import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from './board.js';
 import { dropsLeftover, kingCount, lineSize, revealLine } from './setup.js';
+import { isSolo, soloClaimLimit } from './solo.js';
 import type {
   Action,
   GameEvent,
@@ -45,8 +46,17 @@ function isResolved(state: GameState, player: number, domino: number): boolean {
   return k !== undefined && (k.discarded.includes(domino) || k.placements.some((p) => p.domino === domino));
 }
 
+/**
+ * The dominoes of the next line the acting king may claim (after placing, if placing):
+ * the free ones, and in the solo game only those within reach of the slot taken last.
+ */
+export function openClaims(state: GameState): readonly number[] {
+  const open = isSolo(state.options) ? state.next.slice(0, soloClaimLimit(state)) : state.next;
+  return open.filter((s) => s.king === null && !state.dropped.includes(s.domino)).map((s) => s.domino);
+}
+
 function claimPrompt(state: GameState, king: KingId): Pending {
-  const choices = state.next.filter((s) => s.king === null).map((s) => s.domino);
+  const choices = openClaims(state);
   return { kind: 'claim', player: ownerOf(state, king), king, choices };
 }
 
@@ -154,7 +164,10 @@ function applyChecked(state: GameState, raw: unknown): Result<GameState, Rejecti
   if (action.type === 'claim') {
     if (p.kind !== 'claim') return reject(wrongAction('place'));
     if (!p.choices.includes(action.domino)) {
-      return reject({ code: 'domino-unavailable', message: `Domino ${action.domino} is not free in the next line.` });
+      const message = state.next.some((s) => s.domino === action.domino && s.king === null)
+        ? `Domino ${action.domino} is out of reach: the slot you took last limits this pick.`
+        : `Domino ${action.domino} is not free in the next line.`;
+      return reject({ code: 'domino-unavailable', message });
     }
     return { ok: true, value: claimed(state, p.king, action.domino) };
   }

@@ -382,7 +382,7 @@ function readOptions(value: unknown): GameRecord['options'] {
   const balancedOpening =
     o.balancedOpening === undefined ? undefined : bool(o.balancedOpening, 'options.balancedOpening');
   return {
-    players: oneOf(o.players, 'options.players', [2, 3, 4] as const),
+    players: oneOf(o.players, 'options.players', [1, 2, 3, 4] as const),
     grid: oneOf(o.grid, 'options.grid', [5, 7] as const),
     harmony: bool(o.harmony, 'options.harmony'),
     middleKingdom: bool(o.middleKingdom, 'options.middleKingdom'),

@@ -1,6 +1,7 @@
 /** Creating a game: options and their defaults, the shuffled deck, the first line and the first king order. */
 import { DOMINO_COUNT } from './dominoes.js';
 import { Rng } from './rng.js';
+import { isSolo } from './solo.js';
 import { isPlayerCount } from './variants.js';
 import type { GameEvent, GameOptions, GameState, LineSlot, Result, Seat } from './types.js';
 import { SCHEMA_VERSION } from './types.js';
@@ -60,9 +61,9 @@ export function boxRound(state: GameState): { readonly round: number; readonly r
   return { round: state.round - 1, rounds: deckFacts(state.options).lines };
 }
 
-/** 3 players, "discard" mode: a line has 4 dominoes and the unclaimed one is dropped. */
+/** 3 players, "discard" mode, and solo: a line has 4 dominoes and the unclaimed ones are dropped. */
 export function dropsLeftover(options: GameOptions): boolean {
-  return options.players === 3 && options.threePlayer === 'discard';
+  return (options.players === 3 && options.threePlayer === 'discard') || isSolo(options);
 }
 
 const fail = (message: string): Result<never, SetupError> => ({ ok: false, error: { code: 'bad-setup', message } });
@@ -79,7 +80,8 @@ export function isSeatKind(kind: unknown): kind is Seat['kind'] {
 
 /** Fills defaults and rejects impossible combinations with a message a player can act on. */
 export function resolveOptions(players: number, given: unknown): Result<GameOptions, SetupError> {
-  if (!isPlayerCount(players)) return fail(`Kingdomino needs 2 to 4 players, not ${players}.`);
+  if (players !== 1 && !isPlayerCount(players))
+    return fail(`Kingdomino needs 2 to 4 players (or 1, solo), not ${players}.`);
   if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) {
     return fail('The options must be an object.');
   }

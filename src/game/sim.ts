@@ -45,6 +45,7 @@ import { boardOf } from './engine.js';
 import { publicDeck } from './public.js';
 import { Rng, seedState } from './rng.js';
 import { dropsLeftover, kingCount, lineSize } from './setup.js';
+import { isSolo, SOLO_LINE, soloClaimLimit, soloLimitAfter } from './solo.js';
 import type { GameEvent, GameOptions, GameState } from './types.js';
 
 export const PLACE = 0;
@@ -65,6 +66,9 @@ export class Sim {
   readonly harmony: boolean;
   readonly middleKingdom: boolean;
   readonly dropsLeftover: boolean;
+  readonly solo: boolean;
+  /** Solo (Crown of Thorns): how many of the next line's first slots the king may claim. */
+  soloLimit = SOLO_LINE;
   /** owner[king] = the player (seat) of that king. */
   readonly owner: Int8Array;
   readonly boards: Board[];
@@ -106,6 +110,7 @@ export class Sim {
     this.harmony = options.harmony;
     this.middleKingdom = options.middleKingdom;
     this.dropsLeftover = dropsLeftover(options);
+    this.solo = isSolo(options);
     this.owner = Int8Array.from(owners);
     this.boards = Array.from({ length: options.players }, () => new Board(options.grid));
   }
@@ -141,6 +146,7 @@ export class Sim {
     });
     sim.nxtClaimed = state.next.filter((s) => s.king !== null).length;
     sim.round = state.round;
+    sim.soloLimit = soloClaimLimit(state);
     sim.findTurn(state);
     return sim;
   }
@@ -185,6 +191,7 @@ export class Sim {
     this.curLen = o.curLen;
     this.nxtLen = o.nxtLen;
     this.nxtClaimed = o.nxtClaimed;
+    this.soloLimit = o.soloLimit;
     this.act = o.act;
     this.phase = o.phase;
     this.round = o.round;
@@ -247,7 +254,8 @@ export class Sim {
   }
 
   freeCount(): number {
-    return this.nxtLen - this.nxtClaimed;
+    const free = this.nxtLen - this.nxtClaimed;
+    return this.solo ? Math.min(free, this.soloLimit) : free;
   }
 
   /** Index in `nxt` of the k-th free slot (ascending domino numbers), -1 if none. */
@@ -261,7 +269,8 @@ export class Sim {
 
   /** Claims domino n of the next line; false (and nothing changes) when it is not free there. */
   claim(n: number): boolean {
-    for (let i = 0; i < this.nxtLen; i++) {
+    const reach = this.solo ? Math.min(this.nxtLen, this.soloLimit) : this.nxtLen;
+    for (let i = 0; i < reach; i++) {
       if (this.nxt[i] === n && this.nxtKing[i] === -1) {
         this.claimSlot(i);
         return true;
@@ -273,6 +282,7 @@ export class Sim {
   /** The acting king claims slot i of the next line (unchecked). */
   claimSlot(i: number): void {
     const king = this.king;
+    if (this.solo) this.soloLimit = soloLimitAfter(i);
     this.nxtKing[i] = king;
     this.nxtClaimed++;
     this.log?.push({ type: 'claim', player: this.owner[king] ?? -1, domino: this.nxt[i] ?? 0 });

@@ -24,7 +24,8 @@ export type Pos = readonly [x: number, y: number];
 export type ThreePlayerMode = 'discard' | 'classic';
 
 export interface GameOptions {
-  readonly players: 2 | 3 | 4;
+  /** 1 is the solo game (solo.ts: Crown of Thorns). */
+  readonly players: 1 | 2 | 3 | 4;
   /** 5, or 7 for the Mighty Duel (2 players only). */
   readonly grid: 5 | 7;
   readonly harmony: boolean;
@@ -186,7 +187,8 @@ export interface GameRecord {
   readonly format: 'kingdomino-record/1';
   readonly seed: string;
   readonly options: {
-    readonly players: 2 | 3 | 4;
+    /** 1: the solo game (our extension). */
+    readonly players: 1 | 2 | 3 | 4;
     readonly grid: 5 | 7;
     readonly harmony: boolean;
     readonly middleKingdom: boolean;

@@ -93,7 +93,7 @@ function stateProblem(v: unknown): string | null {
   if (typeof v['seed'] !== 'string') return 'seed is not a string';
   const opts = v['options'];
   const players = isObj(opts) ? opts['players'] : undefined;
-  if (!isIntIn(players, 2, 4)) return 'options.players is not 2, 3 or 4';
+  if (!isIntIn(players, 1, 4)) return 'options.players is not 1, 2, 3 or 4';
   const resolved = resolveOptions(players, opts);
   if (!resolved.ok) return `options: ${resolved.error.message}`;
   const options = resolved.value;

@@ -224,6 +224,7 @@ describe("the demo's command line", () => {
       seed: 's',
       out: 'o',
       seats: ['random', 'random'],
+      solo: false,
       images: false,
       thinkMs: undefined,
       variants: {
@@ -246,5 +247,16 @@ describe("the demo's command line", () => {
     });
     expect(parseConfig([]).seats).toEqual(['random', 'random', 'random', 'random']);
     expect(parseConfig(['--three-player', 'discard']).variants).toEqual(NO_VARIANTS);
+  });
+
+  it('plays the solo game with one level, Harmony and the Middle Kingdom on', () => {
+    expect(parseConfig(['--solo', '--seats', 'hard'])).toMatchObject({
+      solo: true,
+      seats: ['hard'],
+      variants: { ...NO_VARIANTS, harmony: true, middleKingdom: true },
+    });
+    expect(() => parseConfig(['--solo', '--players', '2'])).toThrow(UsageError);
+    expect(() => parseConfig(['--solo', '--mighty-duel'])).toThrow(/--mighty-duel/);
+    expect(() => parseConfig(['--solo', '--seats', 'hard,easy'])).toThrow(UsageError);
   });
 });

@@ -63,7 +63,8 @@ describe('set-ups', () => {
   it('says why an impossible set-up is refused', () => {
     const bad = [
       { seats: seats(3), seed: 's', options: { grid: 7 as const } },
-      { seats: seats(1), seed: 's' },
+      { seats: seats(0), seed: 's' },
+      { seats: seats(1), seed: 's', options: { grid: 7 as const } },
       { seats: seats(5), seed: 's' },
       { seats: seats(4), seed: 's', options: { threePlayer: 'classic' as const } },
       { seats: seats(4), seed: 's', options: { balancedOpening: true } },

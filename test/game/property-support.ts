@@ -9,7 +9,7 @@ import { Rng } from '../../src/game/rng.js';
 
 export interface Setup {
   readonly name: string;
-  readonly players: 2 | 3 | 4;
+  readonly players: 1 | 2 | 3 | 4;
   readonly options: Partial<Omit<GameOptions, 'players'>>;
   /** Dominoes placed or discarded by the end of the game. */
   readonly used: number;
@@ -23,6 +23,7 @@ export const SETUPS: readonly Setup[] = [
   { name: '3 players, classic', players: 3, options: { threePlayer: 'classic' }, used: 36, rounds: 12 },
   { name: '4 players', players: 4, options: {}, used: 48, rounds: 12 },
   { name: 'Mighty Duel', players: 2, options: { grid: 7 }, used: 48, rounds: 12 },
+  { name: 'solo, Crown of Thorns', players: 1, options: {}, used: 12, rounds: 12 },
 ];
 
 export const BONUSES = { harmony: true, middleKingdom: true } as const;
@@ -177,7 +178,10 @@ export function expectEventOrder(record: GameRecord, setup: Setup): void {
   };
   const lineSize = record.options.threePlayer === 'classic' ? 3 : 4;
   const kings = record.players.reduce((n, p) => n + p.kings, 0);
-  const drops = record.options.players === 3 && record.options.threePlayer === 'discard';
+  const solo = record.options.players === 1;
+  const drops = (record.options.players === 3 && record.options.threePlayer === 'discard') || solo;
+  /** Solo, Crown of Thorns: after the k-th slot (1-based), only the first 5 - k of the next line. */
+  let reach = lineSize;
 
   const readReveal = (): readonly number[] => {
     const e = next('a reveal');
@@ -194,13 +198,17 @@ export function expectEventOrder(record: GameRecord, setup: Setup): void {
     ensure(e.type === 'claim', at('expected a claim'));
     ensure(player === null || e.player === player, at(`the king's owner (player ${player}) claims next`));
     ensure(line.includes(e.domino) && !claims.has(e.domino), at('a claim takes a free domino of the new line'));
+    if (solo) {
+      const slot = line.indexOf(e.domino);
+      ensure(slot < reach, at(`solo: the claim is within the first ${reach} of the line`));
+      reach = lineSize - slot;
+    }
     claims.set(e.domino, e.player);
-    if (drops && claims.size === 3) {
-      const drop = next('a drop');
-      ensure(
-        drop.type === 'drop' && drop.domino === line.find((d) => !claims.has(d)),
-        at('the unclaimed domino is dropped'),
-      );
+    if (drops && claims.size === kings) {
+      for (const left of line.filter((d) => !claims.has(d))) {
+        const drop = next('a drop');
+        ensure(drop.type === 'drop' && drop.domino === left, at('the unclaimed dominoes are dropped, ascending'));
+      }
     }
   };
 

@@ -8,6 +8,7 @@ import { chooseAction } from '../../ai/index.js';
 import {
   candidateGain,
   judgePlacement,
+  openClaims,
   rankedCandidates,
   type Action,
   type Candidate,
@@ -52,7 +53,7 @@ interface PanelState {
 
 /** The free dominoes of the next line: what the move will end by claiming (none in the last round). */
 function claimable(game: GameState): readonly number[] {
-  return game.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
+  return openClaims(game);
 }
 
 /**
