@@ -3,6 +3,7 @@
  * src/main.ts) with defaults. `.env.example` explains each one for operators.
  */
 
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -57,6 +58,10 @@ export interface Config {
    */
   readonly stopTimeoutMs: number;
   readonly logLevel: LogLevel;
+  /** Keys the daily deal's seeds (table/daily.ts); derived from the token when unset, so nobody can precompute a day. */
+  readonly dailySecret: string;
+  /** The hard computer player's playouts per move when it plays the day's deal (once a day, cached). */
+  readonly dailyHardPlayouts: number;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +151,11 @@ function checkShards(config: Config): Config {
   return config;
 }
 
+/** A secret of the bot's own when DAILY_SECRET is unset: a hash of the token, which never leaves the machine. */
+function derivedSecret(token: string): string {
+  return createHash('sha256').update(`kingdomino-daily-secret/${token}`).digest('hex');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const shards = shardCount(env);
   return checkShards({
@@ -167,5 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     archiveAfterS: number(env, 'ARCHIVE_AFTER_S', 600, 0),
     stopTimeoutMs: number(env, 'STOP_TIMEOUT_MS', 8000, 0),
     logLevel: logLevel(env),
+    dailySecret: text(env, 'DAILY_SECRET') ?? derivedSecret(text(env, 'DISCORD_TOKEN') ?? ''),
+    dailyHardPlayouts: Math.floor(number(env, 'DAILY_HARD_PLAYOUTS', 1500, 1)),
   });
 }
