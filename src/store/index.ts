@@ -20,6 +20,7 @@
  * await store.rating(guildId, userId);       // PlayerRating | null (no rated game on that server)
  * await store.leaderboard(guildId, 10);      // { ranked, provisional }: by rating, from RANKED_AFTER_GAMES games
  * await store.forget(userId, () => 'Former player'); // forget-me: { statistics, ratings, renamed, live }
+ * await store.daily.record(guildId, day, entry);        // the daily deal: see daily-store.ts
  * await store.close();
  * ```
  *
@@ -81,6 +82,7 @@ import { TableStore } from './table-store.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
 export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
+export type { DailyChannel, DailyPlay, DailyStore, DailyUser, Recorded } from './daily-store.js';
 
 export interface StoreConfig {
   /** Directory of the default SQLite file. Default `./data`. */

@@ -1,5 +1,7 @@
 /** The store proper: keys, locking, compare-and-set retries, validation, expiry. */
 import type { Backend, Commit, CommitOutcome } from './backend.js';
+import { DailyStore } from './daily-store.js';
+import { KeyedLock } from './lock.js';
 import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
@@ -50,30 +52,6 @@ const CACHE_SIZE = 500;
 const TABLE_PREFIX = 'table:';
 const tableKey = (key: string): string => `${TABLE_PREFIX}${key}`;
 
-/** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
-class KeyedLock {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const tail = previous.then(
-      () =>
-        new Promise<void>((resolve) => {
-          release = resolve;
-        }),
-    );
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await task();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}
-
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -102,11 +80,15 @@ class DecodedCache {
 export class TableStore {
   private readonly lock = new KeyedLock();
   private readonly cache = new DecodedCache();
+  /** The daily deal's results, streaks and channels, in the same storage. */
+  readonly daily: DailyStore;
 
   constructor(
     private readonly backend: Backend,
     private readonly options: TableStoreOptions,
-  ) {}
+  ) {
+    this.daily = new DailyStore(backend.keyv, options.timeoutMs);
+  }
 
   get kind(): 'sqlite' | 'redis' {
     return this.backend.kind;
