@@ -8,11 +8,13 @@
  * ui.taps_per_move_p50/_p95: taps per move, "Your turn" included.
  * ui.best_spot_default_share: placements where the panel opened on a spot worth as
  * much as the best one.
+ * ui.thread_pictures_per_game: the pictures a one-human game against three computer
+ * players posts in its thread, the score sheet included (52 with a board per move).
  */
 import { openStore } from '../src/store/index.js';
 import { cursorOf, cursorText, decode, type Cursor } from '../src/discord/messages/codec.js';
 import type { FakeMessage } from '../test/fake-discord/model.js';
-import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
+import { boardCount, lastMessage, launch, playToEnd, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
 import { planTaps, strongMove } from '../test/support/taps.js';
 
 const GAMES: readonly { readonly players: readonly string[]; readonly options: Readonly<Record<string, boolean>> }[] = [
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   const store = await openStore({ dataDir: world.dataDir });
   const taps: number[] = [];
   const onBest: boolean[] = [];
+  const threadPictures: number[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const game of GAMES) {
@@ -89,6 +92,9 @@ async function main(): Promise<void> {
         }
       }
     }
+    const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 3, 'ai-level': 'normal' });
+    await playToEnd(discord, threadId);
+    threadPictures.push(discord.messages(threadId).reduce((sum, m) => sum + m.pngs().length, 0));
     await discord.assertClean();
   } finally {
     await store.close();
@@ -99,6 +105,7 @@ async function main(): Promise<void> {
   console.log(`ui.taps_per_move_mean: ${(taps.reduce((a, b) => a + b, 0) / taps.length).toFixed(2)} taps`);
   console.log(`ui.best_spot_default_share: ${((100 * onBest.filter(Boolean).length) / onBest.length).toFixed(1)} %`);
   console.log(`ui.moves_measured: ${taps.length} moves`);
+  console.log(`ui.thread_pictures_per_game: ${threadPictures[0]} pictures`);
 }
 
 main().catch((error: unknown) => {
