@@ -8,11 +8,16 @@
  * ui.taps_per_move_p50/_p95: taps per move, "Your turn" included.
  * ui.best_spot_default_share: placements where the panel opened on a spot worth as
  * much as the best one.
+ * ui.panel_height_px_at_400: the median panel opened on a placement, as tall as a
+ * phone 400 px wide shows it: its picture at that width, its text (LINE_PX a line of
+ * CHARS_PER_LINE characters) and its rows of buttons or menu (ROW_PX each).
+ * ui.thread_pictures_per_game: the pictures a one-human game against three computer
+ * players posts in its thread, the score sheet included (52 with a board per move).
  */
 import { openStore } from '../src/store/index.js';
 import { cursorOf, cursorText, decode, type Cursor } from '../src/discord/messages/codec.js';
 import type { FakeMessage } from '../test/fake-discord/model.js';
-import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
+import { boardCount, lastMessage, launch, playToEnd, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
 import { planTaps, strongMove } from '../test/support/taps.js';
 
 const GAMES: readonly { readonly players: readonly string[]; readonly options: Readonly<Record<string, boolean>> }[] = [
@@ -22,6 +27,22 @@ const GAMES: readonly { readonly players: readonly string[]; readonly options: R
   { players: ['alice', 'bob', 'carol'], options: {} },
 ];
 const ROUNDS = Number(process.env.UI_BENCH_ROUNDS ?? 1);
+/** Discord's phone app at 400 px wide: a row of buttons (40 px and the gap), a line of text. */
+const PHONE_WIDTH = 400;
+const ROW_PX = 48;
+const LINE_PX = 22;
+const CHARS_PER_LINE = 44;
+
+/** How tall the panel stands on a phone 400 px wide (estimated: see above). */
+function panelHeightAt400(panel: FakeMessage): number {
+  const picture = panel.pngs()[0];
+  // A PNG's width and height: the first chunk (IHDR), bytes 16 to 23.
+  const pictureH = picture ? (picture.bytes.readUInt32BE(20) * PHONE_WIDTH) / picture.bytes.readUInt32BE(16) : 0;
+  const lines = panel.content
+    .split('\n')
+    .reduce((sum, line) => sum + Math.max(1, Math.ceil(line.replace(/\*\*/g, '').length / CHARS_PER_LINE)), 0);
+  return Math.round(pictureH + lines * LINE_PX + panel.components.length * ROW_PX);
+}
 
 /** The spot the panel shows, as its Take (or Place here) buttons carry it. */
 function shownSpot(panel: FakeMessage): Cursor | null {
@@ -44,6 +65,8 @@ async function main(): Promise<void> {
   const store = await openStore({ dataDir: world.dataDir });
   const taps: number[] = [];
   const onBest: boolean[] = [];
+  const threadPictures: number[] = [];
+  const heights: number[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const game of GAMES) {
@@ -56,6 +79,7 @@ async function main(): Promise<void> {
           const loaded = await store.get(threadId);
           if (loaded.kind !== 'found' || loaded.table.status !== 'playing') throw new Error('no game in the store');
           const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+          if (panel.pngs().length > 0) heights.push(panelHeightAt400(panel));
           const plan = planTaps(loaded.table.game, strongMove(loaded.table.game, seed), shownSpot(panel));
           if (plan.openedOnBest !== null) onBest.push(plan.openedOnBest);
           let count = 1;
@@ -89,6 +113,9 @@ async function main(): Promise<void> {
         }
       }
     }
+    const threadId = await startTable(discord, 'alice', [], { 'ai-seats': 3, 'ai-level': 'normal' });
+    await playToEnd(discord, threadId);
+    threadPictures.push(discord.messages(threadId).reduce((sum, m) => sum + m.pngs().length, 0));
     await discord.assertClean();
   } finally {
     await store.close();
@@ -99,6 +126,8 @@ async function main(): Promise<void> {
   console.log(`ui.taps_per_move_mean: ${(taps.reduce((a, b) => a + b, 0) / taps.length).toFixed(2)} taps`);
   console.log(`ui.best_spot_default_share: ${((100 * onBest.filter(Boolean).length) / onBest.length).toFixed(1)} %`);
   console.log(`ui.moves_measured: ${taps.length} moves`);
+  console.log(`ui.panel_height_px_at_400: ${percentile(heights, 50)} px`);
+  console.log(`ui.thread_pictures_per_game: ${threadPictures[0]} pictures`);
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ import {
   legalPlacements,
   prompt,
   namingWindow,
+  rankedCandidates,
   rankNow,
   reachableWindow,
   result,
@@ -27,6 +28,7 @@ import {
   type Variant,
 } from '../game/index.js';
 import { t } from '../i18n/index.js';
+import { spotLetter } from './spots.js';
 import type {
   DominoView,
   DynastyRowView,
@@ -38,6 +40,7 @@ import type {
   ScoreSheetView,
   ScoreView,
   SlotView,
+  SpotView,
   TableView,
   TurnView,
 } from './view.js';
@@ -266,7 +269,16 @@ export function previewView(
     candidate: placing ? candidate : null,
     hint: placing ? hint : null,
     round: boxRound(state),
+    spots: placing ? letteredSpots(state) : [],
+    next: nextLine(state, who),
   };
+}
+
+function letteredSpots(state: GameState): SpotView[] {
+  return rankedCandidates(state).flatMap((c, i) => {
+    const letter = spotLetter(i);
+    return letter ? [{ letter, a: c.a, b: c.b }] : [];
+  });
 }
 
 /** What the preview draws: the reachable cells and a greyed margin of one, within the naming window. */

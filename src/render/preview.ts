@@ -1,10 +1,13 @@
 /**
- * The placement preview: one kingdom on the cells it can still reach and a greyed
- * margin of one (cells some legal placement uses tinted green), the domino in hand
- * drawn where the player is trying it, with the verdict and the score. The cells
- * keep the game's names (E5 is the castle), so the letters and numbers around are
- * those of the whole 9x9 (13x13) naming window, cropped.
- * 720 x 906 px whatever the window (Discord keeps its place between two moves):
+ * The placement preview, the whole decision on one phone screen: one kingdom on
+ * the cells it can still reach and a greyed margin of one (cells some legal
+ * placement uses tinted green), the best spots lettered as the panel's menu names
+ * them, the domino in hand drawn where the player is trying it, with the verdict
+ * and the score; under it the next line of the draft, what the pick chooses among
+ * (each domino, its crowns, the order it plays next round, the kings already on
+ * it). The cells keep the game's names (E5 is the castle), so the letters and
+ * numbers around are those of the whole 9x9 (13x13) naming window, cropped.
+ * 720 x 944 px whatever the window (Discord keeps its place between two moves):
  * a phone shows it at about 55%, so squares are 40 px and more there.
  */
 import type { Canvas } from '@napi-rs/canvas';
@@ -29,21 +32,25 @@ import {
 import { UI } from './palette.js';
 import type { Candidate } from '../game/index.js';
 import { rejectionText } from './rejection.js';
-import type { PreviewView } from './view.js';
+import type { PreviewView, SpotView } from './view.js';
 
 export const PREVIEW_WIDTH = 720;
 const M = 16;
-const HEADER = 150;
-const FOOTER = 52;
+const HEADER = 124;
+/** The next line of the draft, under the kingdom. */
+const NEXT = 116;
+const FOOTER = 44;
+/** The kingdom's box: a little less tall than wide, for the whole screen to fit a phone's. */
+const KINGDOM_H = 644;
 
 export function previewSize(): { width: number; height: number } {
-  return { width: PREVIEW_WIDTH, height: HEADER + PREVIEW_WIDTH - M + FOOTER };
+  return { width: PREVIEW_WIDTH, height: HEADER + KINGDOM_H + M + NEXT + FOOTER };
 }
 
 /** Where the kingdom goes; exported so tests can find a cell on the picture. */
 export function layoutPreview(v: PreviewView): { width: number; height: number; geometry: KingdomGeometry } {
   const { width, height } = previewSize();
-  const box = { x: M, y: HEADER, w: width - 2 * M, h: width - 2 * M };
+  const box = { x: M, y: HEADER, w: width - 2 * M, h: KINGDOM_H };
   return { width, height, geometry: fitKingdom(v.kingdom.grid, v.window, box, 34, 200) };
 }
 
@@ -54,21 +61,79 @@ export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
   drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);
   if (v.candidate && v.domino) drawCandidate(c, g, v);
+  // Over the domino tried too: a spot under it keeps its letter.
+  for (const spot of v.spots) drawSpotLetter(c, g, spot);
+  drawNextLine(c, v, height - FOOTER - NEXT, width);
   drawFooter(c, v, g, height);
   return canvas;
 }
 
+/**
+ * A spot's letter: a disc on its first half, a third of the way towards the second,
+ * so that two spots on the same two cells (the domino turned round) or sharing a
+ * cell keep their letters apart.
+ */
+function drawSpotLetter(c: Ctx, g: KingdomGeometry, spot: SpotView): void {
+  if (!inWindow(g.window, spot.a) || !inWindow(g.window, spot.b)) return;
+  const [ax, ay] = cellOrigin(g, spot.a);
+  const [bx, by] = cellOrigin(g, spot.b);
+  const cx = ax + g.cell / 2 + (bx - ax) * 0.3;
+  const cy = ay + g.cell / 2 + (by - ay) * 0.3;
+  const r = Math.max(13, g.cell * 0.23);
+  c.beginPath();
+  c.arc(cx, cy, r + 2, 0, Math.PI * 2);
+  c.fillStyle = UI.outline;
+  c.fill();
+  c.beginPath();
+  c.arc(cx, cy, r, 0, Math.PI * 2);
+  c.fillStyle = UI.text;
+  c.fill();
+  text(c, spot.letter, cx, cy + 1, { weight: 800, size: r * 1.25, colour: UI.outline, align: 'center' });
+}
+
+/**
+ * The next line: each domino with its number and crowns, in the order it plays the
+ * next round (a disc with that place), and the king of whoever already took it.
+ */
+function drawNextLine(c: Ctx, v: PreviewView, top: number, width: number): void {
+  const title = v.next.length > 0 ? t('picture.preview.nextLine') : t('picture.preview.lastRound');
+  text(c, title, M, top + 16, { weight: 600, size: 22, colour: UI.textDim }, width - 2 * M);
+  const gap = 10;
+  const cardW = (width - 2 * M - 3 * gap) / 4;
+  const cardY = top + 34;
+  const cardH = NEXT - 40;
+  const sq = 44;
+  v.next.forEach((slot, i) => {
+    const x = M + i * (cardW + gap);
+    roundRect(c, x, cardY, cardW, cardH, 10, UI.panelActive);
+    orderDisc(c, x + 16, cardY + 16, i + 1);
+    text(c, `#${slot.domino.n}`, x + 32, cardY + 18, { weight: 800, size: 22, colour: UI.text });
+    const dx = x + cardW - 2 * sq - 8;
+    drawFlatDomino(c, slot.domino, dx, cardY + cardH - sq - 6, sq);
+    if (slot.king) badge(c, slot.king, x + 24, cardY + cardH - 22, 17);
+  });
+}
+
+/** The place in the next round's order: a small disc with its number. */
+function orderDisc(c: Ctx, cx: number, cy: number, order: number): void {
+  c.beginPath();
+  c.arc(cx, cy, 11, 0, Math.PI * 2);
+  c.fillStyle = UI.textDim;
+  c.fill();
+  text(c, String(order), cx, cy + 1, { weight: 800, size: 15, colour: UI.outline, align: 'center' });
+}
+
 function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
   const p = v.kingdom.player;
-  badge(c, p, M + 22, M + 26, 22);
-  text(c, p.name, M + 54, M + 27, { weight: 800, size: 30, colour: UI.text, kind: 'name' }, width - 2 * M - 250);
+  badge(c, p, M + 20, M + 22, 20);
+  text(c, p.name, M + 50, M + 23, { weight: 800, size: 28, colour: UI.text, kind: 'name' }, width - 2 * M - 250);
   const round =
     v.round.round === 0
       ? t('picture.openingPicks')
       : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
-  text(c, round, width - M, M + 27, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
-  const rowY = M + 64;
-  const sq = 62;
+  text(c, round, width - M, M + 23, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
+  const rowY = M + 50;
+  const sq = 56;
   if (!v.domino) {
     text(c, t('picture.preview.nothingToPlace'), M, rowY + sq / 2, { weight: 800, size: 28, colour: UI.textDim });
     return;

@@ -113,6 +113,16 @@ export interface PreviewView {
   readonly candidate: Candidate | null;
   readonly hint: { readonly a: Pos; readonly b: Pos } | null;
   readonly round: RoundView;
+  /** The best spots of the domino in hand, lettered as the panel's menu names them (spots.ts). */
+  readonly spots: readonly SpotView[];
+  /** The next line of the draft, in the order it plays the next round (empty in the last round). */
+  readonly next: readonly SlotView[];
+}
+
+export interface SpotView {
+  readonly letter: string;
+  readonly a: Pos;
+  readonly b: Pos;
 }
 
 export interface TerritoryView {

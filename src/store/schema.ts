@@ -100,6 +100,7 @@ function envelopeProblem(v: unknown): string | null {
   if (!isMessages(v['messages'])) return 'bad messages';
   if (v['hintsUsed'] !== undefined && !isHints(v['hintsUsed'])) return 'bad hintsUsed';
   if (v['outbox'] !== undefined && !isOutbox(v['outbox'], v['postSeq'])) return 'bad outbox';
+  if (v['held'] !== undefined && !isHeld(v['held'])) return 'bad held';
   if (v['rematch'] !== undefined && (v['status'] !== 'finished' || !isRematch(v['rematch']))) return 'bad rematch';
   if (v['reviews'] !== undefined && (v['status'] !== 'finished' || !isReviews(v['reviews']))) return 'bad reviews';
   const status = v['status'];
@@ -224,6 +225,11 @@ function isOutbox(o: unknown, seq: unknown): boolean {
         (p['refusals'] === undefined || (isInt(p['refusals']) && p['refusals'] >= 0)),
     )
   );
+}
+
+/** Moves held back from the thread (table/outbox.ts): each a note with its player. */
+function isHeld(h: unknown): boolean {
+  return Array.isArray(h) && h.every((note) => isObj(note) && isInt(note['player']));
 }
 
 /** When each kind of work Discord kept refusing was given up (table/giveup.ts). */

@@ -6,6 +6,7 @@
  * in another save, and resumes them after a restart. Pure.
  */
 import { prompt, scorePlayer, type Pos } from '../game/index.js';
+import { computerLevel } from './absence.js';
 import type { MoveOutcome } from './play.js';
 import type { GameTable, Table } from './types.js';
 
@@ -28,9 +29,22 @@ export type Occasion = 'begins' | 'next-game' | 'again';
 
 export type Post =
   /** The board and whose turn it is (the new turn message, its button live). */
-  | { readonly kind: 'turn'; readonly seq: number; readonly move: MoveNote | null; readonly occasion: Occasion | null }
+  | {
+      readonly kind: 'turn';
+      readonly seq: number;
+      readonly move: MoveNote | null;
+      readonly occasion: Occasion | null;
+      /** Moves made before `move` and held back (see HELD_ROUNDS), oldest first: told in the same post. */
+      readonly held?: readonly MoveNote[];
+    }
   /** The end of a game: the score sheet; `game` is its number in a Dynasty, else null. */
-  | { readonly kind: 'end'; readonly seq: number; readonly move: MoveNote | null; readonly game: number | null }
+  | {
+      readonly kind: 'end';
+      readonly seq: number;
+      readonly move: MoveNote | null;
+      readonly game: number | null;
+      readonly held?: readonly MoveNote[];
+    }
   /** Take the buttons off an older turn message; `refusals`: how many times Discord refused it (giveup.ts). */
   | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string; readonly refusals?: number };
 
@@ -111,12 +125,46 @@ export function noteOf(outcome: MoveOutcome, timedOut: boolean): MoveNote {
   return { player, domino, placed, claim: move.claim, timedOut };
 }
 
-/** The posts a move owes (its note, `move`, told in them): the end of the game it ended (if so), then the next board, or the last clearing. */
+/**
+ * A move followed by a computer seat's move is not posted on its own: its note is
+ * held on the table and told with the next board, so that a run of computer moves
+ * makes one post (and one picture) instead of one each. Nobody waits for those
+ * boards: the next human to play sees them all at once. A run is cut after this
+ * many rounds of moves, so that a thread whose seats are all played by the
+ * computer (every player absent) still shows the game going on.
+ */
+export const HELD_ROUNDS = 2;
+
+/** Moves made and not yet told in the thread, oldest first. */
+export function heldMoves(table: Table): readonly MoveNote[] {
+  return table.held ?? [];
+}
+
+/** Is the move to make now a computer seat's, which would follow at once? */
+function computerNext(table: GameTable): boolean {
+  if (table.status !== 'playing') return false;
+  const next = prompt(table.game);
+  const seat = next.kind === 'over' ? undefined : table.seats[next.player];
+  return seat !== undefined && computerLevel(seat) !== null;
+}
+
+/** The table without its held moves. */
+function released<T extends Table>(table: T): T {
+  const { held: _held, ...rest } = table;
+  return rest as T;
+}
+
+/** The posts a move owes (its note, `move`, told in them, after the moves held): the end of the game it ended (if so), then the next board, or the last clearing; or none yet, held (HELD_ROUNDS). */
 export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   const { table, ended } = outcome;
-  if (!ended) return owe(table, [{ kind: 'turn', move, occasion: null }]);
-  const end = { kind: 'end', move, game: ended.number } as const;
-  if (table.status === 'playing') return owe(table, [end, { kind: 'turn', move: null, occasion: 'next-game' }]);
-  const live = table.messages.turnMessageId;
-  return owe(table, live ? [end, { kind: 'clear', messageId: live }] : [end]);
+  const held = heldMoves(table);
+  if (!ended && computerNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
+    return { ...table, held: [...held, move] };
+  const before = held.length > 0 ? { held } : {};
+  const rest = released(table);
+  if (!ended) return owe(rest, [{ kind: 'turn', move, occasion: null, ...before }]);
+  const end = { kind: 'end', move, game: ended.number, ...before } as const;
+  if (rest.status === 'playing') return owe(rest, [end, { kind: 'turn', move: null, occasion: 'next-game' }]);
+  const live = rest.messages.turnMessageId;
+  return owe(rest, live ? [end, { kind: 'clear', messageId: live }] : [end]);
 }

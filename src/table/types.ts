@@ -4,7 +4,7 @@
  * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
  */
 import type { AiLevel, DynastyState, GameState, Pos, VariantChoice } from '../game/index.js';
-import type { Post } from './outbox.js';
+import type { MoveNote, Post } from './outbox.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -98,6 +98,8 @@ interface TableBase {
   readonly outbox?: readonly Post[];
   /** The number of the last post owed so far. */
   readonly postSeq?: number;
+  /** Moves made and not yet told in the thread: told with the next post (outbox.ts, HELD_ROUNDS). */
+  readonly held?: readonly MoveNote[];
   /** When the bot first gave up work on the thread that Discord kept refusing (giveup.ts), by kind. */
   readonly gaveUp?: { readonly clear?: number; readonly close?: number };
 }

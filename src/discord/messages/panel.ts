@@ -7,13 +7,20 @@
  */
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
-import { candidateGain, domino as dominoOf, type Candidate, type GameState, type Half } from '../../game/index.js';
+import {
+  candidateGain,
+  domino as dominoOf,
+  prompt,
+  type Candidate,
+  type GameState,
+  type Half,
+} from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { Placed } from '../../table/index.js';
 import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from './codec.js';
 import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
-import { rejectionText, type Shown } from './pictures.js';
+import { rejectionText, spotLetter, type Shown } from './pictures.js';
 import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
@@ -71,11 +78,14 @@ function spotMenu(info: PanelInfo): Row {
   const { game, at } = info;
   const grid = game.options.grid;
   const d = dominoOf(info.domino);
-  const options = info.ranked.slice(0, MAX_OPTIONS).map((c) => {
+  const options = info.ranked.slice(0, MAX_OPTIONS).map((c, i) => {
     const cursor = cursorOf(c);
     const [cellA, cellB] = placementText(grid, c).split('-');
+    const spot = t('panel.spot', { gain: signed(candidateGain(c) ?? 0), where: placementText(grid, c) });
+    // The letter the picture draws on that spot.
+    const letter = spotLetter(i);
     return {
-      label: t('panel.spot', { gain: signed(candidateGain(c) ?? 0), where: placementText(grid, c) }),
+      label: letter ? `${letter} · ${spot}` : spot,
       description: `${halfText(d.a, cellA ?? '')} · ${halfText(d.b, cellB ?? '')}`,
       value: cursorText(cursor),
       selected: sameCursor(cursor, at),
@@ -140,6 +150,18 @@ function fineControls(info: PanelInfo): Row[] {
   ];
 }
 
+/**
+ * A player's first placements get the panel's whole text (what to place, how to use
+ * the panel); later ones one line, the verdict: the picture shows the rest, and the
+ * panel fits a phone's screen.
+ */
+const TAUGHT_AFTER = 2;
+
+function taught(game: GameState): boolean {
+  const now = prompt(game);
+  return now.kind !== 'over' && (game.kingdoms[now.player]?.placements.length ?? 0) >= TAUGHT_AFTER;
+}
+
 export function panelView(info: PanelInfo): BaseMessageOptions {
   const { game, candidate } = info;
   const grid = game.options.grid;
@@ -151,12 +173,15 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
   const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
   return {
-    content: [
-      t('panel.place', { domino: dominoLabel(info.domino) }),
-      verdict,
-      ...(hint ? [hint] : []),
-      t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast'),
-    ].join('\n'),
+    content: (taught(game)
+      ? [verdict, ...(hint ? [hint] : [])]
+      : [
+          t('panel.place', { domino: dominoLabel(info.domino) }),
+          verdict,
+          ...(hint ? [hint] : []),
+          t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast'),
+        ]
+    ).join('\n'),
     files: [{ attachment: info.preview.png, name: PREVIEW_PNG, description: info.preview.alt }],
     components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits), ...fineControls(info)],
   };

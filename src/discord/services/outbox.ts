@@ -277,13 +277,16 @@ export class Outbox {
         await thread.messages.edit(post.messageId, { components: [] });
       return null;
     }
-    const happened = post.move ? describeMove(post.move, table.seats, table.game.options.grid) : null;
+    const told = [...(post.held ?? []), ...(post.move ? [post.move] : [])];
+    const happened = told.map((move) => describeMove(move, table.seats, gameTable.game.options.grid));
     if (post.kind === 'turn') {
-      const lines = [happened, post.occasion ? occasionText(post.occasion) : null].filter((l) => l !== null);
-      const view = await boardMessage(gameTable, lines);
+      const view = await boardMessage(gameTable, [
+        ...happened,
+        ...(post.occasion ? [occasionText(post.occasion)] : []),
+      ]);
       return this.create(bot, table.id, thread, post.seq, namedAfter(view, post.seq));
     }
-    const view = await endMessage(gameTable, post.game, happened);
+    const view = await endMessage(gameTable, post.game, happened.join('\n') || null);
     if (!view) return null;
     return this.create(bot, table.id, thread, post.seq, namedAfter(view, post.seq));
   }
