@@ -2,6 +2,7 @@
 import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
+import { PACE_KEYS } from '../src/discord/messages/text.js';
 import {
   cancelCommand,
   forgetMeCommand,
@@ -16,7 +17,7 @@ import {
 } from '../src/discord/handlers/commands.js';
 import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
-import type { TableSettings } from '../src/table/index.js';
+import { isPace, PACES, withPace, type TableSettings } from '../src/table/index.js';
 
 const MAX_TIMER_MIN = 24 * 60;
 
@@ -41,6 +42,7 @@ const OPTION = {
   aiLevel: t('command.start.aiLevel.name'),
   turnTimer: t('command.start.turnTimer.name'),
   language: t('command.start.language.name'),
+  pace: t('command.start.pace.name'),
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
 } as const;
@@ -111,6 +113,15 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
             ...LOCALES.map((locale) => ({ name: t('language.self', {}, locale), value: locale })),
           ),
         )
+        .addStringOption((o) =>
+          described(o, 'command.start.pace.name', 'command.start.pace.description').addChoices(
+            ...PACES.map((pace) => ({
+              name: t(PACE_KEYS[pace]),
+              name_localizations: localized(PACE_KEYS[pace]),
+              value: pace,
+            })),
+          ),
+        )
     );
   })
   .addSubcommand((s) => described(s, 'command.status.name', 'command.status.description'))
@@ -148,7 +159,9 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       // No turn-timer option: the bot's default, which applies when more than one human plays.
       const timer =
         timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };
-      const settings: TableSettings = { ...variants, ...timer, language };
+      const pace = o.getString(OPTION.pace);
+      // A correspondence pace sets the time a move has; the turn timer is a live game's.
+      const settings: TableSettings = withPace({ ...variants, ...timer, language }, isPace(pace) ? pace : 'live');
       return startCommand(bot, interaction, {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
         aiLevel: isAiLevel(level) ? level : 'normal',

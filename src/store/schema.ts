@@ -3,7 +3,7 @@
  * migrations that bring an older stored schema up to TABLE_SCHEMA.
  */
 import { gameStateProblem, isAiLevel, isDynastyState, VARIANTS } from '../game/index.js';
-import { TABLE_SCHEMA, type Table } from '../table/index.js';
+import { isPace, TABLE_SCHEMA, type Table } from '../table/index.js';
 import { packGame, unpackGame } from './codec.js';
 
 /** Turns a stored value of schema n into one of schema n + 1 (it may still be invalid; validation follows). */
@@ -163,6 +163,7 @@ function isSettings(s: unknown): boolean {
     isInt(s['turnTimerS']) &&
     s['turnTimerS'] >= 0 &&
     (s['language'] === undefined || isStr(s['language'])) &&
+    (s['pace'] === undefined || isPace(s['pace'])) &&
     (s['turnTimerAuto'] === undefined || typeof s['turnTimerAuto'] === 'boolean')
   );
 }

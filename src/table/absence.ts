@@ -21,6 +21,7 @@ import { isHost, type Actor } from './actor.js';
 import type { Mover, Turn } from './play.js';
 import type { Refusal } from './refusal.js';
 import { aiSeat } from './seats.js';
+import { CORRESPONDENCE_ABSENT_AFTER, correspondencePace } from './pace.js';
 import type {
   GameTable,
   HumanSeat,
@@ -34,6 +35,11 @@ import type {
 
 /** Automatic moves in a row a seat keeps; the next timeout hands it to the computer. */
 export const ABSENT_AFTER = 2;
+/** Automatic moves in a row a seat keeps at this table: more under a correspondence pace (pace.ts). */
+export function absentAfter(settings: TableSettings): number {
+  return correspondencePace(settings) ? CORRESPONDENCE_ABSENT_AFTER : ABSENT_AFTER;
+}
+
 /** The computer player that plays for an absent or replaced player. */
 export const STAND_IN_LEVEL: AiLevel = 'normal';
 
@@ -115,7 +121,7 @@ export function freshSeat(seat: TableSeat): TableSeat {
 
 /**
  * The seat's count after one of its moves: a move of its player clears it, a
- * timeout adds one, and the timeout after ABSENT_AFTER hands the seat to the computer.
+ * timeout adds one, and the timeout after absentAfter hands the seat to the computer.
  */
 export function afterMove<T extends GameTable>(table: T, player: number, mover: Mover, now: number): T {
   const seat = table.seats[player];
@@ -123,7 +129,7 @@ export function afterMove<T extends GameTable>(table: T, player: number, mover: 
   if (mover.kind === 'user') return seat.timeouts === undefined ? table : withSeat(table, player, plainHuman(seat));
   if (mover.as !== 'timer') return table;
   const timeouts = (seat.timeouts ?? 0) + 1;
-  if (timeouts <= ABSENT_AFTER) return withSeat(table, player, { ...seat, timeouts });
+  if (timeouts <= absentAfter(table.settings)) return withSeat(table, player, { ...seat, timeouts });
   return withSeat(table, player, {
     ...plainHuman(seat),
     standIn: { reason: 'absent', by: null, at: now, told: false },

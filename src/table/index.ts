@@ -14,5 +14,6 @@ export * from './play.js';
 export * from './outbox.js';
 export * from './ratings.js';
 export * from './absence.js';
+export * from './pace.js';
 export * from './giveup.js';
 export * from './daily.js';

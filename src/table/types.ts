@@ -5,6 +5,7 @@
  */
 import type { AiLevel, DynastyState, GameState, Pos, VariantChoice } from '../game/index.js';
 import type { MoveNote, Post } from './outbox.js';
+import type { Pace } from './pace.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -51,6 +52,8 @@ export interface TableSettings extends VariantChoice {
    * Discord side's matter; tables from before languages have none: English).
    */
   readonly language?: string;
+  /** Live (none) or a correspondence pace, whose time a move has is `turnTimerS` (pace.ts). */
+  readonly pace?: Pace;
 }
 
 export interface TableMessages {

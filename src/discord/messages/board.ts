@@ -6,12 +6,18 @@
  */
 import type { BaseMessageOptions } from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
-import { dynastyProgress, type GameTable } from '../../table/index.js';
+import { correspondencePace, deadlineOf, dynastyProgress, turnLimitS, type GameTable } from '../../table/index.js';
 import { endView } from './end.js';
 import { inGameLocale } from './locale.js';
 import { showDynastySheet, showScoreSheet, showTable } from './pictures.js';
 import { dynastyHeader } from './text.js';
 import { turnView } from './turn.js';
+
+/** The current move's deadline, said under a correspondence pace (a live game's timer says it in the rules line). */
+function dueShown(table: GameTable): number | null {
+  if (table.status !== 'playing' || !correspondencePace(table.settings)) return null;
+  return deadlineOf(table, turnLimitS(table));
+}
 
 /** The board after a move: the table picture, what happened (lines already in the game's language), who is next. */
 export function boardMessage(table: GameTable, happened: readonly string[]): Promise<BaseMessageOptions> {
@@ -22,6 +28,7 @@ export function boardMessage(table: GameTable, happened: readonly string[]): Pro
       happened: happened.join('\n') || null,
       header: dynastyHeader(dynastyProgress(table)),
       picture: await showTable(table.game, { dynasty: table.dynasty ?? null }),
+      deadline: dueShown(table),
     }),
   );
 }

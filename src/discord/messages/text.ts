@@ -12,8 +12,10 @@ import {
 import { t, type MessageKey } from '../../i18n/index.js';
 import { pictureName, playerMarker, rejectionText } from './pictures.js';
 import {
+  correspondencePace,
   turnLimitS,
   type MoveNote,
+  type Pace,
   type Occasion,
   type Refusal,
   type TableSeat,
@@ -92,8 +94,23 @@ export function rulesLine(table: { readonly settings: TableSettings; readonly se
     parts.push(t(players === 3 ? 'rulesLine.threePlayerClassic' : 'rulesLine.threePlayerClassicUnused'));
   if (settings.balancedOpening)
     parts.push(t(players === 2 ? 'rulesLine.balancedOpening' : 'rulesLine.balancedOpeningUnused'));
-  parts.push(timerS > 0 ? t('rulesLine.timer', { duration: durationText(timerS) }) : t('rulesLine.noTimer'));
+  const pace = correspondencePace(settings);
+  if (pace) parts.push(t('rulesLine.pace', { pace: t(PACE_KEYS[pace]) }));
+  else parts.push(timerS > 0 ? t('rulesLine.timer', { duration: durationText(timerS) }) : t('rulesLine.noTimer'));
   return parts.join(t('rulesLine.separator'));
+}
+
+/** The catalogue's name of each pace (its choice in the start command, the rules line). */
+export const PACE_KEYS: Readonly<Record<Pace, MessageKey>> = {
+  live: 'pace.live',
+  '12h': 'pace.halfDay',
+  '1d': 'pace.oneDay',
+  '3d': 'pace.threeDays',
+};
+
+/** A moment as Discord shows it in each reader's own time zone and language: "in 5 hours". */
+export function relativeTime(ms: number): string {
+  return `<t:${Math.floor(ms / 1000)}:R>`;
 }
 
 export function durationText(seconds: number): string {

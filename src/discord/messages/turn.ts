@@ -7,7 +7,7 @@ import { t } from '../../i18n/index.js';
 import type { HumanSeat, TableSeat } from '../../table/index.js';
 import { button, row, type Row } from './components.js';
 import type { Shown } from './pictures.js';
-import { roundText, seatName, seatText } from './text.js';
+import { relativeTime, roundText, seatName, seatText } from './text.js';
 
 export const TABLE_PNG = 'table.png';
 
@@ -20,6 +20,8 @@ export interface TurnInfo {
   readonly header: string | null;
   /** The table picture, with its description posted as its alt text. */
   readonly picture: Shown;
+  /** When the move to make is due, shown under a correspondence pace (null: not shown). */
+  readonly deadline?: number | null;
 }
 
 /** What the player must do now, e.g. "place #17, then pick a domino". */
@@ -83,6 +85,7 @@ export function turnView(info: TurnInfo): BaseMessageOptions {
   const line = turnLine(game, seats);
   if (line) lines.push(line);
   const mover = playerToMove(game, seats);
+  if (mover && info.deadline != null) lines.push(t('turn.deadline', { when: relativeTime(info.deadline) }));
   return {
     content: lines.join('\n'),
     files: [{ attachment: info.picture.png, name: TABLE_PNG, description: info.picture.alt }],

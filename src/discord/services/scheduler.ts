@@ -13,7 +13,7 @@ import type { Client } from 'discord.js';
 import { apply, prompt, type AiLevel, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import {
-  ABSENT_AFTER,
+  absentAfter,
   closeDue,
   computerLevel,
   currentTurn,
@@ -22,6 +22,8 @@ import {
   STAND_IN_LEVEL,
   told,
   turnLimitS,
+  reminderAtMs,
+  correspondencePace,
   untold,
   type FinishedTable,
   type Move,
@@ -33,7 +35,7 @@ import { keep, save } from '../../store/index.js';
 import type { Bot, Scheduler } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
-import { durationText } from '../messages/text.js';
+import { durationText, relativeTime } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
 import { makeMove } from './move.js';
@@ -229,7 +231,7 @@ export class TableScheduler implements Scheduler {
         const absent = standIn.reason === 'absent';
         const content = inGameLocale(table, () =>
           absent
-            ? t('absent.replaced', { userId: seat.userId, count: ABSENT_AFTER + 1, name: seat.name })
+            ? t('absent.replaced', { userId: seat.userId, count: absentAfter(table.settings) + 1, name: seat.name })
             : t('absent.replacedByHost', { by: standIn.by ?? '', name: seat.name }),
         );
         await thread.send({
@@ -297,17 +299,20 @@ export class TableScheduler implements Scheduler {
     this.timers.delete(tableId);
   }
 
-  /** Reminder at half time, automatic move at the end; counted from when the turn began. */
+  /** A reminder (pace.ts says when), the automatic move at the end; counted from when the turn began. */
   private arm(table: PlayingTable, userId: string): void {
-    const limitMs = turnLimitS(table) * 1000;
+    const limitS = turnLimitS(table);
+    const limitMs = limitS * 1000;
     const turn = table.game.turn;
     if (this.timers.get(table.id)?.turn === turn) return;
     this.disarm(table.id);
     if (limitMs <= 0) return;
     const elapsed = Math.max(0, clock.now() - table.turnStartedAt);
     const handles: clock.Timer[] = [];
-    const remindIn = limitMs / 2 - elapsed;
-    if (remindIn > 0) handles.push(clock.after(remindIn, () => void this.remind(table, userId, turn, limitMs / 2)));
+    const remindAt = reminderAtMs(table.settings, limitS);
+    const remindIn = remindAt - elapsed;
+    if (remindIn > 0)
+      handles.push(clock.after(remindIn, () => void this.remind(table, userId, turn, limitMs - remindAt)));
     handles.push(clock.after(limitMs - elapsed, () => void this.timeUp(table.id, turn)));
     this.timers.set(table.id, { turn, handles });
   }
@@ -321,7 +326,9 @@ export class TableScheduler implements Scheduler {
       if (!thread?.isSendable()) return;
       await thread.send({
         content: inGameLocale(table, () =>
-          t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
+          correspondencePace(table.settings)
+            ? t('timer.reminderBy', { userId, when: relativeTime(table.turnStartedAt + turnLimitS(table) * 1000) })
+            : t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
         ),
         allowedMentions: { users: [userId] },
       });
