@@ -293,10 +293,10 @@ export async function dailyStandings(bot: Bot, guildId: string | null, userId: s
   return publicly(dailyStandingsView({ day, today: todays, month: monthStandings(month), best: user.best }));
 }
 
-/** /kingdomino daily channel [stop]: moderators choose where the daily post goes (Manage Server). */
+/** /kingdomino daily channel [stop]: moderators (Manage Threads, as for games) choose where the daily post goes. */
 export async function dailyChannel(bot: Bot, interaction: ChatInputCommandInteraction, stop: boolean): Promise<Answer> {
   if (!interaction.guildId) return privately(t('daily.perServer'));
-  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
+  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads))
     return privately(t('daily.channel.moderatorsOnly'));
   await bot.store.daily.setChannel(interaction.guildId, stop ? null : interaction.channelId, today());
   return privately(stop ? t('daily.channel.stopped') : t('daily.channel.set', { channelId: interaction.channelId }));
