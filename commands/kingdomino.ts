@@ -15,6 +15,7 @@ import {
   statsCommand,
   statusCommand,
 } from '../src/discord/handlers/commands.js';
+import { dailyCommand } from '../src/discord/handlers/daily.js';
 import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 import { isPace, PACES, withPace, type TableSettings } from '../src/table/index.js';
@@ -36,7 +37,14 @@ const SUB = {
   leaderboard: t('command.leaderboard.name'),
   forgetMe: t('command.forgetMe.name'),
   manage: t('command.manage.name'),
+  daily: t('command.daily.name'),
 } as const;
+/** The daily group's subcommands, by their registered (English) names. */
+const DAILY = {
+  [t('command.daily.play.name')]: 'play',
+  [t('command.daily.standings.name')]: 'standings',
+  [t('command.daily.channel.name')]: 'channel',
+} as const satisfies Record<string, 'play' | 'standings' | 'channel'>;
 const OPTION = {
   aiSeats: t('command.start.aiSeats.name'),
   aiLevel: t('command.start.aiLevel.name'),
@@ -45,6 +53,7 @@ const OPTION = {
   pace: t('command.start.pace.name'),
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
+  stop: t('command.daily.channel.stop.name'),
 } as const;
 /** In English whatever the user's language: Discord sends the registered names back (see SUB). */
 const variantOption = (v: Variant): string => t(`command.start.${v}.name`, {}, DEFAULT_LOCALE);
@@ -142,10 +151,24 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
   )
   .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
   .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'))
-  .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'));
+  .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'))
+  .addSubcommandGroup((g) =>
+    described(g, 'command.daily.name', 'command.daily.description')
+      .addSubcommand((s) => described(s, 'command.daily.play.name', 'command.daily.play.description'))
+      .addSubcommand((s) => described(s, 'command.daily.standings.name', 'command.daily.standings.description'))
+      .addSubcommand((s) =>
+        described(s, 'command.daily.channel.name', 'command.daily.channel.description').addBooleanOption((o) =>
+          described(o, 'command.daily.channel.stop.name', 'command.daily.channel.stop.description'),
+        ),
+      ),
+  );
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
+  if (o.getSubcommandGroup(false) === SUB.daily) {
+    const sub = DAILY[o.getSubcommand()];
+    if (sub) return dailyCommand(bot, interaction, sub, o.getBoolean(OPTION.stop) ?? false);
+  }
   switch (o.getSubcommand()) {
     case SUB.start: {
       const timerMin = o.getInteger(OPTION.turnTimer);

@@ -39,6 +39,8 @@ export interface DailyPlay {
   readonly game: GameState;
   /** The day's one scored attempt; false for a replay after it. */
   readonly scored: boolean;
+  /** During a replay: the scored game, over, kept for Share and the winner's picture. */
+  readonly kept?: GameState;
 }
 
 export interface DailyBest {
@@ -106,6 +108,13 @@ export class DailyStore {
   /** The player's game of the day (running, finished, or a replay), or null before their first. */
   async play(day: number, userId: string): Promise<DailyPlay | null> {
     return this.read(playKey(day, userId), isDailyPlay);
+  }
+
+  /** The player's scored game of the day once over (kept aside while they replay), or null. */
+  async scoredGame(day: number, userId: string): Promise<GameState | null> {
+    const play = await this.play(day, userId);
+    if (!play) return null;
+    return play.scored ? play.game : (play.kept ?? null);
   }
 
   async savePlay(play: DailyPlay): Promise<void> {
@@ -237,7 +246,8 @@ function isDailyPlay(v: unknown): v is DailyPlay {
     isText(v['guildId']) &&
     isText(v['name']) &&
     typeof v['scored'] === 'boolean' &&
-    isGameState(v['game'])
+    isGameState(v['game']) &&
+    (v['kept'] === undefined || isGameState(v['kept']))
   );
 }
 

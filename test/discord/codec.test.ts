@@ -39,6 +39,10 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'make-host', table: '1', player: 1 },
   { verb: 'replay', game: 1 },
   { verb: 'replay', game: 3 },
+  { verb: 'daily', click: { verb: 'pick', turn: 7, placed: { kind: 'place', ...cursorCells(at) }, domino: 48 } },
+  { verb: 'daily', click: { verb: 'preview', turn: 3, slot: 'here', at, hint: null } },
+  { verb: 'daily', click: { verb: 'spot', turn: 1, hint: null } },
+  { verb: 'daily-share', day: 27 },
 ];
 
 describe('the custom_id codec', () => {
@@ -69,6 +73,9 @@ describe('the custom_id codec', () => {
     ['a fifth seat', 'k1:ib:4'],
     ['a table that is no snowflake', 'k1:mr:abc:1'],
     ['a menu button without its seat', 'k1:mh:123'],
+    ['a daily click that is no panel click', 'k1:dl:j'],
+    ['a daily click of a daily click', 'k1:dl:dl:d:1'],
+    ['a share of day 0', 'k1:ds:0'],
   ])('refuses %s', (_what, id) => {
     expect(decode(id)).toBeNull();
   });

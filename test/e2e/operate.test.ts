@@ -67,7 +67,11 @@ describe('npm start and npm run deploy', () => {
       'leaderboard',
       'forget-me',
       'manage',
+      'daily',
     ]);
+    const daily = registered[0]?.options?.find((o) => o.name === 'daily') as
+      { options?: { name: string }[] } | undefined;
+    expect(daily?.options?.map((o) => o.name)).toEqual(['play', 'standings', 'channel']);
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
   });

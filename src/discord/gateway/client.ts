@@ -15,6 +15,7 @@ import { LanedREST } from '../wire/rest.js';
 import { Outbox } from '../services/outbox.js';
 import { ThreadWebhooks } from '../wire/followups.js';
 import { TableScheduler } from '../services/scheduler.js';
+import { DailyPoster } from '../services/daily.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
@@ -154,12 +155,15 @@ export async function startBot(config: Config, commands: readonly Command[], log
   await client.login(config.token);
   await ready;
   await resumeGames(bot);
+  const daily = new DailyPoster(() => bot);
+  daily.start();
 
   return {
     bot,
     async stop(graceMs = 0) {
       inFlight.close();
       scheduler.stop();
+      daily.stop();
       // Clicks being answered (a move: its save and its posts), and posts the outbox is making or retrying.
       const left = await drained(() => inFlight.running + outbox.pending(), graceMs);
       outbox.stop();

@@ -21,6 +21,7 @@ import { withThreadOpen } from '../services/archive.js';
 import { editSeat, imBack, showSeat, type MenuClick } from '../handlers/moderation.js';
 import { review } from '../handlers/review.js';
 import { postReplay } from '../handlers/replay.js';
+import { dailyClick, dailyShare } from '../handlers/daily.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from '../handlers/panel.js';
 
 export interface Command {
@@ -146,6 +147,12 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
       return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
     case 'replay':
       return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
+    case 'daily':
+      return answer(interaction, 'update', () =>
+        dailyClick(bot, interaction.user.id, action.click, chosenSpot(interaction)),
+      );
+    case 'daily-share':
+      return answer(interaction, 'public', () => dailyShare(bot, interaction.user.id, action.day));
   }
 }
 

@@ -2,11 +2,11 @@
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { toRecord, type AiLevel, type GameState } from '../../game/index.js';
-import { keep, save } from '../../store/index.js';
+import { keep, save, type DailyUser } from '../../store/index.js';
 import { aiSeats, cancelGame, newLobby, shownAgain, type Table, type TableSettings } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { localeFor, type Locale } from '../../i18n/index.js';
-import { RANKED_AFTER_GAMES, ratingTrend, type PlayerRating } from '../../table/index.js';
+import { dailyDay, RANKED_AFTER_GAMES, ratingTrend, streakOn, type PlayerRating } from '../../table/index.js';
 import { answer, privately, publicly, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
@@ -199,8 +199,12 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const locale = localeFor(interaction.locale);
     const stats = await bot.store.userStats(userId);
+    const daily = dailyLines(await bot.store.daily.user(userId), locale);
     if (!stats || stats.games === 0)
-      return publicly({ content: t('stats.none', { userId }, locale), allowedMentions: { parse: [] } });
+      return publicly({
+        content: [t('stats.none', { userId }, locale), ...daily].join('\n'),
+        allowedMentions: { parse: [] },
+      });
     const rating = interaction.guildId ? await bot.store.rating(interaction.guildId, userId) : null;
     const lines = [
       t(
@@ -216,6 +220,7 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
         locale,
       ),
       ...(interaction.guildId ? ratingLines(rating, locale) : []),
+      ...daily,
     ];
     if (rating && rating.games > 0) lines.push(`-# ${t('stats.explained', {}, locale)}`);
     return publicly({ content: lines.join('\n'), allowedMentions: { parse: [] } });
@@ -248,6 +253,14 @@ export function leaderboardCommand(bot: Bot, interaction: ChatInputCommandIntera
   });
 }
 
+/** The daily deal's line of the statistics (none before a first scored daily game). */
+function dailyLines(user: DailyUser, locale: Locale): string[] {
+  const best = user.best[0];
+  if (!best) return [];
+  const streak = streakOn(user.streak, dailyDay(clock.now()));
+  return [t('stats.daily', { streak, best: user.streak.best, score: best.score, day: best.day }, locale)];
+}
+
 /**
  * /kingdomino forget-me: the caller's statistics and ratings deleted (every server),
  * their name replaced in the stored games that are over; lobbies and running games
@@ -259,6 +272,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
     const userId = interaction.user.id;
     // Each game says the label in its own language; the answer, in the caller's.
     const done = await bot.store.forget(userId, (table) => t('forget.formerPlayer', {}, gameLocale(table.settings)));
+    const dailyDays = await bot.store.daily.forget(userId, dailyDay(clock.now()));
     const label = t('forget.formerPlayer', {}, locale);
     bot.log.info('user data forgotten', {
       guild: interaction.guildId ?? undefined,
@@ -272,6 +286,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
         t('forget.ratings', { count: done.ratings }, locale),
         t('forget.renamed', { count: done.renamed, label }, locale),
         t('forget.live', { count: done.live }, locale),
+        t('forget.daily', { count: dailyDays }, locale),
         t('forget.messages', {}, locale),
       ].join('\n'),
     );

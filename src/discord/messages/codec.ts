@@ -82,7 +82,24 @@ export type ClickAction =
   /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
   | { readonly verb: 'review'; readonly game: number }
   /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
-  | { readonly verb: 'replay'; readonly game: number };
+  | { readonly verb: 'replay'; readonly game: number }
+  /** A click on the daily deal's panel: the panel's own click, on the player's game of the day (not a table). */
+  | { readonly verb: 'daily'; readonly click: PanelClick }
+  /** The daily result's Share: the spoiler-free line posted in the channel. */
+  | { readonly verb: 'daily-share'; readonly day: number };
+
+const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'] as const;
+/** The placement panel's clicks: in a game's thread, or (wrapped) on the daily deal. */
+export type PanelClick = Extract<ClickAction, { readonly verb: (typeof PANEL_VERBS)[number] }>;
+
+/** Where a panel's buttons lead: the game of the thread, or the player's daily deal. */
+export type PanelScope = (click: PanelClick) => ClickAction;
+export const IN_GAME: PanelScope = (click) => click;
+export const IN_DAILY: PanelScope = (click) => ({ verb: 'daily', click });
+
+function isPanelClick(action: ClickAction | null): action is PanelClick {
+  return action !== null && (PANEL_VERBS as readonly string[]).includes(action.verb);
+}
 
 const VERBS = {
   join: 'j',
@@ -107,6 +124,8 @@ const VERBS = {
   'replace-seat': 'mr',
   'restore-seat': 'mb',
   'make-host': 'mh',
+  daily: 'dl',
+  'daily-share': 'ds',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -129,6 +148,8 @@ const MAX_PLAYER = 3;
 const TABLE_ID = /^\d{1,20}$/;
 /** Games of a table: one, or a Dynasty's three. */
 const MAX_GAMES = DYNASTY_GAMES;
+/** Daily deal days: 99999 is 270 years after the launch. */
+const MAX_DAY = 99_999;
 
 /** A cursor as text (in custom_ids, and as the value of a spot in the menu). */
 export function cursorText(c: Cursor): string {
@@ -178,6 +199,13 @@ export function encode(action: ClickAction): string {
     case 'review':
     case 'replay':
       fields.push(action.game);
+      break;
+    case 'daily':
+      // The panel's click without its prefix: the same fields, decoded by the same rules.
+      fields.push(...encode(action.click).split(':').slice(1));
+      break;
+    case 'daily-share':
+      fields.push(action.day);
       break;
     default:
       break;
@@ -277,6 +305,14 @@ export function decode(customId: string): ClickAction | null {
     case 'replay': {
       const game = int(rest[0], 1, MAX_GAMES);
       return arity(1) && game !== null ? { verb, game } : null;
+    }
+    case 'daily': {
+      const click = decode([PREFIX, ...rest].join(':'));
+      return isPanelClick(click) ? { verb, click } : null;
+    }
+    case 'daily-share': {
+      const day = int(rest[0], 1, MAX_DAY);
+      return arity(1) && day !== null ? { verb, day } : null;
     }
     case 'pick': {
       const what = placed(rest[1]);

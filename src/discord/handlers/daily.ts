@@ -1,0 +1,320 @@
+/**
+ * The daily deal (/kingdomino daily): the day's solo game played privately on the
+ * same panel as a game's (its buttons wrapped by IN_DAILY, so they lead here rather
+ * than to a thread's table), the result with rank, streak and the hard computer
+ * player's score on the same deal, the Share line, the standings and the daily
+ * channel's setting. One scored game per player and day; running the command again
+ * resumes it, and once it is over starts an unscored replay.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import type { BaseMessageOptions, ChatInputCommandInteraction, GuildMember } from 'discord.js';
+import { chooseAction } from '../../ai/index.js';
+import {
+  isOver,
+  judgePlacement,
+  openClaims,
+  prompt,
+  rankedCandidates,
+  type Action,
+  type GameState,
+} from '../../game/index.js';
+import { t } from '../../i18n/index.js';
+import { now } from '../../runtime/clock.js';
+import type { DailyPlay } from '../../store/index.js';
+import {
+  afterPlacing,
+  applyAll,
+  dailyDay,
+  dailyGame,
+  dailyScore,
+  monthStandings,
+  moveActions,
+  shareGrid,
+  streakOn,
+  type Placed,
+} from '../../table/index.js';
+import type { Bot } from '../bot.js';
+import { cursorCells, cursorOf, IN_DAILY, type Cursor, type PanelClick } from '../messages/codec.js';
+import { dailyHeader, dailyResultView, dailyShareView, dailyStandingsView } from '../messages/daily.js';
+import { discardView, panelView, pickView } from '../messages/panel.js';
+import { showPreview, showScoreSheet } from '../messages/pictures.js';
+import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
+import { apply } from '../../game/index.js';
+
+/** Who plays, and where their result counts. */
+export interface DailyPlayer {
+  readonly userId: string;
+  readonly guildId: string;
+  readonly name: string;
+}
+
+/** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
+const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
+
+export function today(): number {
+  return dailyDay(now());
+}
+
+/** The name a player is shown by in the game (the standings mention them instead). */
+export function playerOf(interaction: ChatInputCommandInteraction): DailyPlayer {
+  const member = interaction.member as GuildMember | null;
+  return {
+    userId: interaction.user.id,
+    guildId: interaction.guildId ?? '',
+    name: (member?.displayName ?? interaction.user.globalName ?? interaction.user.username).slice(0, 24),
+  };
+}
+
+// ---------------------------------------------------------------- the hard computer player's score
+
+const hardRuns = new Map<number, Promise<number>>();
+
+/** The hard computer player's score on the day's deal: computed once (per process, then kept in the store). */
+export function hardScore(bot: Bot, day: number): Promise<number> {
+  const running = hardRuns.get(day);
+  if (running) return running;
+  const run = (async () => {
+    const stored = await bot.store.daily.hardScore(day);
+    if (stored !== null) return stored;
+    let game = dailyGame(day, bot.config.dailySecret, 'Bot');
+    while (!isOver(game)) {
+      const action = await bot.ai.choose(
+        game,
+        'hard',
+        { playouts: bot.config.dailyHardPlayouts, timeMs: 600_000, seed: game.turn },
+        { priority: 'background', key: `daily-${day}` },
+      );
+      const next = apply(game, action);
+      if (!next.ok) throw new Error(`the hard player's move was refused: ${next.error.message}`);
+      game = next.value;
+    }
+    const score = dailyScore(game)?.score ?? 0;
+    await bot.store.daily.saveHardScore(day, score);
+    return score;
+  })();
+  hardRuns.set(day, run);
+  // A failed run is tried again by the next asker; old days leave the map.
+  run.catch(() => hardRuns.delete(day));
+  for (const old of hardRuns.keys()) if (old < day - 1) hardRuns.delete(old);
+  return run;
+}
+
+/** The score if it is ready within `waitMs`, else null (the result says it comes later). */
+async function hardScoreSoon(bot: Bot, day: number, waitMs: number): Promise<number | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref());
+  return Promise.race([hardScore(bot, day).catch(() => null), timeout]);
+}
+
+// ---------------------------------------------------------------- the panel
+
+function withHeader(play: DailyPlay, view: BaseMessageOptions): BaseMessageOptions {
+  return { ...view, content: `${dailyHeader(play.day, play.scored)}\n${view.content ?? ''}` };
+}
+
+/** The panel for where the game stands: the opening pick, or the domino to place. */
+async function panelFor(play: DailyPlay, at: Cursor | null, hint: Cursor | null): Promise<BaseMessageOptions> {
+  const game = play.game;
+  const p = prompt(game);
+  if (p.kind === 'claim') {
+    return withHeader(
+      play,
+      pickView({ game, placed: { kind: 'none' }, inHand: null, candidate: null, choices: p.choices, scope: IN_DAILY }),
+    );
+  }
+  if (p.kind !== 'place') throw new Error('the daily game is over');
+  const choices = openClaims(game);
+  if (!p.canPlace)
+    return withHeader(play, discardView(game, p.domino, choices, await showPreview(game, null), IN_DAILY));
+  const ranked = rankedCandidates(game);
+  const spot = at ?? openingSpot(game) ?? (ranked[0] ? cursorOf(ranked[0]) : NO_SPOT);
+  const { a, b } = cursorCells(spot);
+  const candidate = judgePlacement(game, a, b);
+  const preview = await showPreview(game, candidate, hint ? { hint: cursorCells(hint) } : undefined);
+  // No hint on the daily deal: the hard computer player's advice would be its score.
+  const view = panelView({
+    game,
+    domino: p.domino,
+    at: spot,
+    candidate,
+    ranked,
+    choices,
+    hint,
+    hintUsed: true,
+    preview,
+    scope: IN_DAILY,
+  });
+  return withHeader(play, view);
+}
+
+/** Where the panel opens: the normal computer player's spot (a spot worth the most points now). */
+function openingSpot(game: GameState): Cursor | null {
+  const normal = chooseAction(game, 'normal');
+  return normal.type === 'place' ? cursorOf(normal) : null;
+}
+
+// ---------------------------------------------------------------- the result
+
+async function resultView(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
+  const score = dailyScore(play.game);
+  if (!score) throw new Error('the daily game is not over');
+  const [standings, user, sheet, hard] = await Promise.all([
+    bot.store.daily.standings(play.guildId, play.day),
+    bot.store.daily.user(play.userId),
+    showScoreSheet(play.game),
+    hardScoreSoon(bot, play.day, 1000),
+  ]);
+  return dailyResultView({
+    day: play.day,
+    score,
+    scored: play.scored,
+    standings,
+    userId: play.userId,
+    streak: streakOn(user.streak, play.day),
+    bestStreak: user.streak.best,
+    hard,
+    sheet,
+  });
+}
+
+/** A game just over: its result recorded if it is the scored one, then shown. */
+async function finished(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
+  const score = dailyScore(play.game);
+  if (play.scored && score) {
+    const recorded = await bot.store.daily.record(play.guildId, play.day, {
+      userId: play.userId,
+      name: play.name,
+      ...score,
+      at: now(),
+    });
+    bot.log.info('daily result', {
+      user: play.userId,
+      guild: play.guildId,
+      day: play.day,
+      score: score.score,
+      kind: recorded.kind,
+    });
+  }
+  return resultView(bot, play);
+}
+
+// ---------------------------------------------------------------- commands and clicks
+
+/** /kingdomino daily play: start, resume, or once over replay (unscored) the day's deal. */
+export async function dailyPlay(bot: Bot, player: DailyPlayer): Promise<Answer> {
+  const day = today();
+  if (day < 1) return privately(t('daily.notYet'));
+  // The hard player's score is wanted at the end: start on it now, in the background.
+  void hardScore(bot, day).catch((error: unknown) =>
+    bot.log.warn('daily hard score failed', { day, error: String(error) }),
+  );
+  const alreadyScored = await bot.store.daily.hasResult(day, player.userId);
+  const play = await bot.store.daily.updatePlay(day, player.userId, (stored) => {
+    if (stored && !isOver(stored.game)) return { play: null, value: stored };
+    const kept = stored ? (stored.scored ? stored.game : stored.kept) : undefined;
+    const fresh: DailyPlay = {
+      day,
+      ...player,
+      game: dailyGame(day, bot.config.dailySecret, player.name),
+      scored: !alreadyScored && stored === null,
+      ...(kept ? { kept } : {}),
+    };
+    return { play: fresh, value: fresh };
+  });
+  return { kind: 'private', message: await panelFor(play, null, null) };
+}
+
+/** A click on the daily panel. `spot`: the menu's chosen spot. */
+export async function dailyClick(bot: Bot, userId: string, click: PanelClick, spot: Cursor | null): Promise<Answer> {
+  const day = today();
+  const play = await bot.store.daily.play(day, userId);
+  // Another day's panel, a finished game, or an older panel of this one: nothing to do here.
+  if (!play || isOver(play.game) || play.game.turn !== click.turn) return privately(t('daily.stale'));
+  switch (click.verb) {
+    case 'preview':
+      return updating(await panelFor(play, click.at, click.hint));
+    case 'spot':
+      return updating(await panelFor(play, spot ?? NO_SPOT, click.hint));
+    case 'hint':
+      return updating(await panelFor(play, click.at, null));
+    case 'confirm':
+      return placeThenPick(bot, play, { kind: 'place', ...cursorCells(click.at) });
+    case 'discard':
+      return placeThenPick(bot, play, { kind: 'discard' });
+    case 'pick':
+      return move(bot, play, click.placed, click.domino);
+  }
+}
+
+async function placeThenPick(bot: Bot, play: DailyPlay, placed: Placed): Promise<Answer> {
+  const after = afterPlacing(play.game, 0, placed);
+  if (!after.ok) return privately(t('daily.stale'));
+  const choices = openClaims(after.value);
+  if (prompt(after.value).kind !== 'claim' || choices.length === 0) return move(bot, play, placed, null);
+  const candidate = placed.kind === 'place' ? judgePlacement(play.game, placed.a, placed.b) : null;
+  const p = prompt(play.game);
+  const inHand = p.kind === 'place' ? p.domino : null;
+  return updating(withHeader(play, pickView({ game: play.game, placed, inHand, candidate, choices, scope: IN_DAILY })));
+}
+
+/** The whole move (placement, then pick), saved; then the next panel, or the result. */
+async function move(bot: Bot, play: DailyPlay, placed: Placed, claim: number | null): Promise<Answer> {
+  const turn = play.game.turn;
+  const saved = await bot.store.daily.updatePlay(play.day, play.userId, (stored) => {
+    if (!stored || stored.game.turn !== turn) return { play: null, value: null };
+    const actions: readonly Action[] = moveActions(0, { placed, claim });
+    const next = applyAll(stored.game, actions, apply);
+    if (!next.ok) return { play: null, value: null };
+    const moved: DailyPlay = { ...stored, game: next.value };
+    return { play: moved, value: moved };
+  });
+  if (!saved) return privately(t('daily.stale'));
+  if (isOver(saved.game)) return updating({ ...(await finished(bot, saved)), attachments: [] } as BaseMessageOptions);
+  return updating(await panelFor(saved, null, null));
+}
+
+/** Share: the spoiler-free line, posted in the channel for everyone. */
+export async function dailyShare(bot: Bot, userId: string, day: number): Promise<Answer> {
+  const game = await bot.store.daily.scoredGame(day, userId);
+  const score = game ? dailyScore(game) : null;
+  if (!game || !score) return privately(t('daily.shareNothing'));
+  const user = await bot.store.daily.user(userId);
+  return publicly(dailyShareView(userId, day, score, streakOn(user.streak, day), shareGrid(game)));
+}
+
+/** /kingdomino daily standings: today's and this month's on this server, and the player's best days. */
+export async function dailyStandings(bot: Bot, guildId: string | null, userId: string): Promise<Answer> {
+  if (!guildId) return privately(t('daily.perServer'));
+  const day = Math.max(1, today());
+  const [todays, month, user] = await Promise.all([
+    bot.store.daily.standings(guildId, day),
+    bot.store.daily.month(guildId, day),
+    bot.store.daily.user(userId),
+  ]);
+  return publicly(dailyStandingsView({ day, today: todays, month: monthStandings(month), best: user.best }));
+}
+
+/** /kingdomino daily channel [stop]: moderators (Manage Threads, as for games) choose where the daily post goes. */
+export async function dailyChannel(bot: Bot, interaction: ChatInputCommandInteraction, stop: boolean): Promise<Answer> {
+  if (!interaction.guildId) return privately(t('daily.perServer'));
+  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads))
+    return privately(t('daily.channel.moderatorsOnly'));
+  await bot.store.daily.setChannel(interaction.guildId, stop ? null : interaction.channelId, today());
+  return privately(stop ? t('daily.channel.stopped') : t('daily.channel.set', { channelId: interaction.channelId }));
+}
+
+/** /kingdomino daily <play|standings|channel>: each answered within Discord's time, privately but the standings. */
+export function dailyCommand(
+  bot: Bot,
+  interaction: ChatInputCommandInteraction,
+  sub: 'play' | 'standings' | 'channel',
+  stop: boolean,
+): Promise<void> {
+  switch (sub) {
+    case 'play':
+      return answer(interaction, 'private', () => dailyPlay(bot, playerOf(interaction)));
+    case 'standings':
+      return answer(interaction, 'public', () => dailyStandings(bot, interaction.guildId, interaction.user.id));
+    case 'channel':
+      return answer(interaction, 'private', () => dailyChannel(bot, interaction, stop));
+  }
+}
