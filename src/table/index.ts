@@ -15,3 +15,4 @@ export * from './outbox.js';
 export * from './ratings.js';
 export * from './absence.js';
 export * from './giveup.js';
+export * from './undo.js';

@@ -68,6 +68,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   confirm: 'panel',
   discard: 'panel',
   pick: 'panel',
+  undo: 'panel',
 };
 
 /** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */
