@@ -45,6 +45,8 @@ export interface Config {
   readonly aiHardMs: number;
   /** Pause before an AI seat's move is shown, so people can follow the game. */
   readonly aiMoveDelayMs: number;
+  /** How long a computer player waits after a human's move before its own, so that the human can undo (table/undo.ts). */
+  readonly undoGraceMs: number;
   /**
    * Default turn timer in seconds for new tables (0 = no timer); it applies to games
    * with more than one human (the start command's `turn-timer` option overrides it).
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     finishedGameTtlDays: number(env, 'FINISHED_GAME_TTL_DAYS', 30, 0),
     aiHardMs: number(env, 'AI_HARD_MS', 1000, 1),
     aiMoveDelayMs: number(env, 'AI_MOVE_DELAY_MS', 1500, 0),
+    undoGraceMs: number(env, 'UNDO_GRACE_MS', 5000, 0),
     turnTimerS: number(env, 'TURN_TIMER_S', 600, 0),
     archiveAfterS: number(env, 'ARCHIVE_AFTER_S', 600, 0),
     stopTimeoutMs: number(env, 'STOP_TIMEOUT_MS', 8000, 0),

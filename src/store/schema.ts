@@ -101,6 +101,7 @@ function envelopeProblem(v: unknown): string | null {
   if (v['hintsUsed'] !== undefined && !isHints(v['hintsUsed'])) return 'bad hintsUsed';
   if (v['outbox'] !== undefined && !isOutbox(v['outbox'], v['postSeq'])) return 'bad outbox';
   if (v['held'] !== undefined && !isHeld(v['held'])) return 'bad held';
+  if (v['undo'] !== undefined && (v['status'] !== 'playing' || !isUndo(v['undo']))) return 'bad undo';
   if (v['rematch'] !== undefined && (v['status'] !== 'finished' || !isRematch(v['rematch']))) return 'bad rematch';
   if (v['reviews'] !== undefined && (v['status'] !== 'finished' || !isReviews(v['reviews']))) return 'bad reviews';
   const status = v['status'];
@@ -208,7 +209,7 @@ function isReviews(r: unknown): boolean {
   );
 }
 
-const POST_KINDS: readonly unknown[] = ['turn', 'end', 'clear'];
+const POST_KINDS: readonly unknown[] = ['turn', 'end', 'clear', 'withdraw'];
 
 /** Posts owed: numbered below the table's counter; a clearing names its message. */
 function isOutbox(o: unknown, seq: unknown): boolean {
@@ -222,7 +223,7 @@ function isOutbox(o: unknown, seq: unknown): boolean {
         isInt(p['seq']) &&
         p['seq'] > 0 &&
         p['seq'] <= seq &&
-        (p['kind'] !== 'clear' || isStr(p['messageId'])) &&
+        ((p['kind'] !== 'clear' && p['kind'] !== 'withdraw') || isStr(p['messageId'])) &&
         (p['refusals'] === undefined || (isInt(p['refusals']) && p['refusals'] >= 0)),
     )
   );
@@ -231,6 +232,26 @@ function isOutbox(o: unknown, seq: unknown): boolean {
 /** Moves held back from the thread (table/outbox.ts): each a note with its player. */
 function isHeld(h: unknown): boolean {
   return Array.isArray(h) && h.every((note) => isObj(note) && isInt(note['player']));
+}
+
+/**
+ * The table before a player's last move (table/undo.ts). Its game was the table's,
+ * checked then: checking it again on every read would double the cost of one.
+ */
+function isUndo(u: unknown): boolean {
+  return (
+    isObj(u) &&
+    isStr(u['by']) &&
+    isInt(u['turn']) &&
+    isNum(u['at']) &&
+    isNum(u['turnStartedAt']) &&
+    Array.isArray(u['seats']) &&
+    u['seats'].every(isSeat) &&
+    (u['held'] === undefined || isHeld(u['held'])) &&
+    (u['board'] === null || isInt(u['board'])) &&
+    isObj(u['game']) &&
+    (u['dynasty'] === undefined || isObj(u['dynasty']))
+  );
 }
 
 /** When each kind of work Discord kept refusing was given up (table/giveup.ts). */

@@ -17,3 +17,4 @@ export * from './absence.js';
 export * from './pace.js';
 export * from './giveup.js';
 export * from './daily.js';
+export * from './undo.js';

@@ -45,6 +45,8 @@ export type Post =
       readonly game: number | null;
       readonly held?: readonly MoveNote[];
     }
+  /** Delete a board a move posted, the move taken back (undo.ts). */
+  | { readonly kind: 'withdraw'; readonly seq: number; readonly messageId: string }
   /** Take the buttons off an older turn message; `refusals`: how many times Discord refused it (giveup.ts). */
   | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string; readonly refusals?: number };
 

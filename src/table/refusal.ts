@@ -27,7 +27,9 @@ export type Refusal =
   | { readonly code: 'lobby-has-cancel' }
   // the move itself
   | { readonly code: 'nothing-to-place' }
-  | { readonly code: 'illegal-move'; readonly rejection: Rejection };
+  | { readonly code: 'illegal-move'; readonly rejection: Rejection }
+  /** Undo asked after someone else acted, or by someone else than the mover (undo.ts). */
+  | { readonly code: 'undo-too-late' };
 
 export type TableResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: Refusal };

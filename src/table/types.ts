@@ -6,6 +6,7 @@
 import type { AiLevel, DynastyState, GameState, Pos, VariantChoice } from '../game/index.js';
 import type { MoveNote, Post } from './outbox.js';
 import type { Pace } from './pace.js';
+import type { UndoPoint } from './undo.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -103,6 +104,8 @@ interface TableBase {
   readonly postSeq?: number;
   /** Moves made and not yet told in the thread: told with the next post (outbox.ts, HELD_ROUNDS). */
   readonly held?: readonly MoveNote[];
+  /** The last move, while its player may still take it back (undo.ts). */
+  readonly undo?: UndoPoint;
   /** When the bot first gave up work on the thread that Discord kept refusing (giveup.ts), by kind. */
   readonly gaveUp?: { readonly clear?: number; readonly close?: number };
 }

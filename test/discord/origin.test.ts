@@ -28,6 +28,7 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'confirm', turn: 3, at },
   { verb: 'discard', turn: 3 },
   { verb: 'pick', turn: 3, placed: { kind: 'place', ...cursorCells(at) }, domino: 12 },
+  { verb: 'undo', turn: 4 },
   { verb: 'rematch' },
   { verb: 'review', game: 1 },
   { verb: 'replay', game: 1 },
@@ -42,7 +43,7 @@ const EVERY_VERB: readonly ClickAction[] = [
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
-const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'];
+const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
 const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
 const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host', 'daily', 'daily-share'];

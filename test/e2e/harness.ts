@@ -47,6 +47,7 @@ export function botEnv(discord: FakeDiscord, dataDir: string): Record<string, st
     DATA_DIR: dataDir,
     REDIS_URL: '',
     AI_MOVE_DELAY_MS: '0',
+    UNDO_GRACE_MS: '0',
     AI_HARD_MS: '20',
     TURN_TIMER_S: '0',
     LOG_LEVEL: 'info',
@@ -161,7 +162,7 @@ export async function playMove(
 ): Promise<FakeMessage> {
   const boards = boardCount(discord, threadId);
   const panel = await (await discord.click(turnMessage, yourTurnId(turnMessage), user)).reply();
-  for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
+  for (let step = 0; step < 3 && panel.buttons().length > 0 && !panel.content.startsWith('✅'); step++) {
     const next = panel
       .buttons()
       .find(

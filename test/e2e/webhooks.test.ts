@@ -51,19 +51,17 @@ describe('a fast game with computer seats', () => {
     const boards = discord.messages(threadId).filter((m) => m.pngs().length > 0);
     const seqs = boards.map((m) => postSeq(m.pngs()[0]!.filename));
     expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
-    // 4 players, 48 dominoes: the first board, then one post per move (the last one the end):
-    // 4 first picks, 11 rounds of 4 placements with a pick, 4 last placements.
-    expect(boards).toHaveLength(1 + 4 + 11 * 4 + 4);
+    // 4 players, 48 dominoes: 4 first picks, 11 rounds of 4 placements with a pick, 4 last
+    // placements, each told once; a run of computer moves shares one board (table/outbox.ts).
+    const told = discord.messages(threadId).flatMap((m) => m.content.match(/ (placed|took|could not fit) #\d+/g) ?? []);
+    expect(told.filter((s) => !s.includes('took'))).toHaveLength(11 * 4 + 4);
+    expect(boards.length).toBeLessThanOrEqual(16);
 
     const webhookPosts = webhookPostsIn(discord, threadId);
     expect(discord.requests.filter((r) => r.limited === 'shared')).toEqual([]);
     expect(busiestMinute(webhookPosts.filter((r) => r.status === 200))).toBeLessThanOrEqual(30);
-    // Both ways were used: follow-ups up to the limit, the channel's route beyond it.
-    expect(webhookPosts.length).toBeGreaterThanOrEqual(20);
-    const channelPosts = discord.requests.filter(
-      (r) => r.method === 'POST' && r.path === `/channels/${threadId}/messages`,
-    );
-    expect(channelPosts.length).toBeGreaterThan(1);
+    // The boards go as follow-ups of the clicks (the channel's route beyond their limit: shown.test.ts).
+    expect(webhookPosts.length).toBeGreaterThanOrEqual(boards.length - 2);
     // Far from the 10,000 invalid requests (401, 403, 429 but scope shared) per 10 minutes that get an IP banned.
     expect(discord.invalidRequests).toBeLessThan(10);
     await discord.assertClean();

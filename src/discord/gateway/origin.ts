@@ -71,6 +71,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   // The daily deal's panel and result: private answers to the player's own command, in any channel.
   daily: 'menu',
   'daily-share': 'menu',
+  undo: 'panel',
 };
 
 /** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */

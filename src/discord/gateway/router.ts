@@ -22,7 +22,15 @@ import { editSeat, imBack, showSeat, type MenuClick } from '../handlers/moderati
 import { review } from '../handlers/review.js';
 import { postReplay } from '../handlers/replay.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';
-import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from '../handlers/panel.js';
+import {
+  confirmPlacement,
+  discardDomino,
+  movePreview,
+  openPanel,
+  pickDomino,
+  showHint,
+  undoLastMove,
+} from '../handlers/panel.js';
 
 export interface Command {
   readonly data: { readonly name: string; toJSON(): unknown };
@@ -112,6 +120,8 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
       return answer(interaction, 'update', () =>
         pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino),
       );
+    case 'undo':
+      return answer(interaction, 'update', () => undoLastMove(bot, { ...inThread, turn: action.turn }));
     case 'rematch':
       return answer(interaction, 'private', () =>
         rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message),

@@ -16,14 +16,23 @@ import {
 } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
-import { afterPlacing, hintUsed, mayAct, pickChoices, useHint, type Placed, type Turn } from '../../table/index.js';
+import {
+  actedBy,
+  afterPlacing,
+  hintUsed,
+  mayAct,
+  pickChoices,
+  useHint,
+  type Placed,
+  type Turn,
+} from '../../table/index.js';
 import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
 import { cursorCells, cursorOf, type Cursor } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { showPreview } from '../messages/pictures.js';
 import { discardView, panelDoneView, panelView, pickView } from '../messages/panel.js';
 import { refusalText } from '../messages/text.js';
-import { makeMove } from '../services/move.js';
+import { makeMove, undoMove } from '../services/move.js';
 
 interface Click {
   readonly tableId: string;
@@ -131,10 +140,15 @@ function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
   return pickView({ game, placed, inHand, candidate, choices });
 }
 
-/** "Your turn" on the turn message: open the private panel. */
+/** "Your turn" on the turn message: open the private panel (the player before can no longer undo: undo.ts). */
 export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
   const loaded = await load(bot, click);
   if (!loaded.ok) return loaded.answer;
+  if (actedBy(loaded.value.table, click.userId) !== loaded.value.table)
+    await bot.store.update(click.tableId, (current) => {
+      const acted = actedBy(current, click.userId);
+      return acted === current ? keep() : save(acted);
+    });
   const turn = loaded.value;
   if (turn.prompt.kind === 'claim') {
     const panel = pickPanel(turn, { kind: 'none' });
@@ -211,5 +225,13 @@ async function finish(bot: Bot, click: Click, placed: Placed, claim: number | nu
     move: { placed, claim },
   });
   if (!result.ok) return privately(result.refusal);
-  return updating(panelDoneView(result.value));
+  return updating(panelDoneView(result.value.text, result.value.undoTurn));
+}
+
+/** Undo on the done panel: the move taken back (table/undo.ts), and the panel of that turn again. */
+export async function undoLastMove(bot: Bot, click: Click): Promise<Answer> {
+  const back = await undoMove(bot, click.tableId, click.userId);
+  if (!back.ok) return privately(back.refusal);
+  const panel = await openPanel(bot, { ...click, turn: back.value });
+  return panel.kind === 'private' ? updating(panel.message) : panel;
 }

@@ -69,6 +69,8 @@ export type ClickAction =
   | { readonly verb: 'confirm'; readonly turn: number; readonly at: Cursor }
   | { readonly verb: 'discard'; readonly turn: number }
   | { readonly verb: 'pick'; readonly turn: number; readonly placed: Placed; readonly domino: number }
+  /** The done panel's Undo: `turn` is the game's turn after the move (table/undo.ts). */
+  | { readonly verb: 'undo'; readonly turn: number }
   | { readonly verb: 'rematch' }
   /** "I'm back" on a turn message: the player of an absent seat takes it back. */
   | { readonly verb: 'back'; readonly player: number }
@@ -115,6 +117,7 @@ const VERBS = {
   confirm: 'p',
   discard: 'd',
   pick: 'k',
+  undo: 'u',
   rematch: 'r',
   review: 'w',
   replay: 'g',
@@ -168,6 +171,7 @@ export function encode(action: ClickAction): string {
       break;
     case 'your-turn':
     case 'discard':
+    case 'undo':
       fields.push(action.turn);
       break;
     case 'preview':
@@ -278,6 +282,7 @@ export function decode(customId: string): ClickAction | null {
     }
     case 'your-turn':
     case 'discard':
+    case 'undo':
       return arity(1) && turn !== null ? { verb, turn } : null;
     case 'preview': {
       const slot = key(SLOTS, rest[1]);

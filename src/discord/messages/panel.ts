@@ -175,8 +175,8 @@ function fineControls(info: PanelInfo): Row[] {
 
 /**
  * A player's first placements get the panel's whole text (what to place, how to use
- * the panel); later ones one line, the verdict: the picture shows the rest, and the
- * panel fits a phone's screen.
+ * the panel); later ones one line, what to place and the verdict: the picture shows
+ * the rest, and the panel fits a phone's screen.
  */
 const TAUGHT_AFTER = 2;
 
@@ -195,15 +195,11 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
     : t('panel.doesNotFit', { where, reason: rejectionText(candidate.verdict.rejection) });
   const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
   const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
+  const place = t('panel.place', { domino: dominoLabel(info.domino) });
   return {
     content: (taught(game)
-      ? [verdict, ...(hint ? [hint] : [])]
-      : [
-          t('panel.place', { domino: dominoLabel(info.domino) }),
-          verdict,
-          ...(hint ? [hint] : []),
-          t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast'),
-        ]
+      ? [`${place} ${verdict}`, ...(hint ? [hint] : [])]
+      : [place, verdict, ...(hint ? [hint] : []), t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast')]
     ).join('\n'),
     files: [{ attachment: info.preview.png, name: PREVIEW_PNG, description: info.preview.alt }],
     components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits, info.scope), ...fineControls(info)],
@@ -269,7 +265,8 @@ export function pickView(info: PickInfo): BaseMessageOptions {
   };
 }
 
-/** The panel after the move went through: nothing left to click. */
-export function panelDoneView(text: string): BaseMessageOptions {
-  return { content: t('panel.done', { text }), components: [], files: [], attachments: [] } as BaseMessageOptions;
+/** The panel after the move went through: only Undo left to click, while the move can be taken back (`undoTurn`). */
+export function panelDoneView(text: string, undoTurn: number | null): BaseMessageOptions {
+  const undo = undoTurn === null ? [] : [row(button(t('panel.button.undo'), { verb: 'undo', turn: undoTurn }))];
+  return { content: t('panel.done', { text }), components: undo, files: [], attachments: [] } as BaseMessageOptions;
 }

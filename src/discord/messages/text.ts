@@ -182,6 +182,7 @@ const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' |
   'lobby-has-cancel': 'refusal.lobbyHasCancel',
   'nothing-to-place': 'refusal.nothingToPlace',
   'seat-replaced': 'refusal.seatReplaced',
+  'undo-too-late': 'refusal.undoTooLate',
 };
 
 /** A refusal as the user reads it. */

@@ -277,6 +277,11 @@ export class Outbox {
         await thread.messages.edit(post.messageId, { components: [] });
       return null;
     }
+    if (post.kind === 'withdraw') {
+      // A board whose move was taken back (table/undo.ts): a message gone already is skipped (make()).
+      await thread.messages.delete(post.messageId);
+      return null;
+    }
     const told = [...(post.held ?? []), ...(post.move ? [post.move] : [])];
     const happened = told.map((move) => describeMove(move, table.seats, gameTable.game.options.grid));
     if (post.kind === 'turn') {

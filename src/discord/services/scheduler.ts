@@ -24,6 +24,7 @@ import {
   turnLimitS,
   reminderAtMs,
   correspondencePace,
+  undoGraceLeft,
   untold,
   type FinishedTable,
   type Move,
@@ -203,6 +204,12 @@ export class TableScheduler implements Scheduler {
         return;
       }
       this.disarm(tableId);
+      // The move before may still be taken back (table/undo.ts): the computer waits for it.
+      const grace = undoGraceLeft(table, clock.now(), bot.config.undoGraceMs);
+      if (grace > 0) {
+        await clock.sleep(grace);
+        continue;
+      }
       const thinking = clock.now();
       const move = await computerMove(bot, table.game, level ?? STAND_IN, tableId);
       // A readable pace: thinking time counts towards the pause.
