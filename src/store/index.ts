@@ -103,6 +103,8 @@ export interface StoreConfig {
   readonly migrations?: Migrations;
   /** For tests: cap the SQLite file at this many pages (simulates a full disk). */
   readonly sqliteMaxPages?: number;
+  /** The clock the tables' times are on (the bot's, which tests move): when a table is due. Default Date.now. */
+  readonly now?: () => number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,6 +119,7 @@ export async function openStore(config: StoreConfig = {}): Promise<TableStore> {
     idleTtlMs: config.idleTtlMs === undefined ? 30 * DAY_MS : config.idleTtlMs,
     timeoutMs,
     migrations: config.migrations ?? MIGRATIONS,
+    now: config.now ?? Date.now,
   });
 }
 

@@ -4,7 +4,7 @@ import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
 import { finishes, gameEndRatings, gameEndStats, humansOf } from './stats.js';
-import { needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
+import { dueAt, needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
 import type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export type Loaded =
@@ -42,6 +42,8 @@ export interface TableStoreOptions {
   readonly idleTtlMs: number | null;
   readonly timeoutMs: number;
   readonly migrations: Migrations;
+  /** The clock of the tables' times (see StoreConfig.now). */
+  readonly now: () => number;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -191,6 +193,17 @@ export class TableStore {
     return keys.filter((k) => k.startsWith(TABLE_PREFIX)).map((k) => k.slice(TABLE_PREFIX.length));
   }
 
+  /**
+   * The tables due by `until` (ms since the epoch, the bot's clock), soonest first,
+   * from an index kept with each save (table/due.ts): what start-up and the poll load.
+   */
+  async dueTables(until: number): Promise<readonly { readonly id: string; readonly at: number }[]> {
+    const due = await withTimeout(this.backend.dueKeys(until), this.options.timeoutMs, 'listing the tables due');
+    return due
+      .filter((d) => d.key.startsWith(TABLE_PREFIX))
+      .map((d) => ({ id: d.key.slice(TABLE_PREFIX.length), at: d.at }));
+  }
+
   /** Null for a user who never finished a game. */
   async userStats(userId: string): Promise<UserStats | null> {
     return this.backend.userStats(userId);
@@ -324,6 +337,7 @@ export class TableStore {
       text: encodeTable(next),
       ttlMs: keepExpiry ? 'keep' : ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
       live: !ended,
+      dueAt: dueAt(next, this.options.now()),
       wasLive: previous !== null && needsBot(previous),
       stats: gameEndStats(previous, next),
       ratings: gameEndRatings(previous, next, current),

@@ -15,4 +15,5 @@ export * from './outbox.js';
 export * from './ratings.js';
 export * from './absence.js';
 export * from './pace.js';
+export * from './due.js';
 export * from './giveup.js';
