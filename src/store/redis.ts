@@ -156,6 +156,18 @@ end
 return out
 `;
 
+/**
+ * KEYS: live index, due index, its marker. A database from before the due index: its
+ * live tables are due at once (each gets its own time on its next save). Once: the
+ * marker stays (an empty due index is deleted by Redis, it does not mean "before").
+ */
+const BACKFILL_DUE_LUA = `
+if redis.call('SETNX', KEYS[3], '1') == 0 then return 0 end
+local live = redis.call('ZRANGE', KEYS[1], 0, -1)
+for _, member in ipairs(live) do redis.call('ZADD', KEYS[2], 0, member) end
+return #live
+`;
+
 /** KEYS: table, live index, due index. ARGV: the table's member name. */
 const DELETE_LUA = `
 redis.call('ZREM', KEYS[2], ARGV[1])
@@ -192,6 +204,7 @@ export async function openRedis(options: RedisOptions): Promise<Backend> {
   const backend = new RedisBackend(client, adapter, keyv, options);
   try {
     await withTimeout(adapter.getClient(), options.timeoutMs, `connecting to Redis at ${redactUrl(options.url)}`);
+    await backend.indexDue();
   } catch (error) {
     await backend.close();
     throw error;
@@ -344,6 +357,13 @@ class RedisBackend implements Backend {
   async liveKeys(): Promise<readonly string[]> {
     const members = await this.call('listing live tables', (r) => r.eval(LIVE_LUA, { keys: [this.liveIndex] }));
     return members as string[];
+  }
+
+  /** Index the live tables of a database from before the due index (once: then the index exists). */
+  async indexDue(): Promise<void> {
+    await this.call('indexing the tables due', (r) =>
+      r.eval(BACKFILL_DUE_LUA, { keys: [this.liveIndex, this.dueIndex, this.key('due-indexed')] }),
+    );
   }
 
   async dueKeys(until: number): Promise<readonly DueKey[]> {
