@@ -3,6 +3,7 @@ import { ApplicationIntegrationType, InteractionContextType, MessageFlags, Slash
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
 import { PACE_KEYS } from '../src/discord/messages/text.js';
+import { notifyCommand } from '../src/discord/handlers/notify.js';
 import {
   cancelCommand,
   forgetMeCommand,
@@ -36,6 +37,7 @@ const SUB = {
   leaderboard: t('command.leaderboard.name'),
   forgetMe: t('command.forgetMe.name'),
   manage: t('command.manage.name'),
+  notify: t('command.notify.name'),
 } as const;
 const OPTION = {
   aiSeats: t('command.start.aiSeats.name'),
@@ -43,6 +45,7 @@ const OPTION = {
   turnTimer: t('command.start.turnTimer.name'),
   language: t('command.start.language.name'),
   pace: t('command.start.pace.name'),
+  directMessages: t('command.notify.directMessages.name'),
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
 } as const;
@@ -142,7 +145,12 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
   )
   .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
   .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'))
-  .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'));
+  .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'))
+  .addSubcommand((s) =>
+    described(s, 'command.notify.name', 'command.notify.description').addBooleanOption((o) =>
+      described(o, 'command.notify.directMessages.name', 'command.notify.directMessages.description').setRequired(true),
+    ),
+  );
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
@@ -186,6 +194,8 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       return forgetMeCommand(bot, interaction);
     case SUB.manage:
       return manageCommand(bot, interaction);
+    case SUB.notify:
+      return notifyCommand(bot, interaction, o.getBoolean(OPTION.directMessages) ?? false);
     default:
       await interaction.reply({ content: t('error.unknownSubcommand'), flags: MessageFlags.Ephemeral });
   }

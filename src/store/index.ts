@@ -79,7 +79,7 @@ import { openSqlite } from './sqlite.js';
 import { TableStore } from './table-store.js';
 
 export { StoreError, type StoreErrorCode } from './errors.js';
-export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
+export { TableStore, save, keep, type Change, type Loaded, type NotifyPrefs, type Updated } from './table-store.js';
 export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export interface StoreConfig {

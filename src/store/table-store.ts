@@ -47,6 +47,27 @@ export interface TableStoreOptions {
 }
 
 const MAX_ATTEMPTS = 50;
+
+/**
+ * A user's notifications: direct messages asked for, and whether Discord refused one
+ * (error 50007: their privacy settings): then none is tried again until they ask anew.
+ */
+export interface NotifyPrefs {
+  readonly directMessages: boolean;
+  readonly refused: boolean;
+}
+
+const NO_NOTIFY: NotifyPrefs = { directMessages: false, refused: false };
+const notifyKey = (userId: string): string => `notify:${userId}`;
+
+function parseNotifyPrefs(text: string | undefined): NotifyPrefs {
+  try {
+    const value = JSON.parse(text ?? 'null') as Partial<NotifyPrefs> | null;
+    return { directMessages: value?.directMessages === true, refused: value?.refused === true };
+  } catch {
+    return NO_NOTIFY;
+  }
+}
 /** Tables remembered with the exact text they were read or written as. */
 const CACHE_SIZE = 500;
 const TABLE_PREFIX = 'table:';
@@ -204,6 +225,24 @@ export class TableStore {
       .map((d) => ({ id: d.key.slice(TABLE_PREFIX.length), at: d.at }));
   }
 
+  /** How the user wants to hear that a game waits for them (/kingdomino notify); nothing asked: no DMs. */
+  async notifyPrefs(userId: string): Promise<NotifyPrefs> {
+    const text = await withTimeout(
+      this.backend.keyv.get(notifyKey(userId)),
+      this.options.timeoutMs,
+      'reading notifications',
+    );
+    return parseNotifyPrefs(text);
+  }
+
+  async setNotifyPrefs(userId: string, prefs: NotifyPrefs): Promise<void> {
+    await withTimeout(
+      this.backend.keyv.set(notifyKey(userId), JSON.stringify(prefs)),
+      this.options.timeoutMs,
+      'saving notifications',
+    );
+  }
+
   /** Null for a user who never finished a game. */
   async userStats(userId: string): Promise<UserStats | null> {
     return this.backend.userStats(userId);
@@ -240,6 +279,7 @@ export class TableStore {
    * not touched, only counted. Safe to run again (what is done already is skipped).
    */
   async forget(userId: string, labelOf: (table: Table) => string): Promise<Forgotten> {
+    await withTimeout(this.backend.keyv.delete(notifyKey(userId)), this.options.timeoutMs, 'deleting notifications');
     const data = await withTimeout(
       this.backend.forgetUser(userId),
       this.options.timeoutMs,

@@ -42,6 +42,7 @@ import { errorText } from '../../runtime/log.js';
 import { durationText, relativeTime } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
+import { dmReminder } from './notify.js';
 import { makeMove } from './move.js';
 import * as clock from '../../runtime/clock.js';
 import { nonceOf } from '../wire/limits.js';
@@ -341,6 +342,7 @@ export class TableScheduler implements Scheduler {
       const table = loaded.table;
       if (remindedNow(table)) return;
       await this.sendReminder(table, userId, leftMs);
+      await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
       await bot.store.update(tableId, (current) =>
         current.status === 'playing' && current.game.turn === turn && !remindedNow(current)
           ? save(reminded(current))
