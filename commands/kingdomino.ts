@@ -3,6 +3,7 @@ import { ApplicationIntegrationType, InteractionContextType, MessageFlags, Slash
 import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
 import { PACE_KEYS } from '../src/discord/messages/text.js';
+import { notifyCommand } from '../src/discord/handlers/notify.js';
 import {
   cancelCommand,
   forgetMeCommand,
@@ -38,6 +39,7 @@ const SUB = {
   forgetMe: t('command.forgetMe.name'),
   manage: t('command.manage.name'),
   daily: t('command.daily.name'),
+  notify: t('command.notify.name'),
 } as const;
 /** The daily group's subcommands, by their registered (English) names. */
 const DAILY = {
@@ -51,6 +53,7 @@ const OPTION = {
   turnTimer: t('command.start.turnTimer.name'),
   language: t('command.start.language.name'),
   pace: t('command.start.pace.name'),
+  directMessages: t('command.notify.directMessages.name'),
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
   stop: t('command.daily.channel.stop.name'),
@@ -161,6 +164,11 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
           described(o, 'command.daily.channel.stop.name', 'command.daily.channel.stop.description'),
         ),
       ),
+  )
+  .addSubcommand((s) =>
+    described(s, 'command.notify.name', 'command.notify.description').addBooleanOption((o) =>
+      described(o, 'command.notify.directMessages.name', 'command.notify.directMessages.description').setRequired(true),
+    ),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
@@ -209,6 +217,8 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       return forgetMeCommand(bot, interaction);
     case SUB.manage:
       return manageCommand(bot, interaction);
+    case SUB.notify:
+      return notifyCommand(bot, interaction, o.getBoolean(OPTION.directMessages) ?? false);
     default:
       await interaction.reply({ content: t('error.unknownSubcommand'), flags: MessageFlags.Ephemeral });
   }

@@ -38,6 +38,8 @@ export interface Commit {
   readonly ttlMs: number | null | 'keep';
   /** The table is a lobby or a running game: listed by `liveKeys` until a commit says otherwise. */
   readonly live: boolean;
+  /** When the table next needs the bot (ms since the epoch; table/due.ts), null: not before a click. */
+  readonly dueAt: number | null;
   /** Whether the value replaced was live (false when there was none): most saves leave the index as it is. */
   readonly wasLive: boolean;
   /** Statistics to add in the same atomic step (a game that just ended). */
@@ -57,6 +59,12 @@ export interface TableOfUser {
   readonly live: boolean;
 }
 
+/** A table due: its logical key ("table:<key>") and when (ms since the epoch). */
+export interface DueKey {
+  readonly key: string;
+  readonly at: number;
+}
+
 /** What forgetUser deleted. */
 export interface ForgottenData {
   /** The user had statistics. */
@@ -73,6 +81,8 @@ export interface Backend {
   commit(commit: Commit): Promise<CommitOutcome>;
   /** Keys of the live tables (see Commit.live) whose value has not expired, deleted or been moved aside. */
   liveKeys(): Promise<readonly string[]>;
+  /** Keys of the stored tables due at `until` or before (see Commit.dueAt), soonest first. */
+  dueKeys(until: number): Promise<readonly DueKey[]>;
   /** Deletes a key and its place among the live tables, in one step; true when something was deleted. */
   delete(key: string): Promise<boolean>;
   /** Moves `text` from `key` to `quarantineKey` iff `key` still holds exactly `text`. */

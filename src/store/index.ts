@@ -80,7 +80,7 @@ import { openSqlite } from './sqlite.js';
 import { TableStore } from './table-store.js';
 
 export { StoreError, type StoreErrorCode } from './errors.js';
-export { TableStore, save, keep, type Change, type Loaded, type Updated } from './table-store.js';
+export { TableStore, save, keep, type Change, type Loaded, type NotifyPrefs, type Updated } from './table-store.js';
 export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 export type { DailyChannel, DailyPlay, DailyStore, DailyUser, Recorded } from './daily-store.js';
 
@@ -105,6 +105,8 @@ export interface StoreConfig {
   readonly migrations?: Migrations;
   /** For tests: cap the SQLite file at this many pages (simulates a full disk). */
   readonly sqliteMaxPages?: number;
+  /** The clock the tables' times are on (the bot's, which tests move): when a table is due. Default Date.now. */
+  readonly now?: () => number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,6 +121,7 @@ export async function openStore(config: StoreConfig = {}): Promise<TableStore> {
     idleTtlMs: config.idleTtlMs === undefined ? 30 * DAY_MS : config.idleTtlMs,
     timeoutMs,
     migrations: config.migrations ?? MIGRATIONS,
+    now: config.now ?? Date.now,
   });
 }
 

@@ -16,6 +16,7 @@ import {
   type Backend,
   type Commit,
   type CommitOutcome,
+  type DueKey,
   type ForgottenData,
   type TableOfUser,
 } from './backend.js';
@@ -42,6 +43,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
  * the number of statistics entries, then per entry user id, score, won (0/1),
  * then games from which a rating is ranked, the number of ratings, then per rating
  * user id, expected games (0 = none), mu, sigma, games, display rating, trail (JSON).
+ * Last, KEYS: the due index; ARGV: when the table is due ('' = not before a click).
  * Returns 1 when saved, 0 on a version conflict, 2 when a rating moved since it was read;
  * every check comes before the first write.
  * The live index is a sorted set scored by expiry time, so expired members drop out by score.
@@ -77,6 +79,11 @@ if ARGV[4] == '' then
   redis.call('ZREM', KEYS[2], ARGV[5])
 elseif ARGV[3] ~= 'keep' then
   redis.call('ZADD', KEYS[2], ARGV[3] == '' and '+inf' or now + tonumber(ARGV[3]), ARGV[5])
+end
+if ARGV[#ARGV] == '' then
+  redis.call('ZREM', KEYS[#KEYS], ARGV[5])
+else
+  redis.call('ZADD', KEYS[#KEYS], ARGV[#ARGV], ARGV[5])
 end
 for i = 1, entries do
   local score, won = tonumber(ARGV[3 * i + 5]), tonumber(ARGV[3 * i + 6])
@@ -131,18 +138,50 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZRANGE', KEYS[1], 0, -1)
 `;
 
-/** KEYS: table, live index. ARGV: the table's member name. */
+/**
+ * KEYS: due index. ARGV: until (ms), the namespace's key prefix. The members due by
+ * then with their scores, soonest first; members whose table expired are dropped.
+ */
+const DUE_LUA = `
+local found = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES')
+local out = {}
+for i = 1, #found, 2 do
+  if redis.call('EXISTS', ARGV[2] .. found[i]) == 1 then
+    table.insert(out, found[i])
+    table.insert(out, found[i + 1])
+  else
+    redis.call('ZREM', KEYS[1], found[i])
+  end
+end
+return out
+`;
+
+/**
+ * KEYS: live index, due index, its marker. A database from before the due index: its
+ * live tables are due at once (each gets its own time on its next save). Once: the
+ * marker stays (an empty due index is deleted by Redis, it does not mean "before").
+ */
+const BACKFILL_DUE_LUA = `
+if redis.call('SETNX', KEYS[3], '1') == 0 then return 0 end
+local live = redis.call('ZRANGE', KEYS[1], 0, -1)
+for _, member in ipairs(live) do redis.call('ZADD', KEYS[2], 0, member) end
+return #live
+`;
+
+/** KEYS: table, live index, due index. ARGV: the table's member name. */
 const DELETE_LUA = `
 redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
 return redis.call('DEL', KEYS[1])
 `;
 
-/** KEYS: source, quarantine, live index. ARGV: the exact text expected at source, its member name in the live index. */
+/** KEYS: source, quarantine, live index, due index. ARGV: the exact text expected at source, its member name in the live index. */
 const QUARANTINE_LUA = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[3], ARGV[2])
+redis.call('ZREM', KEYS[4], ARGV[2])
 return 1
 `;
 
@@ -165,6 +204,7 @@ export async function openRedis(options: RedisOptions): Promise<Backend> {
   const backend = new RedisBackend(client, adapter, keyv, options);
   try {
     await withTimeout(adapter.getClient(), options.timeoutMs, `connecting to Redis at ${redactUrl(options.url)}`);
+    await backend.indexDue();
   } catch (error) {
     await backend.close();
     throw error;
@@ -236,6 +276,11 @@ class RedisBackend implements Backend {
     return this.key('live');
   }
 
+  /** Sorted set of the live tables' keys, scored by when they next need the bot (table/due.ts). */
+  private get dueIndex(): string {
+    return this.key('due');
+  }
+
   private key(key: string): string {
     return this.adapter.createKeyPrefix(key, this.adapter.namespace);
   }
@@ -293,6 +338,8 @@ class RedisBackend implements Backend {
         JSON.stringify(r.trail),
       );
     }
+    keys.push(this.dueIndex);
+    args.push(c.dueAt === null ? '' : String(Math.floor(c.dueAt)));
     const written = await this.call('saving a table', (r) => r.eval(COMMIT_LUA, { keys, arguments: args }));
     return written === 1 ? 'saved' : written === 2 ? 'ratings-moved' : 'conflict';
   }
@@ -300,7 +347,7 @@ class RedisBackend implements Backend {
   async quarantine(key: string, text: string, quarantineKey: string): Promise<boolean> {
     const moved = await this.call('moving a corrupt table aside', (r) =>
       r.eval(QUARANTINE_LUA, {
-        keys: [this.key(key), this.key(quarantineKey), this.liveIndex],
+        keys: [this.key(key), this.key(quarantineKey), this.liveIndex, this.dueIndex],
         arguments: [text, key],
       }),
     );
@@ -312,9 +359,25 @@ class RedisBackend implements Backend {
     return members as string[];
   }
 
+  /** Index the live tables of a database from before the due index (once: then the index exists). */
+  async indexDue(): Promise<void> {
+    await this.call('indexing the tables due', (r) =>
+      r.eval(BACKFILL_DUE_LUA, { keys: [this.liveIndex, this.dueIndex, this.key('due-indexed')] }),
+    );
+  }
+
+  async dueKeys(until: number): Promise<readonly DueKey[]> {
+    const found = (await this.call('listing the tables due', (r) =>
+      r.eval(DUE_LUA, { keys: [this.dueIndex], arguments: [String(Math.floor(until)), this.key('')] }),
+    )) as string[];
+    const due: DueKey[] = [];
+    for (let i = 0; i + 1 < found.length; i += 2) due.push({ key: found[i]!, at: Number(found[i + 1]) });
+    return due;
+  }
+
   async delete(key: string): Promise<boolean> {
     const deleted = await this.call('deleting a table', (r) =>
-      r.eval(DELETE_LUA, { keys: [this.key(key), this.liveIndex], arguments: [key] }),
+      r.eval(DELETE_LUA, { keys: [this.key(key), this.liveIndex, this.dueIndex], arguments: [key] }),
     );
     return deleted === 1;
   }

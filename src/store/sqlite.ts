@@ -24,6 +24,7 @@ import {
   type Backend,
   type Commit,
   type CommitOutcome,
+  type DueKey,
   type ForgottenData,
   type TableOfUser,
 } from './backend.js';
@@ -69,6 +70,21 @@ const LIVE_SQL = 'CREATE TABLE live (key TEXT PRIMARY KEY) WITHOUT ROWID';
 /** A file written before the live index existed: index its live tables once. */
 const BACKFILL_LIVE_SQL = `INSERT OR IGNORE INTO live SELECT key FROM kv
   WHERE json_valid(value) AND json_extract(value, '$.status') IN ('lobby', 'playing')`;
+
+/**
+ * When each live table next needs the bot (a turn's reminder or deadline, a computer's
+ * move, posts owed, a thread to archive: table/due.ts), kept in the transaction of
+ * every save: start-up and the poll read only what is due soon. A file written before
+ * it existed: its live tables are due at once, and get their own time on their next save.
+ */
+const DUE_SQL = `CREATE TABLE due (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX due_at ON due (at);
+INSERT OR IGNORE INTO due SELECT key, 0 FROM live;`;
+
+function createDueIndex(db: Database.Database): void {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'due'").get() !== undefined;
+  if (!exists) db.transaction(() => db.exec(DUE_SQL)).immediate();
+}
 
 function createLiveIndex(db: Database.Database): void {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'live'").get() !== undefined;
@@ -124,8 +140,10 @@ class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
     );
     const deleteKv = db.prepare<[string]>('DELETE FROM kv WHERE key = ?');
     const deleteLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
+    const deleteDue = db.prepare<[string]>('DELETE FROM due WHERE key = ?');
     this.deleteTx = db.transaction((key: string): boolean => {
       deleteLive.run(key);
+      deleteDue.run(key);
       return deleteKv.run(key).changes > 0;
     });
   }
@@ -173,6 +191,7 @@ export function openSqlite(options: SqliteOptions): Backend {
     if (options.maxPages !== undefined) db.pragma(`max_page_count = ${Math.floor(options.maxPages)}`);
     db.exec(SCHEMA_SQL);
     createLiveIndex(db);
+    createDueIndex(db);
     return new SqliteBackend(db, options);
   } catch (error) {
     db?.close();
@@ -197,6 +216,8 @@ class SqliteBackend implements Backend {
   private readonly sweepStmt;
   private readonly sweepLiveStmt;
   private readonly liveStmt;
+  private readonly dueStmt;
+  private readonly sweepDueStmt;
   private readonly livePrefix: string;
   private lastSweep = 0;
 
@@ -234,6 +255,12 @@ class SqliteBackend implements Backend {
       { key: string }
     >(`SELECT live.key FROM live JOIN kv ON kv.key = live.key
       WHERE substr(live.key, 1, ?) = ? AND (kv.expires IS NULL OR kv.expires > ?)`);
+    this.dueStmt = db.prepare<
+      [number, number, string, number],
+      { key: string; at: number }
+    >(`SELECT due.key, due.at FROM due JOIN kv ON kv.key = due.key
+      WHERE due.at <= ? AND substr(due.key, 1, ?) = ? AND (kv.expires IS NULL OR kv.expires > ?) ORDER BY due.at`);
+    this.sweepDueStmt = db.prepare('DELETE FROM due WHERE key NOT IN (SELECT key FROM kv)');
     this.commitTx = this.prepareCommit();
     this.quarantineTx = this.prepareQuarantine();
     this.sweep(Date.now());
@@ -258,6 +285,8 @@ class SqliteBackend implements Backend {
       WHERE key = ? AND json_extract(value, '$.version') = ? AND (expires IS NULL OR expires > ?)`);
     const markLive = db.prepare<[string]>('INSERT OR IGNORE INTO live VALUES (?)');
     const unmarkLive = db.prepare<[string]>('DELETE FROM live WHERE key = ?');
+    const putDue = db.prepare<[string, number]>('INSERT OR REPLACE INTO due (key, at) VALUES (?, ?)');
+    const dropDue = db.prepare<[string]>('DELETE FROM due WHERE key = ?');
     const ratingGames = db.prepare<[string, string], { games: number }>(
       'SELECT games FROM ratings WHERE guild_id = ? AND user_id = ?',
     );
@@ -280,6 +309,8 @@ class SqliteBackend implements Backend {
       if (written.changes !== 1) return 'conflict';
       // Expiry needs no index update: listing joins kv and its expiry time.
       if (c.live !== c.wasLive) (c.live ? markLive : unmarkLive).run(key);
+      if (c.dueAt === null) dropDue.run(key);
+      else putDue.run(key, Math.floor(c.dueAt));
       for (const e of c.stats?.entries ?? []) {
         const wins = e.won ? 1 : 0;
         user.run(e.userId, wins, e.score, e.score);
@@ -309,9 +340,11 @@ class SqliteBackend implements Backend {
       'INSERT OR REPLACE INTO kv (key, value, expires) VALUES (?, ?, NULL)',
     );
     const unmarkLive = this.db.prepare<[string]>('DELETE FROM live WHERE key = ?');
+    const dropDue = this.db.prepare<[string]>('DELETE FROM due WHERE key = ?');
     return this.db.transaction((key: string, text: string, quarantineKey: string): boolean => {
       if (take.run(this.adapter.prefixed(key), text).changes !== 1) return false;
       unmarkLive.run(this.adapter.prefixed(key));
+      dropDue.run(this.adapter.prefixed(key));
       put.run(this.adapter.prefixed(quarantineKey), text);
       return true;
     });
@@ -323,6 +356,7 @@ class SqliteBackend implements Backend {
     this.lastSweep = now;
     this.sweepStmt.run(now);
     this.sweepLiveStmt.run();
+    this.sweepDueStmt.run();
   }
 
   async commit(commit: Commit): Promise<CommitOutcome> {
@@ -348,6 +382,15 @@ class SqliteBackend implements Backend {
     return this.guard('listing live tables', () => {
       const prefix = this.livePrefix;
       return this.liveStmt.all(prefix.length, prefix, Date.now()).map((row) => row.key.slice(prefix.length));
+    });
+  }
+
+  async dueKeys(until: number): Promise<readonly DueKey[]> {
+    return this.guard('listing the tables due', () => {
+      const prefix = this.livePrefix;
+      return this.dueStmt
+        .all(until, prefix.length, prefix, Date.now())
+        .map((row) => ({ key: row.key.slice(prefix.length), at: row.at }));
     });
   }
 

@@ -6,7 +6,7 @@ import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
 import { finishes, gameEndRatings, gameEndStats, humansOf } from './stats.js';
-import { needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
+import { dueAt, needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
 import type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export type Loaded =
@@ -44,9 +44,32 @@ export interface TableStoreOptions {
   readonly idleTtlMs: number | null;
   readonly timeoutMs: number;
   readonly migrations: Migrations;
+  /** The clock of the tables' times (see StoreConfig.now). */
+  readonly now: () => number;
 }
 
 const MAX_ATTEMPTS = 50;
+
+/**
+ * A user's notifications: direct messages asked for, and whether Discord refused one
+ * (error 50007: their privacy settings): then none is tried again until they ask anew.
+ */
+export interface NotifyPrefs {
+  readonly directMessages: boolean;
+  readonly refused: boolean;
+}
+
+const NO_NOTIFY: NotifyPrefs = { directMessages: false, refused: false };
+const notifyKey = (userId: string): string => `notify:${userId}`;
+
+function parseNotifyPrefs(text: string | undefined): NotifyPrefs {
+  try {
+    const value = JSON.parse(text ?? 'null') as Partial<NotifyPrefs> | null;
+    return { directMessages: value?.directMessages === true, refused: value?.refused === true };
+  } catch {
+    return NO_NOTIFY;
+  }
+}
 /** Tables remembered with the exact text they were read or written as. */
 const CACHE_SIZE = 500;
 const TABLE_PREFIX = 'table:';
@@ -173,6 +196,35 @@ export class TableStore {
     return keys.filter((k) => k.startsWith(TABLE_PREFIX)).map((k) => k.slice(TABLE_PREFIX.length));
   }
 
+  /**
+   * The tables due by `until` (ms since the epoch, the bot's clock), soonest first,
+   * from an index kept with each save (table/due.ts): what start-up and the poll load.
+   */
+  async dueTables(until: number): Promise<readonly { readonly id: string; readonly at: number }[]> {
+    const due = await withTimeout(this.backend.dueKeys(until), this.options.timeoutMs, 'listing the tables due');
+    return due
+      .filter((d) => d.key.startsWith(TABLE_PREFIX))
+      .map((d) => ({ id: d.key.slice(TABLE_PREFIX.length), at: d.at }));
+  }
+
+  /** How the user wants to hear that a game waits for them (/kingdomino notify); nothing asked: no DMs. */
+  async notifyPrefs(userId: string): Promise<NotifyPrefs> {
+    const text = await withTimeout(
+      this.backend.keyv.get(notifyKey(userId)),
+      this.options.timeoutMs,
+      'reading notifications',
+    );
+    return parseNotifyPrefs(text);
+  }
+
+  async setNotifyPrefs(userId: string, prefs: NotifyPrefs): Promise<void> {
+    await withTimeout(
+      this.backend.keyv.set(notifyKey(userId), JSON.stringify(prefs)),
+      this.options.timeoutMs,
+      'saving notifications',
+    );
+  }
+
   /** Null for a user who never finished a game. */
   async userStats(userId: string): Promise<UserStats | null> {
     return this.backend.userStats(userId);
@@ -209,6 +261,7 @@ export class TableStore {
    * not touched, only counted. Safe to run again (what is done already is skipped).
    */
   async forget(userId: string, labelOf: (table: Table) => string): Promise<Forgotten> {
+    await withTimeout(this.backend.keyv.delete(notifyKey(userId)), this.options.timeoutMs, 'deleting notifications');
     const data = await withTimeout(
       this.backend.forgetUser(userId),
       this.options.timeoutMs,
@@ -306,6 +359,7 @@ export class TableStore {
       text: encodeTable(next),
       ttlMs: keepExpiry ? 'keep' : ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
       live: !ended,
+      dueAt: dueAt(next, this.options.now()),
       wasLive: previous !== null && needsBot(previous),
       stats: gameEndStats(previous, next),
       ratings: gameEndRatings(previous, next, current),

@@ -15,6 +15,7 @@ export * from './outbox.js';
 export * from './ratings.js';
 export * from './absence.js';
 export * from './pace.js';
+export * from './due.js';
 export * from './giveup.js';
 export * from './daily.js';
 export * from './undo.js';

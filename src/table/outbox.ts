@@ -108,8 +108,21 @@ export function liveTurnMessage<T extends Table>(table: T, messageId: string): T
  * message if the game is still at that turn, else owed a clearing at once.
  */
 export function shownAgain<T extends Table>(table: T, messageId: string, turn: number): T {
-  const current = table.status === 'playing' && table.game.turn === turn;
-  return current ? liveTurnMessage(table, messageId) : owe(table, [{ kind: 'clear', messageId }]);
+  const shown = shownDone(table);
+  const current = shown.status === 'playing' && shown.game.turn === turn;
+  return current ? liveTurnMessage(shown, messageId) : owe(shown, [{ kind: 'clear', messageId }]);
+}
+
+/** /kingdomino status is about to post a board of the running game (see PlayingTable.showingSince). */
+export function showing<T extends Table>(table: T, now: number): T {
+  return table.status === 'playing' ? { ...table, showingSince: now } : table;
+}
+
+/** The board shown is tracked (or its button found and cleared after a restart). */
+export function shownDone<T extends Table>(table: T): T {
+  if (table.status !== 'playing' || table.showingSince === undefined) return table;
+  const { showingSince: _since, ...rest } = table;
+  return rest as T;
 }
 
 /** The facts of a move, for its post and for the mover's answer. */

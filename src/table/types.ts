@@ -117,6 +117,14 @@ export type PlayingTable = TableBase & {
   readonly dynasty?: DynastyState;
   /** When the move to make now became due: the turn timer counts from here. */
   readonly turnStartedAt: number;
+  /** The game's turn whose player was reminded (due.ts): once per move. */
+  readonly remindedTurn?: number;
+  /**
+   * Set while /kingdomino status posts a board, before the store knows its message
+   * (outbox.ts, showing): the table is due at once, so that a process dying meanwhile
+   * leaves no live button the next one would not find and clear.
+   */
+  readonly showingSince?: number;
 };
 export type FinishedTable = TableBase & {
   readonly status: 'finished';

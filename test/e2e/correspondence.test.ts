@@ -4,6 +4,7 @@
  * player is reminded once some hours before it, and the move is made for them at it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeUser } from '../fake-discord/model.js';
 import { lastMessage, launch, playMove, startTable, userToPlay, FAST_THREADS, type World } from './harness.js';
 
 const HOUR_MS = 3_600_000;
@@ -45,5 +46,52 @@ describe('a game at one day a move', () => {
     );
     expect(boards().some((m) => /Time ran out/.test(m.content))).toBe(true);
     expect(reminders()).toHaveLength(1);
+  });
+
+  it('DMs the player who asked for it, not the others; a player who refuses DMs is told once and not tried again', async () => {
+    const { discord } = world;
+    const [erin, carol, dave] = (['erin', 'carol', 'dave'] as const).map((name) => discord.user(name));
+    const notify = async (user: string, on: boolean): Promise<string> => {
+      const command = await discord.slashCommand({
+        user,
+        name: 'kingdomino',
+        subcommand: 'notify',
+        options: { 'direct-messages': on },
+      });
+      return (await command.reply()).content;
+    };
+    expect(await notify('carol', true)).toMatch(/^🔔 You will get a direct message/);
+    expect(await notify('dave', true)).toMatch(/^🔔/);
+    discord.refuseDms(dave!);
+    const threadId = await startTable(discord, 'erin', ['carol', 'dave'], { pace: '12h' });
+    const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
+    const reminded = (user: FakeUser) =>
+      discord.messages(threadId).filter((m) => m.content.startsWith(`⏰ ${user.mention}`)).length;
+    const refusals = () => discord.messages(threadId).filter((m) => m.content.startsWith('📪'));
+
+    // Nobody moves: each turn, the reminder 3 hours before the deadline, then the automatic move.
+    for (let turn = 0; turn < 12 && !(reminded(dave!) >= 2 && reminded(carol!) >= 1 && reminded(erin!) >= 1); turn++) {
+      const board = boards().at(-1)!;
+      const waiting = userToPlay(discord, board)!;
+      const before = reminded(waiting);
+      await world.advance(9 * HOUR_MS + 1000);
+      await discord.waitFor(() => reminded(waiting) === before + 1, `the reminder of ${waiting.username}`);
+      if (waiting.id === dave!.id) await discord.waitFor(() => refusals().length > 0, 'the refusal told');
+      await world.advance(3 * HOUR_MS);
+      await discord.waitFor(() => boards().length > boards().indexOf(board) + 1, 'the automatic move');
+    }
+    expect(reminded(dave!)).toBeGreaterThanOrEqual(2);
+    // Carol: a DM for each of his reminders, with the deadline and a link to the game's thread.
+    const dms = discord.dms(carol!);
+    expect(dms).toHaveLength(reminded(carol!));
+    expect(dms[0]!.content).toMatch(
+      /^⏰ It is your turn in a Kingdomino game: a move will be made for you <t:\d+:R>\.$/,
+    );
+    expect(JSON.stringify(dms[0]!.components)).toContain(`/channels/${discord.channel.guildId}/${threadId}`);
+    // Erin did not ask; Dave refuses DMs: told once, in the thread, however many reminders.
+    expect(discord.dms(erin!)).toEqual([]);
+    expect(discord.dms(dave!)).toEqual([]);
+    expect(refusals()).toHaveLength(1);
+    expect(refusals()[0]!.content).toContain(dave!.mention);
   });
 });

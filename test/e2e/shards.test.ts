@@ -163,7 +163,8 @@ describe('npm run start:sharded, two shards with Redis', () => {
 
   it("resumes a game on its own shard when that shard's process is killed, and the other shard leaves it alone", async () => {
     const onOne = channelOn[1] as FakeChannel;
-    const threadC = await startIn(onOne, 'dave', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+    // A turn timer (90 s to the reminder): the game is due soon, so start-up reads it (table/due.ts).
+    const threadC = await startIn(onOne, 'dave', [], { 'ai-seats': 1, 'ai-level': 'easy', 'turn-timer': 3 });
     for (let moves = 0; moves < 2;) {
       const turn = lastMessage(discord, threadC);
       const user = userToPlay(discord, turn);
@@ -180,12 +181,12 @@ describe('npm run start:sharded, two shards with Redis', () => {
     await manager.waitForOutput(/shard process ended process=shards shard=1/);
     await until(() => shardPids().get(1) !== before.get(1), 'shard 1 started again');
     await until(() => linesOf(1, /resumed running games/).length > resumedBefore, 'shard 1 to resume its games');
-    expect(linesOf(1, /resumed running games/).at(-1)).toMatch(/games=1 live=1$/);
-    // Shard 0 restarted too: it finds the live game in Redis, and leaves it to shard 1.
+    expect(linesOf(1, /resumed running games/).at(-1)).toMatch(/games=1 due=1$/);
+    // Shard 0 restarted too: it finds the game due in Redis, and leaves it to shard 1.
     const resumed0 = linesOf(0, /resumed running games/).length;
     process.kill(before.get(0) as number, 'SIGKILL');
     await until(() => linesOf(0, /resumed running games/).length > resumed0, 'shard 0 to start again');
-    expect(linesOf(0, /resumed running games/).at(-1)).toMatch(/games=0 live=1$/);
+    expect(linesOf(0, /resumed running games/).at(-1)).toMatch(/games=0 due=1$/);
     const final = await playToEnd(discord, threadC);
     expect(final.content).toMatch(/Game over!/);
     // Every computer move of the game was played by shard 1, none by shard 0.

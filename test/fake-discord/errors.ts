@@ -30,6 +30,8 @@ export const unknownWebhook = () => new ApiError(404, 10015, 'Unknown Webhook');
 export const invalidWebhookToken = () => new ApiError(401, 50027, 'Invalid Webhook Token');
 export const unknownInteraction = () => new ApiError(404, 10062, 'Unknown interaction');
 /** A channel the bot cannot see (no View Channel there). */
+/** A DM to a user who does not accept them (privacy settings, no shared server, blocked the bot). */
+export const cannotSendToUser = () => new ApiError(403, 50007, 'Cannot send messages to this user');
 export const missingAccess = () => new ApiError(403, 50001, 'Missing Access');
 export const missingPermissions = (what: string) => new ApiError(403, 50013, `Missing Permissions (${what})`);
 /** An operation on an archived thread: editing a message, locking it, answering in it ("Archived threads are generally immutable"). */

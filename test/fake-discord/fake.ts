@@ -576,6 +576,21 @@ export class FakeDiscord {
     return this.#world.visibleMessages(idOf(channel));
   }
 
+  /** The bot's direct messages to a user, oldest first (none before the bot opened the DM channel). */
+  dms(user: FakeUser | string): FakeMessage[] {
+    const id = typeof user === 'string' ? this.#world.user(user).id : user.id;
+    for (const [channelId, recipient] of this.#world.dmChannels)
+      if (recipient === id) return this.#world.visibleMessages(channelId);
+    return [];
+  }
+
+  /** The user's privacy settings refuse DMs from the bot (or accept them again): sending gets 50007. */
+  refuseDms(user: FakeUser | string, refuses = true): void {
+    const id = typeof user === 'string' ? this.#world.user(user).id : user.id;
+    if (refuses) this.#world.refusesDms.add(id);
+    else this.#world.refusesDms.delete(id);
+  }
+
   message(id: string): FakeMessage | undefined {
     return this.#world.messages.get(id);
   }

@@ -18,6 +18,7 @@ import {
   ApiError,
   RateLimited,
   invalidFormBody,
+  cannotSendToUser,
   missingAccess,
   invalidWebhookToken,
   threadArchived,
@@ -117,6 +118,15 @@ function installIdentityRoutes(server: RestServer, { world, gatewayUrl }: Core):
   server.route('GET', '/gateway/bot', () => ok(gateway()));
   server.route('GET', '/gateway', () => ok({ url: gatewayUrl() }), { auth: false });
   server.route('GET', '/users/@me', () => ok({ ...world.bot.api(), verified: true, mfa_enabled: false, flags: 0 }));
+  // Create DM: the DM channel with a user (the same one every time); whether it may be written to shows on sending.
+  server.route('POST', '/users/@me/channels', ({ body }) => {
+    const recipientId = (body as { recipient_id?: unknown } | null)?.recipient_id;
+    const user = typeof recipientId === 'string' ? world.users.get(recipientId) : undefined;
+    if (!user) throw invalidFormBody(['recipient_id: Value "' + String(recipientId) + '" is not snowflake.']);
+    const id = world.dmChannel(user.id);
+    const last = world.channelMessages.get(id)?.at(-1) ?? null;
+    return ok({ id, type: ChannelType.DM, last_message_id: last, flags: 0, recipients: [user.api()] });
+  });
   server.route('GET', '/users/:user', ({ params }) => {
     const user = world.users.get(params.user ?? '');
     if (!user) throw new ApiError(404, 10013, 'Unknown User');
@@ -460,9 +470,23 @@ function checkAnswerInThread(core: Core, channelId: string, ephemeral: boolean):
   if (!ephemeral && channel?.thread?.archived) throw threadArchived();
 }
 
+/** A message in a DM channel: refused (50007) when the user does not accept DMs from the bot. */
+function postDm(core: Core, ctx: RouteContext): Reply {
+  const { world } = core;
+  const channelId = ctx.params.channel ?? '';
+  if (world.refusesDms.has(world.dmChannels.get(channelId) ?? '')) throw cannotSendToUser();
+  const body = asMessageBody(ctx.body);
+  if (isEphemeral(body)) throw invalidFormBody(['flags: EPHEMERAL is only for interaction responses']);
+  const message = world.newMessage(channelId, world.bot);
+  applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+  world.register(message);
+  return ok(message.api(world.apiBase));
+}
+
 function installMessageRoutes(server: RestServer, core: Core): void {
   const { world } = core;
   server.route('POST', '/channels/:channel/messages', (ctx) => {
+    if (world.dmChannels.has(ctx.params.channel ?? '')) return postDm(core, ctx);
     const channel = visibleChannel(core, ctx.params.channel);
     world.requireBot(channel.id, [
       'ViewChannel',

@@ -106,6 +106,10 @@ export class World {
   readonly messages = new Map<string, FakeMessage>();
   /** Message ids per channel, oldest first. */
   readonly channelMessages = new Map<string, string[]>();
+  /** The bot's DM channels: channel id -> the user at the other end (POST /users/@me/channels). */
+  readonly dmChannels = new Map<string, string>();
+  /** Users whose privacy settings refuse DMs from the bot (server members' DMs off): sending gets 50007. */
+  readonly refusesDms = new Set<string>();
   readonly globalCommands: APIApplicationCommand[] = [];
   readonly guildCommands: APIApplicationCommand[] = [];
   /** `http://127.0.0.1:PORT/api`, known once the server listens (attachment URLs use it). */
@@ -278,6 +282,14 @@ export class World {
       if (channel.thread) channel.thread.messageCount += 1;
     }
     return message;
+  }
+
+  /** The DM channel with a user, opened once (Discord returns the same channel every time). */
+  dmChannel(userId: string): string {
+    for (const [channelId, recipient] of this.dmChannels) if (recipient === userId) return channelId;
+    const channelId = this.ids.next();
+    this.dmChannels.set(channelId, userId);
+    return channelId;
   }
 
   /** The command a user would see under this name: the guild's first, then the global one. */

@@ -8,7 +8,16 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { checkRecord, result, toRecord } from '../../src/game/index.js';
 import { keep, openStore, save, StoreError } from '../../src/store/index.js';
-import { RANKED_AFTER_GAMES, TABLE_SCHEMA, type Table, type TableSeat } from '../../src/table/index.js';
+import {
+  RANKED_AFTER_GAMES,
+  reminded,
+  showing,
+  shownDone,
+  TABLE_SCHEMA,
+  withPace,
+  type Table,
+  type TableSeat,
+} from '../../src/table/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { appendLog, finished, humans, lobby, logOf, newGame, play, playing } from './fixtures.js';
 import { describeStores, found, redisHarness, sqliteHarness } from './harness.js';
@@ -292,6 +301,35 @@ describeStores('store on $name', (ctx) => {
       return !(await store.liveTables()).includes('expiring');
     });
     expect([...(await store.liveTables())].sort()).toEqual(['lobby', 'running']);
+  });
+
+  it('indexes when each table next needs the bot: only those due by then are listed, soonest first', async () => {
+    const store = await open(ctx.h.fresh());
+    const seats = humans('u1', 'u2');
+    const started = Date.now();
+    const oneDay = withPace(lobby('x', seats).settings, '1d');
+    await store.create('lobby', lobby('lobby', seats));
+    await store.create('untimed', playing(lobby('untimed', seats), newGame(seats)));
+    const daily = playing({ ...lobby('daily', seats), settings: oneDay }, newGame(seats));
+    await store.create('daily', { ...daily, turnStartedAt: started } as typeof daily);
+    await store.create('showing', playing(lobby('showing', seats), newGame(seats)));
+    await store.update('showing', (t) => save(showing(t, started)));
+    await store.create('ended', playing(lobby('ended', seats), newGame(seats)));
+    await store.update('ended', (t) => save(finished(t, play(newGame(seats)))));
+
+    const now = await store.dueTables(started + 60_000);
+    expect(now.map((d) => d.id)).toEqual(['showing']);
+    // The daily game's reminder, six hours before its deadline.
+    const remindAt = started + 18 * 3_600_000;
+    const later = await store.dueTables(remindAt);
+    expect(later).toEqual([expect.objectContaining({ id: 'showing' }), { id: 'daily', at: remindAt }]);
+    // Reminded: due at the deadline now; shown: due no more; deleted: gone.
+    await store.update('daily', (t) => save(t.status === 'playing' ? reminded(t) : t));
+    await store.update('showing', (t) => save(shownDone(t)));
+    expect(await store.dueTables(remindAt)).toEqual([]);
+    expect(await store.dueTables(started + 24 * 3_600_000)).toEqual([{ id: 'daily', at: started + 24 * 3_600_000 }]);
+    await store.delete('daily');
+    expect(await store.dueTables(Infinity)).toEqual([]);
   });
 
   it('deletes a table', async () => {

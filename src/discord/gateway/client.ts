@@ -11,6 +11,8 @@ import { openStore } from '../../store/index.js';
 import type { Bot } from '../bot.js';
 import { errorText, type Logger } from '../../runtime/log.js';
 import { resumeGames } from '../services/resume.js';
+import { DuePoller } from '../services/due.js';
+import * as clock from '../../runtime/clock.js';
 import { LanedREST } from '../wire/rest.js';
 import { Outbox } from '../services/outbox.js';
 import { ThreadWebhooks } from '../wire/followups.js';
@@ -115,6 +117,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
     dataDir: config.dataDir,
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     finishedTtlMs: config.finishedGameTtlDays * DAY_MS,
+    // When a table is due, on the clock its turns run on.
+    now: clock.now,
   });
   const { restRps, ...shards } = shardOptions(config);
   const client = new Client({
@@ -154,7 +158,9 @@ export async function startBot(config: Config, commands: readonly Command[], log
   );
   await client.login(config.token);
   await ready;
-  await resumeGames(bot);
+  // Then, every so often, the tables that fall due (turn deadlines days away are not held meanwhile).
+  const poller = new DuePoller(bot);
+  poller.start(await resumeGames(bot));
   const daily = new DailyPoster(() => bot);
   daily.start();
 
@@ -162,6 +168,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
     bot,
     async stop(graceMs = 0) {
       inFlight.close();
+      poller.stop();
       scheduler.stop();
       daily.stop();
       // Clicks being answered (a move: its save and its posts), and posts the outbox is making or retrying.

@@ -3,7 +3,15 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { toRecord, type AiLevel, type GameState } from '../../game/index.js';
 import { keep, save, type DailyUser } from '../../store/index.js';
-import { aiSeats, cancelGame, newLobby, shownAgain, type Table, type TableSettings } from '../../table/index.js';
+import {
+  aiSeats,
+  cancelGame,
+  newLobby,
+  showing,
+  shownAgain,
+  type Table,
+  type TableSettings,
+} from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { localeFor, type Locale } from '../../i18n/index.js';
 import { dailyDay, RANKED_AFTER_GAMES, ratingTrend, streakOn, type PlayerRating } from '../../table/index.js';
@@ -114,6 +122,8 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
       // A board still owed (Discord was failing): try again now.
       bot.outbox.kick(table.id);
       shown = { tableId: table.id, turn: table.game.turn };
+      // Due at once until the board is tracked: a restart meanwhile finds its button and clears it.
+      await bot.store.update(table.id, (current) => save(showing(current, clock.now())));
       return publicly(await boardMessage(table, []));
     }
     // The end as the thread was told it: the last game's, with the Dynasty's totals.

@@ -3,13 +3,18 @@ import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { AI_LEVELS, seatRange } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { canStart, hasRoom, type LobbyTable, type Table } from '../../table/index.js';
+import { canStart, hasRoom, threadIdOf, type LobbyTable, type Table } from '../../table/index.js';
 import { button, row } from './components.js';
 import { rulesLine, seatText } from './text.js';
 
 /** The link to a lobby message in the table's channel (by default the table's own, whose thread is its game's). */
 export function lobbyLink(table: Table, lobbyId: string = table.id): string {
   return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
+}
+
+/** The game's thread, as a link any client opens (from a DM, another server, /kingdomino games). */
+export function threadLink(table: Table): string {
+  return `https://discord.com/channels/${table.guildId}/${threadIdOf(table)}`;
 }
 
 export function lobbyView(table: LobbyTable): BaseMessageOptions {

@@ -12,7 +12,16 @@ import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { ourRecentMessages } from './outbox.js';
 import { ownsGuild } from './scheduler.js';
-import { closeDue, owe, pendingPosts, type GameTable, threadIdOf } from '../../table/index.js';
+import {
+  closeDue,
+  DUE_HORIZON_MS,
+  owe,
+  pendingPosts,
+  shownDone,
+  type GameTable,
+  threadIdOf,
+} from '../../table/index.js';
+import * as clock from '../../runtime/clock.js';
 
 /** The game's thread, open again if it was archived; null when it no longer exists. */
 async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'> {
@@ -61,19 +70,19 @@ async function clearStrayButtons(bot: Bot, key: string): Promise<void> {
   const stray = (await ourRecentMessages(bot, thread))
     .filter((m) => m.createdTimestamp < performance.timeOrigin && hasTurnButton(m))
     .map((m) => m.id);
-  if (stray.length === 0) return;
+  // Looked for: a status board being shown when the last process died is found now (or was never posted).
   const { value: owed } = await bot.store.update(key, (current) => {
     const clearing = new Set(pendingPosts(current).flatMap((p) => (p.kind === 'clear' ? [p.messageId] : [])));
     const fresh = stray.filter((id) => id !== current.messages.turnMessageId && !clearing.has(id));
-    return fresh.length > 0
-      ? save(
-          owe(
-            current,
-            fresh.map((messageId) => ({ kind: 'clear' as const, messageId })),
-          ),
-          fresh.length,
-        )
-      : keep(0);
+    const done = shownDone(current);
+    if (fresh.length === 0) return done === current ? keep(0) : save(done, 0);
+    return save(
+      owe(
+        done,
+        fresh.map((messageId) => ({ kind: 'clear' as const, messageId })),
+      ),
+      fresh.length,
+    );
   });
   if (owed === 0) return;
   bot.log.info('stray turn buttons found at start-up: clearing them', {
@@ -114,16 +123,22 @@ async function resumeTable(bot: Bot, key: string): Promise<boolean> {
   }
 }
 
-/** Resume every running game the store lists; a table that cannot be resumed is logged and skipped. */
-export async function resumeGames(bot: Bot): Promise<void> {
-  let keys: readonly string[];
+/**
+ * Resume the tables due within DUE_HORIZON_MS (table/due.ts: posts owed, a computer
+ * to move, a turn's reminder or deadline, a status board a crash may have left live),
+ * not every open game: the others wait in the store until the poll finds them due
+ * (due.ts). A table that cannot be resumed is logged and skipped. Returns what it read.
+ */
+export async function resumeGames(bot: Bot): Promise<readonly { readonly id: string; readonly at: number }[]> {
+  let due: readonly { readonly id: string; readonly at: number }[];
   try {
-    keys = await bot.store.liveTables();
+    due = await bot.store.dueTables(clock.now() + DUE_HORIZON_MS);
   } catch (error) {
-    bot.log.error('could not list the running games: none resumed', { error: errorText(error) });
-    return;
+    bot.log.error('could not list the games due: none resumed', { error: errorText(error) });
+    return [];
   }
   let resumed = 0;
-  for (const key of keys) if (await resumeTable(bot, key)) resumed++;
-  bot.log.info('resumed running games', { games: resumed, live: keys.length });
+  for (const { id } of due) if (await resumeTable(bot, id)) resumed++;
+  bot.log.info('resumed running games', { games: resumed, due: due.length });
+  return due;
 }

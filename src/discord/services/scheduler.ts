@@ -25,6 +25,10 @@ import {
   reminderAtMs,
   correspondencePace,
   undoGraceLeft,
+  deadlineOf,
+  DUE_HORIZON_MS,
+  reminded,
+  remindedNow,
   untold,
   type FinishedTable,
   type Move,
@@ -39,6 +43,7 @@ import { errorText } from '../../runtime/log.js';
 import { durationText, relativeTime } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
+import { dmReminder } from './notify.js';
 import { makeMove } from './move.js';
 import * as clock from '../../runtime/clock.js';
 import { nonceOf } from '../wire/limits.js';
@@ -103,7 +108,8 @@ export async function computerMove(bot: Bot, game: GameState, level: AiLevel, ta
 }
 
 interface Timer {
-  readonly turn: number;
+  /** What is armed: the turn, whether its reminder, whether its automatic move. */
+  readonly plan: string;
   readonly handles: clock.Timer[];
 }
 
@@ -306,42 +312,67 @@ export class TableScheduler implements Scheduler {
     this.timers.delete(tableId);
   }
 
-  /** A reminder (pace.ts says when), the automatic move at the end; counted from when the turn began. */
+  /**
+   * The reminder and the automatic move of the turn, counted from when it began. A
+   * live game arms both at once, as it always did. A correspondence game arms only
+   * what falls within DUE_HORIZON_MS, so that thousands of games waiting for days hold
+   * nothing in memory: the poll kicks the table again when it is due (due.ts). Its
+   * reminder also goes out late (after a restart), hours before the deadline still.
+   */
   private arm(table: PlayingTable, userId: string): void {
     const limitS = turnLimitS(table);
-    const limitMs = limitS * 1000;
+    const deadline = deadlineOf(table, limitS);
+    if (deadline === null) return this.disarm(table.id);
     const turn = table.game.turn;
-    if (this.timers.get(table.id)?.turn === turn) return;
+    const remindAt = table.turnStartedAt + reminderAtMs(table.settings, limitS);
+    const live = correspondencePace(table.settings) === null;
+    const now = clock.now();
+    const horizon = live ? Infinity : now + DUE_HORIZON_MS;
+    const remind = !remindedNow(table) && (live ? remindAt > now : deadline > now) && remindAt <= horizon;
+    const timeUp = deadline <= horizon;
+    const plan = `${turn}:${remind}:${timeUp}`;
+    if (this.timers.get(table.id)?.plan === plan) return;
     this.disarm(table.id);
-    if (limitMs <= 0) return;
-    const elapsed = Math.max(0, clock.now() - table.turnStartedAt);
     const handles: clock.Timer[] = [];
-    const remindAt = reminderAtMs(table.settings, limitS);
-    const remindIn = remindAt - elapsed;
-    if (remindIn > 0)
-      handles.push(clock.after(remindIn, () => void this.remind(table, userId, turn, limitMs - remindAt)));
-    handles.push(clock.after(limitMs - elapsed, () => void this.timeUp(table.id, turn)));
-    this.timers.set(table.id, { turn, handles });
+    if (remind)
+      handles.push(clock.after(remindAt - now, () => void this.remind(table.id, userId, turn, deadline - remindAt)));
+    if (timeUp) handles.push(clock.after(deadline - now, () => void this.timeUp(table.id, turn)));
+    if (handles.length > 0) this.timers.set(table.id, { plan, handles });
   }
 
-  private async remind(table: PlayingTable, userId: string, turn: number, leftMs: number): Promise<void> {
+  /** The reminder, once per move: marked in the store (even if Discord failed), then the timer re-armed. */
+  private async remind(tableId: string, userId: string, turn: number, leftMs: number): Promise<void> {
     const bot = this.bot();
     try {
-      const loaded = await bot.store.get(table.id);
+      const loaded = await bot.store.get(tableId);
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
-      const thread = await bot.client.channels.fetch(threadIdOf(table));
-      if (!thread?.isSendable()) return;
-      await thread.send({
-        content: inGameLocale(table, () =>
-          correspondencePace(table.settings)
-            ? t('timer.reminderBy', { userId, when: relativeTime(table.turnStartedAt + turnLimitS(table) * 1000) })
-            : t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
-        ),
-        allowedMentions: { users: [userId] },
-      });
+      const table = loaded.table;
+      if (remindedNow(table)) return;
+      await this.sendReminder(table, userId, leftMs);
+      await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
+      await bot.store.update(tableId, (current) =>
+        current.status === 'playing' && current.game.turn === turn && !remindedNow(current)
+          ? save(reminded(current))
+          : keep(),
+      );
     } catch (error) {
-      bot.log.warn('could not send a turn reminder', { game: table.id, user: userId, error: errorText(error) });
+      bot.log.warn('could not send a turn reminder', { game: tableId, user: userId, error: errorText(error) });
     }
+    this.kick(tableId);
+  }
+
+  private async sendReminder(table: PlayingTable, userId: string, leftMs: number): Promise<void> {
+    const thread = await this.bot().client.channels.fetch(threadIdOf(table));
+    if (!thread?.isSendable()) return;
+    const deadline = deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs;
+    await thread.send({
+      content: inGameLocale(table, () =>
+        correspondencePace(table.settings)
+          ? t('timer.reminderBy', { userId, when: relativeTime(deadline) })
+          : t('timer.reminder', { userId, left: durationText(Math.round(leftMs / 1000)) }),
+      ),
+      allowedMentions: { users: [userId] },
+    });
   }
 
   private async timeUp(tableId: string, turn: number): Promise<void> {

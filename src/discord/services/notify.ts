@@ -1,0 +1,52 @@
+/**
+ * Direct messages for the players who asked for them (/kingdomino notify): a turn
+ * about to be played for them, with a link to the game's thread. Discord refusing one
+ * (error 50007: the user's privacy settings) is remembered, and the user told once in
+ * the thread; no DM is tried again until they turn DMs on anew.
+ */
+import { ButtonStyle, ComponentType, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
+import { t } from '../../i18n/index.js';
+import { errorText } from '../../runtime/log.js';
+import type { PlayingTable } from '../../table/index.js';
+import type { Bot } from '../bot.js';
+import { inGameLocale } from '../messages/locale.js';
+import { threadLink } from '../messages/lobby.js';
+import { relativeTime } from '../messages/text.js';
+
+/** A DM to the player to move that their move will be made for them at `deadline` (if they asked for DMs). */
+export async function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadline: number): Promise<void> {
+  const prefs = await bot.store.notifyPrefs(userId);
+  if (!prefs.directMessages || prefs.refused) return;
+  const message = inGameLocale(table, () => ({
+    content: t('notify.dm.reminder', { when: relativeTime(deadline) }),
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          { type: ComponentType.Button, style: ButtonStyle.Link, label: t('notify.dm.open'), url: threadLink(table) },
+        ],
+      },
+    ],
+  }));
+  try {
+    const dm = await bot.client.users.createDM(userId);
+    await dm.send(message);
+    bot.log.info('sent a turn reminder by DM', { game: table.id, user: userId });
+  } catch (error) {
+    if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
+      await refused(bot, table, userId);
+      return;
+    }
+    bot.log.warn('could not send a DM', { game: table.id, user: userId, error: errorText(error) });
+  }
+}
+
+/** Discord will not deliver DMs to this user: remember it, and tell them once, where they play. */
+async function refused(bot: Bot, table: PlayingTable, userId: string): Promise<void> {
+  await bot.store.setNotifyPrefs(userId, { directMessages: true, refused: true });
+  bot.log.info('a user refuses DMs: not tried again', { game: table.id, user: userId });
+  await bot.outbox.tell(
+    table,
+    inGameLocale(table, () => t('notify.refused', { userId })),
+  );
+}
