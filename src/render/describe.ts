@@ -13,6 +13,7 @@
 import type { Candidate, DynastyState, GameState, Pos, TieBreak } from '../game/index.js';
 import { placementName, inWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
+import { outcomeText } from './outcome.js';
 import { rejectionText } from './rejection.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import type {
@@ -118,10 +119,11 @@ function turnText(state: GameState, turn: TurnView): string {
 
 function winnersText(state: GameState, winners: readonly PlayerView[]): string {
   if (winners.length === 0) return t('picture.gameOver');
-  const names = winners.map((w) => nameOf(state, w));
-  return names.length === 1
-    ? t('picture.wins', { name: names[0]! })
-    : t('picture.sharedVictory', { names: names.join(', ') });
+  return outcomeText(
+    winners.map((w) => nameOf(state, w)),
+    state.kingdoms.length,
+    ', ',
+  );
 }
 
 function territoryText(tv: TerritoryView, withPoints: boolean): string {

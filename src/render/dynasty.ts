@@ -47,6 +47,7 @@ export function drawDynastySheet(v: DynastySheetView): Canvas {
     {
       title: v.title,
       winners: v.winners,
+      seats: v.rows.length,
       points: lead?.total ?? 0,
       subtitle: v.over ? v.title : t('picture.dynasty.subtitle'),
       decidedBy: v.decidedBy,

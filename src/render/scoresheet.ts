@@ -12,6 +12,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
+import { outcomeText } from './outcome.js';
 import { font } from './fonts.js';
 import {
   badge,
@@ -225,6 +226,7 @@ function drawBanner(c: Ctx, v: ScoreSheetView, b: Box): void {
   drawResultBanner(c, b, {
     title: v.title,
     winners: v.winners,
+    seats: v.players.length,
     points: total,
     subtitle: [v.title, ...v.variants].join(' · '),
     decidedBy: v.decidedBy,
@@ -235,6 +237,7 @@ export interface BannerText {
   /** The headline while nobody has won yet. */
   readonly title: string;
   readonly winners: readonly PlayerView[];
+  readonly seats: number;
   readonly points: number;
   readonly subtitle: string;
   readonly decidedBy: TieBreak;
@@ -245,12 +248,12 @@ export function drawResultBanner(c: Ctx, b: Box, banner: BannerText): void {
   roundRect(c, b.x, b.y, b.w, b.h, 16, UI.panel);
   drawCrown(c, b.x + 20, b.y + 20, 54);
   const lead = banner.winners[0];
-  const headline =
-    banner.winners.length > 1
-      ? t('picture.sharedVictory', { names: banner.winners.map((w) => w.name).join(' & ') })
-      : lead
-        ? t('picture.wins', { name: lead.name })
-        : banner.title;
+  const headline = lead
+    ? outcomeText(
+        banner.winners.map((w) => w.name),
+        banner.seats,
+      )
+    : banner.title;
   const x = b.x + 92;
   const points = lead ? t('picture.sheet.points', { points: banner.points }) : '';
   c.font = font(800, 32);

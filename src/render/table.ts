@@ -11,6 +11,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { currentLocale, t } from '../i18n/index.js';
+import { outcomeText } from './outcome.js';
 import { PictureCache } from './canvases.js';
 import { font } from './fonts.js';
 import {
@@ -282,7 +283,7 @@ function roundText(v: TableView): string {
 function drawHeader(c: Ctx, v: TableView, b: Box): void {
   const cy = b.y + (HEADER - M) / 2;
   const roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
-  drawTurn(c, v.turn, b.x + b.w, cy, b.w - roundW - 24);
+  drawTurn(c, v.turn, v.kingdoms.length, b.x + b.w, cy, b.w - roundW - 24);
   if (!tableShape(v).chips) return;
   let x = b.x;
   const chipsY = cy + (HEADER - M) / 2 + CHIPS / 2 + 2;
@@ -301,9 +302,9 @@ function drawHeader(c: Ctx, v: TableView, b: Box): void {
 }
 
 /** Right-aligned at xr: whose turn it is and what they must do. */
-function drawTurn(c: Ctx, turn: TurnView, xr: number, cy: number, maxW: number): void {
+function drawTurn(c: Ctx, turn: TurnView, seats: number, xr: number, cy: number, maxW: number): void {
   if (turn.kind === 'over') {
-    drawWinners(c, turn.winners, xr, cy, maxW);
+    drawWinners(c, turn.winners, seats, xr, cy, maxW);
     return;
   }
   const what =
@@ -328,13 +329,20 @@ function drawTurn(c: Ctx, turn: TurnView, xr: number, cy: number, maxW: number):
 }
 
 /** Right-aligned at xr: who won (on the winner's colour), or the shared victory. */
-function drawWinners(c: Ctx, winners: readonly PlayerView[], xr: number, cy: number, maxW: number): void {
+function drawWinners(
+  c: Ctx,
+  winners: readonly PlayerView[],
+  seats: number,
+  xr: number,
+  cy: number,
+  maxW: number,
+): void {
   const first = winners[0];
   if (!first) return;
-  const label =
-    winners.length > 1
-      ? t('picture.sharedVictory', { names: winners.map((w) => w.name).join(' & ') })
-      : t('picture.wins', { name: first.name });
+  const label = outcomeText(
+    winners.map((w) => w.name),
+    seats,
+  );
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
   c.font = font(800, 28, label);

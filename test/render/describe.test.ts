@@ -8,6 +8,8 @@ import {
   rankNow,
   result,
   scorePlayer,
+  SOLO_OPTIONS,
+  soloSeat,
   type GameOptions,
   type GameState,
 } from '../../src/game/index.js';
@@ -142,6 +144,17 @@ describe('describeScoreSheet and describeDynastySheet', () => {
           Math.min(...state.seats.filter((s) => s.name !== winner).map((s) => text.indexOf(s.name))),
         );
       }
+    }
+  });
+
+  it('a solo game (the daily deal) says the kingdom is complete: nobody to win against', () => {
+    const made = createGame({ seats: [soloSeat('Ana')], seed: 'solo-sheet', options: SOLO_OPTIONS });
+    if (!made.ok) throw new Error(made.error.message);
+    const end = play(made.value);
+    for (const locale of LOCALES) {
+      const text = inLocale(locale, () => describeScoreSheet(end) + describeTable(end));
+      expect(text).toContain(inLocale(locale, () => t('picture.soloDone', { name: 'Ana' })));
+      expect(text).not.toContain(inLocale(locale, () => t('picture.wins', { name: 'Ana' })));
     }
   });
 
