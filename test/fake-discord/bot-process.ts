@@ -11,7 +11,6 @@
  *   await bot.kill();                                // SIGKILL, waits for the exit
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Waiters } from './waiters.js';
 
@@ -42,11 +41,8 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Compiles the bot to dist/ as npm start does before it starts (tsc -b: nothing to do when up to date). */
 export function buildBot(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  // npm's build, not tsc alone: tsc -b does not copy a changed locale file again.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
 /** Node's arguments to run an entry: compiled JavaScript as it is, TypeScript under tsx. */
