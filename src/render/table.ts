@@ -102,7 +102,8 @@ export function tableSize(shape: TableShape): { width: number; height: number } 
 export function drawTable(v: TableView, blank = blankCanvas): Canvas {
   const l = layoutTable(v);
   const { canvas, c } = blank(l.width, l.height);
-  drawHeader(c, v, l.header);
+  // Without the legend (the 2-player table) the pile count goes in the header.
+  drawHeader(c, v, l.header, l.legend === null);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
   for (const p of l.panels) {
@@ -279,9 +280,13 @@ function roundText(v: TableView): string {
     : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
 }
 
-function drawHeader(c: Ctx, v: TableView, b: Box): void {
+function drawHeader(c: Ctx, v: TableView, b: Box, withPile: boolean): void {
   const cy = b.y + (HEADER - M) / 2;
-  const roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
+  let roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
+  if (withPile && v.turn.kind !== 'over' && v.pileLeft > 0) {
+    const pile = { weight: 600, size: SMALL, colour: UI.textDim } as const;
+    roundW += 16 + measuredText(c, t('picture.pile', { count: v.pileLeft }), b.x + roundW + 16, cy + 2, pile);
+  }
   drawTurn(c, v.turn, b.x + b.w, cy, b.w - roundW - 24);
   if (!tableShape(v).chips) return;
   let x = b.x;
@@ -405,8 +410,10 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
     c.font = font(800, SMALL);
     const word = t(`picture.slot.${s.status}`);
     const w = c.measureText(word).width + SMALL;
-    roundRect(c, dx + sq - w / 2, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
-    text(c, word, dx + sq, cy + 1, { weight: 800, size: SMALL, colour, align: 'center' });
+    // On the domino's middle, but never left of it: a long word runs over the empty king's place, not the number.
+    const x = Math.max(dx, dx + sq - w / 2);
+    roundRect(c, x, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
+    text(c, word, x + w / 2, cy + 1, { weight: 800, size: SMALL, colour, align: 'center' });
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
@@ -462,14 +469,12 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
   });
   const pileY = b.y + pad + 6 * step + 14;
   if (pileY + 12 < b.y + b.h) {
-    text(
-      c,
-      t('picture.pile', { count: v.pileLeft }),
-      b.x + pad,
-      pileY,
-      { weight: 600, size: SMALL, colour: UI.textDim },
-      b.w - 2 * pad,
-    );
+    const style = { weight: 600, size: SMALL, colour: UI.textDim } as const;
+    // The count is the point: when the words do not fit, the short form, never cut.
+    const long = t('picture.pile', { count: v.pileLeft });
+    c.font = font(600, SMALL, long);
+    const fits = c.measureText(long).width <= b.w - 2 * pad;
+    text(c, fits ? long : t('picture.pileShort', { count: v.pileLeft }), b.x + pad, pileY, style, b.w - 2 * pad);
   }
 }
 

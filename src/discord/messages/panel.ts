@@ -10,6 +10,7 @@ import type { BaseMessageOptions } from 'discord.js';
 import {
   candidateGain,
   domino as dominoOf,
+  nameCell,
   prompt,
   type Candidate,
   type GameState,
@@ -80,7 +81,7 @@ function spotMenu(info: PanelInfo): Row {
   const d = dominoOf(info.domino);
   const options = info.ranked.slice(0, MAX_OPTIONS).map((c, i) => {
     const cursor = cursorOf(c);
-    const [cellA, cellB] = placementText(grid, c).split('-');
+    const [cellA, cellB] = [nameCell(grid, c.a), nameCell(grid, c.b)];
     const spot = t('panel.spot', { gain: signed(candidateGain(c) ?? 0), where: placementText(grid, c) });
     // The letter the picture draws on that spot.
     const letter = spotLetter(i);
