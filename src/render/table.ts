@@ -81,6 +81,8 @@ export interface TableLayout {
   readonly lines: readonly LineLayout[];
   readonly legend: Box | null;
   readonly panels: readonly PanelLayout[];
+  /** The quarter no kingdom takes (3 players): what is left to come. */
+  readonly spare: Box | null;
 }
 
 /** What decides the size: players, and whether the header has a line of chips (variants, Dynasty). */
@@ -106,6 +108,7 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
   drawHeader(c, v, l.header, l.legend === null);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
+  if (l.spare) drawUnseen(c, v, l.spare);
   for (const p of l.panels) {
     // The panel without its recent placements (they change with every turn), then those.
     const still = { ...p, kingdom: { ...p.kingdom, recent: [] } };
@@ -209,6 +212,7 @@ function layoutQuad(v: TableView, width: number, top: number): Omit<TableLayout,
     ],
     legend: { x: M, y: legendY, w: DRAFT_W, h: top + QUAD_HEIGHT - legendY },
     panels: panelsOf(v.kingdoms, boxes),
+    spare: v.kingdoms.length === 3 ? (boxes[3] ?? null) : null,
   };
 }
 
@@ -245,6 +249,7 @@ function layoutDuo(v: TableView, width: number, top: number): Omit<TableLayout, 
     ],
     legend: null,
     panels: panelsOf(v.kingdoms, boxes),
+    spare: null,
   };
 }
 
@@ -476,6 +481,25 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
     const fits = c.measureText(long).width <= b.w - 2 * pad;
     text(c, fits ? long : t('picture.pileShort', { count: v.pileLeft }), b.x + pad, pileY, style, b.w - 2 * pad);
   }
+}
+
+/** What is left to come, per terrain: squares and crowns among the dominoes not yet seen. */
+function drawUnseen(c: Ctx, v: TableView, b: Box): void {
+  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
+  const title = t(v.unseen.exact ? 'picture.unseen.pile' : 'picture.unseen.notSeen');
+  text(c, title, b.x + 16, b.y + BAR / 2 + 2, { weight: 800, size: NAME_SIZE, colour: UI.text }, b.w - 32);
+  const s = 40;
+  const step = Math.min(56, Math.floor((b.h - BAR - 12) / TERRAINS.length));
+  TERRAINS.forEach((terrain, i) => {
+    const left = v.unseen.terrains.find((u) => u.terrain === terrain) ?? { squares: 0, crowns: 0 };
+    const y = b.y + BAR + 4 + i * step;
+    c.globalAlpha = left.squares === 0 ? 0.35 : 1;
+    c.drawImage(terrainTile(terrain, 0, s), b.x + 16, y);
+    const cy = y + s / 2 + 1;
+    const words = t('picture.unseen.row', { squares: left.squares, crowns: left.crowns });
+    text(c, words, b.x + 16 + s + 12, cy, { weight: 600, size: SMALL, colour: UI.text }, b.w - s - 44);
+    c.globalAlpha = 1;
+  });
 }
 
 function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {
