@@ -176,7 +176,10 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const place = t('panel.place', { domino: dominoLabel(info.domino) });
   return {
     content: (taught(game)
-      ? [`${place} ${verdict}`, ...(hint ? [hint] : [])]
+      ? [
+          `${place} ${fits ? t('panel.fitsShort', { where, gain: signed(candidateGain(candidate) ?? 0) }) : verdict}`,
+          ...(hint ? [hint] : []),
+        ]
       : [place, verdict, ...(hint ? [hint] : []), t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast')]
     ).join('\n'),
     files: [{ attachment: info.preview.png, name: PREVIEW_PNG, description: info.preview.alt }],
