@@ -31,7 +31,7 @@ import {
   type Variant,
 } from '../game/index.js';
 import { t } from '../i18n/index.js';
-import { spotLetter } from './spots.js';
+import { spotLetters } from './spots.js';
 import type {
   DominoView,
   DynastyRowView,
@@ -307,8 +307,10 @@ export function previewView(
 }
 
 function letteredSpots(state: GameState): SpotView[] {
-  return rankedCandidates(state).flatMap((c, i) => {
-    const letter = spotLetter(i);
+  const ranked = rankedCandidates(state);
+  const letters = spotLetters(ranked);
+  return ranked.flatMap((c, i) => {
+    const letter = letters[i];
     return letter ? [{ letter, a: c.a, b: c.b }] : [];
   });
 }

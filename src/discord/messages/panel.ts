@@ -21,7 +21,7 @@ import type { Placed } from '../../table/index.js';
 import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from './codec.js';
 import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
-import { rejectionText, spotLetter, type Shown } from './pictures.js';
+import { rejectionText, spotLetters, type Shown } from './pictures.js';
 import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
@@ -79,12 +79,13 @@ function spotMenu(info: PanelInfo): Row {
   const { game, at } = info;
   const grid = game.options.grid;
   const d = dominoOf(info.domino);
+  const letters = spotLetters(info.ranked);
   const options = info.ranked.slice(0, MAX_OPTIONS).map((c, i) => {
     const cursor = cursorOf(c);
     const [cellA, cellB] = [nameCell(grid, c.a), nameCell(grid, c.b)];
     const spot = t('panel.spot', { gain: signed(candidateGain(c) ?? 0), where: placementText(grid, c) });
     // The letter the picture draws on that spot.
-    const letter = spotLetter(i);
+    const letter = letters[i];
     return {
       label: letter ? `${letter} · ${spot}` : spot,
       description: `${halfText(d.a, cellA ?? '')} · ${halfText(d.b, cellB ?? '')}`,
