@@ -83,7 +83,12 @@ export function parseCellName(grid: Grid, name: string): Pos | null {
   return inWindow(namingWindow(grid), pos) ? pos : null;
 }
 
-/** "E6-F6": where a domino goes, half a first. */
+/**
+ * "E6-F6": the two cells a domino covers, read as the picture is (left to right, top
+ * to bottom), whichever half is where: "C5-B5" read backwards. Which terrain goes on
+ * which cell is the picture's (and the panel's menu says it half by half).
+ */
 export function placementName(grid: Grid, a: Pos, b: Pos): string {
-  return `${nameCell(grid, a)}-${nameCell(grid, b)}`;
+  const [first, second] = a[1] < b[1] || (a[1] === b[1] && a[0] <= b[0]) ? [a, b] : [b, a];
+  return `${nameCell(grid, first)}-${nameCell(grid, second)}`;
 }

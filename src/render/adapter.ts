@@ -6,6 +6,7 @@ import {
   boxRound,
   placeAmong,
   domino,
+  DOMINO_COUNT,
   dynastyGameResults,
   dynastyResult,
   dynastyStandings,
@@ -17,6 +18,7 @@ import {
   reachableWindow,
   result,
   scorePlayer,
+  TERRAINS,
   variantsOf,
   type Candidate,
   type CellWindow,
@@ -25,10 +27,11 @@ import {
   type Grid,
   type Pos,
   type Prompt,
+  type Terrain,
   type Variant,
 } from '../game/index.js';
 import { t } from '../i18n/index.js';
-import { spotLetter } from './spots.js';
+import { spotLetters } from './spots.js';
 import type {
   DominoView,
   DynastyRowView,
@@ -43,6 +46,7 @@ import type {
   SpotView,
   TableView,
   TurnView,
+  UnseenView,
 } from './view.js';
 
 export function dominoView(n: number): DominoView {
@@ -232,6 +236,34 @@ export function tableView(state: GameState, dynasty: DynastyState | null = null)
     })),
     turn: turnView(state, pr, who),
     pileLeft: state.pile.length,
+    unseen: unseenView(state),
+  };
+}
+
+/**
+ * The dominoes nobody has seen: all but those in kingdoms, discarded, dropped or in
+ * a line. Counted from what is public only: with 2 or 3 players (some dominoes put
+ * aside face down) it says "not yet seen", not what is in the pile.
+ */
+function unseenView(state: GameState): UnseenView {
+  const seen = new Set<number>([
+    ...state.kingdoms.flatMap((k) => [...k.placements.map((p) => p.domino), ...k.discarded]),
+    ...state.dropped,
+    ...state.current.map((slot) => slot.domino),
+    ...state.next.map((slot) => slot.domino),
+  ]);
+  const totals = new Map<Terrain, { squares: number; crowns: number }>();
+  for (let n = 1; n <= DOMINO_COUNT; n++) {
+    if (seen.has(n)) continue;
+    const d = domino(n);
+    for (const half of [d.a, d.b]) {
+      const t = totals.get(half.terrain) ?? { squares: 0, crowns: 0 };
+      totals.set(half.terrain, { squares: t.squares + 1, crowns: t.crowns + half.crowns });
+    }
+  }
+  return {
+    exact: state.removedAtSetup.length === 0,
+    terrains: TERRAINS.map((terrain) => ({ terrain, ...(totals.get(terrain) ?? { squares: 0, crowns: 0 }) })),
   };
 }
 
@@ -275,8 +307,10 @@ export function previewView(
 }
 
 function letteredSpots(state: GameState): SpotView[] {
-  return rankedCandidates(state).flatMap((c, i) => {
-    const letter = spotLetter(i);
+  const ranked = rankedCandidates(state);
+  const letters = spotLetters(ranked);
+  return ranked.flatMap((c, i) => {
+    const letter = letters[i];
     return letter ? [{ letter, a: c.a, b: c.b }] : [];
   });
 }

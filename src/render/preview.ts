@@ -32,6 +32,7 @@ import {
 import { UI } from './palette.js';
 import type { Candidate } from '../game/index.js';
 import { rejectionText } from './rejection.js';
+import { LETTER_TOWARDS } from './spots.js';
 import type { PreviewView, SpotView } from './view.js';
 
 export const PREVIEW_WIDTH = 720;
@@ -69,16 +70,16 @@ export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
 }
 
 /**
- * A spot's letter: a disc on its first half, a third of the way towards the second,
- * so that two spots on the same two cells (the domino turned round) or sharing a
- * cell keep their letters apart.
+ * A spot's letter: a disc on its first half, part of the way towards the second
+ * (spots.ts), so that two spots on the same two cells (the domino turned round) keep
+ * their letters apart.
  */
 function drawSpotLetter(c: Ctx, g: KingdomGeometry, spot: SpotView): void {
   if (!inWindow(g.window, spot.a) || !inWindow(g.window, spot.b)) return;
   const [ax, ay] = cellOrigin(g, spot.a);
   const [bx, by] = cellOrigin(g, spot.b);
-  const cx = ax + g.cell / 2 + (bx - ax) * 0.3;
-  const cy = ay + g.cell / 2 + (by - ay) * 0.3;
+  const cx = ax + g.cell / 2 + (bx - ax) * LETTER_TOWARDS;
+  const cy = ay + g.cell / 2 + (by - ay) * LETTER_TOWARDS;
   const r = Math.max(13, g.cell * 0.23);
   c.beginPath();
   c.arc(cx, cy, r + 2, 0, Math.PI * 2);

@@ -82,6 +82,8 @@ export interface TableLayout {
   readonly lines: readonly LineLayout[];
   readonly legend: Box | null;
   readonly panels: readonly PanelLayout[];
+  /** The quarter no kingdom takes (3 players): what is left to come. */
+  readonly spare: Box | null;
 }
 
 /** What decides the size: players, and whether the header has a line of chips (variants, Dynasty). */
@@ -103,9 +105,11 @@ export function tableSize(shape: TableShape): { width: number; height: number } 
 export function drawTable(v: TableView, blank = blankCanvas): Canvas {
   const l = layoutTable(v);
   const { canvas, c } = blank(l.width, l.height);
-  drawHeader(c, v, l.header);
+  // Without the legend (the 2-player table) the pile count goes in the header.
+  drawHeader(c, v, l.header, l.legend === null);
   for (const line of l.lines) drawLine(c, line);
   if (l.legend) drawLegend(c, v, l.legend);
+  if (l.spare) drawUnseen(c, v, l.spare);
   for (const p of l.panels) {
     // The panel without its recent placements (they change with every turn), then those.
     const still = { ...p, kingdom: { ...p.kingdom, recent: [] } };
@@ -209,6 +213,7 @@ function layoutQuad(v: TableView, width: number, top: number): Omit<TableLayout,
     ],
     legend: { x: M, y: legendY, w: DRAFT_W, h: top + QUAD_HEIGHT - legendY },
     panels: panelsOf(v.kingdoms, boxes),
+    spare: v.kingdoms.length === 3 ? (boxes[3] ?? null) : null,
   };
 }
 
@@ -245,6 +250,7 @@ function layoutDuo(v: TableView, width: number, top: number): Omit<TableLayout, 
     ],
     legend: null,
     panels: panelsOf(v.kingdoms, boxes),
+    spare: null,
   };
 }
 
@@ -280,9 +286,13 @@ function roundText(v: TableView): string {
     : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
 }
 
-function drawHeader(c: Ctx, v: TableView, b: Box): void {
+function drawHeader(c: Ctx, v: TableView, b: Box, withPile: boolean): void {
   const cy = b.y + (HEADER - M) / 2;
-  const roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
+  let roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
+  if (withPile && v.turn.kind !== 'over' && v.pileLeft > 0) {
+    const pile = { weight: 600, size: SMALL, colour: UI.textDim } as const;
+    roundW += 16 + measuredText(c, t('picture.pile', { count: v.pileLeft }), b.x + roundW + 16, cy + 2, pile);
+  }
   drawTurn(c, v.turn, v.kingdoms.length, b.x + b.w, cy, b.w - roundW - 24);
   if (!tableShape(v).chips) return;
   let x = b.x;
@@ -413,8 +423,10 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
     c.font = font(800, SMALL);
     const word = t(`picture.slot.${s.status}`);
     const w = c.measureText(word).width + SMALL;
-    roundRect(c, dx + sq - w / 2, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
-    text(c, word, dx + sq, cy + 1, { weight: 800, size: SMALL, colour, align: 'center' });
+    // On the domino's middle, but never left of it: a long word runs over the empty king's place, not the number.
+    const x = Math.max(dx, dx + sq - w / 2);
+    roundRect(c, x, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
+    text(c, word, x + w / 2, cy + 1, { weight: 800, size: SMALL, colour, align: 'center' });
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
@@ -470,15 +482,32 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
   });
   const pileY = b.y + pad + 6 * step + 14;
   if (pileY + 12 < b.y + b.h) {
-    text(
-      c,
-      t('picture.pile', { count: v.pileLeft }),
-      b.x + pad,
-      pileY,
-      { weight: 600, size: SMALL, colour: UI.textDim },
-      b.w - 2 * pad,
-    );
+    const style = { weight: 600, size: SMALL, colour: UI.textDim } as const;
+    // The count is the point: when the words do not fit, the short form, never cut.
+    const long = t('picture.pile', { count: v.pileLeft });
+    c.font = font(600, SMALL, long);
+    const fits = c.measureText(long).width <= b.w - 2 * pad;
+    text(c, fits ? long : t('picture.pileShort', { count: v.pileLeft }), b.x + pad, pileY, style, b.w - 2 * pad);
   }
+}
+
+/** What is left to come, per terrain: squares and crowns among the dominoes not yet seen. */
+function drawUnseen(c: Ctx, v: TableView, b: Box): void {
+  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
+  const title = t(v.unseen.exact ? 'picture.unseen.pile' : 'picture.unseen.notSeen');
+  text(c, title, b.x + 16, b.y + BAR / 2 + 2, { weight: 800, size: NAME_SIZE, colour: UI.text }, b.w - 32);
+  const s = 40;
+  const step = Math.min(56, Math.floor((b.h - BAR - 12) / TERRAINS.length));
+  TERRAINS.forEach((terrain, i) => {
+    const left = v.unseen.terrains.find((u) => u.terrain === terrain) ?? { squares: 0, crowns: 0 };
+    const y = b.y + BAR + 4 + i * step;
+    c.globalAlpha = left.squares === 0 ? 0.35 : 1;
+    c.drawImage(terrainTile(terrain, 0, s), b.x + 16, y);
+    const cy = y + s / 2 + 1;
+    const words = t('picture.unseen.row', { squares: left.squares, crowns: left.crowns });
+    text(c, words, b.x + 16 + s + 12, cy, { weight: 600, size: SMALL, colour: UI.text }, b.w - s - 44);
+    c.globalAlpha = 1;
+  });
 }
 
 function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {

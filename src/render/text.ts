@@ -16,7 +16,7 @@ export {
 } from './describe.js';
 export { playerColour, playerMarker } from './palette.js';
 export { rejectionText } from './rejection.js';
-export { spotLetter } from './spots.js';
+export { spotLetters } from './spots.js';
 
 /** Discord refuses bigger uploads on servers without boosts; the replay stays under it. */
 export const REPLAY_MAX_BYTES = 8 * 1024 * 1024;

@@ -93,6 +93,8 @@ export interface TableView {
   readonly turn: TurnView;
   /** Dominoes left face down in the draw pile. */
   readonly pileLeft: number;
+  /** What is left to come, by terrain: the dominoes nobody has seen yet (the pile exactly when `exact`). */
+  readonly unseen: UnseenView;
 }
 
 export interface PreviewView {
@@ -177,4 +179,11 @@ export interface DynastySheetView {
   readonly winners: readonly PlayerView[];
   readonly decidedBy: TieBreak;
   readonly over: boolean;
+}
+
+/** The dominoes not yet seen, per terrain: squares and crowns still to come. */
+export interface UnseenView {
+  /** No domino was put aside face down at set-up: what is unseen is the pile itself. */
+  readonly exact: boolean;
+  readonly terrains: readonly { readonly terrain: Terrain; readonly squares: number; readonly crowns: number }[];
 }

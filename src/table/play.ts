@@ -137,7 +137,7 @@ function applyDynastyMove(table: PlayingTable, dynasty: DynastyState, actions: r
 }
 
 function finish(table: PlayingTable, game: GameState, dynasty: DynastyState | undefined, now: number): FinishedTable {
-  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, ...rest } = table;
+  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, undo: _undo, ...rest } = table;
   return { ...rest, status: 'finished', game, ...(dynasty ? { dynasty } : {}), finishedAt: now };
 }
 
@@ -164,7 +164,8 @@ export function cancelGame(table: Table, actor: Actor, now: number): TableResult
   if (table.status === 'lobby') return refuse({ code: 'lobby-has-cancel' });
   if (table.status !== 'playing') return refuse(notPlaying(table));
   if (!isHost(table, actor)) return refuse({ code: 'host-only' });
-  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, ...rest } = table;
+  // A move still to be undone (undo.ts) is the running game's only.
+  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, undo: _undo, ...rest } = table;
   return { ok: true, value: { ...rest, status: 'cancelled', finishedAt: now } };
 }
 

@@ -136,7 +136,8 @@ describe('during a game', () => {
       }
       // The menu lists the spots best first, and the panel opened on one worth as much as the first.
       const options = menu.raw['options'] as { label: string; value: string; default?: boolean }[];
-      const points = (label: string) => Number(/^\+?(-?\d+)/.exec(label)?.[1]);
+      // Each label is "+6 · C3-C4", after its spot's letter on the picture when it has one ("A · ").
+      const points = (label: string) => Number(/^(?:[A-H] · )?\+?(-?\d+)/.exec(label)?.[1]);
       const opened = options.find((o) => o.default === true)!;
       expect(points(opened.label)).toBe(points(options[0]!.label));
       expect(options.map((o) => points(o.label))).toEqual(

@@ -23,6 +23,9 @@ describe('cell names', () => {
     expect(nameCell(5, [0, 0])).toBe('E5');
     expect(nameCell(7, [0, 0])).toBe('G7');
     expect(placementName(5, [0, 1], [1, 1])).toBe('E6-F6');
+    // Read as the picture is, whichever half is where.
+    expect(placementName(5, [1, 1], [0, 1])).toBe('E6-F6');
+    expect(placementName(5, [0, 1], [0, 0])).toBe('E5-E6');
     for (const k of four.kingdoms) {
       for (const pl of k.placements) {
         for (const pos of [pl.a, pl.b]) {

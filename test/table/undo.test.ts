@@ -97,6 +97,13 @@ describe('undo', () => {
     expect(table.takeBack(after, mover(before)!).ok).toBe(false);
   });
 
+  it('a cancelled game keeps no move to take back', () => {
+    const after = postAll(move(started([ben])));
+    const cancelled = table.cancelGame(after, { userId: 'ana', moderator: false }, 20);
+    if (!cancelled.ok) throw new Error(cancelled.refusal.code);
+    expect(cancelled.value.undo).toBeUndefined();
+  });
+
   it('never takes back the move that ended the game', () => {
     let t: GameTable = started([ben]);
     while (t.status === 'playing') t = postAll(move(t));

@@ -10,6 +10,7 @@ import type { BaseMessageOptions } from 'discord.js';
 import {
   candidateGain,
   domino as dominoOf,
+  nameCell,
   prompt,
   type Candidate,
   type GameState,
@@ -29,7 +30,7 @@ import {
 } from './codec.js';
 import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
-import { rejectionText, spotLetter, type Shown } from './pictures.js';
+import { rejectionText, spotLetters, type Shown } from './pictures.js';
 import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
@@ -89,12 +90,13 @@ function spotMenu(info: PanelInfo): Row {
   const { game, at } = info;
   const grid = game.options.grid;
   const d = dominoOf(info.domino);
+  const letters = spotLetters(info.ranked);
   const options = info.ranked.slice(0, MAX_OPTIONS).map((c, i) => {
     const cursor = cursorOf(c);
-    const [cellA, cellB] = placementText(grid, c).split('-');
+    const [cellA, cellB] = [nameCell(grid, c.a), nameCell(grid, c.b)];
     const spot = t('panel.spot', { gain: signed(candidateGain(c) ?? 0), where: placementText(grid, c) });
     // The letter the picture draws on that spot.
-    const letter = spotLetter(i);
+    const letter = letters[i];
     return {
       label: letter ? `${letter} · ${spot}` : spot,
       description: `${halfText(d.a, cellA ?? '')} · ${halfText(d.b, cellB ?? '')}`,
@@ -198,7 +200,10 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const place = t('panel.place', { domino: dominoLabel(info.domino) });
   return {
     content: (taught(game)
-      ? [`${place} ${verdict}`, ...(hint ? [hint] : [])]
+      ? [
+          `${place} ${fits ? t('panel.fitsShort', { where, gain: signed(candidateGain(candidate) ?? 0) }) : verdict}`,
+          ...(hint ? [hint] : []),
+        ]
       : [place, verdict, ...(hint ? [hint] : []), t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast')]
     ).join('\n'),
     files: [{ attachment: info.preview.png, name: PREVIEW_PNG, description: info.preview.alt }],

@@ -6,7 +6,7 @@ export {
   playerMarker,
   rejectionText,
   REPLAY_MAX_BYTES,
-  spotLetter,
+  spotLetters,
 } from '../../render/text.js';
 export type { Replay, Shown } from '../../render/index.js';
 /** The pictures, each with its description, and replays, drawn by worker threads (render/pool.ts). */
