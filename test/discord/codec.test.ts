@@ -37,6 +37,8 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'replace-seat', table: '1234567890123456789', player: 0 },
   { verb: 'restore-seat', table: '12345678901234567890', player: 2 },
   { verb: 'make-host', table: '1', player: 1 },
+  { verb: 'games-page', page: 0, all: true },
+  { verb: 'games-page', page: 12, all: false },
   { verb: 'replay', game: 1 },
   { verb: 'replay', game: 3 },
 ];

@@ -37,13 +37,14 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'replace-seat', table: '123', player: 1 },
   { verb: 'restore-seat', table: '123', player: 1 },
   { verb: 'make-host', table: '123', player: 1 },
+  { verb: 'games-page', page: 1, all: false },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'];
 const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
-const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host'];
+const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host', 'games-page'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,

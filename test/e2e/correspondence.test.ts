@@ -93,5 +93,18 @@ describe('a game at one day a move', () => {
     expect(discord.dms(dave!)).toEqual([]);
     expect(refusals()).toHaveLength(1);
     expect(refusals()[0]!.content).toContain(dave!.mention);
+
+    // /kingdomino games, for each player: this game, with a "Play" link for the one to move.
+    const waiting = userToPlay(discord, boards().at(-1)!)!;
+    for (const user of [erin!, carol!, dave!]) {
+      const command = await discord.slashCommand({ user, name: 'kingdomino', subcommand: 'games' });
+      const reply = await command.reply();
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toContain(`(https://discord.com/channels/${discord.channel.guildId}/${threadId})`);
+      expect(reply.content).toContain('12 hours a move');
+      const mine = user.id === waiting.id;
+      expect(reply.content.includes('**your turn**')).toBe(mine);
+      expect(reply.buttons().some((b) => b.label?.startsWith('Play #'))).toBe(mine);
+    }
   });
 });

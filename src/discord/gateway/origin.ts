@@ -60,6 +60,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   'replace-seat': 'menu',
   'restore-seat': 'menu',
   'make-host': 'menu',
+  'games-page': 'menu',
   review: 'thread',
   replay: 'thread',
   preview: 'panel',

@@ -82,7 +82,9 @@ export type ClickAction =
   /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
   | { readonly verb: 'review'; readonly game: number }
   /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
-  | { readonly verb: 'replay'; readonly game: number };
+  | { readonly verb: 'replay'; readonly game: number }
+  /** A page of /kingdomino games (0-based), of this server's games or every server's. */
+  | { readonly verb: 'games-page'; readonly page: number; readonly all: boolean };
 
 const VERBS = {
   join: 'j',
@@ -107,6 +109,7 @@ const VERBS = {
   'replace-seat': 'mr',
   'restore-seat': 'mb',
   'make-host': 'mh',
+  'games-page': 'gp',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -129,6 +132,8 @@ const MAX_PLAYER = 3;
 const TABLE_ID = /^\d{1,20}$/;
 /** Games of a table: one, or a Dynasty's three. */
 const MAX_GAMES = DYNASTY_GAMES;
+/** Pages of /kingdomino games a button may ask for (a player in more games sees the last one). */
+const MAX_GAMES_PAGE = 1_000;
 
 /** A cursor as text (in custom_ids, and as the value of a spot in the menu). */
 export function cursorText(c: Cursor): string {
@@ -174,6 +179,9 @@ export function encode(action: ClickAction): string {
     case 'restore-seat':
     case 'make-host':
       fields.push(action.table, action.player);
+      break;
+    case 'games-page':
+      fields.push(action.page, action.all ? 1 : 0);
       break;
     case 'review':
     case 'replay':
@@ -277,6 +285,11 @@ export function decode(customId: string): ClickAction | null {
     case 'replay': {
       const game = int(rest[0], 1, MAX_GAMES);
       return arity(1) && game !== null ? { verb, game } : null;
+    }
+    case 'games-page': {
+      const page = int(rest[0], 0, MAX_GAMES_PAGE);
+      const all = rest[1] === '1' ? true : rest[1] === '0' ? false : null;
+      return arity(2) && page !== null && all !== null ? { verb, page, all } : null;
     }
     case 'pick': {
       const what = placed(rest[1]);
