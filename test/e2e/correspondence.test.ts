@@ -21,6 +21,8 @@ describe('a game at one day a move', () => {
   it('shows the deadline, reminds six hours before it, then moves for the absent player', async () => {
     const { discord } = world;
     const threadId = await startTable(discord, 'alice', ['bob'], { pace: '1d' });
+    // The thread stays in the channel's list between moves: a week, the longest Discord allows.
+    expect(discord.thread(threadId)?.thread?.autoArchiveDuration).toBe(10080);
     const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
     const first = boards()[0]!;
     expect(first.content).toMatch(/⏳ Move due <t:\d+:R>\./);
@@ -39,6 +41,8 @@ describe('a game at one day a move', () => {
     expect(reminders()[0]!.content).toContain(`a move will be made for you <t:${due / 1000}:R>`);
     expect(reminders()[0]!.pinged).toEqual([waiting.id]);
 
+    // Discord archives the quiet thread meanwhile: the automatic move reopens it.
+    discord.thread(threadId)!.thread!.archived = true;
     await world.advance(6 * HOUR_MS);
     await discord.waitFor(
       () => /Time ran out/.test(lastMessage(discord, threadId).content) || boards().length >= 3,
@@ -46,6 +50,15 @@ describe('a game at one day a move', () => {
     );
     expect(boards().some((m) => /Time ran out/.test(m.content))).toBe(true);
     expect(reminders()).toHaveLength(1);
+    expect(discord.thread(threadId)!.thread!.archived).toBe(false);
+    // The older boards' buttons are cleared once it is open again.
+    await discord.waitFor(
+      () =>
+        boards()
+          .slice(0, -1)
+          .every((m) => m.buttons().length === 0),
+      'older boards cleared',
+    );
   });
 
   it('DMs the player who asked for it, not the others; a player who refuses DMs is told once and not tried again', async () => {
