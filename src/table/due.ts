@@ -10,7 +10,7 @@
  */
 import { computerLevel, turnLimitS, untold } from './absence.js';
 import { pendingPosts } from './outbox.js';
-import { deadlineOf, reminderAtMs } from './pace.js';
+import { deadlineOf, isPaused, reminderAtMs } from './pace.js';
 import { closeDue, currentTurn } from './play.js';
 import type { PlayingTable, Table } from './types.js';
 
@@ -27,7 +27,7 @@ export function dueAt(table: Table, now: number): number | null {
   if (table.showingSince !== undefined || untold(table).length > 0) return now;
   const turn = currentTurn(table);
   if (!turn || computerLevel(turn.seat) !== null) return now;
-  return clockDue(table, now);
+  return isPaused(table) ? null : clockDue(table, now);
 }
 
 /** The turn's reminder while it is to come, else its deadline; null without a clock. */

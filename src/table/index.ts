@@ -16,4 +16,5 @@ export * from './ratings.js';
 export * from './absence.js';
 export * from './pace.js';
 export * from './due.js';
+export * from './pause.js';
 export * from './giveup.js';

@@ -120,6 +120,8 @@ export type PlayingTable = TableBase & {
    * leaves no live button the next one would not find and clear.
    */
   readonly showingSince?: number;
+  /** When the host or a moderator paused the clock (pause.ts): no reminder nor automatic move meanwhile. */
+  readonly pausedAt?: number;
 };
 export type FinishedTable = TableBase & {
   readonly status: 'finished';

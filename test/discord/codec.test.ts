@@ -39,6 +39,8 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'make-host', table: '1', player: 1 },
   { verb: 'games-page', page: 0, all: true },
   { verb: 'games-page', page: 12, all: false },
+  { verb: 'clock', table: '1', pause: true },
+  { verb: 'clock', table: '1', pause: false },
   { verb: 'replay', game: 1 },
   { verb: 'replay', game: 3 },
 ];

@@ -38,13 +38,14 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'restore-seat', table: '123', player: 1 },
   { verb: 'make-host', table: '123', player: 1 },
   { verb: 'games-page', page: 1, all: false },
+  { verb: 'clock', table: '123', pause: true },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'];
 const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
-const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host', 'games-page'];
+const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host', 'games-page', 'clock'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,

@@ -120,4 +120,31 @@ describe('a game at one day a move', () => {
       expect(reply.buttons().some((b) => b.label?.startsWith('Play #'))).toBe(mine);
     }
   });
+
+  it('the host pauses the clock for a holiday: nothing happens meanwhile; resumed, the move has its time left', async () => {
+    const { discord } = world;
+    const threadId = await startTable(discord, 'carol', ['dave'], { pace: '1d' });
+    const messages = () => discord.messages(threadId);
+    const menu = await (
+      await discord.slashCommand({ user: 'carol', channel: threadId, name: 'kingdomino', subcommand: 'manage' })
+    ).reply();
+    const press = async (message: typeof menu, label: string) => {
+      const id = message.buttons().find((b) => b.label === label && !b.disabled)?.customId;
+      if (!id) throw new Error(`no ${label} in ${message.content}`);
+      return (await discord.click(message, id, 'carol')).reply();
+    };
+    const paused = await press(menu, '⏸ Pause the clock');
+    expect(paused.content).toMatch(/^Clock paused\./);
+    await discord.waitFor(() => messages().some((m) => m.content.startsWith('⏸ ')), 'the pause told');
+    await world.advance(3 * 24 * HOUR_MS);
+    expect(messages().some((m) => /Time ran out|^⏰/.test(m.content))).toBe(false);
+    const resumed = await press(paused, '▶ Resume the clock');
+    expect(resumed.content).toMatch(/^Clock resumed\./);
+    await discord.waitFor(() => messages().some((m) => m.content.startsWith('▶ ')), 'the resume told');
+    const due = Number(/<t:(\d+):R>/.exec(messages().find((m) => m.content.startsWith('▶ '))!.content)?.[1]) * 1000;
+    // The whole day again, less the moment before the pause.
+    expect(due - discord.now()).toBeGreaterThan(23 * HOUR_MS);
+    await world.advance(18 * HOUR_MS + 1000);
+    await discord.waitFor(() => messages().some((m) => m.content.startsWith('⏰')), 'the reminder after the pause');
+  });
 });

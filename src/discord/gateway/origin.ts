@@ -61,6 +61,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   'restore-seat': 'menu',
   'make-host': 'menu',
   'games-page': 'menu',
+  clock: 'menu',
   review: 'thread',
   replay: 'thread',
   preview: 'panel',

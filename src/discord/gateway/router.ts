@@ -21,6 +21,7 @@ import { withThreadOpen } from '../services/archive.js';
 import { editSeat, imBack, showSeat, type MenuClick } from '../handlers/moderation.js';
 import { review } from '../handlers/review.js';
 import { gamesPage } from '../handlers/games.js';
+import { setClock } from '../handlers/moderation.js';
 import { postReplay } from '../handlers/replay.js';
 import { confirmPlacement, discardDomino, movePreview, openPanel, pickDomino, showHint } from '../handlers/panel.js';
 
@@ -143,6 +144,8 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
       return answer(interaction, 'update', () =>
         editSeat(bot, menuClick(interaction, action.table), 'host', action.player),
       );
+    case 'clock':
+      return answer(interaction, 'update', () => setClock(bot, menuClick(interaction, action.table), action.pause));
     case 'games-page':
       return answer(interaction, 'update', () =>
         gamesPage(

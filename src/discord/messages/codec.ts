@@ -84,7 +84,9 @@ export type ClickAction =
   /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
   | { readonly verb: 'replay'; readonly game: number }
   /** A page of /kingdomino games (0-based), of this server's games or every server's. */
-  | { readonly verb: 'games-page'; readonly page: number; readonly all: boolean };
+  | { readonly verb: 'games-page'; readonly page: number; readonly all: boolean }
+  /** The moderation menu's clock button: pause (true) or resume (false) the game's clock. */
+  | { readonly verb: 'clock'; readonly table: string; readonly pause: boolean };
 
 const VERBS = {
   join: 'j',
@@ -110,6 +112,7 @@ const VERBS = {
   'restore-seat': 'mb',
   'make-host': 'mh',
   'games-page': 'gp',
+  clock: 'mc',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -182,6 +185,9 @@ export function encode(action: ClickAction): string {
       break;
     case 'games-page':
       fields.push(action.page, action.all ? 1 : 0);
+      break;
+    case 'clock':
+      fields.push(action.table, action.pause ? 1 : 0);
       break;
     case 'review':
     case 'replay':
@@ -285,6 +291,10 @@ export function decode(customId: string): ClickAction | null {
     case 'replay': {
       const game = int(rest[0], 1, MAX_GAMES);
       return arity(1) && game !== null ? { verb, game } : null;
+    }
+    case 'clock': {
+      const pause = rest[1] === '1' ? true : rest[1] === '0' ? false : null;
+      return arity(2) && TABLE_ID.test(rest[0] ?? '') && pause !== null ? { verb, table: rest[0]!, pause } : null;
     }
     case 'games-page': {
       const page = int(rest[0], 0, MAX_GAMES_PAGE);

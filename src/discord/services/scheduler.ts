@@ -28,6 +28,7 @@ import {
   DUE_HORIZON_MS,
   reminded,
   remindedNow,
+  isPaused,
   untold,
   type FinishedTable,
   type Move,
@@ -315,7 +316,7 @@ export class TableScheduler implements Scheduler {
   private arm(table: PlayingTable, userId: string): void {
     const limitS = turnLimitS(table);
     const deadline = deadlineOf(table, limitS);
-    if (deadline === null) return this.disarm(table.id);
+    if (deadline === null || isPaused(table)) return this.disarm(table.id);
     const turn = table.game.turn;
     const remindAt = table.turnStartedAt + reminderAtMs(table.settings, limitS);
     const live = correspondencePace(table.settings) === null;
@@ -340,7 +341,7 @@ export class TableScheduler implements Scheduler {
       const loaded = await bot.store.get(tableId);
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
       const table = loaded.table;
-      if (remindedNow(table)) return;
+      if (remindedNow(table) || isPaused(table)) return;
       await this.sendReminder(table, userId, leftMs);
       await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
       await bot.store.update(tableId, (current) =>
@@ -374,6 +375,8 @@ export class TableScheduler implements Scheduler {
     try {
       const loaded = await bot.store.get(tableId);
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
+      // Paused meanwhile (the timer was armed before): the clock waits.
+      if (isPaused(loaded.table)) return;
       const now = currentTurn(loaded.table);
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN, tableId);
