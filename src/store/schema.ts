@@ -113,6 +113,7 @@ function envelopeProblem(v: unknown): string | null {
   for (const field of ['closeAt', 'closedAt'] as const) {
     if (v[field] !== undefined && (status !== 'finished' || !isNum(v[field]))) return `bad ${field}`;
   }
+  if (v['threadLocked'] !== undefined && typeof v['threadLocked'] !== 'boolean') return 'bad threadLocked';
   if (v['closeRefusals'] !== undefined && (!isInt(v['closeRefusals']) || v['closeRefusals'] < 0))
     return 'bad closeRefusals';
   if (v['gaveUp'] !== undefined && !isGaveUp(v['gaveUp'])) return 'bad gaveUp';

@@ -21,6 +21,8 @@ export const DUE_POLL_MS = 30_000;
 
 /** When the table next needs the bot (ms since the epoch), or null: not before a click. */
 export function dueAt(table: Table, now: number): number | null {
+  // A locked thread: the game waits for the THREAD_UPDATE that unlocks it.
+  if (table.status === 'playing' && table.threadLocked === true) return null;
   if (pendingPosts(table).length > 0) return now;
   if (table.status === 'finished') return closeDue(table);
   if (table.status !== 'playing') return null;

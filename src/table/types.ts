@@ -122,6 +122,11 @@ export type PlayingTable = TableBase & {
   readonly showingSince?: number;
   /** When the host or a moderator paused the clock (pause.ts): no reminder nor automatic move meanwhile. */
   readonly pausedAt?: number;
+  /**
+   * A moderator locked the game's thread: the game waits (nothing due, not reopened
+   * by the bot) until the thread is unlocked; set when a post found it so, told once.
+   */
+  readonly threadLocked?: boolean;
 };
 export type FinishedTable = TableBase & {
   readonly status: 'finished';

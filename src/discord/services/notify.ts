@@ -14,11 +14,16 @@ import { threadLink } from '../messages/lobby.js';
 import { relativeTime } from '../messages/text.js';
 
 /** A DM to the player to move that their move will be made for them at `deadline` (if they asked for DMs). */
-export async function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadline: number): Promise<void> {
+export function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadline: number): Promise<void> {
+  return dmIfAsked(bot, table, userId, () => t('notify.dm.reminder', { when: relativeTime(deadline) }));
+}
+
+/** A DM about the game (its words in the game's language), with a link to its thread, to a player who asked for DMs. */
+export async function dmIfAsked(bot: Bot, table: PlayingTable, userId: string, words: () => string): Promise<void> {
   const prefs = await bot.store.notifyPrefs(userId);
   if (!prefs.directMessages || prefs.refused) return;
   const message = inGameLocale(table, () => ({
-    content: t('notify.dm.reminder', { when: relativeTime(deadline) }),
+    content: words(),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -31,7 +36,7 @@ export async function dmReminder(bot: Bot, table: PlayingTable, userId: string, 
   try {
     const dm = await bot.client.users.createDM(userId);
     await dm.send(message);
-    bot.log.info('sent a turn reminder by DM', { game: table.id, user: userId });
+    bot.log.info('sent a DM', { game: table.id, user: userId });
   } catch (error) {
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       await refused(bot, table, userId);
