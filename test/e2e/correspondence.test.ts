@@ -41,6 +41,9 @@ describe('a game at one day a move', () => {
     expect(reminders()[0]!.content).toContain(`a move will be made for you <t:${due / 1000}:R>`);
     expect(reminders()[0]!.pinged).toEqual([waiting.id]);
 
+    // The bot restarts meanwhile, its clock where the game's is: the store's due index finds the game again.
+    await world.restart();
+    await world.bot.advanceClock(discord.now() - Date.now());
     // Discord archives the quiet thread meanwhile: the automatic move reopens it.
     discord.thread(threadId)!.thread!.archived = true;
     await world.advance(6 * HOUR_MS);

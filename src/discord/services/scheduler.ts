@@ -334,21 +334,22 @@ export class TableScheduler implements Scheduler {
     if (handles.length > 0) this.timers.set(table.id, { plan, handles });
   }
 
-  /** The reminder, once per move: marked in the store (even if Discord failed), then the timer re-armed. */
+  /**
+   * The reminder, once per move: marked in the store first, then sent (a crash in
+   * between loses it rather than pinging twice); then the timer re-armed.
+   */
   private async remind(tableId: string, userId: string, turn: number, leftMs: number): Promise<void> {
     const bot = this.bot();
     try {
-      const loaded = await bot.store.get(tableId);
-      if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
-      const table = loaded.table;
-      if (remindedNow(table) || isPaused(table)) return;
-      await this.sendReminder(table, userId, leftMs);
-      await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
-      await bot.store.update(tableId, (current) =>
-        current.status === 'playing' && current.game.turn === turn && !remindedNow(current)
-          ? save(reminded(current))
-          : keep(),
+      const { value: table } = await bot.store.update<PlayingTable | null>(tableId, (current) =>
+        current.status === 'playing' && current.game.turn === turn && !remindedNow(current) && !isPaused(current)
+          ? save(reminded(current), reminded(current))
+          : keep(null),
       );
+      if (table) {
+        await this.sendReminder(table, userId, leftMs);
+        await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
+      }
     } catch (error) {
       bot.log.warn('could not send a turn reminder', { game: tableId, user: userId, error: errorText(error) });
     }
