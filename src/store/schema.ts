@@ -107,7 +107,7 @@ function envelopeProblem(v: unknown): string | null {
     return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
   if (status === 'playing' && !isNum(v['turnStartedAt'])) return 'bad turnStartedAt';
-  for (const field of ['remindedTurn', 'showingSince', 'pausedAt'] as const) {
+  for (const field of ['remindedTurn', 'notifiedTurn', 'showingSince', 'pausedAt'] as const) {
     if (v[field] !== undefined && !isNum(v[field])) return `bad ${field}`;
   }
   for (const field of ['closeAt', 'closedAt'] as const) {

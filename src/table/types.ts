@@ -114,6 +114,8 @@ export type PlayingTable = TableBase & {
   readonly turnStartedAt: number;
   /** The game's turn whose player was reminded (due.ts): once per move. */
   readonly remindedTurn?: number;
+  /** The game's turn whose player had the "your turn" DM (correspondence, players who asked): once per move. */
+  readonly notifiedTurn?: number;
   /**
    * Set while /kingdomino status posts a board, before the store knows its message
    * (outbox.ts, showing): the table is due at once, so that a process dying meanwhile

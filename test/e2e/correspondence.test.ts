@@ -64,7 +64,7 @@ describe('a game at one day a move', () => {
     );
   });
 
-  it('DMs the player who asked for it, not the others; a player who refuses DMs is told once and not tried again', async () => {
+  it('DMs the player who asked for it (her turn, the reminder), not the others; a player who refuses DMs is told once and not tried again', async () => {
     const { discord } = world;
     const [erin, carol, dave] = (['erin', 'carol', 'dave'] as const).map((name) => discord.user(name));
     const notify = async (user: string, on: boolean): Promise<string> => {
@@ -98,8 +98,12 @@ describe('a game at one day a move', () => {
     }
     expect(reminded(dave!)).toBeGreaterThanOrEqual(2);
     // Carol: a DM for each of his reminders, with the deadline and a link to the game's thread.
-    const dms = discord.dms(carol!);
+    const dms = discord.dms(carol!).filter((m) => m.content.startsWith('⏰'));
     expect(dms).toHaveLength(reminded(carol!));
+    // And one when each of her turns came, with its deadline (she had as many turns as reminders: nobody moved).
+    const turns = discord.dms(carol!).filter((m) => m.content.startsWith('🎲'));
+    expect(turns.length).toBeGreaterThanOrEqual(reminded(carol!));
+    expect(turns[0]!.content).toMatch(/^🎲 Your turn in a Kingdomino game: the move is due <t:\d+:R>\.$/);
     expect(dms[0]!.content).toMatch(
       /^⏰ It is your turn in a Kingdomino game: a move will be made for you <t:\d+:R>\.$/,
     );

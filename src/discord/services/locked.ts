@@ -36,7 +36,7 @@ export async function waitForUnlock(bot: Bot, table: PlayingTable): Promise<void
     bot.log.warn('could not say that the game waits for its thread', { game: table.id, error: errorText(error) });
   }
   for (const seat of table.seats)
-    if (seat.kind === 'human') await dmIfAsked(bot, table, seat.userId, () => t('locked.dm', { link }));
+    if (seat.kind === 'human') await dmIfAsked(bot, table, seat.userId, () => t('locked.dm'));
 }
 
 /** A thread changed: unlocked, the game waiting for it goes on. */

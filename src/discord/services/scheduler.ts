@@ -43,7 +43,7 @@ import { errorText } from '../../runtime/log.js';
 import { durationText, relativeTime } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
-import { dmReminder } from './notify.js';
+import { dmReminder, dmYourTurn } from './notify.js';
 import { makeMove } from './move.js';
 import * as clock from '../../runtime/clock.js';
 import { nonceOf } from '../wire/limits.js';
@@ -207,6 +207,8 @@ export class TableScheduler implements Scheduler {
       const level = computerLevel(now.seat);
       if (level === null && now.seat.kind === 'human') {
         this.arm(table, now.seat.userId);
+        if (correspondencePace(table.settings) && table.notifiedTurn !== table.game.turn)
+          await dmYourTurn(bot, table, now.seat.userId);
         return;
       }
       this.disarm(tableId);
