@@ -67,6 +67,8 @@ describe('npm start and npm run deploy', () => {
       'leaderboard',
       'forget-me',
       'manage',
+      'notify',
+      'games',
     ]);
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
