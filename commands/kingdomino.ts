@@ -4,6 +4,7 @@ import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
 import { PACE_KEYS } from '../src/discord/messages/text.js';
 import { notifyCommand } from '../src/discord/handlers/notify.js';
+import { gamesCommand } from '../src/discord/handlers/games.js';
 import {
   cancelCommand,
   forgetMeCommand,
@@ -40,6 +41,7 @@ const SUB = {
   manage: t('command.manage.name'),
   daily: t('command.daily.name'),
   notify: t('command.notify.name'),
+  games: t('command.games.name'),
 } as const;
 /** The daily group's subcommands, by their registered (English) names. */
 const DAILY = {
@@ -54,6 +56,7 @@ const OPTION = {
   language: t('command.start.language.name'),
   pace: t('command.start.pace.name'),
   directMessages: t('command.notify.directMessages.name'),
+  allServers: t('command.games.allServers.name'),
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
   stop: t('command.daily.channel.stop.name'),
@@ -169,6 +172,11 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
     described(s, 'command.notify.name', 'command.notify.description').addBooleanOption((o) =>
       described(o, 'command.notify.directMessages.name', 'command.notify.directMessages.description').setRequired(true),
     ),
+  )
+  .addSubcommand((s) =>
+    described(s, 'command.games.name', 'command.games.description').addBooleanOption((o) =>
+      described(o, 'command.games.allServers.name', 'command.games.allServers.description'),
+    ),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
@@ -217,6 +225,8 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       return forgetMeCommand(bot, interaction);
     case SUB.manage:
       return manageCommand(bot, interaction);
+    case SUB.games:
+      return gamesCommand(bot, interaction, o.getBoolean(OPTION.allServers) ?? false);
     case SUB.notify:
       return notifyCommand(bot, interaction, o.getBoolean(OPTION.directMessages) ?? false);
     default:

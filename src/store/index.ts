@@ -15,7 +15,8 @@
  *   return r.ok ? save({ ...t, game: r.value }, 'moved') : keep(r.error);
  * });
  * await store.delete(key);                   // true when something was deleted
- * await store.liveTables();                  // keys of every lobby and running game (for start-up)
+ * await store.liveTables();                  // keys of every lobby and running game
+ * await store.dueTables(until);              // the tables due by then, soonest first (start-up, the poll)
  * await store.userStats(userId);             // UserStats | null (never finished a game)
  * await store.rating(guildId, userId);       // PlayerRating | null (no rated game on that server)
  * await store.leaderboard(guildId, 10);      // { ranked, provisional }: by rating, from RANKED_AFTER_GAMES games

@@ -109,12 +109,13 @@ function envelopeProblem(v: unknown): string | null {
     return 'bad status';
   if ((status === 'finished' || status === 'cancelled') && !isNum(v['finishedAt'])) return 'bad finishedAt';
   if (status === 'playing' && !isNum(v['turnStartedAt'])) return 'bad turnStartedAt';
-  for (const field of ['remindedTurn', 'showingSince'] as const) {
+  for (const field of ['remindedTurn', 'notifiedTurn', 'showingSince', 'pausedAt'] as const) {
     if (v[field] !== undefined && !isNum(v[field])) return `bad ${field}`;
   }
   for (const field of ['closeAt', 'closedAt'] as const) {
     if (v[field] !== undefined && (status !== 'finished' || !isNum(v[field]))) return `bad ${field}`;
   }
+  if (v['threadLocked'] !== undefined && typeof v['threadLocked'] !== 'boolean') return 'bad threadLocked';
   if (v['closeRefusals'] !== undefined && (!isInt(v['closeRefusals']) || v['closeRefusals'] < 0))
     return 'bad closeRefusals';
   if (v['gaveUp'] !== undefined && !isGaveUp(v['gaveUp'])) return 'bad gaveUp';

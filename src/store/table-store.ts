@@ -207,6 +207,23 @@ export class TableStore {
       .map((d) => ({ id: d.key.slice(TABLE_PREFIX.length), at: d.at }));
   }
 
+  /** The lobbies and running games where the user has a seat, on every server (/kingdomino games). */
+  async openTablesOf(userId: string): Promise<readonly Table[]> {
+    const found = await withTimeout(
+      this.backend.tablesOf(userId),
+      this.options.timeoutMs,
+      'finding the tables of a player',
+    );
+    const tables: Table[] = [];
+    for (const { key, live } of found) {
+      if (!live || !key.startsWith(TABLE_PREFIX)) continue;
+      const loaded = await this.get(key.slice(TABLE_PREFIX.length));
+      if (loaded.kind === 'found' && (loaded.table.status === 'lobby' || loaded.table.status === 'playing'))
+        tables.push(loaded.table);
+    }
+    return tables;
+  }
+
   /** How the user wants to hear that a game waits for them (/kingdomino notify); nothing asked: no DMs. */
   async notifyPrefs(userId: string): Promise<NotifyPrefs> {
     const text = await withTimeout(

@@ -10,7 +10,7 @@
  */
 import { computerLevel, turnLimitS, untold } from './absence.js';
 import { pendingPosts } from './outbox.js';
-import { deadlineOf, reminderAtMs } from './pace.js';
+import { deadlineOf, isPaused, reminderAtMs } from './pace.js';
 import { closeDue, currentTurn } from './play.js';
 import type { PlayingTable, Table } from './types.js';
 
@@ -21,13 +21,15 @@ export const DUE_POLL_MS = 30_000;
 
 /** When the table next needs the bot (ms since the epoch), or null: not before a click. */
 export function dueAt(table: Table, now: number): number | null {
+  // A locked thread: the game waits for the THREAD_UPDATE that unlocks it.
+  if (table.status === 'playing' && table.threadLocked === true) return null;
   if (pendingPosts(table).length > 0) return now;
   if (table.status === 'finished') return closeDue(table);
   if (table.status !== 'playing') return null;
   if (table.showingSince !== undefined || untold(table).length > 0) return now;
   const turn = currentTurn(table);
   if (!turn || computerLevel(turn.seat) !== null) return now;
-  return clockDue(table, now);
+  return isPaused(table) ? null : clockDue(table, now);
 }
 
 /** The turn's reminder while it is to come, else its deadline; null without a clock. */

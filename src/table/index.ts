@@ -16,6 +16,7 @@ export * from './ratings.js';
 export * from './absence.js';
 export * from './pace.js';
 export * from './due.js';
+export * from './pause.js';
 export * from './giveup.js';
 export * from './daily.js';
 export * from './undo.js';

@@ -68,3 +68,8 @@ export function reminderAtMs(settings: TableSettings, limitS: number): number {
 export function deadlineOf(table: { readonly turnStartedAt: number }, limitS: number): number | null {
   return limitS > 0 ? table.turnStartedAt + limitS * 1000 : null;
 }
+
+/** While the host or a moderator has paused the clock (a holiday): no reminder, no automatic move. */
+export function isPaused(table: { readonly pausedAt?: number }): boolean {
+  return table.pausedAt !== undefined;
+}

@@ -119,12 +119,21 @@ export type PlayingTable = TableBase & {
   readonly turnStartedAt: number;
   /** The game's turn whose player was reminded (due.ts): once per move. */
   readonly remindedTurn?: number;
+  /** The game's turn whose player had the "your turn" DM (correspondence, players who asked): once per move. */
+  readonly notifiedTurn?: number;
   /**
    * Set while /kingdomino status posts a board, before the store knows its message
    * (outbox.ts, showing): the table is due at once, so that a process dying meanwhile
    * leaves no live button the next one would not find and clear.
    */
   readonly showingSince?: number;
+  /** When the host or a moderator paused the clock (pause.ts): no reminder nor automatic move meanwhile. */
+  readonly pausedAt?: number;
+  /**
+   * A moderator locked the game's thread: the game waits (nothing due, not reopened
+   * by the bot) until the thread is unlocked; set when a post found it so, told once.
+   */
+  readonly threadLocked?: boolean;
 };
 export type FinishedTable = TableBase & {
   readonly status: 'finished';

@@ -40,13 +40,24 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'make-host', table: '123', player: 1 },
   { verb: 'daily', click: { verb: 'confirm', turn: 3, at } },
   { verb: 'daily-share', day: 4 },
+  { verb: 'games-page', page: 1, all: false },
+  { verb: 'clock', table: '123', pause: true },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
 const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
-const MENU_VERBS = ['manage-seat', 'replace-seat', 'restore-seat', 'make-host', 'daily', 'daily-share'];
+const MENU_VERBS = [
+  'manage-seat',
+  'replace-seat',
+  'restore-seat',
+  'make-host',
+  'daily',
+  'daily-share',
+  'games-page',
+  'clock',
+];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,

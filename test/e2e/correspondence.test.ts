@@ -21,6 +21,8 @@ describe('a game at one day a move', () => {
   it('shows the deadline, reminds six hours before it, then moves for the absent player', async () => {
     const { discord } = world;
     const threadId = await startTable(discord, 'alice', ['bob'], { pace: '1d' });
+    // The thread stays in the channel's list between moves: a week, the longest Discord allows.
+    expect(discord.thread(threadId)?.thread?.autoArchiveDuration).toBe(10080);
     const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
     const first = boards()[0]!;
     expect(first.content).toMatch(/⏳ Move due <t:\d+:R>\./);
@@ -39,6 +41,11 @@ describe('a game at one day a move', () => {
     expect(reminders()[0]!.content).toContain(`a move will be made for you <t:${due / 1000}:R>`);
     expect(reminders()[0]!.pinged).toEqual([waiting.id]);
 
+    // The bot restarts meanwhile, its clock where the game's is: the store's due index finds the game again.
+    await world.restart();
+    await world.bot.advanceClock(discord.now() - Date.now());
+    // Discord archives the quiet thread meanwhile: the automatic move reopens it.
+    discord.thread(threadId)!.thread!.archived = true;
     await world.advance(6 * HOUR_MS);
     await discord.waitFor(
       () => /Time ran out/.test(lastMessage(discord, threadId).content) || boards().length >= 3,
@@ -46,9 +53,18 @@ describe('a game at one day a move', () => {
     );
     expect(boards().some((m) => /Time ran out/.test(m.content))).toBe(true);
     expect(reminders()).toHaveLength(1);
+    expect(discord.thread(threadId)!.thread!.archived).toBe(false);
+    // The older boards' buttons are cleared once it is open again.
+    await discord.waitFor(
+      () =>
+        boards()
+          .slice(0, -1)
+          .every((m) => m.buttons().length === 0),
+      'older boards cleared',
+    );
   });
 
-  it('DMs the player who asked for it, not the others; a player who refuses DMs is told once and not tried again', async () => {
+  it('DMs the player who asked for it (her turn, the reminder), not the others; a player who refuses DMs is told once and not tried again', async () => {
     const { discord } = world;
     const [erin, carol, dave] = (['erin', 'carol', 'dave'] as const).map((name) => discord.user(name));
     const notify = async (user: string, on: boolean): Promise<string> => {
@@ -82,8 +98,12 @@ describe('a game at one day a move', () => {
     }
     expect(reminded(dave!)).toBeGreaterThanOrEqual(2);
     // Carol: a DM for each of his reminders, with the deadline and a link to the game's thread.
-    const dms = discord.dms(carol!);
+    const dms = discord.dms(carol!).filter((m) => m.content.startsWith('⏰'));
     expect(dms).toHaveLength(reminded(carol!));
+    // And one when each of her turns came, with its deadline (she had as many turns as reminders: nobody moved).
+    const turns = discord.dms(carol!).filter((m) => m.content.startsWith('🎲'));
+    expect(turns.length).toBeGreaterThanOrEqual(reminded(carol!));
+    expect(turns[0]!.content).toMatch(/^🎲 Your turn in a Kingdomino game: the move is due <t:\d+:R>\.$/);
     expect(dms[0]!.content).toMatch(
       /^⏰ It is your turn in a Kingdomino game: a move will be made for you <t:\d+:R>\.$/,
     );
@@ -93,5 +113,45 @@ describe('a game at one day a move', () => {
     expect(discord.dms(dave!)).toEqual([]);
     expect(refusals()).toHaveLength(1);
     expect(refusals()[0]!.content).toContain(dave!.mention);
+
+    // /kingdomino games, for each player: this game, with a "Play" link for the one to move.
+    const waiting = userToPlay(discord, boards().at(-1)!)!;
+    for (const user of [erin!, carol!, dave!]) {
+      const command = await discord.slashCommand({ user, name: 'kingdomino', subcommand: 'games' });
+      const reply = await command.reply();
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toContain(`(https://discord.com/channels/${discord.channel.guildId}/${threadId})`);
+      expect(reply.content).toContain('12 hours a move');
+      const mine = user.id === waiting.id;
+      expect(reply.content.includes('**your turn**')).toBe(mine);
+      expect(reply.buttons().some((b) => b.label?.startsWith('Play #'))).toBe(mine);
+    }
+  });
+
+  it('the host pauses the clock for a holiday: nothing happens meanwhile; resumed, the move has its time left', async () => {
+    const { discord } = world;
+    const threadId = await startTable(discord, 'carol', ['dave'], { pace: '1d' });
+    const messages = () => discord.messages(threadId);
+    const menu = await (
+      await discord.slashCommand({ user: 'carol', channel: threadId, name: 'kingdomino', subcommand: 'manage' })
+    ).reply();
+    const press = async (message: typeof menu, label: string) => {
+      const id = message.buttons().find((b) => b.label === label && !b.disabled)?.customId;
+      if (!id) throw new Error(`no ${label} in ${message.content}`);
+      return (await discord.click(message, id, 'carol')).reply();
+    };
+    const paused = await press(menu, '⏸ Pause the clock');
+    expect(paused.content).toMatch(/^Clock paused\./);
+    await discord.waitFor(() => messages().some((m) => m.content.startsWith('⏸ ')), 'the pause told');
+    await world.advance(3 * 24 * HOUR_MS);
+    expect(messages().some((m) => /Time ran out|^⏰/.test(m.content))).toBe(false);
+    const resumed = await press(paused, '▶ Resume the clock');
+    expect(resumed.content).toMatch(/^Clock resumed\./);
+    await discord.waitFor(() => messages().some((m) => m.content.startsWith('▶ ')), 'the resume told');
+    const due = Number(/<t:(\d+):R>/.exec(messages().find((m) => m.content.startsWith('▶ '))!.content)?.[1]) * 1000;
+    // The whole day again, less the moment before the pause.
+    expect(due - discord.now()).toBeGreaterThan(23 * HOUR_MS);
+    await world.advance(18 * HOUR_MS + 1000);
+    await discord.waitFor(() => messages().some((m) => m.content.startsWith('⏰')), 'the reminder after the pause');
   });
 });

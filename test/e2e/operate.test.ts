@@ -68,6 +68,8 @@ describe('npm start and npm run deploy', () => {
       'forget-me',
       'manage',
       'daily',
+      'notify',
+      'games',
     ]);
     const daily = registered[0]?.options?.find((o) => o.name === 'daily') as
       { options?: { name: string }[] } | undefined;

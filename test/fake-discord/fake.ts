@@ -354,6 +354,18 @@ export class FakeDiscord {
     this.#gateway.dispatch('THREAD_UPDATE', channelApi(this.#world.channel(msg.channelId)));
   }
 
+  /**
+   * A moderator archives, locks, unlocks or unarchives a thread in Discord's client:
+   * the thread changes and the bot hears THREAD_UPDATE, as from Discord.
+   */
+  moderateThread(threadId: string, change: { readonly archived?: boolean; readonly locked?: boolean }): void {
+    const channel = this.#world.channel(threadId);
+    if (!channel.thread) throw new Error(`${threadId} is not a thread`);
+    if (change.archived !== undefined) channel.thread.archived = change.archived;
+    if (change.locked !== undefined) channel.thread.locked = change.locked;
+    this.#gateway.dispatch('THREAD_UPDATE', channelApi(channel));
+  }
+
   /** A user clicks a button on a message (checked to be there and enabled unless `force`). */
   async click(
     message: FakeMessage | string,

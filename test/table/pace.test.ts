@@ -77,4 +77,34 @@ describe('paces', () => {
     expect(table.standInOf(timeouts(t, 4).seats[0])).toBeNull();
     expect(table.standInOf(timeouts(t, 5).seats[0])?.reason).toBe('absent');
   });
+
+  it('the host pauses the clock (nothing due meanwhile) and resumes it with the time the move had left', () => {
+    const t = started(table.withPace(LIVE, '1d'));
+    const host = { userId: 'h', moderator: false };
+    expect(table.pauseClock(t, { userId: 'a', moderator: false }, 5000)).toEqual({
+      ok: false,
+      refusal: { code: 'host-only' },
+    });
+    const paused = table.pauseClock(t, host, 1000 + 10 * HOUR);
+    if (!paused.ok) throw new Error(paused.refusal.code);
+    // Its first board posted (a post owed is due at once, paused or not): nothing due while paused.
+    const { outbox: _posted, ...shown } = paused.value;
+    expect(table.dueAt(shown, 1000 + 10 * HOUR)).toBeNull();
+    expect(table.dueAt({ ...shown, pausedAt: undefined }, 1000 + 10 * HOUR)).toBe(1000 + 18 * HOUR);
+    expect(table.pauseClock(paused.value, host, 0)).toEqual({ ok: false, refusal: { code: 'already-paused' } });
+    // Two days later: the move still has the 14 hours it had left.
+    const resumed = table.resumeClock(paused.value, { userId: 'm', moderator: true }, 1000 + 58 * HOUR);
+    if (!resumed.ok) throw new Error(resumed.refusal.code);
+    expect(table.isPaused(resumed.value)).toBe(false);
+    expect(table.deadlineOf(resumed.value, table.turnLimitS(resumed.value))).toBe(1000 + 72 * HOUR);
+    expect(table.resumeClock(resumed.value, host, 0)).toEqual({ ok: false, refusal: { code: 'not-paused' } });
+  });
+
+  it('a game without a turn timer has no clock to pause', () => {
+    const untimed = started({ ...NO_VARIANTS, turnTimerS: 0 });
+    expect(table.pauseClock(untimed, { userId: 'h', moderator: false }, 0)).toEqual({
+      ok: false,
+      refusal: { code: 'no-clock' },
+    });
+  });
 });

@@ -12,6 +12,7 @@ import type { Bot } from '../bot.js';
 import { errorText, type Logger } from '../../runtime/log.js';
 import { resumeGames } from '../services/resume.js';
 import { DuePoller } from '../services/due.js';
+import { threadUpdated } from '../services/locked.js';
 import * as clock from '../../runtime/clock.js';
 import { LanedREST } from '../wire/rest.js';
 import { Outbox } from '../services/outbox.js';
@@ -141,6 +142,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   const inFlight = new InFlight();
 
   client.on(Events.InteractionCreate, (interaction) => void route(bot, byName, interaction, inFlight));
+  // A game waiting for its locked thread goes on once a moderator unlocks it.
+  client.on(Events.ThreadUpdate, (_before, thread) => void threadUpdated(bot, thread));
   client.on(Events.Error, (error) => log.error('discord client error', { error: errorText(error) }));
   client.on(Events.Warn, (message) => log.warn(message));
   const ready = new Promise<void>((resolve) =>

@@ -60,6 +60,8 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   'replace-seat': 'menu',
   'restore-seat': 'menu',
   'make-host': 'menu',
+  'games-page': 'menu',
+  clock: 'menu',
   review: 'thread',
   replay: 'thread',
   preview: 'panel',

@@ -20,6 +20,8 @@ import { rematch } from '../handlers/rematch.js';
 import { withThreadOpen } from '../services/archive.js';
 import { editSeat, imBack, showSeat, type MenuClick } from '../handlers/moderation.js';
 import { review } from '../handlers/review.js';
+import { gamesPage } from '../handlers/games.js';
+import { setClock } from '../handlers/moderation.js';
 import { postReplay } from '../handlers/replay.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';
 import {
@@ -152,6 +154,16 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
     case 'make-host':
       return answer(interaction, 'update', () =>
         editSeat(bot, menuClick(interaction, action.table), 'host', action.player),
+      );
+    case 'clock':
+      return answer(interaction, 'update', () => setClock(bot, menuClick(interaction, action.table), action.pause));
+    case 'games-page':
+      return answer(interaction, 'update', () =>
+        gamesPage(
+          bot,
+          { userId: interaction.user.id, guildId: interaction.guildId, locale: interaction.locale },
+          action,
+        ),
       );
     case 'review':
       return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));

@@ -132,7 +132,10 @@ async function openThread(bot: Bot, message: Message, table: PlayingTable): Prom
   try {
     const thread = await message.startThread({
       name: inGameLocale(table, () => threadName(table)),
-      autoArchiveDuration: ThreadAutoArchiveDuration.OneDay,
+      // A game over days keeps its thread in the list between moves: the longest Discord allows.
+      autoArchiveDuration: lobbies.correspondencePace(table.settings)
+        ? ThreadAutoArchiveDuration.OneWeek
+        : ThreadAutoArchiveDuration.OneDay,
     });
     if (thread.type !== ChannelType.PublicThread) bot.log.warn('game thread is not public', { game: table.id });
     return { ok: true, value: null };

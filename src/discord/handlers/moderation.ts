@@ -10,7 +10,12 @@ import { keep, save } from '../../store/index.js';
 import {
   comeBack,
   currentTurn,
+  deadlineOf,
   handHost,
+  pauseClock,
+  resumeClock,
+  turnLimitS,
+  type ClockResult,
   isHost,
   replaceSeat,
   restoreSeat,
@@ -28,7 +33,8 @@ import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { aiSeatName } from '../messages/seats.js';
 import { lobbyView } from '../messages/lobby.js';
-import { moderationView, seatRefusalText, type ManagedTable } from '../messages/moderation.js';
+import { clockRefusalText, moderationView, seatRefusalText, type ManagedTable } from '../messages/moderation.js';
+import { relativeTime } from '../messages/text.js';
 import { turnButtons, turnLine } from '../messages/turn.js';
 import * as clock from '../../runtime/clock.js';
 
@@ -179,6 +185,28 @@ export async function editSeat(bot: Bot, click: MenuClick, what: SeatEdit, playe
         ? t('moderation.done.restored', { name })
         : t(after.status === 'lobby' ? 'moderation.done.replacedLobby' : 'moderation.done.replaced', { name });
   return updating(moderationView(after, click, after.status === 'lobby' && what === 'replace' ? null : player, done));
+}
+
+/** The menu's clock button: pause or resume the game's clock, told in the thread; the menu again. */
+export async function setClock(bot: Bot, click: MenuClick, pause: boolean): Promise<Answer> {
+  const loaded = await loadManaged(bot, click);
+  if (!loaded.ok) return loaded.answer;
+  const now = clock.now();
+  const { value, table } = await bot.store.update<ClockResult>(click.tableId, (current) => {
+    const set = pause ? pauseClock(current, click, now) : resumeClock(current, click, now);
+    return set.ok ? save(set.value, set) : keep(set);
+  });
+  if (!value.ok) return privately(clockRefusalText(value.refusal, table.seats));
+  const after = value.value;
+  bot.log.info(pause ? 'clock paused' : 'clock resumed', { guild: after.guildId, game: after.id, user: click.userId });
+  const deadline = deadlineOf(after, turnLimitS(after));
+  await tellThread(bot, after, () =>
+    pause
+      ? t('moderation.clockPaused', { by: click.userId })
+      : t('moderation.clockResumed', { by: click.userId, when: deadline === null ? '' : relativeTime(deadline) }),
+  );
+  bot.scheduler.kick(after.id);
+  return updating(moderationView(after, click, null, t(pause ? 'moderation.done.paused' : 'moderation.done.resumed')));
 }
 
 export interface BackClick {

@@ -6,7 +6,14 @@
  */
 import type { BaseMessageOptions } from 'discord.js';
 import { dynastyResult, result } from '../../game/index.js';
-import { correspondencePace, deadlineOf, dynastyProgress, turnLimitS, type GameTable } from '../../table/index.js';
+import {
+  correspondencePace,
+  deadlineOf,
+  dynastyProgress,
+  isPaused,
+  turnLimitS,
+  type GameTable,
+} from '../../table/index.js';
 import { endView } from './end.js';
 import { inGameLocale } from './locale.js';
 import { showDynastySheet, showScoreSheet, showTable } from './pictures.js';
@@ -15,7 +22,7 @@ import { turnView } from './turn.js';
 
 /** The current move's deadline, said under a correspondence pace (a live game's timer says it in the rules line). */
 function dueShown(table: GameTable): number | null {
-  if (table.status !== 'playing' || !correspondencePace(table.settings)) return null;
+  if (table.status !== 'playing' || !correspondencePace(table.settings) || isPaused(table)) return null;
   return deadlineOf(table, turnLimitS(table));
 }
 

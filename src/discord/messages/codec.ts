@@ -88,7 +88,11 @@ export type ClickAction =
   /** A click on the daily deal's panel: the panel's own click, on the player's game of the day (not a table). */
   | { readonly verb: 'daily'; readonly click: PanelClick }
   /** The daily result's Share: the spoiler-free line posted in the channel. */
-  | { readonly verb: 'daily-share'; readonly day: number };
+  | { readonly verb: 'daily-share'; readonly day: number }
+  /** A page of /kingdomino games (0-based), of this server's games or every server's. */
+  | { readonly verb: 'games-page'; readonly page: number; readonly all: boolean }
+  /** The moderation menu's clock button: pause (true) or resume (false) the game's clock. */
+  | { readonly verb: 'clock'; readonly table: string; readonly pause: boolean };
 
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'] as const;
 /** The placement panel's clicks: in a game's thread, or (wrapped) on the daily deal. */
@@ -129,6 +133,8 @@ const VERBS = {
   'make-host': 'mh',
   daily: 'dl',
   'daily-share': 'ds',
+  'games-page': 'gp',
+  clock: 'mc',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -153,6 +159,8 @@ const TABLE_ID = /^\d{1,20}$/;
 const MAX_GAMES = DYNASTY_GAMES;
 /** Daily deal days: 99999 is 270 years after the launch. */
 const MAX_DAY = 99_999;
+/** Pages of /kingdomino games a button may ask for (a player in more games sees the last one). */
+const MAX_GAMES_PAGE = 1_000;
 
 /** A cursor as text (in custom_ids, and as the value of a spot in the menu). */
 export function cursorText(c: Cursor): string {
@@ -199,6 +207,12 @@ export function encode(action: ClickAction): string {
     case 'restore-seat':
     case 'make-host':
       fields.push(action.table, action.player);
+      break;
+    case 'games-page':
+      fields.push(action.page, action.all ? 1 : 0);
+      break;
+    case 'clock':
+      fields.push(action.table, action.pause ? 1 : 0);
       break;
     case 'review':
     case 'replay':
@@ -318,6 +332,15 @@ export function decode(customId: string): ClickAction | null {
     case 'daily-share': {
       const day = int(rest[0], 1, MAX_DAY);
       return arity(1) && day !== null ? { verb, day } : null;
+    }
+    case 'clock': {
+      const pause = rest[1] === '1' ? true : rest[1] === '0' ? false : null;
+      return arity(2) && TABLE_ID.test(rest[0] ?? '') && pause !== null ? { verb, table: rest[0]!, pause } : null;
+    }
+    case 'games-page': {
+      const page = int(rest[0], 0, MAX_GAMES_PAGE);
+      const all = rest[1] === '1' ? true : rest[1] === '0' ? false : null;
+      return arity(2) && page !== null && all !== null ? { verb, page, all } : null;
     }
     case 'pick': {
       const what = placed(rest[1]);

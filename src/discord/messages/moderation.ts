@@ -8,8 +8,12 @@ import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import {
+  isPaused,
+  pauseClock,
+  resumeClock,
   seatChoices,
   type Actor,
+  type ClockRefusal,
   type LobbyTable,
   type PlayingTable,
   type Refusal,
@@ -50,6 +54,7 @@ export function moderationView(
     ...(done ? [done] : []),
     table.status === 'lobby' ? t('moderation.titleLobby', { link: lobbyLink(table) }) : t('moderation.titleGame'),
     ...table.seats.map((_, i) => seatLine(table, i)),
+    ...(table.status === 'playing' && isPaused(table) ? [t('moderation.clockPausedLine')] : []),
   ];
   const players = table.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
   const options = players.map((i) => ({
@@ -87,10 +92,37 @@ export function moderationView(
     content: lines.join('\n'),
     components: [
       selectRow(t('moderation.placeholder'), { verb: 'manage-seat', table: table.id }, options),
-      row(...buttons),
+      row(...buttons, ...clockButtons(table, actor)),
     ],
     allowedMentions: { parse: [] },
   };
+}
+
+/** Pause or resume the clock: a game with a turn timer, for its host or a moderator. */
+function clockButtons(table: ManagedTable, actor: Actor): ReturnType<typeof button>[] {
+  if (table.status !== 'playing') return [];
+  const paused = isPaused(table);
+  const can = paused ? resumeClock(table, actor, 0).ok : pauseClock(table, actor, 0).ok;
+  return [
+    button(
+      t(paused ? 'moderation.button.resumeClock' : 'moderation.button.pauseClock'),
+      { verb: 'clock', table: table.id, pause: !paused },
+      ButtonStyle.Secondary,
+      !can,
+    ),
+  ];
+}
+
+const CLOCK_REFUSALS: Record<'no-clock' | 'already-paused' | 'not-paused', MessageKey> = {
+  'no-clock': 'moderation.refusal.noClock',
+  'already-paused': 'moderation.refusal.alreadyPaused',
+  'not-paused': 'moderation.refusal.notPaused',
+};
+
+/** A clock refusal as the user reads it. */
+export function clockRefusalText(refusal: ClockRefusal, seats: readonly TableSeat[]): string {
+  if (refusal.code in CLOCK_REFUSALS) return t(CLOCK_REFUSALS[refusal.code as keyof typeof CLOCK_REFUSALS]);
+  return seatRefusalText(refusal as SeatRefusal, seats);
 }
 
 const SEAT_REFUSALS: Record<Exclude<SeatRefusal['code'], Refusal['code'] | 'not-your-seat'>, MessageKey> = {

@@ -7,18 +7,42 @@
 import { ButtonStyle, ComponentType, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
-import type { PlayingTable } from '../../table/index.js';
+import { deadlineOf, isPaused, turnLimitS, type PlayingTable } from '../../table/index.js';
+import { keep, save } from '../../store/index.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { threadLink } from '../messages/lobby.js';
 import { relativeTime } from '../messages/text.js';
 
 /** A DM to the player to move that their move will be made for them at `deadline` (if they asked for DMs). */
-export async function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadline: number): Promise<void> {
+export function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadline: number): Promise<void> {
+  return dmIfAsked(bot, table, userId, () => t('notify.dm.reminder', { when: relativeTime(deadline) }));
+}
+
+/**
+ * Under a correspondence pace, a DM to the player whose turn just came (if they asked
+ * for DMs): marked on the table first, so a restart does not send it twice.
+ */
+export async function dmYourTurn(bot: Bot, table: PlayingTable, userId: string): Promise<void> {
+  const prefs = await bot.store.notifyPrefs(userId);
+  if (!prefs.directMessages || prefs.refused || isPaused(table)) return;
+  const turn = table.game.turn;
+  const { value: marked } = await bot.store.update(table.id, (current) =>
+    current.status === 'playing' && current.game.turn === turn && current.notifiedTurn !== turn
+      ? save({ ...current, notifiedTurn: turn }, true)
+      : keep(false),
+  );
+  const deadline = deadlineOf(table, turnLimitS(table));
+  if (marked && deadline !== null)
+    await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }));
+}
+
+/** A DM about the game (its words in the game's language), with a link to its thread, to a player who asked for DMs. */
+export async function dmIfAsked(bot: Bot, table: PlayingTable, userId: string, words: () => string): Promise<void> {
   const prefs = await bot.store.notifyPrefs(userId);
   if (!prefs.directMessages || prefs.refused) return;
   const message = inGameLocale(table, () => ({
-    content: t('notify.dm.reminder', { when: relativeTime(deadline) }),
+    content: words(),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -31,7 +55,7 @@ export async function dmReminder(bot: Bot, table: PlayingTable, userId: string, 
   try {
     const dm = await bot.client.users.createDM(userId);
     await dm.send(message);
-    bot.log.info('sent a turn reminder by DM', { game: table.id, user: userId });
+    bot.log.info('sent a DM', { game: table.id, user: userId });
   } catch (error) {
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       await refused(bot, table, userId);

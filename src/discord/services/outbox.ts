@@ -40,6 +40,7 @@ import { boardMessage, endMessage } from '../messages/board.js';
 import { describeMove, occasionText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
 import { nonceOf } from '../wire/limits.js';
+import { waitForUnlock } from './locked.js';
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
@@ -160,6 +161,11 @@ export class Outbox {
         if (this.stopped) return false;
         const next = table && boardsOwed(table)[0];
         if (!table || !next) break;
+        // A thread a moderator locked is not reopened: the game waits for it (locked.ts).
+        if (table.status === 'playing' && (await isLocked(bot, table))) {
+          await waitForUnlock(bot, table);
+          return false;
+        }
         table = await this.make(bot, table, next);
       }
       this.retries.delete(tableId);
@@ -334,6 +340,12 @@ export async function ourRecentMessages(bot: Bot, thread: Channel | null): Promi
   if (!me || !thread?.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory)) return [];
   const recent = await thread.messages.fetch({ limit: LOOKBACK });
   return [...recent.values()].filter((m) => m.author.id === me.id);
+}
+
+/** Whether the game's thread is locked now (a thread Discord cannot give is for the posts to find out). */
+async function isLocked(bot: Bot, table: GameTable): Promise<boolean> {
+  const channel = await bot.client.channels.fetch(threadIdOf(table)).catch(() => null);
+  return channel?.isThread() === true && channel.locked === true;
 }
 
 type Thread = SendableChannels & Pick<ThreadChannel, 'messages'>;

@@ -1,6 +1,7 @@
 /**
- * Start-up: every live table in the store goes on (AI seats whose turn it is play,
- * turn timers are re-armed), in the one process whose shard has the table's guild
+ * Start-up: every table the store's due index says is due within DUE_HORIZON_MS goes
+ * on (AI seats whose turn it is play, turn timers are re-armed; the others wait in the
+ * store for the poll, due.ts), in the one process whose shard has the table's guild
  * when the bot runs as several (scheduler.ts, ownsGuild). The list comes from the store, not from the threads
  * Discord happens to report at start-up: a thread auto-archived while the bot was
  * down is not in the gateway's cache, so it is fetched by id and unarchived.

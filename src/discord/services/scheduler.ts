@@ -29,6 +29,7 @@ import {
   DUE_HORIZON_MS,
   reminded,
   remindedNow,
+  isPaused,
   untold,
   type FinishedTable,
   type Move,
@@ -43,7 +44,7 @@ import { errorText } from '../../runtime/log.js';
 import { durationText, relativeTime } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import { closeThread } from './archive.js';
-import { dmReminder } from './notify.js';
+import { dmReminder, dmYourTurn } from './notify.js';
 import { makeMove } from './move.js';
 import * as clock from '../../runtime/clock.js';
 import { nonceOf } from '../wire/limits.js';
@@ -207,6 +208,8 @@ export class TableScheduler implements Scheduler {
       const level = computerLevel(now.seat);
       if (level === null && now.seat.kind === 'human') {
         this.arm(table, now.seat.userId);
+        if (correspondencePace(table.settings) && table.notifiedTurn !== table.game.turn)
+          await dmYourTurn(bot, table, now.seat.userId);
         return;
       }
       this.disarm(tableId);
@@ -322,7 +325,7 @@ export class TableScheduler implements Scheduler {
   private arm(table: PlayingTable, userId: string): void {
     const limitS = turnLimitS(table);
     const deadline = deadlineOf(table, limitS);
-    if (deadline === null) return this.disarm(table.id);
+    if (deadline === null || isPaused(table)) return this.disarm(table.id);
     const turn = table.game.turn;
     const remindAt = table.turnStartedAt + reminderAtMs(table.settings, limitS);
     const live = correspondencePace(table.settings) === null;
@@ -340,21 +343,22 @@ export class TableScheduler implements Scheduler {
     if (handles.length > 0) this.timers.set(table.id, { plan, handles });
   }
 
-  /** The reminder, once per move: marked in the store (even if Discord failed), then the timer re-armed. */
+  /**
+   * The reminder, once per move: marked in the store first, then sent (a crash in
+   * between loses it rather than pinging twice); then the timer re-armed.
+   */
   private async remind(tableId: string, userId: string, turn: number, leftMs: number): Promise<void> {
     const bot = this.bot();
     try {
-      const loaded = await bot.store.get(tableId);
-      if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
-      const table = loaded.table;
-      if (remindedNow(table)) return;
-      await this.sendReminder(table, userId, leftMs);
-      await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
-      await bot.store.update(tableId, (current) =>
-        current.status === 'playing' && current.game.turn === turn && !remindedNow(current)
-          ? save(reminded(current))
-          : keep(),
+      const { value: table } = await bot.store.update<PlayingTable | null>(tableId, (current) =>
+        current.status === 'playing' && current.game.turn === turn && !remindedNow(current) && !isPaused(current)
+          ? save(reminded(current), reminded(current))
+          : keep(null),
       );
+      if (table) {
+        await this.sendReminder(table, userId, leftMs);
+        await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
+      }
     } catch (error) {
       bot.log.warn('could not send a turn reminder', { game: tableId, user: userId, error: errorText(error) });
     }
@@ -381,6 +385,8 @@ export class TableScheduler implements Scheduler {
     try {
       const loaded = await bot.store.get(tableId);
       if (loaded.kind !== 'found' || loaded.table.status !== 'playing' || loaded.table.game.turn !== turn) return;
+      // Paused meanwhile (the timer was armed before): the clock waits.
+      if (isPaused(loaded.table)) return;
       const now = currentTurn(loaded.table);
       if (!now) return;
       const move = await computerMove(bot, loaded.table.game, STAND_IN, tableId);
