@@ -173,7 +173,8 @@ function released<T extends Table>(table: T): T {
 export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   const { table, ended } = outcome;
   const held = heldMoves(table);
-  if (!ended && computerNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
+  // A move the timer made is told at once: the thread hears of it before the computer takes the seat (absence.ts).
+  if (!ended && !move.timedOut && computerNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
     return { ...table, held: [...held, move] };
   const before = held.length > 0 ? { held } : {};
   const rest = released(table);

@@ -25,7 +25,7 @@ import { describe, expect, it } from 'vitest';
 import { runCampaign, type StoreKind } from '../support/campaign.js';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import { startRedis } from '../store/redis-server.js';
-import { boardCount, lastMessage, launch, playMove, startTable, userToPlay } from './harness.js';
+import { boardCount, lastMessage, launch, moveByPanel, playMove, startTable, userToPlay } from './harness.js';
 
 const env = process.env;
 const int = (name: string, fallback: number): number => {
@@ -123,16 +123,21 @@ describe.concurrent('fault campaign', () => {
     try {
       const { discord } = world;
       const threadId = await startTable(discord, 'carol', [], { 'ai-seats': 1, 'ai-level': 'easy' });
-      for (
-        let last = lastMessage(discord, threadId), user = userToPlay(discord, last);
-        user;
-        last = lastMessage(discord, threadId), user = userToPlay(discord, last)
-      ) {
-        await playMove(discord, threadId, last, user);
+      // Humans move until a move of theirs posts no board: the computer is to move (its run shares
+      // the next board, table/outbox.ts), and the scheduler waits out the delay.
+      let boards = boardCount(discord, threadId);
+      for (;;) {
+        const last = lastMessage(discord, threadId);
+        const user = userToPlay(discord, last);
+        if (!user) {
+          await discord.waitFor(() => boardCount(discord, threadId) > boards, 'a human turn');
+          boards = boardCount(discord, threadId);
+          continue;
+        }
+        await moveByPanel(discord, last, user);
+        if (boardCount(discord, threadId) === boards) break;
+        boards = boardCount(discord, threadId);
       }
-      const boards = boardCount(discord, threadId);
-      // Its board is up ("... is thinking"), the scheduler has read the table and waits out the delay.
-      await discord.waitFor(() => / is thinking…/.test(lastMessage(discord, threadId).content), "the computer's turn");
       await new Promise((resolve) => setTimeout(resolve, 300));
       redis.freeze();
       // Past the computer's delay and the store's 1.5 s deadline: its save has failed.

@@ -176,6 +176,26 @@ export async function playMove(
   return lastMessage(discord, threadId);
 }
 
+/**
+ * One move by `user` through the panel, without waiting for a board (a move followed by
+ * a computer's posts none until that run is over): the panel, answered once the move is
+ * saved and any board it owes posted.
+ */
+export async function moveByPanel(discord: FakeDiscord, turn: FakeMessage, user: FakeUser): Promise<FakeMessage> {
+  const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+  for (let step = 0; step < 3 && !panel.content.startsWith('✅'); step++) {
+    const next = panel
+      .buttons()
+      .find(
+        (b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
+      );
+    if (!next?.customId) throw new Error(`nothing to press on the panel: ${panel.content}`);
+    await (await discord.click(panel, next.customId, user)).reply();
+  }
+  if (!panel.content.startsWith('✅')) throw new Error(`the move did not go through: ${panel.content}`);
+  return panel;
+}
+
 /** Play until the final message: humans by clicks, AI seats on their own. Resolves with the final message. */
 export async function playToEnd(
   discord: FakeDiscord,

@@ -5,23 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type TableStore } from '../../src/store/index.js';
-import type { FakeDiscord } from '../fake-discord/fake.js';
-import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import { boardCount, lastMessage, launch, startTable, userToPlay, yourTurnId, type World } from './harness.js';
-
-/** Open the panel and make the move it opens on, with the first domino offered: the done panel. */
-async function moveByPanel(discord: FakeDiscord, turn: FakeMessage, user: FakeUser): Promise<FakeMessage> {
-  const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
-  for (let step = 0; step < 3 && !panel.content.startsWith('✅'); step++) {
-    const next = panel
-      .buttons()
-      .find(
-        (b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
-      );
-    await (await discord.click(panel, next!.customId!, user)).reply();
-  }
-  return panel;
-}
+import type { FakeMessage } from '../fake-discord/model.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  moveByPanel,
+  startTable,
+  userToPlay,
+  yourTurnId,
+  type World,
+} from './harness.js';
 
 async function gameOf(store: TableStore, threadId: string) {
   const loaded = await store.get(threadId);

@@ -35,7 +35,7 @@ import { decode } from '../../src/discord/messages/codec.js';
 import { checkRecord, prompt as enginePrompt, type GameEvent, type GameState } from '../../src/game/index.js';
 import type { GameRecord } from '../../src/game/types.js';
 import { openStore, type TableStore } from '../../src/store/index.js';
-import type { Table } from '../../src/table/index.js';
+import { heldMoves, type Table } from '../../src/table/index.js';
 import { botEnv } from '../e2e/harness.js';
 import { startBot, type BotProcess } from '../fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
@@ -276,13 +276,14 @@ export function movesOfEvents(events: readonly GameEvent[]): SavedMove[] {
 
 const MOVE_LINE = /(placed #\d+|could not fit #\d+|took #\d+)/;
 
-/** The moves a thread shows, in order: the "placed #N"/"took #N" line of every board and end message. */
+/**
+ * The moves a thread shows, in order: the "placed #N"/"took #N" lines of every board
+ * and end message (a run of computer moves is told in one: table/outbox.ts).
+ */
 export function shownMoves(messages: readonly FakeMessage[]): ShownMove[] {
   const shown: ShownMove[] = [];
-  for (const m of messages) {
-    if (m.pngs().length === 0) continue;
-    const line = m.content.split('\n').find((l) => MOVE_LINE.test(l));
-    if (!line) continue;
+  const lines = messages.flatMap((m) => (m.pngs().length === 0 ? [] : m.content.split('\n')));
+  for (const line of lines.filter((l) => MOVE_LINE.test(l))) {
     const num = (re: RegExp) => {
       const hit = re.exec(line)?.[1];
       return hit === undefined ? null : Number(hit);
@@ -1064,7 +1065,8 @@ class Campaign {
       if (!table || table.status === 'lobby' || !table.game) continue;
       const prompt = promptOf(table);
       const seat = prompt === null ? null : table.seats[prompt];
-      const saved = gamesOf(table).flatMap((game) => movesOfEvents(game.events)).length;
+      // Moves held for the next board (table/outbox.ts) are not owed to the thread yet.
+      const saved = gamesOf(table).flatMap((game) => movesOfEvents(game.events)).length - heldMoves(table).length;
       snapshot.set(g.threadId!, {
         saved,
         turn: actionsSaved(table),

@@ -198,10 +198,12 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
   const hint = info.hint ? t('panel.hint', { where: placementText(grid, cursorCells(info.hint)) }) : null;
   const placed: Placed = { kind: 'place', ...cursorCells(info.at) };
   const place = t('panel.place', { domino: dominoLabel(info.domino) });
+  // One line later on: the number only, the picture shows the domino.
+  const placeShort = t('panel.place', { domino: `#${info.domino}` });
   return {
     content: (taught(game)
       ? [
-          `${place} ${fits ? t('panel.fitsShort', { where, gain: signed(candidateGain(candidate) ?? 0) }) : verdict}`,
+          `${placeShort} ${fits ? t('panel.fitsShort', { where, gain: signed(candidateGain(candidate) ?? 0) }) : verdict}`,
           ...(hint ? [hint] : []),
         ]
       : [place, verdict, ...(hint ? [hint] : []), t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast')]
