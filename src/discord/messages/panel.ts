@@ -10,7 +10,16 @@ import type { BaseMessageOptions } from 'discord.js';
 import { candidateGain, domino as dominoOf, type Candidate, type GameState, type Half } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { Placed } from '../../table/index.js';
-import { cursorCells, cursorOf, cursorText, sameCursor, type Cursor, type PanelSlot } from './codec.js';
+import {
+  cursorCells,
+  cursorOf,
+  cursorText,
+  IN_GAME,
+  sameCursor,
+  type Cursor,
+  type PanelScope,
+  type PanelSlot,
+} from './codec.js';
 import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
 import { rejectionText, type Shown } from './pictures.js';
@@ -33,6 +42,8 @@ export interface PanelInfo {
   readonly hintUsed: boolean;
   /** The preview, drawn with the same verdict and hint. */
   readonly preview: Shown;
+  /** Where the buttons lead (default: the thread's game). */
+  readonly scope?: PanelScope;
 }
 
 const MOVES: readonly {
@@ -83,21 +94,27 @@ function spotMenu(info: PanelInfo): Row {
   });
   return selectRow(
     t('panel.spotMenu', { count: info.ranked.length }),
-    { verb: 'spot', turn: game.turn, hint: info.hint },
+    (info.scope ?? IN_GAME)({ verb: 'spot', turn: game.turn, hint: info.hint }),
     options,
   );
 }
 
 /** "Take #N" per free domino (the last round: place only), enabled when the shown spot fits. */
-function takeButtons(game: GameState, placed: Placed, choices: readonly number[], fits: boolean): Row[] {
+function takeButtons(
+  game: GameState,
+  placed: Placed,
+  choices: readonly number[],
+  fits: boolean,
+  scope: PanelScope = IN_GAME,
+): Row[] {
   if (choices.length === 0) {
     const at = placed.kind === 'place' ? cursorOf(placed) : null;
     const label = t(placed.kind === 'discard' ? 'panel.button.discard' : 'panel.button.placeHere');
     return [
       row(
         at
-          ? button(label, { verb: 'confirm', turn: game.turn, at }, ButtonStyle.Success, !fits)
-          : button(label, { verb: 'discard', turn: game.turn }, ButtonStyle.Danger),
+          ? button(label, scope({ verb: 'confirm', turn: game.turn, at }), ButtonStyle.Success, !fits)
+          : button(label, scope({ verb: 'discard', turn: game.turn }), ButtonStyle.Danger),
       ),
     ];
   }
@@ -105,18 +122,24 @@ function takeButtons(game: GameState, placed: Placed, choices: readonly number[]
   const style = placed.kind === 'discard' ? ButtonStyle.Danger : ButtonStyle.Primary;
   return rows(
     choices.map((n) =>
-      button(t(key, { domino: dominoLabel(n) }), { verb: 'pick', turn: game.turn, placed, domino: n }, style, !fits),
+      button(
+        t(key, { domino: dominoLabel(n) }),
+        scope({ verb: 'pick', turn: game.turn, placed, domino: n }),
+        style,
+        !fits,
+      ),
     ),
   );
 }
 
 function fineControls(info: PanelInfo): Row[] {
   const { game, at, hint } = info;
+  const scope = info.scope ?? IN_GAME;
   const turn = game.turn;
   const to = (slot: Exclude<PanelSlot, 'here'>, target: Cursor | null, label: string) =>
     button(
       label,
-      { verb: 'preview', turn, slot, at: target ?? at, hint },
+      scope({ verb: 'preview', turn, slot, at: target ?? at, hint }),
       ButtonStyle.Secondary,
       target === null || !onBoard(game, target),
     );
@@ -135,7 +158,7 @@ function fineControls(info: PanelInfo): Row[] {
         stepLegal(legal, at, 1),
         index >= 0 ? t('panel.button.nextOf', { index: index + 1, count: legal.length }) : t('panel.button.next'),
       ),
-      button(t('panel.button.hint'), { verb: 'hint', turn, at }, ButtonStyle.Secondary, info.hintUsed),
+      button(t('panel.button.hint'), scope({ verb: 'hint', turn, at }), ButtonStyle.Secondary, info.hintUsed),
     ),
   ];
 }
@@ -158,7 +181,7 @@ export function panelView(info: PanelInfo): BaseMessageOptions {
       t(info.choices.length > 0 ? 'panel.howTo' : 'panel.howToLast'),
     ].join('\n'),
     files: [{ attachment: info.preview.png, name: PREVIEW_PNG, description: info.preview.alt }],
-    components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits), ...fineControls(info)],
+    components: [spotMenu(info), ...takeButtons(game, placed, info.choices, fits, info.scope), ...fineControls(info)],
   };
 }
 
@@ -168,11 +191,12 @@ export function discardView(
   domino: number,
   choices: readonly number[],
   preview: Shown,
+  scope: PanelScope = IN_GAME,
 ): BaseMessageOptions {
   return {
     content: t('panel.fitsNowhere', { domino: dominoLabel(domino) }),
     files: [{ attachment: preview.png, name: PREVIEW_PNG, description: preview.alt }],
-    components: takeButtons(game, { kind: 'discard' }, choices, true),
+    components: takeButtons(game, { kind: 'discard' }, choices, true, scope),
   };
 }
 
@@ -183,6 +207,7 @@ export interface PickInfo {
   /** The placement judged, when the move places. */
   readonly candidate: Candidate | null;
   readonly choices: readonly number[];
+  readonly scope?: PanelScope;
 }
 
 /** The opening picks (nothing to place yet), or the pick after a confirm from an older panel. */
@@ -199,20 +224,23 @@ export function pickView(info: PickInfo): BaseMessageOptions {
     placed.kind === 'place'
       ? [
           row(
-            button(t('panel.button.back'), {
-              verb: 'preview',
-              turn: game.turn,
-              slot: 'here',
-              at: cursorOf(placed),
-              hint: null,
-            }),
+            button(
+              t('panel.button.back'),
+              (info.scope ?? IN_GAME)({
+                verb: 'preview',
+                turn: game.turn,
+                slot: 'here',
+                at: cursorOf(placed),
+                hint: null,
+              }),
+            ),
           ),
         ]
       : [];
   // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
   return {
     content: t('panel.pick', { done }),
-    components: [...takeButtons(game, placed, info.choices, true), ...back],
+    components: [...takeButtons(game, placed, info.choices, true, info.scope), ...back],
   };
 }
 
