@@ -179,7 +179,7 @@ export async function playFrom(
 ): Promise<FakeMessage> {
   const boards = boardCount(discord, threadId);
   const panel = await (await discord.click(message, buttonId, user)).reply();
-  for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
+  for (let step = 0; step < 3 && panel.buttons().length > 0 && !panel.content.startsWith('✅'); step++) {
     const next = panel
       .buttons()
       .find((b) => !b.disabled && (PICK_ID.test(b.customId ?? '') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')));
