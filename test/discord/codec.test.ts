@@ -47,6 +47,31 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'daily', click: { verb: 'preview', turn: 3, slot: 'here', at, hint: null } },
   { verb: 'daily', click: { verb: 'spot', turn: 1, hint: null } },
   { verb: 'daily-share', day: 27 },
+  { verb: 'away', table: '1234567890123456789', click: { verb: 'your-turn', turn: 12 } },
+  { verb: 'away', table: '1', click: { verb: 'spot', turn: 3, hint: null } },
+  { verb: 'away', table: '1', click: { verb: 'discard', turn: 6 } },
+  // The longest custom_id there is: the longest panel click (a pick placing, at the last turns) away from a 20-digit table.
+  {
+    verb: 'away',
+    table: '12345678901234567890',
+    click: {
+      verb: 'preview',
+      turn: 10_000,
+      slot: 'here',
+      at: { x: -6, y: -6, r: 3 },
+      hint: { x: -6, y: -6, r: 3 },
+    },
+  },
+  {
+    verb: 'away',
+    table: '12345678901234567890',
+    click: {
+      verb: 'pick',
+      turn: 10_000,
+      placed: { kind: 'place', ...cursorCells({ x: -6, y: -6, r: 3 }) },
+      domino: 48,
+    },
+  },
 ];
 
 describe('the custom_id codec', () => {
@@ -80,6 +105,13 @@ describe('the custom_id codec', () => {
     ['a daily click that is no panel click', 'k1:dl:j'],
     ['a daily click of a daily click', 'k1:dl:dl:d:1'],
     ['a share of day 0', 'k1:ds:0'],
+    ['an away click without its table', 'k1:aw:y:3'],
+    ['an away click of a table that is no snowflake', 'k1:aw:abc:y:3'],
+    ['an away click of no click', 'k1:aw:123'],
+    ['an away lobby click', 'k1:aw:123:j'],
+    ['an away menu click', 'k1:aw:123:mc:123:1'],
+    ['an away click within an away click', 'k1:aw:123:aw:123:y:3'],
+    ['an away click with a broken click', 'k1:aw:123:y:-1'],
   ])('refuses %s', (_what, id) => {
     expect(decode(id)).toBeNull();
   });

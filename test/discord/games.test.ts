@@ -1,4 +1,4 @@
-/** /kingdomino games as its caller reads it: the order, the pages, whose turn, the deadline, the links. */
+/** /kingdomino games as its caller reads it: the order, the pages, whose turn, the deadline, the links, the Play buttons. */
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/discord/messages/codec.js';
 import { entryOf, gamesView, GAMES_PER_PAGE, sortEntries } from '../../src/discord/messages/games.js';
@@ -49,10 +49,10 @@ describe('/kingdomino games', () => {
       /^\*\*3\.\*\* \[.*\]\(https:\/\/discord\.com\/channels\/g\/2\) · 1 day a move · Olga to play · move due <t:\d+:R>$/,
     );
     expect(lines[4]).toBe("**4.** [Olga's table](https://discord.com/channels/g/c/1) · 1 day a move · lobby, 2 seated");
-    // A link to play for each game where it is your turn; one page: no page buttons.
-    expect(buttons(view).map((b) => [b['label'], b['url']])).toEqual([
-      ['Play #1', 'https://discord.com/channels/g/4'],
-      ['Play #2', 'https://discord.com/channels/g/3'],
+    // A Play button for each game where it is your turn: that game's "Your turn", naming it; one page: no page buttons.
+    expect(buttons(view).map((b) => [b['label'], decode(String(b['custom_id']))])).toEqual([
+      ['Play #1', { verb: 'away', table: '4', click: { verb: 'your-turn', turn: 0 } }],
+      ['Play #2', { verb: 'away', table: '3', click: { verb: 'your-turn', turn: 0 } }],
     ]);
   });
 

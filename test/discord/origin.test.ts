@@ -42,6 +42,7 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'daily-share', day: 4 },
   { verb: 'games-page', page: 1, all: false },
   { verb: 'clock', table: '123', pause: true },
+  { verb: 'away', table: '123', click: { verb: 'your-turn', turn: 3 } },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
@@ -58,6 +59,8 @@ const MENU_VERBS = [
   'games-page',
   'clock',
 ];
+/** A turn away from its thread: a DM of the bot's, or the clicker's own private answer anywhere (the panel, the games list). */
+const AWAY_VERBS = ['away'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,
@@ -70,53 +73,78 @@ const MESSAGES: readonly {
 }[] = [
   {
     name: 'the lobby (the reply to /kingdomino start by bob)',
-    facts: { ephemeral: false, inThread: false, answers: BOB },
+    facts: { ephemeral: false, inThread: false, inDm: false, answers: BOB },
     allowed: LOBBY_VERBS,
   },
   {
     name: 'the lobby (the reply to her own /kingdomino start)',
-    facts: { ephemeral: false, inThread: false, answers: ALICE },
+    facts: { ephemeral: false, inThread: false, inDm: false, answers: ALICE },
     allowed: LOBBY_VERBS,
   },
   {
     name: 'a rematch lobby (posted by the bot)',
-    facts: { ephemeral: false, inThread: false, answers: null },
+    facts: { ephemeral: false, inThread: false, inDm: false, answers: null },
     allowed: LOBBY_VERBS,
   },
-  { name: 'a turn message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
-  { name: 'the end message', facts: { ephemeral: false, inThread: true, answers: null }, allowed: THREAD_VERBS },
+  {
+    name: 'a turn message',
+    facts: { ephemeral: false, inThread: true, inDm: false, answers: null },
+    allowed: THREAD_VERBS,
+  },
+  {
+    name: 'the end message',
+    facts: { ephemeral: false, inThread: true, inDm: false, answers: null },
+    allowed: THREAD_VERBS,
+  },
   {
     name: 'a status answer (the reply to /kingdomino status by bob)',
-    facts: { ephemeral: false, inThread: true, answers: BOB },
+    facts: { ephemeral: false, inThread: true, inDm: false, answers: BOB },
     allowed: THREAD_VERBS,
   },
   {
     name: 'her own panel (or her own moderation menu in a thread)',
-    facts: { ephemeral: true, inThread: true, answers: ALICE },
-    allowed: [...PANEL_VERBS, ...MENU_VERBS],
+    facts: { ephemeral: true, inThread: true, inDm: false, answers: ALICE },
+    allowed: [...PANEL_VERBS, ...MENU_VERBS, ...AWAY_VERBS],
   },
-  { name: "another user's panel", facts: { ephemeral: true, inThread: true, answers: BOB }, allowed: [] },
+  { name: "another user's panel", facts: { ephemeral: true, inThread: true, inDm: false, answers: BOB }, allowed: [] },
   {
     // Discord shows it to its owner only: the clicker's own (the metadata is not promised on a clicked message).
     name: 'a private message in a thread that does not say whom it answers',
-    facts: { ephemeral: true, inThread: true, answers: null },
-    allowed: [...PANEL_VERBS, ...MENU_VERBS],
+    facts: { ephemeral: true, inThread: true, inDm: false, answers: null },
+    allowed: [...PANEL_VERBS, ...MENU_VERBS, ...AWAY_VERBS],
   },
   {
     name: 'a private message outside a thread that does not say whom it answers',
-    facts: { ephemeral: true, inThread: false, answers: null },
-    allowed: MENU_VERBS,
+    facts: { ephemeral: true, inThread: false, inDm: false, answers: null },
+    allowed: [...MENU_VERBS, ...AWAY_VERBS],
   },
   {
     name: 'a private answer of hers outside a thread (e.g. /kingdomino rules, her moderation menu of a lobby)',
-    facts: { ephemeral: true, inThread: false, answers: ALICE },
-    allowed: MENU_VERBS,
+    facts: { ephemeral: true, inThread: false, inDm: false, answers: ALICE },
+    allowed: [...MENU_VERBS, ...AWAY_VERBS],
+  },
+  {
+    name: 'a DM the bot sent her (a turn coming)',
+    facts: { ephemeral: false, inThread: false, inDm: true, answers: null },
+    allowed: AWAY_VERBS,
+  },
+  {
+    name: 'a private answer of hers in her DM with the bot (the panel a DM opened)',
+    facts: { ephemeral: true, inThread: false, inDm: true, answers: ALICE },
+    allowed: [...MENU_VERBS, ...AWAY_VERBS],
+  },
+  {
+    name: "a private answer of bob's outside a thread (his games list)",
+    facts: { ephemeral: true, inThread: false, inDm: false, answers: BOB },
+    allowed: [],
   },
 ];
 
 describe('where a click may come from', () => {
   it('knows the home of every verb the codec has', () => {
-    expect(Object.keys(HOME).sort()).toEqual([...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS, ...MENU_VERBS].sort());
+    expect(Object.keys(HOME).sort()).toEqual(
+      [...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS, ...MENU_VERBS, ...AWAY_VERBS].sort(),
+    );
     expect(new Set(EVERY_VERB.map((a) => a.verb))).toEqual(new Set(Object.keys(HOME)));
   });
 
@@ -132,7 +160,7 @@ describe('where a click may come from', () => {
   });
 
   it('a panel is a panel only for the user whose click opened it', () => {
-    const panel: MessageFacts = { ephemeral: true, inThread: true, answers: ALICE };
+    const panel: MessageFacts = { ephemeral: true, inThread: true, inDm: false, answers: ALICE };
     expect(placeOf(panel, ALICE)).toBe('panel');
     expect(placeOf(panel, BOB)).toBeNull();
     expect(judgeOrigin({ verb: 'discard', turn: 1 }, panel, BOB)).toEqual({ ok: false, home: 'panel', from: null });
@@ -140,8 +168,8 @@ describe('where a click may come from', () => {
 
   it('a public message is the same place for everyone', () => {
     for (const clicker of [ALICE, BOB]) {
-      expect(placeOf({ ephemeral: false, inThread: true, answers: ALICE }, clicker)).toBe('thread');
-      expect(placeOf({ ephemeral: false, inThread: false, answers: ALICE }, clicker)).toBe('lobby');
+      expect(placeOf({ ephemeral: false, inThread: true, inDm: false, answers: ALICE }, clicker)).toBe('thread');
+      expect(placeOf({ ephemeral: false, inThread: false, inDm: false, answers: ALICE }, clicker)).toBe('lobby');
     }
   });
 });
@@ -157,16 +185,23 @@ describe('the facts read from a discord.js message', () => {
     expect(messageFacts(message(MessageFlags.Ephemeral, ALICE), true)).toEqual({
       ephemeral: true,
       inThread: true,
+      inDm: false,
       answers: ALICE,
     });
     expect(messageFacts(message(MessageFlags.Ephemeral | MessageFlags.SuppressEmbeds, BOB), true)).toEqual({
       ephemeral: true,
       inThread: true,
+      inDm: false,
       answers: BOB,
     });
   });
 
   it('a message the bot posted itself answers no one', () => {
-    expect(messageFacts(message(0, null), false)).toEqual({ ephemeral: false, inThread: false, answers: null });
+    expect(messageFacts(message(0, null), false)).toEqual({
+      ephemeral: false,
+      inThread: false,
+      inDm: false,
+      answers: null,
+    });
   });
 });

@@ -5,7 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../fake-discord/model.js';
-import { lastMessage, launch, playMove, startTable, userToPlay, FAST_THREADS, type World } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  playFrom,
+  playMove,
+  startTable,
+  userToPlay,
+  FAST_THREADS,
+  type World,
+} from './harness.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -108,13 +118,15 @@ describe('a game at one day a move', () => {
       /^⏰ It is your turn in a Kingdomino game: a move will be made for you <t:\d+:R>\.$/,
     );
     expect(JSON.stringify(dms[0]!.components)).toContain(`/channels/${discord.channel.guildId}/${threadId}`);
+    // Each with its own "Your turn", naming the game (it is not clicked in the thread).
+    expect(dms[0]!.button(/^Your turn$/).customId).toMatch(new RegExp(`^k1:aw:${threadId}:y:\\d+$`));
     // Erin did not ask; Dave refuses DMs: told once, in the thread, however many reminders.
     expect(discord.dms(erin!)).toEqual([]);
     expect(discord.dms(dave!)).toEqual([]);
     expect(refusals()).toHaveLength(1);
     expect(refusals()[0]!.content).toContain(dave!.mention);
 
-    // /kingdomino games, for each player: this game, with a "Play" link for the one to move.
+    // /kingdomino games, for each player: this game, with a "Play" button for the one to move.
     const waiting = userToPlay(discord, boards().at(-1)!)!;
     for (const user of [erin!, carol!, dave!]) {
       const command = await discord.slashCommand({ user, name: 'kingdomino', subcommand: 'games' });
@@ -126,6 +138,89 @@ describe('a game at one day a move', () => {
       expect(reply.content.includes('**your turn**')).toBe(mine);
       expect(reply.buttons().some((b) => b.label?.startsWith('Play #'))).toBe(mine);
     }
+  });
+
+  it('a move from the DM\'s "Your turn" or from /kingdomino games lands in the thread as any move; then the button is stale', async () => {
+    const { discord } = world;
+    const [erin, alice] = (['erin', 'alice'] as const).map((name) => discord.user(name)) as [FakeUser, FakeUser];
+    await (
+      await discord.slashCommand({
+        user: erin,
+        name: 'kingdomino',
+        subcommand: 'notify',
+        options: { 'direct-messages': true },
+      })
+    ).reply();
+    const threadId = await startTable(discord, 'erin', ['alice'], { pace: '1d' });
+    const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
+    const turnDms = () => discord.dms(erin).filter((m) => m.content.startsWith('🎲'));
+    /** Alice plays in the thread until it is Erin's turn. */
+    const untilErinsTurn = async () => {
+      for (let board = boards().at(-1)!; userToPlay(discord, board)?.id !== erin.id; board = boards().at(-1)!)
+        await playMove(discord, threadId, board, alice);
+    };
+    const erinsList = async () =>
+      (await discord.slashCommand({ user: erin, name: 'kingdomino', subcommand: 'games' })).reply();
+
+    // Erin's turn comes: a DM with its own "Your turn" button, naming the game.
+    await untilErinsTurn();
+    await discord.waitFor(() => turnDms().length > 0, "Erin's turn DM");
+    const dm = turnDms().at(-1)!;
+    const play = dm.button(/^Your turn$/).customId!;
+    expect(play).toMatch(new RegExp(`^k1:aw:${threadId}:y:\\d+$`));
+    expect(dm.button(/^Open the game$/).url).toBe(
+      `https://discord.com/channels/${discord.channel.guildId}/${threadId}`,
+    );
+
+    // Alice has no such button; sent anyway (from her own private answer, the one place it may come from), it is refused.
+    const alicesList = await (
+      await discord.slashCommand({ user: alice, name: 'kingdomino', subcommand: 'games' })
+    ).reply();
+    const thisGame = (b: { customId?: string | null }) => b.customId?.startsWith(`k1:aw:${threadId}:`) ?? false;
+    expect(alicesList.buttons().some(thisGame)).toBe(false);
+    const threadBefore = discord.messages(threadId).length;
+    const stranger = await (await discord.click(alicesList, play, alice, { force: true })).reply();
+    expect(stranger.ephemeral).toBe(true);
+    expect(stranger.content).toMatch(/^It is .+'s turn\.$/);
+
+    // Erin opens the panel in his DM: its buttons name the game too; he places and claims there.
+    const panel = await (await discord.click(dm, play, erin)).reply();
+    expect(panel.ephemeral).toBe(true);
+    expect(panel.channelId).toBe(dm.channelId);
+    expect(panel.buttons().length).toBeGreaterThan(0);
+    for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:aw:${threadId}:`));
+    expect(discord.messages(threadId)).toHaveLength(threadBefore);
+    const boardsBefore = boardCount(discord, threadId);
+    for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
+      const next = panel
+        .buttons()
+        .find(
+          (b) => !b.disabled && (/:k:/.test(b.customId ?? '') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
+        )!;
+      await (await discord.click(panel, next.customId!, erin)).reply();
+    }
+    // The mover is answered in his DM; the board is posted in the thread, once, as for a move made there.
+    expect(panel.content).toMatch(/^✅/);
+    await discord.waitFor(() => boardCount(discord, threadId) > boardsBefore, 'the board after the move from the DM');
+
+    // The DM's button has done its work: pressed again, a friendly word, and nothing changes.
+    const stale = await (await discord.click(dm, play, erin)).reply();
+    expect(stale.ephemeral).toBe(true);
+    expect(stale.content).toBe('This button is from an earlier turn.');
+    expect(boardCount(discord, threadId)).toBe(boardsBefore + 1);
+
+    // Later, from /kingdomino games: its "Play" opens the panel right in the list's channel.
+    await untilErinsTurn();
+    const list = await erinsList();
+    const playHere = list.buttons().find(thisGame)!.customId!;
+    expect(list.buttons().find(thisGame)!.label).toMatch(/^Play #\d$/);
+    expect(playHere).toMatch(new RegExp(`^k1:aw:${threadId}:y:\\d+$`));
+    const before = boardCount(discord, threadId);
+    await playFrom(discord, threadId, list, playHere, erin);
+    expect(boardCount(discord, threadId)).toBe(before + 1);
+    const staleHere = await (await discord.click(list, playHere, erin)).reply();
+    expect(staleHere.content).toBe('This button is from an earlier turn.');
+    expect(boardCount(discord, threadId)).toBe(before + 1);
   });
 
   it('the host pauses the clock for a holiday: nothing happens meanwhile; resumed, the move has its time left', async () => {

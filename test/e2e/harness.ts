@@ -160,14 +160,30 @@ export async function playMove(
   turnMessage: FakeMessage,
   user: FakeUser,
 ): Promise<FakeMessage> {
+  return playFrom(discord, threadId, turnMessage, yourTurnId(turnMessage), user);
+}
+
+/** A pick button of the panel, in the thread (`k1:k:…`) or away from it (`k1:aw:<table>:k:…`). */
+const PICK_ID = /^k1:(aw:\d+:)?k:/;
+
+/**
+ * One move by `user` from a "Your turn" button anywhere (`buttonId` on `message`: the
+ * turn message, a DM, /kingdomino games), as playMove plays it. Resolves with the
+ * board message the move posted.
+ */
+export async function playFrom(
+  discord: FakeDiscord,
+  threadId: string,
+  message: FakeMessage,
+  buttonId: string,
+  user: FakeUser,
+): Promise<FakeMessage> {
   const boards = boardCount(discord, threadId);
-  const panel = await (await discord.click(turnMessage, yourTurnId(turnMessage), user)).reply();
+  const panel = await (await discord.click(message, buttonId, user)).reply();
   for (let step = 0; step < 3 && panel.buttons().length > 0 && !panel.content.startsWith('✅'); step++) {
     const next = panel
       .buttons()
-      .find(
-        (b) => !b.disabled && (b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
-      );
+      .find((b) => !b.disabled && (PICK_ID.test(b.customId ?? '') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')));
     if (!next?.customId) throw new Error(`nothing to press on the panel: ${panel.content}`);
     await (await discord.click(panel, next.customId, user)).reply();
   }

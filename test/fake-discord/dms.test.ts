@@ -1,4 +1,4 @@
-/** The fake's direct messages: Create DM, then a message in the DM channel, refused with 50007 when the user refuses DMs. */
+/** The fake's direct messages: Create DM, then a message in the DM channel (its buttons the recipient's alone), refused with 50007 when the user refuses DMs. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from './index.js';
 
@@ -31,6 +31,16 @@ describe('direct messages in the fake Discord', () => {
     expect(sent.status).toBe(200);
     expect(discord.dms(alice).map((m) => m.content)).toEqual(['hi']);
     expect(discord.dms('bob')).toEqual([]);
+  });
+
+  it("lets only the user at the other end click a DM's buttons", async () => {
+    discord = await startFakeDiscord();
+    const alice = discord.user('alice');
+    const opened = await call(discord, 'POST', '/users/@me/channels', { recipient_id: alice.id });
+    const components = [{ type: 1, components: [{ type: 2, style: 1, label: 'Go', custom_id: 'k1:j' }] }];
+    await call(discord, 'POST', `/channels/${String(opened.body?.['id'])}/messages`, { content: 'hi', components });
+    const [dm] = discord.dms(alice);
+    await expect(discord.click(dm!, 'k1:j', 'bob')).rejects.toThrow(/in the bot's DM with alice/);
   });
 
   it('refuses a DM to a user who does not accept them with 50007, and an unknown recipient with 50035', async () => {

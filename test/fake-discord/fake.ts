@@ -11,6 +11,7 @@ import {
   FakeInteraction,
   commandInteraction,
   componentInteraction,
+  dmComponentInteraction,
   modalSubmitInteraction,
   type GuildInteraction,
   type InteractionKind,
@@ -375,11 +376,22 @@ export class FakeDiscord {
   ): Promise<FakeInteraction> {
     const { msg, who, type } = this.#component(message, customId, user, [ComponentType.Button], opts);
     this.#clientOpensThread(msg, who, customId, opts);
-    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, {
+    const payload = this.#componentPayload(who, msg, {
       custom_id: customId,
       component_type: type ?? ComponentType.Button,
     });
     return this.#send(payload, 'button', who, msg.channelId, msg.id, `click on ${customId} by ${who.username}`);
+  }
+
+  /** A component's interaction: in the bot's DM with the user, or in a guild's channel. */
+  #componentPayload(
+    who: FakeUser,
+    msg: FakeMessage,
+    data: { custom_id: string; component_type: ComponentType; values?: string[] },
+  ): GuildInteraction {
+    return this.#world.dmChannels.has(msg.channelId)
+      ? dmComponentInteraction(this.#world, who, msg.channelId, msg, data)
+      : componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, data);
   }
 
   /** A user chooses values in a select menu on a message. */
@@ -399,7 +411,7 @@ export class FakeDiscord {
     ];
     const { msg, who, type } = this.#component(message, customId, user, selects, opts);
     this.#clientOpensThread(msg, who, customId, opts);
-    const payload = componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, {
+    const payload = this.#componentPayload(who, msg, {
       custom_id: customId,
       component_type: type ?? ComponentType.StringSelect,
       values: [...values],
@@ -462,20 +474,23 @@ export class FakeDiscord {
     const found = msg.interactive().find((c) => c.customId === customId);
     const type = (found?.type ?? null) as ComponentType | null;
     if (opts.force) return { msg, who, type };
+    const dmWith = this.#world.dmChannels.get(msg.channelId);
     const problem = msg.deleted
       ? 'the message was deleted'
-      : msg.visibleTo !== null && msg.visibleTo !== who.id
-        ? `the message is ephemeral, shown only to ${this.user(msg.visibleTo).username}`
-        : !found || !types.includes(found.type)
-          ? `no such component; it has: ${
-              msg
-                .interactive()
-                .map((c) => c.customId)
-                .join(', ') || 'none'
-            }`
-          : found.disabled
-            ? 'the component is disabled'
-            : null;
+      : dmWith !== undefined && dmWith !== who.id
+        ? `the message is in the bot's DM with ${this.user(dmWith).username}`
+        : msg.visibleTo !== null && msg.visibleTo !== who.id
+          ? `the message is ephemeral, shown only to ${this.user(msg.visibleTo).username}`
+          : !found || !types.includes(found.type)
+            ? `no such component; it has: ${
+                msg
+                  .interactive()
+                  .map((c) => c.customId)
+                  .join(', ') || 'none'
+              }`
+            : found.disabled
+              ? 'the component is disabled'
+              : null;
     if (problem)
       throw new Error(
         `${who.username} cannot use ${customId} on message ${id}: ${problem} (pass { force: true } to send it anyway)`,
@@ -491,7 +506,8 @@ export class FakeDiscord {
     sourceMessageId: string | null,
     label: string,
   ): Promise<FakeInteraction> {
-    await this.waitForShard(payload.guild_id);
+    // Discord sends a DM's interactions to shard 0, which a guild id of "0" maps to.
+    await this.waitForShard('guild_id' in payload ? payload.guild_id : '0');
     const interaction = new FakeInteraction(
       payload,
       kind,

@@ -7,6 +7,7 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  ChannelType,
   ComponentType,
   InteractionContextType,
   InteractionResponseType,
@@ -20,19 +21,24 @@ import {
   type APIInteractionDataResolved,
   type APIMessage,
   type APIMessageComponentGuildInteraction,
+  type APIMessageComponentDMInteraction,
   type APIMessageInteractionMetadata,
   type APIModalSubmitGuildInteraction,
   type APIModalSubmission,
 } from 'discord-api-types/v10';
 import { channelApi, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
 import type { UploadedFile } from './payload.js';
+import { permissionBits } from './permissions.js';
 import type { Waiters } from './waiters.js';
 import type { World } from './world.js';
 
 export type InteractionKind = 'command' | 'button' | 'select' | 'modal';
 
 export type GuildInteraction =
-  APIChatInputApplicationCommandGuildInteraction | APIMessageComponentGuildInteraction | APIModalSubmitGuildInteraction;
+  | APIChatInputApplicationCommandGuildInteraction
+  | APIMessageComponentGuildInteraction
+  | APIModalSubmitGuildInteraction
+  | APIMessageComponentDMInteraction;
 
 export interface CallbackRecord {
   readonly type: InteractionResponseType;
@@ -375,6 +381,54 @@ export function componentInteraction(
         ? { custom_id: data.custom_id, component_type: ComponentType.Button }
         : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
   } as APIMessageComponentGuildInteraction;
+}
+
+/**
+ * What the app may do in its DM with a user (Discord's implicit DM permissions): see,
+ * send, embed, attach, read the history, react.
+ */
+const DM_PERMISSIONS = permissionBits([
+  'ViewChannel',
+  'SendMessages',
+  'EmbedLinks',
+  'AttachFiles',
+  'ReadMessageHistory',
+  'AddReactions',
+]);
+
+/**
+ * A click on a message in the bot's DM with a user: no guild, the `user` in place of a
+ * `member`, context BOT_DM, and for a guild-installed app the owner "0" (Discord's docs,
+ * "Authorizing Integration Owners Object").
+ */
+export function dmComponentInteraction(
+  world: World,
+  user: FakeUser,
+  channelId: string,
+  message: FakeMessage,
+  data: { custom_id: string; component_type: ComponentType; values?: string[] },
+): APIMessageComponentDMInteraction {
+  return {
+    id: world.ids.next(),
+    application_id: world.applicationId,
+    token: `fake-interaction-token.${world.ids.next()}.${Math.random().toString(36).slice(2)}`,
+    version: 1 as const,
+    channel: { id: channelId, type: ChannelType.DM, last_message_id: null, recipients: [user.api()] },
+    channel_id: channelId,
+    user: user.api(),
+    app_permissions: String(DM_PERMISSIONS),
+    locale: user.locale,
+    entitlements: [],
+    authorizing_integration_owners: { '0': '0' },
+    context: InteractionContextType.BotDM,
+    attachment_size_limit: 10 * 1024 * 1024,
+    type: InteractionType.MessageComponent,
+    message: clickedMessage(world, message),
+    data:
+      data.component_type === ComponentType.Button
+        ? { custom_id: data.custom_id, component_type: ComponentType.Button }
+        : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
+  } as APIMessageComponentDMInteraction;
 }
 
 export function modalSubmitInteraction(

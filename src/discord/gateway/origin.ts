@@ -18,6 +18,10 @@
  * - `menu`: a private message that answers the clicker's own interaction, in a thread
  *   or not: the moderation menu (/kingdomino manage, in a game's thread or in a
  *   lobby's channel); its buttons name their table.
+ * - `dm`: a message in the bot's DM with the clicker (only the bot posts buttons
+ *   there, and only the clicker sees it): a turn's DM. Its buttons, like those of
+ *   the panel they open and of /kingdomino games, name their table (`away`), and
+ *   may also come from the clicker's own private message anywhere.
  * Anything else (someone else's private message, a private message outside a
  * thread) is no place for any button. A click whose verb is not at home where it
  * comes from is refused privately (router.ts) and changes nothing.
@@ -34,6 +38,8 @@ export interface MessageFacts {
   readonly ephemeral: boolean;
   /** In a thread (a game's), rather than in a channel (where lobbies are). */
   readonly inThread: boolean;
+  /** In the bot's DM with the clicker (a DM channel), rather than on a server. */
+  readonly inDm: boolean;
   /**
    * The user whose interaction this message answers (`interaction_metadata.user.id`);
    * null when Discord does not say (a public message the bot posted itself, or a private
@@ -42,7 +48,7 @@ export interface MessageFacts {
   readonly answers: string | null;
 }
 
-export type Place = 'lobby' | 'thread' | 'panel' | 'menu';
+export type Place = 'lobby' | 'thread' | 'panel' | 'menu' | 'dm';
 
 /** Where each button lives: the only kind of message a click of that verb may come from. */
 export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
@@ -74,6 +80,7 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   daily: 'menu',
   'daily-share': 'menu',
   undo: 'panel',
+  away: 'dm',
 };
 
 /** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */
@@ -83,7 +90,7 @@ function ownPrivate(message: MessageFacts, clickerId: string): boolean {
 
 /** The kind of place a message is for this clicker, or null when it is no place for any button. */
 export function placeOf(message: MessageFacts, clickerId: string): Place | null {
-  if (!message.ephemeral) return message.inThread ? 'thread' : 'lobby';
+  if (!message.ephemeral) return message.inDm ? 'dm' : message.inThread ? 'thread' : 'lobby';
   return message.inThread && ownPrivate(message, clickerId) ? 'panel' : null;
 }
 
@@ -93,16 +100,21 @@ export type Origin = { readonly ok: true } | { readonly ok: false; readonly home
 export function judgeOrigin(action: ClickAction, message: MessageFacts, clickerId: string): Origin {
   const home = HOME[action.verb];
   const from = placeOf(message, clickerId);
-  return from === home || (home === 'menu' && ownPrivate(message, clickerId))
+  return from === home || ((home === 'menu' || home === 'dm') && ownPrivate(message, clickerId))
     ? { ok: true }
     : { ok: false, home, from };
 }
 
-/** The facts about a message as discord.js gives them; whether its channel is a thread is the caller's to say. */
-export function messageFacts(message: Pick<Message, 'flags' | 'interactionMetadata'>, inThread: boolean): MessageFacts {
+/** The facts about a message as discord.js gives them; whether its channel is a thread or a DM is the caller's to say. */
+export function messageFacts(
+  message: Pick<Message, 'flags' | 'interactionMetadata'>,
+  inThread: boolean,
+  inDm = false,
+): MessageFacts {
   return {
     ephemeral: message.flags.has(MessageFlags.Ephemeral),
     inThread,
+    inDm,
     answers: message.interactionMetadata?.user.id ?? null,
   };
 }

@@ -6,12 +6,20 @@
  * stopping, new interactions get a short "restarting" answer and change nothing;
  * the ones already running are counted (InFlight) so the stop can let them finish.
  */
-import { MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { InteractionContextType, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { Channel, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { StoreError } from '../../store/index.js';
 import { answer, arrived, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
-import { cursor, decode, type ClickAction, type Cursor } from '../messages/codec.js';
+import {
+  cursor,
+  decode,
+  IN_AWAY,
+  type AwayClick,
+  type ClickAction,
+  type Cursor,
+  type TurnScope,
+} from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { errorText, type LogContext, type Logger } from '../../runtime/log.js';
 import { HOME, judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
@@ -83,6 +91,43 @@ function chosenSpot(interaction: ComponentInteraction): Cursor | null {
   return interaction.isStringSelectMenu() && interaction.values.length === 1 ? cursor(interaction.values[0]) : null;
 }
 
+/** Where a turn's click acts: the table, the clicker, and where the panel's buttons lead. */
+interface TurnPlace {
+  readonly tableId: string;
+  readonly userId: string;
+  readonly scope?: TurnScope;
+}
+
+/** "Your turn" and the panel's clicks, on the table of the thread they are in or (away) the one they name. */
+function onTurn(bot: Bot, interaction: ComponentInteraction, action: AwayClick, where: TurnPlace): Promise<void> {
+  switch (action.verb) {
+    case 'your-turn':
+      return answer(interaction, 'private', () => openPanel(bot, { ...where, turn: action.turn }));
+    case 'preview':
+      return answer(interaction, 'update', () =>
+        movePreview(bot, { ...where, turn: action.turn }, action.at, action.hint),
+      );
+    case 'spot': {
+      const at = chosenSpot(interaction);
+      return answer(interaction, at ? 'update' : 'private', async () =>
+        at ? movePreview(bot, { ...where, turn: action.turn }, at, action.hint) : privately(t('error.forgedButton')),
+      );
+    }
+    case 'hint':
+      return answer(interaction, 'update', () => showHint(bot, { ...where, turn: action.turn }, action.at));
+    case 'confirm':
+      return answer(interaction, 'update', () => confirmPlacement(bot, { ...where, turn: action.turn }, action.at));
+    case 'discard':
+      return answer(interaction, 'update', () => discardDomino(bot, { ...where, turn: action.turn }));
+    case 'pick':
+      return answer(interaction, 'update', () =>
+        pickDomino(bot, { ...where, turn: action.turn }, action.placed, action.domino),
+      );
+    case 'undo':
+      return answer(interaction, 'update', () => undoLastMove(bot, { ...where, turn: action.turn }));
+  }
+}
+
 function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickAction): Promise<void> {
   // Lobby buttons live on the lobby message (its id is the table's key); game buttons in the thread (same id).
   const onLobby = lobbyClick(interaction, interaction.message.id);
@@ -101,29 +146,21 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
     case 'start':
       return answer(interaction, 'update', () => start(bot, onLobby, interaction));
     case 'your-turn':
-      return answer(interaction, 'private', () => openPanel(bot, { ...inThread, turn: action.turn }));
     case 'preview':
-      return answer(interaction, 'update', () =>
-        movePreview(bot, { ...inThread, turn: action.turn }, action.at, action.hint),
-      );
-    case 'spot': {
-      const at = chosenSpot(interaction);
-      return answer(interaction, at ? 'update' : 'private', async () =>
-        at ? movePreview(bot, { ...inThread, turn: action.turn }, at, action.hint) : privately(t('error.forgedButton')),
-      );
-    }
+    case 'spot':
     case 'hint':
-      return answer(interaction, 'update', () => showHint(bot, { ...inThread, turn: action.turn }, action.at));
     case 'confirm':
-      return answer(interaction, 'update', () => confirmPlacement(bot, { ...inThread, turn: action.turn }, action.at));
     case 'discard':
-      return answer(interaction, 'update', () => discardDomino(bot, { ...inThread, turn: action.turn }));
     case 'pick':
-      return answer(interaction, 'update', () =>
-        pickDomino(bot, { ...inThread, turn: action.turn }, action.placed, action.domino),
-      );
     case 'undo':
-      return answer(interaction, 'update', () => undoLastMove(bot, { ...inThread, turn: action.turn }));
+      return onTurn(bot, interaction, action, inThread);
+    case 'away':
+      // Away from the thread (a DM, /kingdomino games): the table is the click's; the seat and turn checks are the same.
+      return onTurn(bot, interaction, action.click, {
+        tableId: action.table,
+        userId: interaction.user.id,
+        scope: IN_AWAY(action.table),
+      });
     case 'rematch':
       return answer(interaction, 'private', () =>
         rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message),
@@ -185,7 +222,9 @@ async function channelOf(interaction: ComponentInteraction): Promise<Channel | n
 
 /** The facts origin.ts judges a click by. */
 function factsOf(interaction: ComponentInteraction, channel: Channel | null): MessageFacts {
-  return messageFacts(interaction.message, channel?.isThread() ?? false);
+  // Discord says where an interaction happened: the bot's DM with the user is BOT_DM.
+  const inDm = interaction.context === InteractionContextType.BotDM;
+  return messageFacts(interaction.message, channel?.isThread() ?? false, inDm);
 }
 
 /** A click whose custom_id we know: run its flow if it comes from where its button lives, else refuse it privately. */

@@ -27,7 +27,7 @@ import {
   type Turn,
 } from '../../table/index.js';
 import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
-import { cursorCells, cursorOf, type Cursor } from '../messages/codec.js';
+import { cursorCells, cursorOf, type Cursor, type PanelScope, type TurnScope } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { showPreview } from '../messages/pictures.js';
 import { discardView, panelDoneView, panelView, pickView } from '../messages/panel.js';
@@ -38,6 +38,8 @@ interface Click {
   readonly tableId: string;
   readonly userId: string;
   readonly turn: number;
+  /** Where the panel's buttons lead: the thread's game (the default), or the table they name (away from the thread). */
+  readonly scope?: TurnScope;
 }
 
 /** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
@@ -106,13 +108,14 @@ function samePlace(c: Candidate, a: Extract<Action, { type: 'place' }>): boolean
 async function placementPanel(
   turn: Turn,
   state: PanelState,
+  scope: PanelScope | undefined,
   ranked = rankedCandidates(turn.table.game),
 ): Promise<Answer['message']> {
   const { game } = turn.table;
   const p = turn.prompt;
   if (p.kind !== 'place') throw new Error('no domino to place');
   const choices = claimable(game);
-  if (!p.canPlace) return discardView(game, p.domino, choices, await showPreview(game, null));
+  if (!p.canPlace) return discardView(game, p.domino, choices, await showPreview(game, null), scope);
   const { a, b } = cursorCells(state.at);
   const candidate = judgePlacement(game, a, b);
   const preview = await showPreview(game, candidate, state.hint ? { hint: cursorCells(state.hint) } : undefined);
@@ -126,10 +129,11 @@ async function placementPanel(
     hint: state.hint,
     hintUsed: state.hintUsed,
     preview,
+    scope,
   });
 }
 
-function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
+function pickPanel(turn: Turn, placed: Placed, scope: PanelScope | undefined): Answer['message'] | null {
   const { game } = turn.table;
   const after = afterPlacing(game, turn.player, placed);
   if (!after.ok) return null;
@@ -137,7 +141,7 @@ function pickPanel(turn: Turn, placed: Placed): Answer['message'] | null {
   if (choices.length === 0) return null;
   const inHand = turn.prompt.kind === 'place' ? turn.prompt.domino : null;
   const candidate = placed.kind === 'place' ? judgePlacement(game, placed.a, placed.b) : null;
-  return pickView({ game, placed, inHand, candidate, choices });
+  return pickView({ game, placed, inHand, candidate, choices, scope });
 }
 
 /** "Your turn" on the turn message: open the private panel (the player before can no longer undo: undo.ts). */
@@ -151,7 +155,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
     });
   const turn = loaded.value;
   if (turn.prompt.kind === 'claim') {
-    const panel = pickPanel(turn, { kind: 'none' });
+    const panel = pickPanel(turn, { kind: 'none' }, click.scope);
     return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
   }
   const ranked = rankedCandidates(turn.table.game);
@@ -161,6 +165,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
     message: await placementPanel(
       turn,
       { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
+      click.scope,
       ranked,
     ),
   };
@@ -172,7 +177,9 @@ export async function movePreview(bot: Bot, click: Click, at: Cursor, hint: Curs
   if (!loaded.ok) return loaded.answer;
   const turn = loaded.value;
   if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
-  return updating(await placementPanel(turn, { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) }));
+  return updating(
+    await placementPanel(turn, { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) }, click.scope),
+  );
 }
 
 /** The hard AI's suggestion, once per turn: the cursor jumps to it and it stays marked. */
@@ -190,7 +197,7 @@ export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promi
   if (!allowed) return privately(t('panel.hintUsed'));
   const suggestion = await bot.ai.hint(game, { timeMs: bot.config.aiHardMs });
   const hint = suggestion ? cursorOf(suggestion) : null;
-  return updating(await placementPanel(turn, { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true }));
+  return updating(await placementPanel(turn, { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true }, click.scope));
 }
 
 /** Confirm: show the pick buttons, or in the last round make the move at once. */
@@ -208,7 +215,7 @@ async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<An
   const turn = loaded.value;
   const after = afterPlacing(turn.table.game, turn.player, placed);
   if (!after.ok) return privately(refusalText({ code: 'illegal-move', rejection: after.error }, turn.table.seats));
-  const panel = pickPanel(turn, placed);
+  const panel = pickPanel(turn, placed, click.scope);
   if (panel) return updating(panel);
   return finish(bot, click, placed, null);
 }
@@ -225,7 +232,7 @@ async function finish(bot: Bot, click: Click, placed: Placed, claim: number | nu
     move: { placed, claim },
   });
   if (!result.ok) return privately(result.refusal);
-  return updating(panelDoneView(result.value.text, result.value.undoTurn));
+  return updating(panelDoneView(result.value.text, result.value.undoTurn, click.scope));
 }
 
 /** Undo on the done panel: the move taken back (table/undo.ts), and the panel of that turn again. */

@@ -92,16 +92,34 @@ export type ClickAction =
   /** A page of /kingdomino games (0-based), of this server's games or every server's. */
   | { readonly verb: 'games-page'; readonly page: number; readonly all: boolean }
   /** The moderation menu's clock button: pause (true) or resume (false) the game's clock. */
-  | { readonly verb: 'clock'; readonly table: string; readonly pause: boolean };
+  | { readonly verb: 'clock'; readonly table: string; readonly pause: boolean }
+  /** "Your turn" or a panel's click away from the game's thread (a DM, /kingdomino games): it names its table. */
+  | { readonly verb: 'away'; readonly table: string; readonly click: AwayClick };
 
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'] as const;
-/** The placement panel's clicks: in a game's thread, or (wrapped) on the daily deal. */
+/** The placement panel's clicks: in a game's thread, or (wrapped) away from it or on the daily deal. */
 export type PanelClick = Extract<ClickAction, { readonly verb: (typeof PANEL_VERBS)[number] }>;
+/** What a click away from the thread may be: the turn's "Your turn", or its panel's. */
+export type AwayClick = PanelClick | UndoClick | Extract<ClickAction, { readonly verb: 'your-turn' }>;
+/** Undo on the panel once the move went through. */
+export type UndoClick = Extract<ClickAction, { readonly verb: 'undo' }>;
+/** Where a turn's buttons lead (its panel's, and Undo after the move): the thread's game, or a game they name. */
+export type TurnScope = (click: PanelClick | UndoClick) => ClickAction;
 
-/** Where a panel's buttons lead: the game of the thread, or the player's daily deal. */
+/** Where a panel's buttons lead: the game of the thread they are in, a game they name, or the player's daily deal. */
 export type PanelScope = (click: PanelClick) => ClickAction;
-export const IN_GAME: PanelScope = (click) => click;
+export const IN_GAME = (click: ClickAction): ClickAction => click;
 export const IN_DAILY: PanelScope = (click) => ({ verb: 'daily', click });
+export const IN_AWAY =
+  (table: string) =>
+  (click: AwayClick): ClickAction => ({ verb: 'away', table, click });
+
+function isAwayClick(action: ClickAction | null): action is AwayClick {
+  return (
+    action !== null &&
+    (action.verb === 'your-turn' || action.verb === 'undo' || (PANEL_VERBS as readonly string[]).includes(action.verb))
+  );
+}
 
 function isPanelClick(action: ClickAction | null): action is PanelClick {
   return action !== null && (PANEL_VERBS as readonly string[]).includes(action.verb);
@@ -135,6 +153,7 @@ const VERBS = {
   'daily-share': 'ds',
   'games-page': 'gp',
   clock: 'mc',
+  away: 'aw',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -224,6 +243,10 @@ export function encode(action: ClickAction): string {
       break;
     case 'daily-share':
       fields.push(action.day);
+      break;
+    case 'away':
+      // The wrapped click without its prefix: the same fields, decoded by the same rules.
+      fields.push(action.table, ...encode(action.click).split(':').slice(1));
       break;
     default:
       break;
@@ -332,6 +355,10 @@ export function decode(customId: string): ClickAction | null {
     case 'daily-share': {
       const day = int(rest[0], 1, MAX_DAY);
       return arity(1) && day !== null ? { verb, day } : null;
+    }
+    case 'away': {
+      const click = decode([PREFIX, ...rest.slice(1)].join(':'));
+      return TABLE_ID.test(rest[0] ?? '') && isAwayClick(click) ? { verb, table: rest[0]!, click } : null;
     }
     case 'clock': {
       const pause = rest[1] === '1' ? true : rest[1] === '0' ? false : null;

@@ -4,10 +4,11 @@ import type { BaseMessageOptions } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { currentTurn, deadlineOf, paceOf, turnLimitS, type LobbyTable, type PlayingTable } from '../../table/index.js';
 import { button } from './components.js';
+import { IN_AWAY } from './codec.js';
 import { lobbyLink, threadLink } from './lobby.js';
 import { PACE_KEYS, relativeTime } from './text.js';
 
-/** Games a page shows: a line each and at most one "your turn" link each, well within Discord's limits. */
+/** Games a page shows: a line each and at most one "Play" button each, well within Discord's limits. */
 export const GAMES_PER_PAGE = 5;
 
 export interface GameEntry {
@@ -62,7 +63,19 @@ function line(entry: GameEntry, number: number): string {
   return parts.join(' · ');
 }
 
-/** The page (clamped to the last one), its lines, a link for each game where it is the caller's turn, and the page buttons. */
+/**
+ * "Play #n": the turn message's "Your turn", naming its table (it is clicked here, not
+ * in the game's thread): the panel opens right here, for this turn only.
+ */
+function playButton(table: PlayingTable, number: number): APIButtonComponent {
+  return button(
+    t('games.play', { number }),
+    IN_AWAY(table.id)({ verb: 'your-turn', turn: table.game.turn }),
+    ButtonStyle.Primary,
+  );
+}
+
+/** The page (clamped to the last one), its lines, a "Play" button for each game where it is the caller's turn, and the page buttons. */
 export function gamesView(entries: readonly GameEntry[], page: number, all: boolean): BaseMessageOptions {
   if (entries.length === 0) return { content: t(all ? 'games.noneAnywhere' : 'games.none'), components: [] };
   const pages = Math.ceil(entries.length / GAMES_PER_PAGE);
@@ -74,20 +87,11 @@ export function gamesView(entries: readonly GameEntry[], page: number, all: bool
     ...shown.map((e, i) => line(e, first + i)),
   ];
   if (pages > 1) lines.push(t('games.page', { page: at + 1, pages }));
-  const links: APIButtonComponent[] = shown.flatMap((e, i) =>
-    e.yourTurn
-      ? [
-          {
-            type: ComponentType.Button,
-            style: ButtonStyle.Link,
-            label: t('games.play', { number: first + i }),
-            url: linkOf(e.table),
-          },
-        ]
-      : [],
+  const plays: APIButtonComponent[] = shown.flatMap((e, i) =>
+    e.yourTurn && e.table.status === 'playing' ? [playButton(e.table, first + i)] : [],
   );
   const components: APIActionRowComponent<APIButtonComponent>[] = [];
-  if (links.length > 0) components.push({ type: ComponentType.ActionRow, components: links });
+  if (plays.length > 0) components.push({ type: ComponentType.ActionRow, components: plays });
   if (pages > 1)
     components.push({
       type: ComponentType.ActionRow,

@@ -26,6 +26,7 @@ import {
   sameCursor,
   type Cursor,
   type PanelScope,
+  type TurnScope,
   type PanelSlot,
 } from './codec.js';
 import { MAX_OPTIONS } from '../wire/limits.js';
@@ -273,7 +274,7 @@ export function pickView(info: PickInfo): BaseMessageOptions {
 }
 
 /** The panel after the move went through: only Undo left to click, while the move can be taken back (`undoTurn`). */
-export function panelDoneView(text: string, undoTurn: number | null): BaseMessageOptions {
-  const undo = undoTurn === null ? [] : [row(button(t('panel.button.undo'), { verb: 'undo', turn: undoTurn }))];
+export function panelDoneView(text: string, undoTurn: number | null, scope: TurnScope = IN_GAME): BaseMessageOptions {
+  const undo = undoTurn === null ? [] : [row(button(t('panel.button.undo'), scope({ verb: 'undo', turn: undoTurn })))];
   return { content: t('panel.done', { text }), components: undo, files: [], attachments: [] } as BaseMessageOptions;
 }

@@ -1,10 +1,11 @@
 /**
  * Direct messages for the players who asked for them (/kingdomino notify): a turn
- * about to be played for them, with a link to the game's thread. Discord refusing one
+ * come or about to be played for them, with a link to the game's thread and a
+ * "Your turn" button that opens the panel right there. Discord refusing one
  * (error 50007: the user's privacy settings) is remembered, and the user told once in
  * the thread; no DM is tried again until they turn DMs on anew.
  */
-import { ButtonStyle, ComponentType, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
+import { ButtonStyle, ComponentType, DiscordAPIError, RESTJSONErrorCodes, type APIButtonComponent } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
 import { deadlineOf, isPaused, turnLimitS, type PlayingTable } from '../../table/index.js';
@@ -12,11 +13,15 @@ import { keep, save } from '../../store/index.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { threadLink } from '../messages/lobby.js';
+import { IN_AWAY } from '../messages/codec.js';
+import { button } from '../messages/components.js';
 import { relativeTime } from '../messages/text.js';
 
 /** A DM to the player to move that their move will be made for them at `deadline` (if they asked for DMs). */
 export function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadline: number): Promise<void> {
-  return dmIfAsked(bot, table, userId, () => t('notify.dm.reminder', { when: relativeTime(deadline) }));
+  return dmIfAsked(bot, table, userId, () => t('notify.dm.reminder', { when: relativeTime(deadline) }), {
+    play: true,
+  });
 }
 
 /**
@@ -34,11 +39,34 @@ export async function dmYourTurn(bot: Bot, table: PlayingTable, userId: string):
   );
   const deadline = deadlineOf(table, turnLimitS(table));
   if (marked && deadline !== null)
-    await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }));
+    await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), {
+      play: true,
+    });
 }
 
-/** A DM about the game (its words in the game's language), with a link to its thread, to a player who asked for DMs. */
-export async function dmIfAsked(bot: Bot, table: PlayingTable, userId: string, words: () => string): Promise<void> {
+/**
+ * "Your turn" in a DM: the turn message's button, naming its table (it is not clicked in
+ * the thread), for this turn only: once the move is made it is stale, as in the thread.
+ */
+function playButton(table: PlayingTable): APIButtonComponent {
+  return button(
+    t('notify.dm.play'),
+    IN_AWAY(table.id)({ verb: 'your-turn', turn: table.game.turn }),
+    ButtonStyle.Primary,
+  );
+}
+
+/**
+ * A DM about the game (its words in the game's language), with a link to its thread
+ * and, for a turn of theirs (`play`), its "Your turn" button, to a player who asked for DMs.
+ */
+export async function dmIfAsked(
+  bot: Bot,
+  table: PlayingTable,
+  userId: string,
+  words: () => string,
+  opts: { readonly play?: boolean } = {},
+): Promise<void> {
   const prefs = await bot.store.notifyPrefs(userId);
   if (!prefs.directMessages || prefs.refused) return;
   const message = inGameLocale(table, () => ({
@@ -47,6 +75,7 @@ export async function dmIfAsked(bot: Bot, table: PlayingTable, userId: string, w
       {
         type: ComponentType.ActionRow,
         components: [
+          ...(opts.play ? [playButton(table)] : []),
           { type: ComponentType.Button, style: ButtonStyle.Link, label: t('notify.dm.open'), url: threadLink(table) },
         ],
       },
