@@ -190,24 +190,38 @@ describe('a game at one day a move', () => {
     expect(panel.buttons().length).toBeGreaterThan(0);
     for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:aw:${threadId}:`));
     expect(discord.messages(threadId)).toHaveLength(threadBefore);
-    const boardsBefore = boardCount(discord, threadId);
-    for (let step = 0; step < 3 && panel.buttons().length > 0; step++) {
-      const next = panel
-        .buttons()
-        .find(
-          (b) => !b.disabled && (/:k:/.test(b.customId ?? '') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
-        )!;
-      await (await discord.click(panel, next.customId!, erin)).reply();
-    }
-    // The mover is answered in his DM; the board is posted in the thread, once, as for a move made there.
-    expect(panel.content).toMatch(/^✅/);
-    await discord.waitFor(() => boardCount(discord, threadId) > boardsBefore, 'the board after the move from the DM');
+    const moveOnPanel = async (what: string): Promise<void> => {
+      const boardsBefore = boardCount(discord, threadId);
+      for (let step = 0; step < 3 && !panel.content.startsWith('✅'); step++) {
+        const next = panel
+          .buttons()
+          .find(
+            (b) => !b.disabled && (/:k:/.test(b.customId ?? '') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? '')),
+          )!;
+        await (await discord.click(panel, next.customId!, erin)).reply();
+      }
+      // The mover is answered in his DM; the board is posted in the thread, once, as for a move made there.
+      expect(panel.content).toMatch(/^✅/);
+      await discord.waitFor(() => boardCount(discord, threadId) > boardsBefore, what);
+    };
+    await moveOnPanel('the board after the move from the DM');
+    const moved = lastMessage(discord, threadId);
+
+    // Undo is there too, naming the game: the move is taken back (its board withdrawn), and made again.
+    const undo = panel.button(/Undo/).customId!;
+    expect(undo).toMatch(new RegExp(`^k1:aw:${threadId}:u:\\d+$`));
+    await (await discord.click(panel, undo, erin)).reply();
+    expect(panel.content).not.toMatch(/^✅/);
+    for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:aw:${threadId}:`));
+    await discord.waitFor(() => !discord.messages(threadId).some((m) => m.id === moved.id), 'the board withdrawn');
+    await moveOnPanel('the board after the move made again');
+    const boardsAfter = boardCount(discord, threadId);
 
     // The DM's button has done its work: pressed again, a friendly word, and nothing changes.
     const stale = await (await discord.click(dm, play, erin)).reply();
     expect(stale.ephemeral).toBe(true);
     expect(stale.content).toBe('This button is from an earlier turn.');
-    expect(boardCount(discord, threadId)).toBe(boardsBefore + 1);
+    expect(boardCount(discord, threadId)).toBe(boardsAfter);
 
     // Later, from /kingdomino games: its "Play" opens the panel right in the list's channel.
     await untilErinsTurn();
