@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type TableStore } from '../../src/store/index.js';
-import type { FakeMessage } from '../fake-discord/model.js';
+import { prompt } from '../../src/game/index.js';
+import type { PlayingTable } from '../../src/table/index.js';
+import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
 import {
   boardCount,
   lastMessage,
@@ -21,6 +23,25 @@ async function gameOf(store: TableStore, threadId: string) {
   const loaded = await store.get(threadId);
   if (loaded.kind !== 'found' || loaded.table.status !== 'playing') throw new Error('no game');
   return loaded.table;
+}
+
+/** Is the next move a computer seat's? */
+function computerToPlay(table: PlayingTable): boolean {
+  const next = prompt(table.game);
+  return next.kind !== 'over' && table.seats[next.player]?.kind !== 'human';
+}
+
+/** `user` moves until a move of theirs is followed by a computer's: that move's panel, and the table before it. */
+async function moveBeforeComputer(world: World, store: TableStore, threadId: string, user: FakeUser) {
+  const { discord } = world;
+  for (;;) {
+    const boards = boardCount(discord, threadId);
+    const before = await gameOf(store, threadId);
+    const done = await moveByPanel(discord, lastMessage(discord, threadId), user);
+    if (computerToPlay(await gameOf(store, threadId))) return { before, done };
+    await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board of the move');
+    await discord.waitFor(() => userToPlay(discord, lastMessage(discord, threadId))?.id === user.id, 'the turn again');
+  }
 }
 
 describe('undo', () => {
@@ -79,10 +100,9 @@ describe('undo', () => {
     const { discord } = world;
     const threadId = await startTable(discord, 'carol', [], { 'ai-seats': 1, 'ai-level': 'easy' });
     await discord.waitFor(() => userToPlay(discord, lastMessage(discord, threadId)) !== null, "carol's turn");
-    const turn = lastMessage(discord, threadId);
-    const user = userToPlay(discord, turn)!;
-    const before = await gameOf(store, threadId);
-    const done = await moveByPanel(discord, turn, user);
+    const user = userToPlay(discord, lastMessage(discord, threadId))!;
+    // The kings' order is drawn: carol may pick twice in a row, each pick then shown at once.
+    const { before, done } = await moveBeforeComputer(world, store, threadId, user);
     const again = await (await discord.click(done, done.button(/Undo/).customId!, user)).reply();
     expect(again.buttons().length).toBeGreaterThan(0);
     expect((await gameOf(store, threadId)).game).toEqual(before.game);
