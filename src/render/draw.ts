@@ -319,17 +319,20 @@ function orderMark(c: Ctx, g: KingdomGeometry, a: Pos, b: Pos, order: number): v
   const y = cellOrigin(g, [0, Math.max(a[1], b[1])])[1] + g.cell;
   const size = Math.max(16, Math.round(g.cell * 0.4));
   const r = size * 0.7;
-  const cx = x + r * 0.75;
-  const cy = y - r * 0.75;
+  disc(c, x + r * 0.75, y - r * 0.75, r, UI.highlight, String(order), size);
+}
+
+/** A marker on a kingdom (a placement's order, a spot's letter): a ringed disc with a short label. */
+export function disc(c: Ctx, cx: number, cy: number, r: number, fill: string, label: string, size: number): void {
   c.beginPath();
   c.arc(cx, cy, r + 2, 0, Math.PI * 2);
   c.fillStyle = UI.outline;
   c.fill();
   c.beginPath();
   c.arc(cx, cy, r, 0, Math.PI * 2);
-  c.fillStyle = UI.highlight;
+  c.fillStyle = fill;
   c.fill();
-  text(c, String(order), cx, cy + 1, { weight: 800, size, colour: UI.outline, align: 'center' });
+  text(c, label, cx, cy + 1, { weight: 800, size, colour: UI.outline, align: 'center' });
 }
 
 function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefined): void {

@@ -18,6 +18,7 @@ import {
   badge,
   blankCanvas,
   cellOrigin,
+  disc,
   drawDomino,
   drawFlatDomino,
   drawKingdom,
@@ -81,15 +82,7 @@ function drawSpotLetter(c: Ctx, g: KingdomGeometry, spot: SpotView): void {
   const cx = ax + g.cell / 2 + (bx - ax) * LETTER_TOWARDS;
   const cy = ay + g.cell / 2 + (by - ay) * LETTER_TOWARDS;
   const r = Math.max(13, g.cell * 0.23);
-  c.beginPath();
-  c.arc(cx, cy, r + 2, 0, Math.PI * 2);
-  c.fillStyle = UI.outline;
-  c.fill();
-  c.beginPath();
-  c.arc(cx, cy, r, 0, Math.PI * 2);
-  c.fillStyle = UI.text;
-  c.fill();
-  text(c, spot.letter, cx, cy + 1, { weight: 800, size: r * 1.25, colour: UI.outline, align: 'center' });
+  disc(c, cx, cy, r, UI.text, spot.letter, r * 1.25);
 }
 
 /**

@@ -376,11 +376,15 @@ export function componentInteraction(
     ...template(world, user, channel, user.locale),
     type: InteractionType.MessageComponent,
     message: clickedMessage(world, message),
-    data:
-      data.component_type === ComponentType.Button
-        ? { custom_id: data.custom_id, component_type: ComponentType.Button }
-        : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
+    data: componentData(data),
   } as APIMessageComponentGuildInteraction;
+}
+
+/** A click's data as Discord sends it: a button's id, or a menu's id with the values chosen. */
+function componentData(data: { custom_id: string; component_type: ComponentType; values?: string[] }) {
+  return data.component_type === ComponentType.Button
+    ? { custom_id: data.custom_id, component_type: ComponentType.Button as const }
+    : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] };
 }
 
 /**
@@ -424,10 +428,7 @@ export function dmComponentInteraction(
     attachment_size_limit: 10 * 1024 * 1024,
     type: InteractionType.MessageComponent,
     message: clickedMessage(world, message),
-    data:
-      data.component_type === ComponentType.Button
-        ? { custom_id: data.custom_id, component_type: ComponentType.Button }
-        : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] },
+    data: componentData(data),
   } as APIMessageComponentDMInteraction;
 }
 
