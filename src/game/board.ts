@@ -321,6 +321,11 @@ export class Board {
     return regions;
   }
 
+  /** Squares of the frame still empty: what keeps Harmony away, with the discards. */
+  emptySquares(): number {
+    return this.grid * this.grid - this.filled;
+  }
+
   harmonyEarned(): boolean {
     return this.filled === this.grid * this.grid && this.discards === 0;
   }

@@ -27,7 +27,17 @@ export { publicDeck, publicView } from './public.js';
 export type { PublicDeck } from './public.js';
 export { prompt, legalPlacements, checkPlacement, apply, isOver, openClaims } from './engine.js';
 export * from './solo.js';
-export { byRanking, placeAmong, scorePlayer, result, rankNow, kingdomSquares, kingdomBounds } from './score.js';
+export {
+  byRanking,
+  placeAmong,
+  missedBonuses,
+  scorePlayer,
+  result,
+  rankNow,
+  kingdomSquares,
+  kingdomBounds,
+} from './score.js';
+export type { MissedBonus } from './score.js';
 export { isGameState, gameStateProblem } from './validate.js';
 export * from './variants.js';
 export * from './notation.js';

@@ -25,6 +25,21 @@ export function scoreBoard(board: Board, player: number, harmony: boolean, middl
   };
 }
 
+/** A bonus in play that a kingdom did not earn, and why (from the board's own test). */
+export type MissedBonus =
+  | { readonly bonus: 'harmony'; readonly empty: number; readonly discarded: number }
+  | { readonly bonus: 'middleKingdom' };
+
+/** The bonuses of the game's variants that `player`'s kingdom misses, with what kept each away. */
+export function missedBonuses(state: GameState, player: number): readonly MissedBonus[] {
+  const b = boardOf(state, player);
+  const missed: MissedBonus[] = [];
+  if (state.options.harmony && !b.harmonyEarned())
+    missed.push({ bonus: 'harmony', empty: b.emptySquares(), discarded: b.discards });
+  if (state.options.middleKingdom && !b.middleKingdomEarned()) missed.push({ bonus: 'middleKingdom' });
+  return missed;
+}
+
 /** Running score of one player at any moment. */
 export function scorePlayer(state: GameState, player: number): PlayerScore {
   return scoreBoard(boardOf(state, player), player, state.options.harmony, state.options.middleKingdom);

@@ -18,6 +18,7 @@ import {
   reachableWindow,
   result,
   scorePlayer,
+  missedBonuses,
   TERRAINS,
   variantsOf,
   type Candidate,
@@ -26,6 +27,7 @@ import {
   type GameState,
   type Grid,
   type Pos,
+  type TerritoryScore,
   type Prompt,
   type Terrain,
   type Variant,
@@ -45,6 +47,7 @@ import type {
   SlotView,
   SpotView,
   TableView,
+  TerritoryView,
   TurnView,
   UnseenView,
 } from './view.js';
@@ -326,6 +329,19 @@ export function previewWindow(grid: Grid, reach: CellWindow): CellWindow {
   };
 }
 
+/** Territories in the sheet's order, those with crowns numbered 1, 2... to match the outlines on the kingdom. */
+function numbered(list: readonly TerritoryScore[]): TerritoryView[] {
+  let n = 0;
+  return list.map(({ terrain, squares, crowns, points, cells }) => ({
+    terrain,
+    squares,
+    crowns,
+    points,
+    number: crowns > 0 ? ++n : null,
+    cells,
+  }));
+}
+
 export function scoreSheetView(state: GameState): ScoreSheetView {
   const who = players(state);
   const pr = prompt(state);
@@ -333,11 +349,12 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
   const r = final ?? rankNow(state);
   const views = r.scores.map((s): ScoreView => ({
     kingdom: { ...kingdomView(state, who[s.player]!, pr, s.total), toPlay: false },
-    territories: s.territories
-      .map(({ terrain, squares, crowns, points }) => ({ terrain, squares, crowns, points }))
-      .sort((x, y) => y.points - x.points || y.squares - x.squares),
+    territories: numbered(
+      [...s.territories].sort((x, y) => y.points - x.points || y.squares - x.squares || x.crowns - y.crowns),
+    ),
     harmony: s.harmony,
     middleKingdom: s.middleKingdom,
+    missed: missedBonuses(state, s.player),
     total: s.total,
     largestTerritory: s.largestTerritory,
     crowns: s.crowns,

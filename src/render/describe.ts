@@ -15,6 +15,7 @@ import { placementName, inWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
 import { outcomeText } from './outcome.js';
 import { rejectionText } from './rejection.js';
+import { missedWords } from './bonus.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
 import type {
   DominoView,
@@ -133,6 +134,12 @@ function territoryText(tv: TerritoryView, withPoints: boolean): string {
     : t('alt.territory', { terrain, squares: tv.squares, crowns: tv.crowns });
 }
 
+/** A territory of the score sheet under the number it has on the kingdom outlined in the picture. */
+function numberedText(tv: TerritoryView, withPoints: boolean): string {
+  const territory = territoryText(tv, withPoints);
+  return tv.number === null ? territory : t('alt.sheet.territory', { number: tv.number, territory });
+}
+
 /** Territories at this detail: all of them, then those that score, then none. */
 function territoriesAt(all: readonly TerritoryView[], detail: Detail): readonly TerritoryView[] {
   if (detail === 0) return all;
@@ -239,10 +246,11 @@ export function describeScoreSheetView(state: GameState, v: ScoreSheetView): str
       v.winners.length > 0 ? winnersText(state, v.winners) : null,
       tie ? t(tie) : null,
       ...v.players.map((p) => {
-        const parts = territoriesAt(p.territories, detail).map((x) => territoryText(x, detail < 2));
+        const parts = territoriesAt(p.territories, detail).map((x) => numberedText(x, detail < 2));
         if (p.harmony > 0) parts.push(t('alt.bonus', { bonus: t('variant.harmony'), points: p.harmony }));
         if (p.middleKingdom > 0)
           parts.push(t('alt.bonus', { bonus: t('variant.middleKingdom'), points: p.middleKingdom }));
+        for (const m of p.missed) parts.push(t('alt.sheet.missed', { ...missedWords(m) }));
         if (detail < 3) parts.push(t('picture.sheet.foot', { largest: p.largestTerritory, crowns: p.crowns }));
         const head = t('alt.sheet.player', {
           place: t('picture.sheet.place', { rank: p.rank }),

@@ -17,6 +17,8 @@ import { font } from './fonts.js';
 import {
   badge,
   blankCanvas,
+  cellOrigin,
+  disc,
   drawKingdom,
   fitKingdom,
   kingdomWindow,
@@ -27,10 +29,12 @@ import {
   wrapWords,
   type Box,
   type Ctx,
+  type KingdomGeometry,
 } from './draw.js';
+import { missedWords } from './bonus.js';
 import { UI, playerColour } from './palette.js';
 import { drawCrown, terrainTile } from './tiles.js';
-import type { PlayerView, ScoreSheetView, ScoreView } from './view.js';
+import type { PlayerView, ScoreSheetView, ScoreView, TerritoryView } from './view.js';
 
 export const SHEET_WIDTH = 960;
 const M = 16;
@@ -54,6 +58,8 @@ const FOOT_LINE = 30;
 const FOOT_SIZE = 22;
 const TOTAL_ROW = 48;
 const VALUE_W = 50;
+/** The smallest text on the sheet: 8 px once shown 400 px wide. */
+const MIN_TEXT = 20;
 
 function styleOf(players: number): PanelStyle {
   return players === 2 ? WIDE : NARROW;
@@ -81,6 +87,13 @@ function rowsOf(s: ScoreView): { territories: Row[]; others: Row[] } {
   if (s.harmony) others.push({ kind: 'line', label: t('variant.harmony'), value: `+${s.harmony}`, colour: UI.legal });
   if (s.middleKingdom)
     others.push({ kind: 'line', label: t('variant.middleKingdom'), value: `+${s.middleKingdom}`, colour: UI.legal });
+  for (const m of s.missed)
+    others.push({
+      kind: 'line',
+      label: t('picture.sheet.missed', { ...missedWords(m) }),
+      value: '0',
+      colour: UI.textDim,
+    });
   if (territories.length === 0 && others.length === 0)
     others.push({ kind: 'line', label: t('picture.sheet.noCrowns'), value: '0', colour: UI.textDim });
   return { territories, others };
@@ -307,6 +320,7 @@ function drawPlayerPanel(c: Ctx, p: PanelLayout, st: PanelStyle): void {
   c.fillRect(b.x + 16, b.y + BAR - 6, b.w - 32, 3);
   const g = fitKingdom(s.kingdom.grid, kingdomWindow(s.kingdom, 0), p.kingdom, 0, 80);
   drawKingdom(c, s.kingdom, g, { labelSize: 0 });
+  outlineTerritories(c, s.territories, g);
   drawBlock(c, p.beside, st);
   if (p.under) drawBlock(c, p.under, st);
   const tb = p.total;
@@ -348,13 +362,16 @@ function drawBlock(c: Ctx, bl: Block, st: PanelStyle): void {
       const cy = y + st.row / 2;
       if (r.kind === 'territory') {
         const icon = Math.round(st.row * 0.78);
-        c.drawImage(terrainTile(r.territory.terrain, 0, icon), x, Math.round(cy - icon / 2));
-        const w = measuredText(c, `${r.territory.squares} × ${r.territory.crowns}`, x + icon + 8, cy, {
+        const mark = numberMark(icon * 0.85);
+        disc(c, x + mark.r, cy, mark.r, UI.highlight, String(r.territory.number ?? ''), mark.size);
+        const ix = x + 2 * mark.r + 3;
+        c.drawImage(terrainTile(r.territory.terrain, 0, icon), ix, Math.round(cy - icon / 2));
+        const w = measuredText(c, `${r.territory.squares} × ${r.territory.crowns}`, ix + icon + 5, cy, {
           weight: 600,
           size,
           colour: UI.text,
         });
-        drawCrown(c, x + icon + 8 + w + 5, cy - size * 0.36, size * 0.9);
+        drawCrown(c, ix + icon + 5 + w + 3, cy - size * 0.33, size * 0.8);
         text(c, String(r.territory.points), right, cy, { weight: 800, size, colour: UI.text, align: 'right' });
       } else {
         wrap(c, r.label, size, bl.columnW - VALUE_W).forEach((line, i) => {
@@ -365,4 +382,57 @@ function drawBlock(c: Ctx, bl: Block, st: PanelStyle): void {
       y += h;
     }
   });
+}
+
+/** The number marker of a territory, on its line and on the kingdom: a disc about as tall as the line's terrain icon. */
+function numberMark(height: number): { r: number; size: number } {
+  const r = Math.max(12, Math.round(height * 0.5));
+  return { r, size: Math.max(MIN_TEXT, r * 1.3) };
+}
+
+/**
+ * Each numbered territory outlined on the kingdom (its outer edges: a dark line
+ * under a white one, seen on every terrain) and its number on its first square,
+ * so each line of the arithmetic points at the squares it counts.
+ */
+function outlineTerritories(c: Ctx, territories: readonly TerritoryView[], g: KingdomGeometry): void {
+  const shown = territories.filter((x) => x.number !== null);
+  for (const [colour, width] of [
+    [UI.outline, 6],
+    [UI.highlight, 3],
+  ] as const) {
+    c.strokeStyle = colour;
+    c.lineWidth = width;
+    c.lineCap = 'round';
+    c.beginPath();
+    for (const x of shown) outerEdges(c, x.cells, g);
+    c.stroke();
+  }
+  const mark = numberMark(Math.max(22, g.cell * 0.46));
+  for (const x of shown) {
+    const first = [...x.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+    if (!first) continue;
+    const [ox, oy] = cellOrigin(g, first);
+    disc(c, ox + mark.r + 2, oy + mark.r + 2, mark.r, UI.highlight, String(x.number), mark.size);
+  }
+}
+
+/** The edges of these cells that no other of them shares, added to the current path. */
+function outerEdges(c: Ctx, cells: readonly (readonly [number, number])[], g: KingdomGeometry): void {
+  const inside = new Set(cells.map(([x, y]) => `${x},${y}`));
+  const s = g.cell;
+  for (const [x, y] of cells) {
+    const [ox, oy] = cellOrigin(g, [x, y]);
+    const sides: readonly [number, number, number, number, number, number][] = [
+      [0, -1, ox, oy, ox + s, oy],
+      [0, 1, ox, oy + s, ox + s, oy + s],
+      [-1, 0, ox, oy, ox, oy + s],
+      [1, 0, ox + s, oy, ox + s, oy + s],
+    ];
+    for (const [dx, dy, x0, y0, x1, y1] of sides) {
+      if (inside.has(`${x + dx},${y + dy}`)) continue;
+      c.moveTo(x0, y0);
+      c.lineTo(x1, y1);
+    }
+  }
 }

@@ -3,7 +3,7 @@
  * adapter.ts builds them from a GameState through the engine's API, so the
  * drawing never depends on how the engine stores a game.
  */
-import type { Candidate, Pos, TieBreak, Terrain } from '../game/index.js';
+import type { Candidate, MissedBonus, Pos, TieBreak, Terrain } from '../game/index.js';
 import type { CellWindow, Grid } from '../game/index.js';
 
 export interface HalfView {
@@ -132,6 +132,10 @@ export interface TerritoryView {
   readonly squares: number;
   readonly crowns: number;
   readonly points: number;
+  /** Scoring territories (crowns > 0) are numbered 1, 2... in the sheet's order; the others null. */
+  readonly number: number | null;
+  /** Its squares, to outline it on the kingdom. */
+  readonly cells: readonly Pos[];
 }
 
 export interface ScoreView {
@@ -140,6 +144,8 @@ export interface ScoreView {
   readonly territories: readonly TerritoryView[];
   readonly harmony: number;
   readonly middleKingdom: number;
+  /** Bonuses in play that this kingdom did not earn, and why. */
+  readonly missed: readonly MissedBonus[];
   readonly total: number;
   readonly largestTerritory: number;
   readonly crowns: number;
