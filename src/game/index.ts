@@ -31,6 +31,7 @@ export {
   byRanking,
   placeAmong,
   missedBonuses,
+  tieBreakBetween,
   scorePlayer,
   result,
   rankNow,

@@ -75,6 +75,12 @@ export function placeAmong(scores: readonly PlayerScore[], s: PlayerScore): numb
   return 1 + scores.filter((o) => byRanking(o, s) < 0).length;
 }
 
+/** What separates two players level on total points: the first tie-break that differs, or 'shared'; 'none' if not level. */
+export function tieBreakBetween(x: PlayerScore, y: PlayerScore): TieBreak {
+  if (total(x) !== total(y)) return 'none';
+  return TIE_BREAKS.find(([, key]) => key(x) !== key(y))?.[0] ?? 'shared';
+}
+
 /** Winners among scores: the best by byRanking; still tied = shared. */
 export function rank(scores: readonly PlayerScore[]): GameResult {
   const best = (list: readonly PlayerScore[], key: ScoreKey): PlayerScore[] => {

@@ -19,6 +19,8 @@ import {
   result,
   scorePlayer,
   missedBonuses,
+  tieBreakBetween,
+  type PlayerScore,
   TERRAINS,
   variantsOf,
   type Candidate,
@@ -342,6 +344,16 @@ function numbered(list: readonly TerritoryScore[]): TerritoryView[] {
   }));
 }
 
+/** Each player in ranking order with what decided between them and the one above when level on points. */
+function withTies(ranked: readonly ScoreView[], scores: readonly PlayerScore[]): ScoreView[] {
+  const of = (v: ScoreView): PlayerScore => scores.find((s) => s.player === v.kingdom.player.index)!;
+  return ranked.map((v, i) => {
+    const above = ranked[i - 1];
+    const decidedBy = above ? tieBreakBetween(of(above), of(v)) : 'none';
+    return decidedBy === 'none' ? v : { ...v, tie: { above: above!.rank, decidedBy } };
+  });
+}
+
 export function scoreSheetView(state: GameState): ScoreSheetView {
   const who = players(state);
   const pr = prompt(state);
@@ -359,12 +371,16 @@ export function scoreSheetView(state: GameState): ScoreSheetView {
     largestTerritory: s.largestTerritory,
     crowns: s.crowns,
     rank: placeAmong(r.scores, s),
+    tie: null,
   }));
   return {
     title: final ? t('picture.sheet.final') : t('picture.sheet.running'),
     variants: variantNames(state),
     // Best first; players sharing a place stay in seat order.
-    players: [...views].sort((x, y) => x.rank - y.rank || x.kingdom.player.index - y.kingdom.player.index),
+    players: withTies(
+      [...views].sort((x, y) => x.rank - y.rank || x.kingdom.player.index - y.kingdom.player.index),
+      r.scores,
+    ),
     winners: r.winners.map((w) => who[w]!),
     decidedBy: r.decidedBy,
   };

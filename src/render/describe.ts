@@ -10,10 +10,10 @@
  * be placed or picked, then no terrains, then names and points only; the last
  * resort is a cut with an ellipsis.
  */
-import type { Candidate, DynastyState, GameState, Pos, TieBreak } from '../game/index.js';
+import type { Candidate, DynastyState, GameState, Pos } from '../game/index.js';
 import { placementName, inWindow } from '../game/index.js';
 import { t, type MessageKey } from '../i18n/index.js';
-import { outcomeText } from './outcome.js';
+import { outcomeText, placeTieText, tieText } from './outcome.js';
 import { rejectionText } from './rejection.js';
 import { missedWords } from './bonus.js';
 import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
@@ -225,13 +225,6 @@ export function describePreviewView(state: GameState, v: PreviewView): string {
   );
 }
 
-const TIE_KEYS: Record<TieBreak, MessageKey | null> = {
-  none: null,
-  'largest-territory': 'picture.sheet.tieTerritory',
-  crowns: 'picture.sheet.tieCrowns',
-  shared: 'picture.sheet.tieShared',
-};
-
 /** The score sheet (renderScoreSheet): the winner and the tie-break, then each player in rank with the arithmetic. */
 export function describeScoreSheet(state: GameState): string {
   return describeScoreSheetView(state, scoreSheetView(state));
@@ -239,12 +232,12 @@ export function describeScoreSheet(state: GameState): string {
 
 /** The score sheet as drawn from the view `v` of `state`. */
 export function describeScoreSheetView(state: GameState, v: ScoreSheetView): string {
-  const tie = TIE_KEYS[v.decidedBy];
+  const tie = tieText(v.decidedBy);
   return fitted((detail) =>
     sentences([
       v.title,
       v.winners.length > 0 ? winnersText(state, v.winners) : null,
-      tie ? t(tie) : null,
+      tie,
       ...v.players.map((p) => {
         const parts = territoriesAt(p.territories, detail).map((x) => numberedText(x, detail < 2));
         if (p.harmony > 0) parts.push(t('alt.bonus', { bonus: t('variant.harmony'), points: p.harmony }));
@@ -252,6 +245,8 @@ export function describeScoreSheetView(state: GameState, v: ScoreSheetView): str
           parts.push(t('alt.bonus', { bonus: t('variant.middleKingdom'), points: p.middleKingdom }));
         for (const m of p.missed) parts.push(t('alt.sheet.missed', { ...missedWords(m) }));
         if (detail < 3) parts.push(t('picture.sheet.foot', { largest: p.largestTerritory, crowns: p.crowns }));
+        const placeTie = placeTieText(p.tie);
+        if (placeTie) parts.push(placeTie);
         const head = t('alt.sheet.player', {
           place: t('picture.sheet.place', { rank: p.rank }),
           name: nameOf(state, p.kingdom.player),
@@ -271,14 +266,14 @@ export function describeDynastySheet(d: DynastyState): string {
 /** The Dynasty sheet as drawn from the view `v` of `d`. */
 export function describeDynastySheetView(d: DynastyState, v: DynastySheetView): string {
   const first = d.games[0];
-  const tie = v.over ? TIE_KEYS[v.decidedBy] : null;
+  const tie = v.over ? tieText(v.decidedBy) : null;
   const name = (p: PlayerView): string => (first ? nameOf(first, p) : p.name);
   const rows = [...v.rows].sort((x, y) => x.rank - y.rank || x.player.index - y.player.index);
   return fitted((detail) =>
     sentences([
       v.title,
       v.winners.length > 0 && first ? winnersText(first, v.winners) : null,
-      tie ? t(tie) : null,
+      tie,
       ...rows.map((r) => {
         const games = r.games.flatMap((g, i) => {
           if (!g) return [];

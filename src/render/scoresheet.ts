@@ -11,8 +11,8 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/index.js';
-import { t, type MessageKey } from '../i18n/index.js';
-import { outcomeText } from './outcome.js';
+import { t } from '../i18n/index.js';
+import { outcomeText, placeTieText, tieText } from './outcome.js';
 import { font } from './fonts.js';
 import {
   badge,
@@ -96,6 +96,9 @@ function rowsOf(s: ScoreView): { territories: Row[]; others: Row[] } {
     });
   if (territories.length === 0 && others.length === 0)
     others.push({ kind: 'line', label: t('picture.sheet.noCrowns'), value: '0', colour: UI.textDim });
+  // Last, in lines that wrap: what decided between this player and the one above on the same points.
+  const tie = placeTieText(s.tie);
+  if (tie) others.push({ kind: 'line', label: tie, value: '', colour: UI.hint });
   return { territories, others };
 }
 
@@ -123,7 +126,7 @@ function wrap(c: Ctx, label: string, size: number, maxW: number): string[] {
 function rowHeight(r: Row, st: PanelStyle, columnW: number): number {
   if (r.kind === 'territory') return st.row;
   const lines = wrap(scratch, r.label, st.font, columnW - VALUE_W).length;
-  return st.row + (lines - 1) * st.font * 1.2;
+  return st.row + Math.round((lines - 1) * st.font * 1.2);
 }
 
 function columnHeight(rows: readonly Row[], st: PanelStyle, columnW: number): number {
@@ -226,13 +229,6 @@ export function drawScoreSheet(v: ScoreSheetView): Canvas {
   return canvas;
 }
 
-const TIE_TEXT: Readonly<Record<TieBreak, MessageKey | null>> = {
-  none: null,
-  'largest-territory': 'picture.sheet.tieTerritory',
-  crowns: 'picture.sheet.tieCrowns',
-  shared: 'picture.sheet.tieShared',
-};
-
 function drawBanner(c: Ctx, v: ScoreSheetView, b: Box): void {
   const lead = v.winners[0];
   const total = v.players.find((p) => p.kingdom.player.index === lead?.index)?.total ?? 0;
@@ -280,10 +276,10 @@ export function drawResultBanner(c: Ctx, b: Box, banner: BannerText): void {
     b.x + b.w - 20 - pointsW - x,
   );
   if (lead) text(c, points, b.x + b.w - 20, b.y + 36, { weight: 800, size: 32, colour: UI.crown, align: 'right' });
-  const tie = TIE_TEXT[banner.decidedBy];
+  const tie = tieText(banner.decidedBy);
   text(
     c,
-    tie ? t(tie) : banner.subtitle,
+    tie ?? banner.subtitle,
     x,
     b.y + 78,
     { weight: 600, size: 22, colour: tie ? UI.text : UI.textDim },

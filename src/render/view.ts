@@ -151,6 +151,8 @@ export interface ScoreView {
   readonly crowns: number;
   /** 1 = winner; shared places share a number. */
   readonly rank: number;
+  /** Level on points with the player listed just above (placed `above`): what decided between them. */
+  readonly tie: { readonly above: number; readonly decidedBy: TieBreak } | null;
 }
 
 export interface ScoreSheetView {

@@ -1,6 +1,13 @@
 /** The score sheet points at the kingdom: numbered territories, and the bonuses a kingdom missed. */
 import { describe, expect, it } from 'vitest';
-import { kingdomSquares, type GameState, type MissedBonus } from '../../src/game/index.js';
+import {
+  kingdomSquares,
+  scorePlayer,
+  tieBreakBetween,
+  type GameState,
+  type MissedBonus,
+  type PlayerScore,
+} from '../../src/game/index.js';
 import { inLocale, t } from '../../src/i18n/index.js';
 import { scoreSheetView } from '../../src/render/adapter.js';
 import { describeScoreSheet } from '../../src/render/describe.js';
@@ -104,5 +111,43 @@ describe('the score sheet points at the kingdom', () => {
           }
         }
       });
+  });
+
+  it('explains every tie on points between neighbouring places, on the sheet and in its description', () => {
+    const state = play(newGame('4p', 'tie-12'));
+    const v = scoreSheetView(state);
+    const lines = sheetLines(state);
+    const score = (p: ScoreView): PlayerScore => scorePlayer(state, p.kingdom.player.index);
+    const ties = v.players.flatMap((p, i) => (p.tie ? [i] : []));
+    expect(ties.length).toBeGreaterThanOrEqual(2);
+    const text = describeScoreSheet(state);
+    v.players.forEach((p, i) => {
+      const above = v.players[i - 1];
+      expect(p.tie !== null).toBe(above !== undefined && above.total === p.total);
+      if (!p.tie || !above) return;
+      expect(p.tie).toEqual({ above: above.rank, decidedBy: tieBreakBetween(score(above), score(p)) });
+      const said = t('picture.sheet.tiedTerritory', { place: t('picture.sheet.place', { rank: above.rank }) });
+      expect(p.tie.decidedBy).toBe('largest-territory');
+      expect(lines[i]!.some((r) => r.kind === 'line' && r.label === said)).toBe(true);
+      expect(text).toContain(said);
+    });
+  });
+});
+
+describe('tieBreakBetween', () => {
+  const s = (total: number, largestTerritory: number, crowns: number): PlayerScore => ({
+    player: 0,
+    territories: [],
+    harmony: 0,
+    middleKingdom: 0,
+    total,
+    largestTerritory,
+    crowns,
+  });
+  it('names the first figure that differs between two players level on points', () => {
+    expect(tieBreakBetween(s(30, 6, 8), s(29, 9, 9))).toBe('none');
+    expect(tieBreakBetween(s(30, 6, 8), s(30, 5, 9))).toBe('largest-territory');
+    expect(tieBreakBetween(s(30, 6, 8), s(30, 6, 7))).toBe('crowns');
+    expect(tieBreakBetween(s(30, 6, 8), s(30, 6, 8))).toBe('shared');
   });
 });
