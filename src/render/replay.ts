@@ -23,17 +23,7 @@
 import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
-import {
-  actionOf,
-  apply,
-  createGame,
-  fromRecord,
-  prompt,
-  type DynastyState,
-  type GameState,
-  type Rejection,
-  type Result,
-} from '../game/index.js';
+import { replayStates, type DynastyState, type GameState, type Rejection, type Result } from '../game/index.js';
 import { tableView } from './adapter.js';
 import { UI } from './palette.js';
 import { drawTable } from './table.js';
@@ -73,33 +63,10 @@ export interface Replay {
   readonly last: GameState;
 }
 
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Where the states come from (the engine, pure): re-exported for the renderer's callers. */
+export { replayStates };
 
-/**
- * The table before the first move and after each move, from a record (parsed or
- * JSON text). A move ends with a claim, or with a placement or discard that no
- * claim of the same player follows (the last round).
- */
-export function replayStates(record: unknown): Result<GameState[], Rejection> {
-  const rebuilt = fromRecord(record);
-  if (!rebuilt.ok) return rebuilt;
-  const final = rebuilt.value;
-  const { players: _players, ...options } = final.options;
-  const created = createGame({ seed: final.seed, seats: final.seats, options });
-  if (!created.ok) return { ok: false, error: { code: 'malformed', message: created.error.message } };
-  let state = created.value;
-  const states = [state];
-  for (const event of final.events) {
-    const action = actionOf(event);
-    if (!action) continue;
-    const next = apply(state, action);
-    if (!next.ok) return next;
-    state = next.value;
-    const p = prompt(state);
-    if (action.type === 'claim' || p.kind !== 'claim' || p.player !== action.player) states.push(state);
-  }
-  return { ok: true, value: states };
-}
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Frame {
   readonly width: number;
