@@ -17,14 +17,15 @@
  * - Public, in the game's language; refusals in the asker's.
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { toRecord, type DynastyState, type GameState } from '../../game/index.js';
+import { replayStates, toRecord, type DynastyState, type GameState } from '../../game/index.js';
+import type { TableSeat } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { answerMessage, privately, publicly, type Answer, type ComponentInteraction } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { gameLocale, inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { describeReplay, renderReplay, REPLAY_MAX_BYTES, type Replay } from '../messages/pictures.js';
-import { dynastyHeader } from '../messages/text.js';
+import { dynastyHeader, replayPictureCaptions } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
 
 /** Scales tried in turn until the GIF fits under REPLAY_MAX_BYTES (a 4-player game fits at 1). */
@@ -55,13 +56,22 @@ export function replayFileName(tableId: string, game: number, games: number): st
 }
 
 /** The replay of `game` (its record replayed), at the first scale that fits; null when the record cannot be replayed. */
-async function build(bot: Bot, tableId: string, game: GameState, dynasty: DynastyState | null): Promise<Built | null> {
+async function build(
+  bot: Bot,
+  table: { readonly id: string; readonly seats: readonly TableSeat[] },
+  game: GameState,
+  dynasty: DynastyState | null,
+): Promise<Built | null> {
+  const tableId = table.id;
   const record = toRecord(game);
+  const states = replayStates(record);
+  // Each frame says what the move before it did, in the thread's words (none when the record cannot be replayed).
+  const captions = states.ok ? replayPictureCaptions(states.value, table.seats) : undefined;
   for (const scale of SCALES) {
     const started = Date.now();
     let replay: Replay;
     try {
-      replay = await renderReplay(record, { dynasty, scale });
+      replay = await renderReplay(record, { dynasty, scale, ...(captions ? { captions } : {}) });
     } catch (error) {
       bot.log.error('a finished game could not be replayed', { game: tableId, error: errorText(error) });
       return null;
@@ -136,7 +146,7 @@ export async function replayAnswer(
   asked.add(key);
   let built: Built | null = null;
   try {
-    built = await inGameLocale(table, () => replayOf(bot, key, () => build(bot, table.id, game, dynasty)));
+    built = await inGameLocale(table, () => replayOf(bot, key, () => build(bot, table, game, dynasty)));
   } finally {
     // Asked until posted: `onPost` takes it over.
     if (!built) asked.delete(key);

@@ -178,6 +178,18 @@ export function replayCaption(states: readonly GameState[], move: number, seats:
   return note && after ? describeMove(note, seats, after.options.grid) : t('replay.view.start');
 }
 
+/**
+ * Every frame's caption for the replay GIF: replayCaption without Discord's markup
+ * (bold, and the emoji markers the picture fonts do not draw).
+ */
+export function replayPictureCaptions(states: readonly GameState[], seats: readonly TableSeat[]): string[] {
+  return states.map((_, move) =>
+    replayCaption(states, move, seats)
+      .replace(/\*\*/g, '')
+      .replace(/\p{Extended_Pictographic}\uFE0F?\s*/gu, ''),
+  );
+}
+
 const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' | 'illegal-move'>, MessageKey> = {
   'not-started': 'game.notStarted',
   'already-started': 'game.alreadyStarted',
