@@ -4,7 +4,8 @@
  * words the thread said of that move); ▶ and ◀ step one move, the round buttons
  * jump to the next or the previous round's first move, and the ends are disabled.
  * Someone else's press opens their own viewer; a forged button (a move past the
- * last) gets a friendly answer and the viewer stays as it was.
+ * last) gets a friendly answer and the viewer stays as it was. The posted GIF
+ * replay has the same Step through.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { t } from '../../src/i18n/index.js';
@@ -99,5 +100,13 @@ it('steps through a finished game privately, a move or a round at a time', async
   expect(carol.visibleTo).toBe(discord.user('carol').id);
   expect(shows(carol).move).toBe(1);
   expect(discord.messages(threadId).at(-1)?.id).toBe(final.id);
+
+  // The posted GIF replay offers the same viewer.
+  await (await discord.click(final, final.button(/Replay/).customId!, 'bob')).publicAnswer(30_000);
+  const posted = discord.messages(threadId).at(-1)!;
+  expect(posted.attachments[0]?.filename).toMatch(/\.gif$/);
+  const fromGif = await (await discord.click(posted, posted.button(/Step through/).customId!, 'bob')).reply();
+  expect(fromGif.visibleTo).toBe(discord.user('bob').id);
+  expect(shows(fromGif).move).toBe(1);
   await discord.assertClean();
 }, 60_000);

@@ -16,7 +16,8 @@
  *   pointed to it privately (the button is public, a crowd of clicks is one post).
  * - Public, in the game's language; refusals in the asker's.
  */
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { ButtonStyle, type ChatInputCommandInteraction } from 'discord.js';
+import { button, row } from '../messages/components.js';
 import { replayStates, toRecord, type DynastyState, type GameState } from '../../game/index.js';
 import type { TableSeat } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
@@ -164,6 +165,8 @@ export async function replayAnswer(
             })
           : t('replay.posted', { moves: replay.moves }),
       files: [{ attachment: replay.gif, name: replayFileName(table.id, number, games.length), description: alt }],
+      // The same game, privately, one move at a time (handlers/viewer.ts).
+      components: [row(button(t('replay.view.button'), { verb: 'replay-view', game: number }, ButtonStyle.Secondary))],
       allowedMentions: { parse: [] },
     }),
   );
