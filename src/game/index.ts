@@ -19,6 +19,7 @@
 export * from './types.js';
 export * from './record.js';
 export * from './dynasty.js';
+export { replayStates } from './replay.js';
 
 export { DOMINOES, DOMINO_COUNT, domino, TERRAINS } from './dominoes.js';
 export { boxRound, createGame, deckFacts } from './setup.js';

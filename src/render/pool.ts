@@ -30,8 +30,15 @@ export type Picture =
   | {
       readonly picture: 'replay';
       readonly record: unknown;
-      readonly opts: { readonly dynasty: DynastyState | null; readonly scale: number };
+      readonly opts: ReplayRequest;
     };
+
+/** How a replay is asked for: its Dynasty, its scale, and a caption per frame. */
+export interface ReplayRequest {
+  readonly dynasty: DynastyState | null;
+  readonly scale: number;
+  readonly captions?: readonly string[];
+}
 
 /** A picture as a worker is asked for it: numbered, in the asker's locale. */
 export type RenderRequest = Picture & { readonly id: number; readonly locale: Locale };
@@ -123,7 +130,7 @@ export class RenderPool {
   }
 
   /** A finished game's replay (rejects when its record cannot be replayed). */
-  async replay(record: unknown, opts: { dynasty: DynastyState | null; scale: number }): Promise<Replay> {
+  async replay(record: unknown, opts: ReplayRequest): Promise<Replay> {
     const { bytes, replay } = await this.draw({ picture: 'replay', record, opts });
     if (!replay) throw new Error('the picture worker drew no replay');
     return { ...replay, gif: bytes };
@@ -273,7 +280,7 @@ export function showDynastySheet(dynasty: DynastyState): Promise<Shown> {
 }
 
 /** A finished game as an animated GIF, drawn by a picture worker (rejects when its record cannot be replayed). */
-export function renderReplay(record: unknown, opts: { dynasty: DynastyState | null; scale: number }): Promise<Replay> {
+export function renderReplay(record: unknown, opts: ReplayRequest): Promise<Replay> {
   return pool.replay(record, opts);
 }
 

@@ -23,20 +23,11 @@
 import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Palette } from 'gifenc';
-import {
-  actionOf,
-  apply,
-  createGame,
-  fromRecord,
-  prompt,
-  type DynastyState,
-  type GameState,
-  type Rejection,
-  type Result,
-} from '../game/index.js';
+import { replayStates, type DynastyState, type GameState, type Rejection, type Result } from '../game/index.js';
 import { tableView } from './adapter.js';
 import { UI } from './palette.js';
 import { drawTable } from './table.js';
+import { text, wrapWords } from './draw.js';
 
 /**
  * gifenc ships CommonJS for Node and an ES module for bundlers, whose default
@@ -56,6 +47,11 @@ export interface ReplayOptions {
   readonly dynasty?: DynastyState | null;
   /** Frames drawn smaller than the table (1 = as posted): a fallback for a file too big. */
   readonly scale?: number;
+  /**
+   * One caption per frame (what the move before it did, worded by the caller), drawn
+   * in a band under the table; none without.
+   */
+  readonly captions?: readonly string[];
   /** Awaited between two pieces of work; by default yields to the event loop. */
   readonly pause?: () => Promise<void>;
 }
@@ -73,32 +69,31 @@ export interface Replay {
   readonly last: GameState;
 }
 
+/** Where the states come from (the engine, pure): re-exported for the renderer's callers. */
+export { replayStates };
+
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/**
- * The table before the first move and after each move, from a record (parsed or
- * JSON text). A move ends with a claim, or with a placement or discard that no
- * claim of the same player follows (the last round).
- */
-export function replayStates(record: unknown): Result<GameState[], Rejection> {
-  const rebuilt = fromRecord(record);
-  if (!rebuilt.ok) return rebuilt;
-  const final = rebuilt.value;
-  const { players: _players, ...options } = final.options;
-  const created = createGame({ seed: final.seed, seats: final.seats, options });
-  if (!created.ok) return { ok: false, error: { code: 'malformed', message: created.error.message } };
-  let state = created.value;
-  const states = [state];
-  for (const event of final.events) {
-    const action = actionOf(event);
-    if (!action) continue;
-    const next = apply(state, action);
-    if (!next.ok) return next;
-    state = next.value;
-    const p = prompt(state);
-    if (action.type === 'claim' || p.kind !== 'claim' || p.player !== action.player) states.push(state);
-  }
-  return { ok: true, value: states };
+/** The caption band under the table: two lines of text, as read at 400 px on a phone (about 13 px). */
+const CAPTION = { size: 34, line: 44, pad: 24, lines: 2 } as const;
+
+/** The table with `caption` in a band under it (wrapped on two lines, the rest cut with an ellipsis). */
+function captioned(table: Canvas, caption: string): Canvas {
+  const band = CAPTION.line * CAPTION.lines + CAPTION.pad;
+  const canvas = createCanvas(table.width, table.height + band);
+  const c = canvas.getContext('2d');
+  c.fillStyle = UI.background;
+  c.fillRect(0, 0, canvas.width, canvas.height);
+  c.drawImage(table, 0, 0);
+  const width = table.width - 2 * CAPTION.pad;
+  const words = wrapWords(c, caption, 600, CAPTION.size, width);
+  const lines = words.slice(0, CAPTION.lines);
+  if (words.length > CAPTION.lines) lines[CAPTION.lines - 1] = words.slice(CAPTION.lines - 1).join(' ');
+  lines.forEach((line, i) => {
+    const y = table.height + CAPTION.pad / 2 + CAPTION.line * (i + 0.5);
+    text(c, line, CAPTION.pad, y, { weight: 600, size: CAPTION.size, colour: UI.text }, width);
+  });
+  return canvas;
 }
 
 interface Frame {
@@ -252,13 +247,18 @@ export async function renderReplay(record: unknown, opts: ReplayOptions = {}): P
   const scale = opts.scale ?? 1;
   const pause = opts.pause ?? yieldToLoop;
   const dynasty = opts.dynasty ?? null;
-  const first = pixelsOf(drawTable(tableView(states[0]!, dynasty)), scale, null);
-  const frame = (state: GameState): Frame => pixelsOf(drawTable(tableView(state, dynasty)), scale, first);
+  const captions = opts.captions ?? null;
+  const draw = (k: number): Canvas => {
+    const table = drawTable(tableView(states[k]!, dynasty));
+    return captions ? captioned(table, captions[k] ?? '') : table;
+  };
+  const first = pixelsOf(draw(0), scale, null);
+  const frame = (k: number): Frame => pixelsOf(draw(k), scale, first);
 
   await pause();
-  const middle = frame(states[Math.floor(states.length / 2)]!);
+  const middle = frame(Math.floor(states.length / 2));
   await pause();
-  const final = frame(states[states.length - 1]!);
+  const final = frame(states.length - 1);
   await pause();
   const palette = globalPalette([first.pixels, middle.pixels, final.pixels]);
   // The transparent index needs a colour in the table: the global one has 256 entries.
@@ -272,7 +272,7 @@ export async function renderReplay(record: unknown, opts: ReplayOptions = {}): P
   let before: Uint32Array | null = null;
   let durationMs = 0;
   for (let k = 0; k < states.length; k++) {
-    const { pixels } = k === 0 ? first : k === states.length - 1 ? final : frame(states[k]!);
+    const { pixels } = k === 0 ? first : k === states.length - 1 ? final : frame(k);
     if (k !== 0 && k !== states.length - 1) await pause();
     const delay =
       k === 0 ? REPLAY_TIMING.firstMs : k === states.length - 1 ? REPLAY_TIMING.lastMs : REPLAY_TIMING.moveMs;

@@ -20,3 +20,4 @@ export * from './pause.js';
 export * from './giveup.js';
 export * from './daily.js';
 export * from './undo.js';
+export * from './replay.js';

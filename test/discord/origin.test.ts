@@ -32,6 +32,8 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'rematch' },
   { verb: 'review', game: 1 },
   { verb: 'replay', game: 1 },
+  { verb: 'replay-view', game: 1 },
+  { verb: 'replay-step', table: '1', game: 1, move: 3, slot: 'next' },
   { verb: 'back', player: 1 },
   { verb: 'rematch-here' },
   { verb: 'manage-seat', table: '123' },
@@ -47,7 +49,7 @@ const EVERY_VERB: readonly ClickAction[] = [
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
-const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay'];
+const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
 const MENU_VERBS = [
   'manage-seat',
@@ -58,6 +60,8 @@ const MENU_VERBS = [
   'daily-share',
   'games-page',
   'clock',
+  // The step-through replay's viewer: the clicker's own private answer.
+  'replay-step',
 ];
 /** A turn away from its thread: a DM of the bot's, or the clicker's own private answer anywhere (the panel, the games list). */
 const AWAY_VERBS = ['away'];

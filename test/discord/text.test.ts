@@ -1,8 +1,8 @@
 /** What the bot writes about a table: moves, refusals, the Dynasty header. */
 import { describe, expect, it } from 'vitest';
-import { legalPlacements, NO_VARIANTS } from '../../src/game/index.js';
+import { legalPlacements, NO_VARIANTS, replayStates, toRecord } from '../../src/game/index.js';
 import { playerMarker } from '../../src/render/index.js';
-import { describeMove, dynastyHeader, refusalText, seatName } from '../../src/discord/messages/text.js';
+import { describeMove, dynastyHeader, refusalText, replayCaption, seatName } from '../../src/discord/messages/text.js';
 import { rankingLines } from '../../src/discord/messages/end.js';
 import * as table from '../../src/table/index.js';
 import type { GameTable, HumanSeat, TableSeat } from '../../src/table/index.js';
@@ -43,6 +43,41 @@ function firstPlacement(): string {
   }
   throw new Error('no placement');
 }
+
+/** Play a whole game (first legal spot, first free domino); what the thread said of each move, and the game. */
+function wholeGame(): { readonly said: string[]; readonly game: table.GameTable['game'] } {
+  let t: GameTable = started();
+  const said: string[] = [];
+  for (let now = table.currentTurn(t); now; now = table.currentTurn(t)) {
+    const game = now.table.game;
+    const spot = now.prompt.kind === 'place' ? legalPlacements(game)[0] : undefined;
+    const placed: table.Placed = spot
+      ? { kind: 'place', a: spot.a, b: spot.b }
+      : now.prompt.kind === 'place'
+        ? { kind: 'discard' }
+        : { kind: 'none' };
+    const after = table.afterPlacing(game, now.player, placed);
+    const claim = after.ok ? (table.pickChoices(after.value)[0] ?? null) : null;
+    const out = table.playMove(t, { kind: 'seat', player: now.player }, game.turn, { placed, claim }, 0);
+    if (!out.ok) throw new Error(out.refusal.code);
+    said.push(describeMove(table.noteOf(out.value, false), seats, game.options.grid));
+    t = out.value.table;
+  }
+  return { said, game: t.game };
+}
+
+describe('the step-through replay', () => {
+  it('captions every move with the words the thread said of it, and the table before the first', () => {
+    const { said, game } = wholeGame();
+    const states = replayStates(toRecord(game));
+    if (!states.ok) throw new Error(states.error.message);
+    expect(states.value).toHaveLength(said.length + 1);
+    expect(replayCaption(states.value, 0, seats)).toBe('The table before the first move.');
+    const captions = said.map((_, i) => replayCaption(states.value, i + 1, seats));
+    expect(captions).toEqual(said);
+    expect(captions.some((c) => / placed #\d+ at [A-I][1-9]-[A-I][1-9] for \+\d+ and took #\d+\.$/.test(c))).toBe(true);
+  });
+});
 
 describe('the words about a table', () => {
   it('says what a move did: who, which domino, where in cell names, the points, the pick', () => {

@@ -135,6 +135,26 @@ describe('renderReplay', () => {
     expect(off / (drawn.length / 4)).toBeLessThan(0.002);
   });
 
+  it('captions each frame in a band under the table', async () => {
+    const end = play(newGame('2p', 'replay'));
+    const states = replayStates(toRecord(end));
+    if (!states.ok) throw new Error(states.error.message);
+    const captions = states.value.map((_, k) => (k === 0 ? 'Before the first move.' : `Move ${k} was made.`));
+    const replay = await replayOf(end, { captions });
+    const gif = readGif(replay.gif);
+    // The GIF is the first frame's size: its table, and the band.
+    const table = draw.table(states.value[0]!);
+    expect(gif.width).toBe(table.width);
+    expect(gif.height).toBeGreaterThan(table.height + 60);
+    // composite() yields one canvas, drawn over: each band copied as it goes by.
+    const bands: Uint8Array[] = [];
+    for (const frame of composite(gif)) bands.push(frame.slice(table.width * table.height * 4));
+    // The caption band changes from one move to the next (its text), and is not empty.
+    const [a, b] = [bands[1]!, bands[2]!];
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
+    expect(new Set(Array.from(new Uint32Array(a.buffer))).size).toBeGreaterThan(2);
+  });
+
   it('a smaller scale makes a smaller file', async () => {
     const end = play(newGame('2p', 'replay'));
     const full = await replayOf(end);

@@ -70,6 +70,9 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   clock: 'menu',
   review: 'thread',
   replay: 'thread',
+  'replay-view': 'thread',
+  // The viewer is the clicker's own private answer (in the thread, or a DM's replay).
+  'replay-step': 'menu',
   preview: 'panel',
   spot: 'panel',
   hint: 'panel',

@@ -31,6 +31,7 @@ import { review } from '../handlers/review.js';
 import { gamesPage } from '../handlers/games.js';
 import { setClock } from '../handlers/moderation.js';
 import { postReplay } from '../handlers/replay.js';
+import { openViewer, stepViewer } from '../handlers/viewer.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';
 import {
   confirmPlacement,
@@ -206,6 +207,14 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
       return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
     case 'replay':
       return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
+    case 'replay-view':
+      return answer(interaction, 'private', () =>
+        openViewer(bot, { tableId: interaction.channelId, game: action.game }),
+      );
+    case 'replay-step':
+      return answer(interaction, 'update', () =>
+        stepViewer(bot, { tableId: action.table, game: action.game, move: action.move }),
+      );
     case 'daily':
       return answer(interaction, 'update', () =>
         dailyClick(bot, interaction.user.id, action.click, chosenSpot(interaction)),

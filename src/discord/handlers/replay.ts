@@ -16,15 +16,17 @@
  *   pointed to it privately (the button is public, a crowd of clicks is one post).
  * - Public, in the game's language; refusals in the asker's.
  */
-import type { ChatInputCommandInteraction } from 'discord.js';
-import { toRecord, type DynastyState, type GameState } from '../../game/index.js';
+import { ButtonStyle, type ChatInputCommandInteraction } from 'discord.js';
+import { button, row } from '../messages/components.js';
+import { replayStates, toRecord, type DynastyState, type GameState } from '../../game/index.js';
+import type { TableSeat } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { answerMessage, privately, publicly, type Answer, type ComponentInteraction } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { gameLocale, inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { describeReplay, renderReplay, REPLAY_MAX_BYTES, type Replay } from '../messages/pictures.js';
-import { dynastyHeader } from '../messages/text.js';
+import { dynastyHeader, replayPictureCaptions } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
 
 /** Scales tried in turn until the GIF fits under REPLAY_MAX_BYTES (a 4-player game fits at 1). */
@@ -55,13 +57,22 @@ export function replayFileName(tableId: string, game: number, games: number): st
 }
 
 /** The replay of `game` (its record replayed), at the first scale that fits; null when the record cannot be replayed. */
-async function build(bot: Bot, tableId: string, game: GameState, dynasty: DynastyState | null): Promise<Built | null> {
+async function build(
+  bot: Bot,
+  table: { readonly id: string; readonly seats: readonly TableSeat[] },
+  game: GameState,
+  dynasty: DynastyState | null,
+): Promise<Built | null> {
+  const tableId = table.id;
   const record = toRecord(game);
+  const states = replayStates(record);
+  // Each frame says what the move before it did, in the thread's words (none when the record cannot be replayed).
+  const captions = states.ok ? replayPictureCaptions(states.value, table.seats) : undefined;
   for (const scale of SCALES) {
     const started = Date.now();
     let replay: Replay;
     try {
-      replay = await renderReplay(record, { dynasty, scale });
+      replay = await renderReplay(record, { dynasty, scale, ...(captions ? { captions } : {}) });
     } catch (error) {
       bot.log.error('a finished game could not be replayed', { game: tableId, error: errorText(error) });
       return null;
@@ -136,7 +147,7 @@ export async function replayAnswer(
   asked.add(key);
   let built: Built | null = null;
   try {
-    built = await inGameLocale(table, () => replayOf(bot, key, () => build(bot, table.id, game, dynasty)));
+    built = await inGameLocale(table, () => replayOf(bot, key, () => build(bot, table, game, dynasty)));
   } finally {
     // Asked until posted: `onPost` takes it over.
     if (!built) asked.delete(key);
@@ -154,6 +165,8 @@ export async function replayAnswer(
             })
           : t('replay.posted', { moves: replay.moves }),
       files: [{ attachment: replay.gif, name: replayFileName(table.id, number, games.length), description: alt }],
+      // The same game, privately, one move at a time (handlers/viewer.ts).
+      components: [row(button(t('replay.view.button'), { verb: 'replay-view', game: number }, ButtonStyle.Secondary))],
       allowedMentions: { parse: [] },
     }),
   );

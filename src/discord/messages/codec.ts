@@ -45,6 +45,9 @@ export function sameCursor(a: Cursor, b: Cursor): boolean {
   return a.x === b.x && a.y === b.y && a.r === b.r;
 }
 
+/** The viewer's buttons (round back, previous, next, round forward): the slot keeps ids unique in one message. */
+export type ReplaySlot = 'round-back' | 'prev' | 'next' | 'round-on';
+
 /** Panel buttons that show the preview elsewhere; the slot keeps ids unique in one message. */
 export type PanelSlot = 'left' | 'right' | 'up' | 'down' | 'rotate' | 'next' | 'prev' | 'here';
 
@@ -85,6 +88,16 @@ export type ClickAction =
   | { readonly verb: 'review'; readonly game: number }
   /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
   | { readonly verb: 'replay'; readonly game: number }
+  /** The final message's Step through: the game's replay opened privately, one move at a time (game as for review). */
+  | { readonly verb: 'replay-view'; readonly game: number }
+  /** The step-through viewer's buttons (private, anywhere): show `move` (0: before the first) of the table's game. */
+  | {
+      readonly verb: 'replay-step';
+      readonly table: string;
+      readonly game: number;
+      readonly move: number;
+      readonly slot: ReplaySlot;
+    }
   /** A click on the daily deal's panel: the panel's own click, on the player's game of the day (not a table). */
   | { readonly verb: 'daily'; readonly click: PanelClick }
   /** The daily result's Share: the spoiler-free line posted in the channel. */
@@ -143,6 +156,8 @@ const VERBS = {
   rematch: 'r',
   review: 'w',
   replay: 'g',
+  'replay-view': 'gv',
+  'replay-step': 'gs',
   back: 'ib',
   'rematch-here': 'rh',
   'manage-seat': 'ms',
@@ -166,6 +181,13 @@ const SLOTS = {
   prev: 'P',
   here: 'H',
 } as const satisfies Record<PanelSlot, string>;
+
+const REPLAY_SLOTS = {
+  'round-back': 'B',
+  prev: 'P',
+  next: 'N',
+  'round-on': 'F',
+} as const satisfies Record<ReplaySlot, string>;
 
 /** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
 const MAX_COORD = 6;
@@ -235,7 +257,11 @@ export function encode(action: ClickAction): string {
       break;
     case 'review':
     case 'replay':
+    case 'replay-view':
       fields.push(action.game);
+      break;
+    case 'replay-step':
+      fields.push(action.table, action.game, action.move, REPLAY_SLOTS[action.slot]);
       break;
     case 'daily':
       // The panel's click without its prefix: the same fields, decoded by the same rules.
@@ -344,9 +370,18 @@ export function decode(customId: string): ClickAction | null {
       return arity(2) && turn !== null && at ? { verb, turn, at } : null;
     }
     case 'review':
-    case 'replay': {
+    case 'replay':
+    case 'replay-view': {
       const game = int(rest[0], 1, MAX_GAMES);
       return arity(1) && game !== null ? { verb, game } : null;
+    }
+    case 'replay-step': {
+      const game = int(rest[1], 1, MAX_GAMES);
+      const move = int(rest[2], 0, MAX_TURN);
+      const slot = key(REPLAY_SLOTS, rest[3]);
+      return arity(4) && TABLE_ID.test(rest[0] ?? '') && game !== null && move !== null && slot !== null
+        ? { verb, table: rest[0]!, game, move, slot }
+        : null;
     }
     case 'daily': {
       const click = decode([PREFIX, ...rest].join(':'));

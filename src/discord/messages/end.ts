@@ -4,7 +4,7 @@ import type { BaseMessageOptions } from 'discord.js';
 import { byRanking, DYNASTY_GAMES, placeAmong, type GameResult, type TieBreak } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import type { TableSeat } from '../../table/index.js';
-import { button, row } from './components.js';
+import { button, rows } from './components.js';
 import type { Shown } from './pictures.js';
 import { reviewButtons } from './review.js';
 import { seatName } from './text.js';
@@ -74,6 +74,7 @@ export interface EndInfo {
 }
 
 export function endView(info: EndInfo): BaseMessageOptions {
+  const lastGame = info.totals !== null ? DYNASTY_GAMES : 1;
   const over = info.final
     ? info.header
       ? 'end.gameOverOf'
@@ -102,16 +103,13 @@ export function endView(info: EndInfo): BaseMessageOptions {
     ],
     components: info.final
       ? [
-          row(
+          ...rows([
             button(t('end.button.rematch'), { verb: 'rematch' }, ButtonStyle.Success),
             ...reviewButtons(info.totals !== null),
-            // Replay: the game, or the Dynasty's last (the command replays the others).
-            button(
-              t('replay.button'),
-              { verb: 'replay', game: info.totals !== null ? DYNASTY_GAMES : 1 },
-              ButtonStyle.Secondary,
-            ),
-          ),
+            // Replay and Step through: the game, or the Dynasty's last (the command replays the others).
+            button(t('replay.button'), { verb: 'replay', game: lastGame }, ButtonStyle.Secondary),
+            button(t('replay.view.button'), { verb: 'replay-view', game: lastGame }, ButtonStyle.Secondary),
+          ]),
         ]
       : [],
     allowedMentions: { parse: [] },

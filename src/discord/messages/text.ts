@@ -14,6 +14,7 @@ import { pictureName, playerMarker, rejectionText } from './pictures.js';
 import {
   correspondencePace,
   turnLimitS,
+  replayNote,
   type MoveNote,
   type Pace,
   type Occasion,
@@ -164,6 +165,29 @@ export function describeMove(note: MoveNote, seats: readonly TableSeat[], grid: 
   const what = parts.length === 2 ? t('list.and', { first: parts[0]!, second: parts[1]! }) : parts.join('');
   const sentence = t('move.sentence', { who: playerName(seats, note.player), what });
   return note.timedOut ? `${sentence} ${t('move.timedOut')}` : sentence;
+}
+
+/**
+ * A replay's caption for the state after move `move` (0: before the first): what
+ * that move did, in the thread's own words (describeMove).
+ */
+export function replayCaption(states: readonly GameState[], move: number, seats: readonly TableSeat[]): string {
+  const before = states[move - 1];
+  const after = states[move];
+  const note = before && after ? replayNote(before, after) : null;
+  return note && after ? describeMove(note, seats, after.options.grid) : t('replay.view.start');
+}
+
+/**
+ * Every frame's caption for the replay GIF: replayCaption without Discord's markup
+ * (bold, and the emoji markers the picture fonts do not draw).
+ */
+export function replayPictureCaptions(states: readonly GameState[], seats: readonly TableSeat[]): string[] {
+  return states.map((_, move) =>
+    replayCaption(states, move, seats)
+      .replace(/\*\*/g, '')
+      .replace(/\p{Extended_Pictographic}\uFE0F?\s*/gu, ''),
+  );
 }
 
 const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' | 'illegal-move'>, MessageKey> = {
