@@ -32,7 +32,6 @@ import {
   type TerritoryScore,
   type Prompt,
   type Terrain,
-  type Variant,
 } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import { spotLetters } from './spots.js';
@@ -100,18 +99,9 @@ export function players(state: GameState): PlayerView[] {
   return names.map((name, index) => ({ index, name, badge: unique ? initials[index]! : String(index + 1) }));
 }
 
-const VARIANT_NAMES: Readonly<Record<Variant, string>> = {
-  mightyDuel: 'Mighty Duel',
-  harmony: 'Harmony',
-  middleKingdom: 'Middle Kingdom',
-  dynasty: 'Dynasty',
-  threePlayerClassic: 'Classic 3-player',
-  balancedOpening: 'Balanced opening',
-};
-
 /** The variants the game was set up with, as the pictures name them. */
 export function variantNames(state: GameState): string[] {
-  return variantsOf(state.options).map((v) => VARIANT_NAMES[v]);
+  return variantsOf(state.options).map((v) => t(`variant.${v}`));
 }
 
 /**

@@ -147,6 +147,12 @@ describe('describeScoreSheet and describeDynastySheet', () => {
     }
   });
 
+  it("names the variants in the reader's language on the table and the score sheet", () => {
+    const state = play(newGame('2p', 'variants', { harmony: true, middleKingdom: true }));
+    expect(inLocale('fr', () => scoreSheetView(state).variants)).toEqual(['Harmonie', 'Empire du Milieu']);
+    expect(inLocale('de', () => tableView(newGame('duel', 'variants')).variants)).toEqual(['Großes Duell']);
+  });
+
   it('a solo game (the daily deal) says the kingdom is complete: nobody to win against', () => {
     const made = createGame({ seats: [soloSeat('Ana')], seed: 'solo-sheet', options: SOLO_OPTIONS });
     if (!made.ok) throw new Error(made.error.message);
