@@ -26,10 +26,9 @@ import { HOME, judgeOrigin, messageFacts, type MessageFacts } from './origin.js'
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from '../handlers/lobby.js';
 import { rematch } from '../handlers/rematch.js';
 import { withThreadOpen } from '../services/archive.js';
-import { editSeat, imBack, showSeat, type MenuClick } from '../handlers/moderation.js';
+import { editSeat, imBack, setClock, showSeat, type MenuClick } from '../handlers/moderation.js';
 import { review } from '../handlers/review.js';
 import { gamesPage } from '../handlers/games.js';
-import { setClock } from '../handlers/moderation.js';
 import { postReplay } from '../handlers/replay.js';
 import { openViewer, stepViewer } from '../handlers/viewer.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';

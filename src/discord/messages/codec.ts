@@ -112,7 +112,7 @@ export type ClickAction =
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick'] as const;
 /** The placement panel's clicks: in a game's thread, or (wrapped) away from it or on the daily deal. */
 export type PanelClick = Extract<ClickAction, { readonly verb: (typeof PANEL_VERBS)[number] }>;
-/** What a click away from the thread may be: the turn's "Your turn", or its panel's. */
+/** What a click away from the thread may be: the turn's "Your turn", its panel's, or Undo after the move. */
 export type AwayClick = PanelClick | UndoClick | Extract<ClickAction, { readonly verb: 'your-turn' }>;
 /** Undo on the panel once the move went through. */
 export type UndoClick = Extract<ClickAction, { readonly verb: 'undo' }>;
@@ -127,15 +127,12 @@ export const IN_AWAY =
   (table: string) =>
   (click: AwayClick): ClickAction => ({ verb: 'away', table, click });
 
-function isAwayClick(action: ClickAction | null): action is AwayClick {
-  return (
-    action !== null &&
-    (action.verb === 'your-turn' || action.verb === 'undo' || (PANEL_VERBS as readonly string[]).includes(action.verb))
-  );
-}
-
 function isPanelClick(action: ClickAction | null): action is PanelClick {
   return action !== null && (PANEL_VERBS as readonly string[]).includes(action.verb);
+}
+
+function isAwayClick(action: ClickAction | null): action is AwayClick {
+  return isPanelClick(action) || action?.verb === 'your-turn' || action?.verb === 'undo';
 }
 
 const VERBS = {
@@ -250,10 +247,10 @@ export function encode(action: ClickAction): string {
       fields.push(action.table, action.player);
       break;
     case 'games-page':
-      fields.push(action.page, action.all ? 1 : 0);
+      fields.push(action.page, flagText(action.all));
       break;
     case 'clock':
-      fields.push(action.table, action.pause ? 1 : 0);
+      fields.push(action.table, flagText(action.pause));
       break;
     case 'review':
     case 'replay':
@@ -264,20 +261,37 @@ export function encode(action: ClickAction): string {
       fields.push(action.table, action.game, action.move, REPLAY_SLOTS[action.slot]);
       break;
     case 'daily':
-      // The panel's click without its prefix: the same fields, decoded by the same rules.
-      fields.push(...encode(action.click).split(':').slice(1));
+      fields.push(...innerFields(action.click));
       break;
     case 'daily-share':
       fields.push(action.day);
       break;
     case 'away':
-      // The wrapped click without its prefix: the same fields, decoded by the same rules.
-      fields.push(action.table, ...encode(action.click).split(':').slice(1));
+      fields.push(action.table, ...innerFields(action.click));
       break;
     default:
       break;
   }
   return fields.join(':');
+}
+
+/** A wrapped click (daily, away) as fields of its wrapper: its own id without the prefix, read back by inner(). */
+function innerFields(click: ClickAction): string[] {
+  return encode(click).split(':').slice(1);
+}
+
+/** The click wrapped in a custom_id's fields (innerFields), decoded by the same rules as on its own. */
+function inner(fields: readonly string[]): ClickAction | null {
+  return decode([PREFIX, ...fields].join(':'));
+}
+
+/** A yes/no field: 1 or 0. */
+function flagText(yes: boolean): string {
+  return yes ? '1' : '0';
+}
+
+function flag(text: string | undefined): boolean | null {
+  return text === '1' ? true : text === '0' ? false : null;
 }
 
 function int(text: string | undefined, min: number, max: number): number | null {
@@ -384,7 +398,7 @@ export function decode(customId: string): ClickAction | null {
         : null;
     }
     case 'daily': {
-      const click = decode([PREFIX, ...rest].join(':'));
+      const click = inner(rest);
       return isPanelClick(click) ? { verb, click } : null;
     }
     case 'daily-share': {
@@ -392,16 +406,16 @@ export function decode(customId: string): ClickAction | null {
       return arity(1) && day !== null ? { verb, day } : null;
     }
     case 'away': {
-      const click = decode([PREFIX, ...rest.slice(1)].join(':'));
+      const click = inner(rest.slice(1));
       return TABLE_ID.test(rest[0] ?? '') && isAwayClick(click) ? { verb, table: rest[0]!, click } : null;
     }
     case 'clock': {
-      const pause = rest[1] === '1' ? true : rest[1] === '0' ? false : null;
+      const pause = flag(rest[1]);
       return arity(2) && TABLE_ID.test(rest[0] ?? '') && pause !== null ? { verb, table: rest[0]!, pause } : null;
     }
     case 'games-page': {
       const page = int(rest[0], 0, MAX_GAMES_PAGE);
-      const all = rest[1] === '1' ? true : rest[1] === '0' ? false : null;
+      const all = flag(rest[1]);
       return arity(2) && page !== null && all !== null ? { verb, page, all } : null;
     }
     case 'pick': {
