@@ -497,12 +497,12 @@ function drawUnseen(c: Ctx, v: TableView, b: Box): void {
   const title = t(v.unseen.exact ? 'picture.unseen.pile' : 'picture.unseen.notSeen');
   text(c, title, b.x + 16, b.y + BAR / 2 + 2, { weight: 800, size: NAME_SIZE, colour: UI.text }, b.w - 32);
   const s = 40;
-  const step = Math.min(56, Math.floor((b.h - BAR - 12) / TERRAINS.length));
-  TERRAINS.forEach((terrain, i) => {
-    const left = v.unseen.terrains.find((u) => u.terrain === terrain) ?? { squares: 0, crowns: 0 };
+  const step = Math.min(56, Math.floor((b.h - BAR - 12) / v.unseen.terrains.length));
+  // The view lists every terrain, in the legend's order (adapter.ts), none left out.
+  v.unseen.terrains.forEach((left, i) => {
     const y = b.y + BAR + 4 + i * step;
     c.globalAlpha = left.squares === 0 ? 0.35 : 1;
-    c.drawImage(terrainTile(terrain, 0, s), b.x + 16, y);
+    c.drawImage(terrainTile(left.terrain, 0, s), b.x + 16, y);
     const cy = y + s / 2 + 1;
     const words = t('picture.unseen.row', { squares: left.squares, crowns: left.crowns });
     text(c, words, b.x + 16 + s + 12, cy, { weight: 600, size: SMALL, colour: UI.text }, b.w - s - 44);

@@ -45,8 +45,9 @@ export function withoutUndo<T extends Table>(table: T): T {
  */
 export function undoable(after: GameTable, before: PlayingTable, userId: string, now: number): GameTable {
   const cleared = withoutUndo(after);
-  if (cleared.status !== 'playing' || before.dynasty?.length !== cleared.dynasty?.length) return cleared;
-  if (cleared.dynasty && before.dynasty && cleared.dynasty.games.length !== before.dynasty.games.length) return cleared;
+  // A move that ended a game (the table finished, or a Dynasty's next game begun) is final.
+  const gamesPlayed = (table: GameTable) => table.dynasty?.games.length ?? 0;
+  if (cleared.status !== 'playing' || gamesPlayed(cleared) !== gamesPlayed(before)) return cleared;
   const board = (cleared.postSeq ?? 0) > (before.postSeq ?? 0) ? (cleared.postSeq ?? null) : null;
   const point: UndoPoint = {
     by: userId,

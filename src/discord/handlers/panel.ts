@@ -62,11 +62,6 @@ interface PanelState {
   readonly hintUsed: boolean;
 }
 
-/** The free dominoes of the next line: what the move will end by claiming (none in the last round). */
-function claimable(game: GameState): readonly number[] {
-  return openClaims(game);
-}
-
 /**
  * A quick look-ahead breaks ties between the spots worth the most points now: about
  * 10 ms of the hard player's search (in the AI workers), reproducible for a turn.
@@ -114,7 +109,8 @@ async function placementPanel(
   const { game } = turn.table;
   const p = turn.prompt;
   if (p.kind !== 'place') throw new Error('no domino to place');
-  const choices = claimable(game);
+  // The free dominoes of the next line: what the move will end by claiming (none in the last round).
+  const choices = openClaims(game);
   if (!p.canPlace) return discardView(game, p.domino, choices, await showPreview(game, null), scope);
   const { a, b } = cursorCells(state.at);
   const candidate = judgePlacement(game, a, b);

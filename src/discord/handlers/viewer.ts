@@ -41,7 +41,7 @@ interface Viewed {
 }
 
 /** The finished game a viewer shows, or the friendly refusal. */
-async function viewedGame(bot: Bot, request: ViewerRequest): Promise<Viewed | string> {
+async function viewedGame(bot: Bot, request: Omit<ViewerRequest, 'move'>): Promise<Viewed | string> {
   const loaded = await bot.store.get(request.tableId);
   const table = loaded.kind === 'found' ? loaded.table : null;
   if (!table || table.status === 'lobby' || !table.game) return t('command.notAGame');
@@ -99,7 +99,7 @@ async function viewerMessage(viewed: Viewed, move: number): Promise<BaseMessageO
 
 /** Step through, on the final message: the viewer at the first move, privately. */
 export async function openViewer(bot: Bot, request: Omit<ViewerRequest, 'move'>): Promise<Answer> {
-  const viewed = await viewedGame(bot, { ...request, move: 1 });
+  const viewed = await viewedGame(bot, request);
   if (typeof viewed === 'string') return privately(viewed);
   const message = await viewerMessage(viewed, Math.min(1, viewed.states.length - 1));
   return { kind: 'private', message };
@@ -110,5 +110,6 @@ export async function stepViewer(bot: Bot, request: ViewerRequest): Promise<Answ
   const viewed = await viewedGame(bot, request);
   if (typeof viewed === 'string') return privately(viewed);
   if (request.move >= viewed.states.length) return privately(t('replay.view.noSuchMove'));
-  return updating({ ...(await viewerMessage(viewed, request.move)), attachments: [] } as BaseMessageOptions);
+  // The new picture replaces the old one: discord.js sends the files given as the message's only attachments.
+  return updating(await viewerMessage(viewed, request.move));
 }

@@ -276,5 +276,6 @@ export function pickView(info: PickInfo): BaseMessageOptions {
 /** The panel after the move went through: only Undo left to click, while the move can be taken back (`undoTurn`). */
 export function panelDoneView(text: string, undoTurn: number | null, scope: TurnScope = IN_GAME): BaseMessageOptions {
   const undo = undoTurn === null ? [] : [row(button(t('panel.button.undo'), scope({ verb: 'undo', turn: undoTurn })))];
-  return { content: t('panel.done', { text }), components: undo, files: [], attachments: [] } as BaseMessageOptions;
+  // No files: the preview goes (discord.js sends the files given, none, as the message's attachments).
+  return { content: t('panel.done', { text }), components: undo, files: [] };
 }
