@@ -17,10 +17,11 @@ import {
   rankedCandidates,
   type Action,
   type GameState,
+  apply,
 } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { now } from '../../runtime/clock.js';
-import type { DailyPlay } from '../../store/index.js';
+import type { DailyPlay, DailyUser } from '../../store/index.js';
 import {
   afterPlacing,
   applyAll,
@@ -29,8 +30,11 @@ import {
   dailyScore,
   monthStandings,
   moveActions,
+  pickChoices,
   shareGrid,
   streakOn,
+  type DailyEntry,
+  type DailyScore,
   type Placed,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
@@ -39,7 +43,6 @@ import { dailyHeader, dailyResultView, dailyShareView, dailyStandingsView } from
 import { discardView, panelView, pickView } from '../messages/panel.js';
 import { showPreview, showScoreSheet } from '../messages/pictures.js';
 import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
-import { apply } from '../../game/index.js';
 
 /** Who plays, and where their result counts. */
 export interface DailyPlayer {
@@ -154,12 +157,21 @@ function openingSpot(game: GameState): Cursor | null {
 
 // ---------------------------------------------------------------- the result
 
-async function resultView(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
-  const score = dailyScore(play.game);
-  if (!score) throw new Error('the daily game is not over');
+/** What the result shows from the store; recording the result has just read it. */
+interface Known {
+  readonly standings: readonly DailyEntry[];
+  readonly user: DailyUser;
+}
+
+async function resultView(
+  bot: Bot,
+  play: DailyPlay,
+  score: DailyScore,
+  known: Known | null,
+): Promise<BaseMessageOptions> {
   const [standings, user, sheet, hard] = await Promise.all([
-    bot.store.daily.standings(play.guildId, play.day),
-    bot.store.daily.user(play.userId),
+    known?.standings ?? bot.store.daily.standings(play.guildId, play.day),
+    known?.user ?? bot.store.daily.user(play.userId),
     showScoreSheet(play.game),
     hardScoreSoon(bot, play.day, 1000),
   ]);
@@ -179,7 +191,9 @@ async function resultView(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions
 /** A game just over: its result recorded if it is the scored one, then shown. */
 async function finished(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
   const score = dailyScore(play.game);
-  if (play.scored && score) {
+  if (!score) throw new Error('the daily game is not over');
+  let known: Known | null = null;
+  if (play.scored) {
     const recorded = await bot.store.daily.record(play.guildId, play.day, {
       userId: play.userId,
       name: play.name,
@@ -193,8 +207,9 @@ async function finished(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> 
       score: score.score,
       kind: recorded.kind,
     });
+    if (recorded.kind === 'recorded') known = recorded;
   }
-  return resultView(bot, play);
+  return resultView(bot, play, score, known);
 }
 
 // ---------------------------------------------------------------- commands and clicks
@@ -248,8 +263,8 @@ export async function dailyClick(bot: Bot, userId: string, click: PanelClick, sp
 async function placeThenPick(bot: Bot, play: DailyPlay, placed: Placed): Promise<Answer> {
   const after = afterPlacing(play.game, 0, placed);
   if (!after.ok) return privately(t('daily.stale'));
-  const choices = openClaims(after.value);
-  if (prompt(after.value).kind !== 'claim' || choices.length === 0) return move(bot, play, placed, null);
+  const choices = pickChoices(after.value);
+  if (choices.length === 0) return move(bot, play, placed, null);
   const candidate = placed.kind === 'place' ? judgePlacement(play.game, placed.a, placed.b) : null;
   const p = prompt(play.game);
   const inHand = p.kind === 'place' ? p.domino : null;
