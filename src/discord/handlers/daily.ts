@@ -192,24 +192,26 @@ async function resultView(
 async function finished(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
   const score = dailyScore(play.game);
   if (!score) throw new Error('the daily game is not over');
-  let known: Known | null = null;
-  if (play.scored) {
-    const recorded = await bot.store.daily.record(play.guildId, play.day, {
-      userId: play.userId,
-      name: play.name,
-      ...score,
-      at: now(),
-    });
-    bot.log.info('daily result', {
-      user: play.userId,
-      guild: play.guildId,
-      day: play.day,
-      score: score.score,
-      kind: recorded.kind,
-    });
-    if (recorded.kind === 'recorded') known = recorded;
-  }
+  const known = play.scored ? await recordResult(bot, play, score) : null;
   return resultView(bot, play, score, known);
+}
+
+/** Adds a finished scored game to the standings and streak (once: a second time changes nothing). */
+async function recordResult(bot: Bot, play: DailyPlay, score: DailyScore): Promise<Known | null> {
+  const recorded = await bot.store.daily.record(play.guildId, play.day, {
+    userId: play.userId,
+    name: play.name,
+    ...score,
+    at: now(),
+  });
+  bot.log.info('daily result', {
+    user: play.userId,
+    guild: play.guildId,
+    day: play.day,
+    score: score.score,
+    kind: recorded.kind,
+  });
+  return recorded.kind === 'recorded' ? recorded : null;
 }
 
 // ---------------------------------------------------------------- commands and clicks
@@ -223,8 +225,8 @@ export async function dailyPlay(bot: Bot, player: DailyPlayer): Promise<Answer> 
     bot.log.warn('daily hard score failed', { day, error: String(error) }),
   );
   const alreadyScored = await bot.store.daily.hasResult(day, player.userId);
-  const play = await bot.store.daily.updatePlay(day, player.userId, (stored) => {
-    if (stored && !isOver(stored.game)) return { play: null, value: stored };
+  const { play, unrecorded } = await bot.store.daily.updatePlay(day, player.userId, (stored) => {
+    if (stored && !isOver(stored.game)) return { play: null, value: { play: stored, unrecorded: null } };
     const kept = stored ? (stored.scored ? stored.game : stored.kept) : undefined;
     const fresh: DailyPlay = {
       day,
@@ -233,8 +235,11 @@ export async function dailyPlay(bot: Bot, player: DailyPlayer): Promise<Answer> 
       scored: !alreadyScored && stored === null,
       ...(kept ? { kept } : {}),
     };
-    return { play: fresh, value: fresh };
+    // The scored game ended but recording its result failed (the store, at its last move): record it now.
+    return { play: fresh, value: { play: fresh, unrecorded: stored?.scored && !alreadyScored ? stored : null } };
   });
+  const score = unrecorded ? dailyScore(unrecorded.game) : null;
+  if (unrecorded && score) await recordResult(bot, unrecorded, score);
   return { kind: 'private', message: await panelFor(play, null, null) };
 }
 
