@@ -305,12 +305,13 @@ export async function dailyShare(bot: Bot, userId: string, day: number): Promise
 export async function dailyStandings(bot: Bot, guildId: string | null, userId: string): Promise<Answer> {
   if (!guildId) return privately(t('daily.perServer'));
   const day = Math.max(1, today());
-  const [todays, month, user] = await Promise.all([
+  const [todays, month, user, hard] = await Promise.all([
     bot.store.daily.standings(guildId, day),
     bot.store.daily.month(guildId, day),
     bot.store.daily.user(userId),
+    bot.store.daily.hardScore(day),
   ]);
-  return publicly(dailyStandingsView({ day, today: todays, month: monthStandings(month), best: user.best }));
+  return publicly(dailyStandingsView({ day, today: todays, month: monthStandings(month), best: user.best, hard }));
 }
 
 /** /kingdomino daily channel [stop]: moderators (Manage Threads, as for games) choose where the daily post goes. */

@@ -71,13 +71,13 @@ export class DailyPoster {
     const entries = await bot.store.daily.standings(guildId, day);
     const winner = entries[0];
     const game = winner ? await bot.store.daily.scoredGame(day, winner.userId) : null;
-    const sheet = game ? await showScoreSheet(game) : null;
+    const [sheet, hard] = await Promise.all([game ? showScoreSheet(game) : null, bot.store.daily.hardScore(day)]);
     const target = await bot.client.channels.fetch(channelId).catch(() => null);
     if (!target?.isSendable()) {
       bot.log.warn('daily channel unusable', { guild: guildId, channel: channelId });
       return;
     }
-    await target.send(dailyPostView(day, entries, sheet));
+    await target.send(dailyPostView(day, entries, sheet, hard));
     bot.log.info('daily standings posted', { guild: guildId, channel: channelId, day });
   }
 }
