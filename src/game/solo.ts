@@ -47,7 +47,7 @@ export function soloTakenSlot(state: GameState): number {
 /** How many of the next line's first dominoes the solo king may claim (all of them in the first round). */
 export function soloClaimLimit(state: GameState): number {
   const slot = soloTakenSlot(state);
-  return slot < 0 ? SOLO_LINE : (SOLO_NEXT_CHOICES[slot] ?? SOLO_LINE);
+  return slot < 0 ? SOLO_LINE : soloLimitAfter(slot);
 }
 
 /** Same, from the slot taken (for the playout simulator, which keeps no event log). */

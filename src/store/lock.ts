@@ -1,5 +1,7 @@
-/** The store's in-process lock: one task at a time per key. */
-/** Serialises tasks per key inside this process (other processes are handled by the compare-and-set). */
+/**
+ * The store's in-process lock: one task at a time per key, for the tables and the
+ * daily deal alike. Other processes are the tables' compare-and-set's business.
+ */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();
 

@@ -133,14 +133,18 @@ describe('the daily messages', () => {
       today: [entry('a', 60), entry('b', 50)],
       month: [{ userId: 'a', name: 'a', total: 300, days: 5 }],
       best: [{ day: 9, score: 70 }],
+      hard: 64,
     });
     expect(view.content).toContain('1. <@a>: 60 (3 crowns)');
     expect(view.content).toContain('2. <@b>: 50');
     expect(view.content).toContain('This month (2026-11)');
     expect(view.content).toContain('1. <@a>: 300 points over 5 days');
     expect(view.content).toContain('Your best days: #9: 70');
-    const post = dailyPostView(12, [], null);
+    // The result promised the hard player's score "with the standings" when it was not ready.
+    expect(view.content).toContain('The hard computer player scored 64 on the same deal.');
+    const post = dailyPostView(12, [], null, 71);
     expect(post.content).toContain('Nobody here played it.');
+    expect(post.content).toContain('The hard computer player scored 71');
     expect(post.content).toContain('#13** is open');
     expect(inLocale('de', () => dailyHeader(12, false))).toContain('nicht gewertet');
   });

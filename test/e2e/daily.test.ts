@@ -122,4 +122,23 @@ describe('Daily Kingdomino', () => {
     expect(tomorrow.content).toContain(`Daily Kingdomino #${day + 1}`);
     expect(tomorrow.content).not.toMatch(/not scored/);
   }, 120_000);
+
+  it('records a finished scored game whose result the store failed to take, at the next command', async () => {
+    const { discord } = world;
+    const day = dailyDay(discord.now());
+    const carol = discord.user('carol');
+    await playOut(await (await daily('carol', 'play')).reply(), 'carol', false);
+    // As if the store had failed while recording at the last move: the game over, no result.
+    const db = new Database(join(world.dataDir, 'kingdomino.sqlite'));
+    db.prepare('DELETE FROM kv WHERE key IN (?, ?)').run(
+      `kingdomino:daily:user:${carol.id}`,
+      `kingdomino:daily:day:${discord.guildIds[0]!}:${day}`,
+    );
+    db.close();
+    expect((await (await daily('carol', 'standings')).publicAnswer()).content).not.toContain(`<@${carol.id}>`);
+
+    const replay = await (await daily('carol', 'play')).reply();
+    expect(replay.content).toMatch(/replay, not scored/);
+    expect((await (await daily('carol', 'standings')).publicAnswer()).content).toContain(`1. <@${carol.id}>`);
+  }, 60_000);
 });

@@ -17,10 +17,11 @@ import {
   rankedCandidates,
   type Action,
   type GameState,
+  apply,
 } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { now } from '../../runtime/clock.js';
-import type { DailyPlay } from '../../store/index.js';
+import type { DailyPlay, DailyUser } from '../../store/index.js';
 import {
   afterPlacing,
   applyAll,
@@ -29,8 +30,11 @@ import {
   dailyScore,
   monthStandings,
   moveActions,
+  pickChoices,
   shareGrid,
   streakOn,
+  type DailyEntry,
+  type DailyScore,
   type Placed,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
@@ -39,7 +43,6 @@ import { dailyHeader, dailyResultView, dailyShareView, dailyStandingsView } from
 import { discardView, panelView, pickView } from '../messages/panel.js';
 import { showPreview, showScoreSheet } from '../messages/pictures.js';
 import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
-import { apply } from '../../game/index.js';
 
 /** Who plays, and where their result counts. */
 export interface DailyPlayer {
@@ -154,12 +157,21 @@ function openingSpot(game: GameState): Cursor | null {
 
 // ---------------------------------------------------------------- the result
 
-async function resultView(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
-  const score = dailyScore(play.game);
-  if (!score) throw new Error('the daily game is not over');
+/** What the result shows from the store; recording the result has just read it. */
+interface Known {
+  readonly standings: readonly DailyEntry[];
+  readonly user: DailyUser;
+}
+
+async function resultView(
+  bot: Bot,
+  play: DailyPlay,
+  score: DailyScore,
+  known: Known | null,
+): Promise<BaseMessageOptions> {
   const [standings, user, sheet, hard] = await Promise.all([
-    bot.store.daily.standings(play.guildId, play.day),
-    bot.store.daily.user(play.userId),
+    known?.standings ?? bot.store.daily.standings(play.guildId, play.day),
+    known?.user ?? bot.store.daily.user(play.userId),
     showScoreSheet(play.game),
     hardScoreSoon(bot, play.day, 1000),
   ]);
@@ -179,22 +191,27 @@ async function resultView(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions
 /** A game just over: its result recorded if it is the scored one, then shown. */
 async function finished(bot: Bot, play: DailyPlay): Promise<BaseMessageOptions> {
   const score = dailyScore(play.game);
-  if (play.scored && score) {
-    const recorded = await bot.store.daily.record(play.guildId, play.day, {
-      userId: play.userId,
-      name: play.name,
-      ...score,
-      at: now(),
-    });
-    bot.log.info('daily result', {
-      user: play.userId,
-      guild: play.guildId,
-      day: play.day,
-      score: score.score,
-      kind: recorded.kind,
-    });
-  }
-  return resultView(bot, play);
+  if (!score) throw new Error('the daily game is not over');
+  const known = play.scored ? await recordResult(bot, play, score) : null;
+  return resultView(bot, play, score, known);
+}
+
+/** Adds a finished scored game to the standings and streak (once: a second time changes nothing). */
+async function recordResult(bot: Bot, play: DailyPlay, score: DailyScore): Promise<Known | null> {
+  const recorded = await bot.store.daily.record(play.guildId, play.day, {
+    userId: play.userId,
+    name: play.name,
+    ...score,
+    at: now(),
+  });
+  bot.log.info('daily result', {
+    user: play.userId,
+    guild: play.guildId,
+    day: play.day,
+    score: score.score,
+    kind: recorded.kind,
+  });
+  return recorded.kind === 'recorded' ? recorded : null;
 }
 
 // ---------------------------------------------------------------- commands and clicks
@@ -208,8 +225,8 @@ export async function dailyPlay(bot: Bot, player: DailyPlayer): Promise<Answer> 
     bot.log.warn('daily hard score failed', { day, error: String(error) }),
   );
   const alreadyScored = await bot.store.daily.hasResult(day, player.userId);
-  const play = await bot.store.daily.updatePlay(day, player.userId, (stored) => {
-    if (stored && !isOver(stored.game)) return { play: null, value: stored };
+  const { play, unrecorded } = await bot.store.daily.updatePlay(day, player.userId, (stored) => {
+    if (stored && !isOver(stored.game)) return { play: null, value: { play: stored, unrecorded: null } };
     const kept = stored ? (stored.scored ? stored.game : stored.kept) : undefined;
     const fresh: DailyPlay = {
       day,
@@ -218,8 +235,11 @@ export async function dailyPlay(bot: Bot, player: DailyPlayer): Promise<Answer> 
       scored: !alreadyScored && stored === null,
       ...(kept ? { kept } : {}),
     };
-    return { play: fresh, value: fresh };
+    // The scored game ended but recording its result failed (the store, at its last move): record it now.
+    return { play: fresh, value: { play: fresh, unrecorded: stored?.scored && !alreadyScored ? stored : null } };
   });
+  const score = unrecorded ? dailyScore(unrecorded.game) : null;
+  if (unrecorded && score) await recordResult(bot, unrecorded, score);
   return { kind: 'private', message: await panelFor(play, null, null) };
 }
 
@@ -248,8 +268,8 @@ export async function dailyClick(bot: Bot, userId: string, click: PanelClick, sp
 async function placeThenPick(bot: Bot, play: DailyPlay, placed: Placed): Promise<Answer> {
   const after = afterPlacing(play.game, 0, placed);
   if (!after.ok) return privately(t('daily.stale'));
-  const choices = openClaims(after.value);
-  if (prompt(after.value).kind !== 'claim' || choices.length === 0) return move(bot, play, placed, null);
+  const choices = pickChoices(after.value);
+  if (choices.length === 0) return move(bot, play, placed, null);
   const candidate = placed.kind === 'place' ? judgePlacement(play.game, placed.a, placed.b) : null;
   const p = prompt(play.game);
   const inHand = p.kind === 'place' ? p.domino : null;
@@ -285,12 +305,13 @@ export async function dailyShare(bot: Bot, userId: string, day: number): Promise
 export async function dailyStandings(bot: Bot, guildId: string | null, userId: string): Promise<Answer> {
   if (!guildId) return privately(t('daily.perServer'));
   const day = Math.max(1, today());
-  const [todays, month, user] = await Promise.all([
+  const [todays, month, user, hard] = await Promise.all([
     bot.store.daily.standings(guildId, day),
     bot.store.daily.month(guildId, day),
     bot.store.daily.user(userId),
+    bot.store.daily.hardScore(day),
   ]);
-  return publicly(dailyStandingsView({ day, today: todays, month: monthStandings(month), best: user.best }));
+  return publicly(dailyStandingsView({ day, today: todays, month: monthStandings(month), best: user.best, hard }));
 }
 
 /** /kingdomino daily channel [stop]: moderators (Manage Threads, as for games) choose where the daily post goes. */

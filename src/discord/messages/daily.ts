@@ -79,12 +79,20 @@ export interface StandingsInfo {
   readonly month: readonly MonthEntry[];
   /** The asking player's best days. */
   readonly best: readonly { readonly day: number; readonly score: number }[];
+  /** The hard computer player's score on the day's deal, once it has played it (the result promises it here). */
+  readonly hard: number | null;
+}
+
+/** The hard computer player's line, when its score is known. */
+function hardLines(hard: number | null): string[] {
+  return hard === null ? [] : [t('daily.hard', { score: hard })];
 }
 
 export function dailyStandingsView(info: StandingsInfo): BaseMessageOptions {
   const lines = [
     t('daily.standings.title', { day: info.day }),
     ...(info.today.length > 0 ? dayLines(info.today) : [t('daily.standings.none')]),
+    ...hardLines(info.hard),
     t('daily.standings.month', { month: monthOf(info.day) }),
     ...(info.month.length > 0
       ? info.month
@@ -105,10 +113,12 @@ export function dailyPostView(
   yesterday: number,
   entries: readonly DailyEntry[],
   winner: Shown | null,
+  hard: number | null,
 ): BaseMessageOptions {
   const lines = [
     t('daily.post.over', { day: yesterday }),
     ...(entries.length > 0 ? dayLines(entries) : [t('daily.post.nobody')]),
+    ...hardLines(hard),
     t('daily.post.today', { day: yesterday + 1 }),
   ];
   return {

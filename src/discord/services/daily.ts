@@ -47,17 +47,23 @@ export class DailyPoster {
     const bot = this.bot();
     const ended = dailyDay(now()) - 1;
     if (ended < 1) return;
-    try {
-      const channels = await bot.store.daily.channels();
-      for (const [guildId, channel] of Object.entries(channels)) {
-        const guild = bot.client.guilds.cache.get(guildId);
-        if (!guild || channel.postedDay >= ended) continue;
-        if (!(await bot.store.daily.markPosted(guildId, ended))) continue;
-        await inLocale(localeFor(guild.preferredLocale), () => this.post(guildId, channel.channelId, ended));
-      }
-    } catch (error) {
+    const channels = await bot.store.daily.channels().catch((error: unknown) => {
       bot.log.warn('daily post failed', { day: ended, error: errorText(error) });
+      return {};
+    });
+    for (const [guildId, channel] of Object.entries(channels)) {
+      const guild = bot.client.guilds.cache.get(guildId);
+      if (!guild || channel.postedDay >= ended) continue;
+      // One server's failure (a channel it may no longer post in) leaves the others' posts alone.
+      await this.postOnce(guildId, channel.channelId, ended, guild.preferredLocale).catch((error: unknown) =>
+        bot.log.warn('daily post failed', { guild: guildId, day: ended, error: errorText(error) }),
+      );
     }
+  }
+
+  private async postOnce(guildId: string, channelId: string, day: number, locale: string): Promise<void> {
+    if (!(await this.bot().store.daily.markPosted(guildId, day))) return;
+    await inLocale(localeFor(locale), () => this.post(guildId, channelId, day));
   }
 
   private async post(guildId: string, channelId: string, day: number): Promise<void> {
@@ -65,13 +71,13 @@ export class DailyPoster {
     const entries = await bot.store.daily.standings(guildId, day);
     const winner = entries[0];
     const game = winner ? await bot.store.daily.scoredGame(day, winner.userId) : null;
-    const sheet = game ? await showScoreSheet(game) : null;
+    const [sheet, hard] = await Promise.all([game ? showScoreSheet(game) : null, bot.store.daily.hardScore(day)]);
     const target = await bot.client.channels.fetch(channelId).catch(() => null);
     if (!target?.isSendable()) {
       bot.log.warn('daily channel unusable', { guild: guildId, channel: channelId });
       return;
     }
-    await target.send(dailyPostView(day, entries, sheet));
+    await target.send(dailyPostView(day, entries, sheet, hard));
     bot.log.info('daily standings posted', { guild: guildId, channel: channelId, day });
   }
 }
