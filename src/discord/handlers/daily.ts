@@ -9,16 +9,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import type { BaseMessageOptions, ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { chooseAction } from '../../ai/index.js';
-import {
-  isOver,
-  judgePlacement,
-  openClaims,
-  prompt,
-  rankedCandidates,
-  type Action,
-  type GameState,
-  apply,
-} from '../../game/index.js';
+import { isOver, prompt, rankedCandidates, type Action, type GameState, apply } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { now } from '../../runtime/clock.js';
 import type { DailyPlay, DailyUser } from '../../store/index.js';
@@ -30,7 +21,6 @@ import {
   dailyScore,
   monthStandings,
   moveActions,
-  pickChoices,
   shareGrid,
   streakOn,
   type DailyEntry,
@@ -40,8 +30,8 @@ import {
 import type { Bot } from '../bot.js';
 import { cursorCells, cursorOf, IN_DAILY, type Cursor, type PanelClick } from '../messages/codec.js';
 import { dailyHeader, dailyResultView, dailyShareView, dailyStandingsView } from '../messages/daily.js';
-import { discardView, panelView, pickView } from '../messages/panel.js';
-import { showPreview, showScoreSheet } from '../messages/pictures.js';
+import { NO_SPOT, pickPanel, placementPanel } from './panel.js';
+import { showScoreSheet } from '../messages/pictures.js';
 import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
 
 /** Who plays, and where their result counts. */
@@ -50,9 +40,6 @@ export interface DailyPlayer {
   readonly guildId: string;
   readonly name: string;
 }
-
-/** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
-const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
 
 export function today(): number {
   return dailyDay(now());
@@ -117,36 +104,15 @@ function withHeader(play: DailyPlay, view: BaseMessageOptions): BaseMessageOptio
 /** The panel for where the game stands: the opening pick, or the domino to place. */
 async function panelFor(play: DailyPlay, at: Cursor | null, hint: Cursor | null): Promise<BaseMessageOptions> {
   const game = play.game;
-  const p = prompt(game);
-  if (p.kind === 'claim') {
-    return withHeader(
-      play,
-      pickView({ game, placed: { kind: 'none' }, inHand: null, candidate: null, choices: p.choices, scope: IN_DAILY }),
-    );
+  if (prompt(game).kind === 'claim') {
+    const pick = pickPanel(game, 0, { kind: 'none' }, IN_DAILY);
+    if (!pick) throw new Error('the daily game has nothing to pick');
+    return withHeader(play, pick);
   }
-  if (p.kind !== 'place') throw new Error('the daily game is over');
-  const choices = openClaims(game);
-  if (!p.canPlace)
-    return withHeader(play, discardView(game, p.domino, choices, await showPreview(game, null), IN_DAILY));
   const ranked = rankedCandidates(game);
   const spot = at ?? openingSpot(game) ?? (ranked[0] ? cursorOf(ranked[0]) : NO_SPOT);
-  const { a, b } = cursorCells(spot);
-  const candidate = judgePlacement(game, a, b);
-  const preview = await showPreview(game, candidate, hint ? { hint: cursorCells(hint) } : undefined);
-  // No hint on the daily deal: the hard computer player's advice would be its score.
-  const view = panelView({
-    game,
-    domino: p.domino,
-    at: spot,
-    candidate,
-    ranked,
-    choices,
-    hint,
-    hintUsed: true,
-    preview,
-    scope: IN_DAILY,
-  });
-  return withHeader(play, view);
+  // No hint on the daily deal (used, so never offered): the hard computer player's advice would be its score.
+  return withHeader(play, await placementPanel(game, { at: spot, hint, hintUsed: true }, IN_DAILY, ranked));
 }
 
 /** Where the panel opens: the normal computer player's spot (a spot worth the most points now). */
@@ -266,14 +232,9 @@ export async function dailyClick(bot: Bot, userId: string, click: PanelClick, sp
 }
 
 async function placeThenPick(bot: Bot, play: DailyPlay, placed: Placed): Promise<Answer> {
-  const after = afterPlacing(play.game, 0, placed);
-  if (!after.ok) return privately(t('daily.stale'));
-  const choices = pickChoices(after.value);
-  if (choices.length === 0) return move(bot, play, placed, null);
-  const candidate = placed.kind === 'place' ? judgePlacement(play.game, placed.a, placed.b) : null;
-  const p = prompt(play.game);
-  const inHand = p.kind === 'place' ? p.domino : null;
-  return updating(withHeader(play, pickView({ game: play.game, placed, inHand, candidate, choices, scope: IN_DAILY })));
+  if (!afterPlacing(play.game, 0, placed).ok) return privately(t('daily.stale'));
+  const pick = pickPanel(play.game, 0, placed, IN_DAILY);
+  return pick ? updating(withHeader(play, pick)) : move(bot, play, placed, null);
 }
 
 /** The whole move (placement, then pick), saved; then the next panel, or the result. */

@@ -9,6 +9,7 @@ import {
   candidateGain,
   judgePlacement,
   openClaims,
+  prompt,
   rankedCandidates,
   type Action,
   type Candidate,
@@ -43,7 +44,7 @@ interface Click {
 }
 
 /** Where the cursor stands when the domino fits nowhere (the panel then only offers the discard). */
-const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
+export const NO_SPOT: Cursor = { x: 1, y: 0, r: 0 };
 
 /** The table, if this user may act on it at this turn (the table layer's one check). */
 async function load(bot: Bot, click: Click): Promise<OrAnswer<Turn>> {
@@ -56,7 +57,7 @@ async function load(bot: Bot, click: Click): Promise<OrAnswer<Turn>> {
     : { ok: false, answer: privately(refusalText(may.refusal, loaded.table.seats)) };
 }
 
-interface PanelState {
+export interface PanelState {
   readonly at: Cursor;
   readonly hint: Cursor | null;
   readonly hintUsed: boolean;
@@ -100,14 +101,14 @@ function samePlace(c: Candidate, a: Extract<Action, { type: 'place' }>): boolean
   return c.a[0] === a.a[0] && c.a[1] === a.a[1] && c.b[0] === a.b[0] && c.b[1] === a.b[1];
 }
 
-async function placementPanel(
-  turn: Turn,
+/** The panel of a domino to place in `game` (a table's, or the daily deal's), its buttons leading where `scope` says. */
+export async function placementPanel(
+  game: GameState,
   state: PanelState,
   scope: PanelScope | undefined,
-  ranked = rankedCandidates(turn.table.game),
+  ranked = rankedCandidates(game),
 ): Promise<Answer['message']> {
-  const { game } = turn.table;
-  const p = turn.prompt;
+  const p = prompt(game);
   if (p.kind !== 'place') throw new Error('no domino to place');
   // The free dominoes of the next line: what the move will end by claiming (none in the last round).
   const choices = openClaims(game);
@@ -129,13 +130,19 @@ async function placementPanel(
   });
 }
 
-function pickPanel(turn: Turn, placed: Placed, scope: PanelScope | undefined): Answer['message'] | null {
-  const { game } = turn.table;
-  const after = afterPlacing(game, turn.player, placed);
+/** The pick buttons once `player` has placed (or has nothing to place); null when there is nothing to pick. */
+export function pickPanel(
+  game: GameState,
+  player: number,
+  placed: Placed,
+  scope: PanelScope | undefined,
+): Answer['message'] | null {
+  const after = afterPlacing(game, player, placed);
   if (!after.ok) return null;
   const choices = pickChoices(after.value);
   if (choices.length === 0) return null;
-  const inHand = turn.prompt.kind === 'place' ? turn.prompt.domino : null;
+  const p = prompt(game);
+  const inHand = p.kind === 'place' ? p.domino : null;
   const candidate = placed.kind === 'place' ? judgePlacement(game, placed.a, placed.b) : null;
   return pickView({ game, placed, inHand, candidate, choices, scope });
 }
@@ -151,7 +158,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
     });
   const turn = loaded.value;
   if (turn.prompt.kind === 'claim') {
-    const panel = pickPanel(turn, { kind: 'none' }, click.scope);
+    const panel = pickPanel(turn.table.game, turn.player, { kind: 'none' }, click.scope);
     return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
   }
   const ranked = rankedCandidates(turn.table.game);
@@ -159,7 +166,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
   return {
     kind: 'private',
     message: await placementPanel(
-      turn,
+      turn.table.game,
       { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
       click.scope,
       ranked,
@@ -174,7 +181,11 @@ export async function movePreview(bot: Bot, click: Click, at: Cursor, hint: Curs
   const turn = loaded.value;
   if (turn.prompt.kind !== 'place') return privately(refusalText({ code: 'nothing-to-place' }, turn.table.seats));
   return updating(
-    await placementPanel(turn, { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) }, click.scope),
+    await placementPanel(
+      turn.table.game,
+      { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
+      click.scope,
+    ),
   );
 }
 
@@ -193,7 +204,9 @@ export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promi
   if (!allowed) return privately(t('panel.hintUsed'));
   const suggestion = await bot.ai.hint(game, { timeMs: bot.config.aiHardMs });
   const hint = suggestion ? cursorOf(suggestion) : null;
-  return updating(await placementPanel(turn, { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true }, click.scope));
+  return updating(
+    await placementPanel(turn.table.game, { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true }, click.scope),
+  );
 }
 
 /** Confirm: show the pick buttons, or in the last round make the move at once. */
@@ -211,7 +224,7 @@ async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<An
   const turn = loaded.value;
   const after = afterPlacing(turn.table.game, turn.player, placed);
   if (!after.ok) return privately(refusalText({ code: 'illegal-move', rejection: after.error }, turn.table.seats));
-  const panel = pickPanel(turn, placed, click.scope);
+  const panel = pickPanel(turn.table.game, turn.player, placed, click.scope);
   if (panel) return updating(panel);
   return finish(bot, click, placed, null);
 }
