@@ -29,8 +29,7 @@ export function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadli
  * for DMs): marked on the table first, so a restart does not send it twice.
  */
 export async function dmYourTurn(bot: Bot, table: PlayingTable, userId: string): Promise<void> {
-  const prefs = await bot.store.notifyPrefs(userId);
-  if (!prefs.directMessages || prefs.refused || isPaused(table)) return;
+  if (isPaused(table) || !(await asked(bot, userId))) return;
   const turn = table.game.turn;
   const { value: marked } = await bot.store.update(table.id, (current) =>
     current.status === 'playing' && current.game.turn === turn && current.notifiedTurn !== turn
@@ -39,9 +38,7 @@ export async function dmYourTurn(bot: Bot, table: PlayingTable, userId: string):
   );
   const deadline = deadlineOf(table, turnLimitS(table));
   if (marked && deadline !== null)
-    await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), {
-      play: true,
-    });
+    await sendDm(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), { play: true });
 }
 
 /**
@@ -67,8 +64,23 @@ export async function dmIfAsked(
   words: () => string,
   opts: { readonly play?: boolean } = {},
 ): Promise<void> {
+  if (await asked(bot, userId)) await sendDm(bot, table, userId, words, opts);
+}
+
+/** Whether the user asked for DMs and Discord has not refused one since. */
+async function asked(bot: Bot, userId: string): Promise<boolean> {
   const prefs = await bot.store.notifyPrefs(userId);
-  if (!prefs.directMessages || prefs.refused) return;
+  return prefs.directMessages && !prefs.refused;
+}
+
+/** The DM itself (see dmIfAsked); a refusal (50007) is remembered and told once. */
+async function sendDm(
+  bot: Bot,
+  table: PlayingTable,
+  userId: string,
+  words: () => string,
+  opts: { readonly play?: boolean },
+): Promise<void> {
   const message = inGameLocale(table, () => ({
     content: words(),
     components: [
