@@ -6,7 +6,15 @@ import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
 import { finishes, gameEndRatings, gameEndStats, humansOf } from './stats.js';
-import { dueAt, needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
+import {
+  dueAt,
+  needsBot,
+  RANKED_AFTER_GAMES,
+  type LobbyTable,
+  type PlayerRating,
+  type PlayingTable,
+  type Table,
+} from '../table/index.js';
 import type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export type Loaded =
@@ -211,13 +219,13 @@ export class TableStore {
    * The lobbies and running games where the user has a seat, on every server (/kingdomino
    * games): from the live index, not a scan of every table kept (finished ones included).
    */
-  async openTablesOf(userId: string): Promise<readonly Table[]> {
+  async openTablesOf(userId: string): Promise<readonly (LobbyTable | PlayingTable)[]> {
     const found = await withTimeout(
       this.backend.liveTablesOf(userId),
       this.options.timeoutMs,
       'finding the games of a player',
     );
-    const tables: Table[] = [];
+    const tables: (LobbyTable | PlayingTable)[] = [];
     for (const key of found) {
       if (!key.startsWith(TABLE_PREFIX)) continue;
       const loaded = await this.get(key.slice(TABLE_PREFIX.length));
