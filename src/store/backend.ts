@@ -81,6 +81,8 @@ export interface Backend {
   commit(commit: Commit): Promise<CommitOutcome>;
   /** Keys of the live tables (see Commit.live) whose value has not expired, deleted or been moved aside. */
   liveKeys(): Promise<readonly string[]>;
+  /** Logical keys of the live tables (see Commit.live) where the user has a seat: the live index, not every table. */
+  liveTablesOf(userId: string): Promise<readonly string[]>;
   /** Keys of the stored tables due at `until` or before (see Commit.dueAt), soonest first. */
   dueKeys(until: number): Promise<readonly DueKey[]>;
   /** Deletes a key and its place among the live tables, in one step; true when something was deleted. */

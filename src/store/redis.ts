@@ -456,6 +456,19 @@ class RedisBackend implements Backend {
     return found;
   }
 
+  async liveTablesOf(userId: string): Promise<readonly string[]> {
+    const members = (await this.liveKeys()).filter((member) => member.startsWith('table:'));
+    const found: string[] = [];
+    for (let i = 0; i < members.length; i += SCAN_BATCH) {
+      const batch = members.slice(i, i + SCAN_BATCH);
+      const texts = await this.call('finding the games of a player', (r) => r.mGet(batch.map((m) => this.key(m))));
+      batch.forEach((member, j) => {
+        if (seatedIn(texts[j] ?? null, userId) === 'live') found.push(member);
+      });
+    }
+    return found;
+  }
+
   async close(): Promise<void> {
     try {
       await this.adapter.disconnect(true);

@@ -81,6 +81,10 @@ const DUE_SQL = `CREATE TABLE due (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WI
 CREATE INDEX due_at ON due (at);
 INSERT OR IGNORE INTO due SELECT key, 0 FROM live;`;
 
+/** A row of kv whose table seats the user (bound last) as a human. */
+const SEATED_SQL = `EXISTS (SELECT 1 FROM json_each(kv.value, '$.seats') AS seat
+  WHERE json_extract(seat.value, '$.kind') = 'human' AND json_extract(seat.value, '$.userId') = ?)`;
+
 function createDueIndex(db: Database.Database): void {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'due'").get() !== undefined;
   if (!exists) db.transaction(() => db.exec(DUE_SQL)).immediate();
@@ -212,6 +216,7 @@ class SqliteBackend implements Backend {
   private readonly ratingStmt;
   private readonly forgetTx;
   private readonly tablesOfStmt;
+  private readonly liveTablesOfStmt;
   private readonly tablePrefix: string;
   private readonly sweepStmt;
   private readonly sweepLiveStmt;
@@ -244,8 +249,12 @@ class SqliteBackend implements Backend {
       { key: string; status: unknown }
     >(`SELECT key, json_extract(value, '$.status') AS status
       FROM kv WHERE substr(key, 1, ?) = ? AND (expires IS NULL OR expires > ?) AND json_valid(value)
-      AND EXISTS (SELECT 1 FROM json_each(kv.value, '$.seats') AS seat
-        WHERE json_extract(seat.value, '$.kind') = 'human' AND json_extract(seat.value, '$.userId') = ?)`);
+      AND ${SEATED_SQL}`);
+    this.liveTablesOfStmt = db.prepare<[number, string, number, string], { key: string }>(
+      `SELECT kv.key FROM live JOIN kv ON kv.key = live.key
+      WHERE substr(live.key, 1, ?) = ? AND (kv.expires IS NULL OR kv.expires > ?) AND json_valid(kv.value)
+      AND ${SEATED_SQL}`,
+    );
     this.forgetTx = this.prepareForget();
     this.sweepStmt = db.prepare<[number]>('DELETE FROM kv WHERE expires IS NOT NULL AND expires <= ?');
     this.sweepLiveStmt = db.prepare('DELETE FROM live WHERE key NOT IN (SELECT key FROM kv)');
@@ -436,6 +445,14 @@ class SqliteBackend implements Backend {
         key: row.key.slice(this.adapter.prefixed('').length),
         live: row.status === 'lobby' || row.status === 'playing',
       }));
+    });
+  }
+
+  async liveTablesOf(userId: string): Promise<readonly string[]> {
+    return this.guard('finding the games of a player', () => {
+      const prefix = this.tablePrefix;
+      const base = this.adapter.prefixed('').length;
+      return this.liveTablesOfStmt.all(prefix.length, prefix, Date.now(), userId).map((row) => row.key.slice(base));
     });
   }
 

@@ -6,7 +6,15 @@ import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
 import { checkTable, encodeTable, readStored, type Migrations } from './schema.js';
 import { finishes, gameEndRatings, gameEndStats, humansOf } from './stats.js';
-import { dueAt, needsBot, RANKED_AFTER_GAMES, type PlayerRating, type Table } from '../table/index.js';
+import {
+  dueAt,
+  needsBot,
+  RANKED_AFTER_GAMES,
+  type LobbyTable,
+  type PlayerRating,
+  type PlayingTable,
+  type Table,
+} from '../table/index.js';
 import type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
 export type Loaded =
@@ -207,16 +215,19 @@ export class TableStore {
       .map((d) => ({ id: d.key.slice(TABLE_PREFIX.length), at: d.at }));
   }
 
-  /** The lobbies and running games where the user has a seat, on every server (/kingdomino games). */
-  async openTablesOf(userId: string): Promise<readonly Table[]> {
+  /**
+   * The lobbies and running games where the user has a seat, on every server (/kingdomino
+   * games): from the live index, not a scan of every table kept (finished ones included).
+   */
+  async openTablesOf(userId: string): Promise<readonly (LobbyTable | PlayingTable)[]> {
     const found = await withTimeout(
-      this.backend.tablesOf(userId),
+      this.backend.liveTablesOf(userId),
       this.options.timeoutMs,
-      'finding the tables of a player',
+      'finding the games of a player',
     );
-    const tables: Table[] = [];
-    for (const { key, live } of found) {
-      if (!live || !key.startsWith(TABLE_PREFIX)) continue;
+    const tables: (LobbyTable | PlayingTable)[] = [];
+    for (const key of found) {
+      if (!key.startsWith(TABLE_PREFIX)) continue;
       const loaded = await this.get(key.slice(TABLE_PREFIX.length));
       if (loaded.kind === 'found' && (loaded.table.status === 'lobby' || loaded.table.status === 'playing'))
         tables.push(loaded.table);

@@ -47,6 +47,18 @@ describeStores('store on $name', (ctx) => {
     expect(found(await store.get('t1')).hostId).toBe('u9');
   });
 
+  it("lists a player's lobbies and running games, not their finished games nor others'", async () => {
+    const store = await open(ctx.h.fresh());
+    const annBob = humans('ann', 'bob');
+    await store.create('l1', lobby('l1', annBob));
+    await store.create('r1', playing(lobby('r1', annBob), newGame(annBob, 'r1')));
+    await store.create('f1', finished(lobby('f1', annBob), play(newGame(annBob, 'f1'))));
+    await store.create('l2', lobby('l2', humans('cy')));
+    const ids = (await store.openTablesOf('ann')).map((t) => t.id).sort();
+    expect(ids).toEqual(['l1', 'r1']);
+    expect(await store.openTablesOf('dee')).toEqual([]);
+  });
+
   it('reports a missing table and leaves the table alone when the update function throws', async () => {
     const store = await open(ctx.h.fresh());
     await expect(store.update('nope', (t) => save(t))).rejects.toMatchObject({ code: 'missing' });

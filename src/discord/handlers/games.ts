@@ -1,7 +1,6 @@
 /** /kingdomino games: privately, the caller's lobbies and running games here (or on every server), a page at a time. */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { inLocale, localeFor } from '../../i18n/index.js';
-import type { LobbyTable, PlayingTable } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { entryOf, gamesView, sortEntries } from '../messages/games.js';
 import { answer, type Answer } from '../wire/answer.js';
@@ -19,10 +18,7 @@ async function gamesAnswer(
   all: boolean,
   kind: 'private' | 'update',
 ): Promise<Answer> {
-  const tables = (await bot.store.openTablesOf(asker.userId)).filter(
-    (t): t is LobbyTable | PlayingTable =>
-      (t.status === 'lobby' || t.status === 'playing') && (all || t.guildId === asker.guildId),
-  );
+  const tables = (await bot.store.openTablesOf(asker.userId)).filter((t) => all || t.guildId === asker.guildId);
   const entries = sortEntries(tables.map((table) => entryOf(table, asker.userId)));
   return { kind, message: inLocale(localeFor(asker.locale), () => gamesView(entries, page, all)) };
 }

@@ -64,15 +64,12 @@ function line(entry: GameEntry, number: number): string {
 }
 
 /**
- * "Play #n": the turn message's "Your turn", naming its table (it is clicked here, not
- * in the game's thread): the panel opens right here, for this turn only.
+ * The turn message's "Your turn" away from the game's thread ("Play #n" here, in a DM):
+ * it names its table, and the panel opens where it is clicked, for this turn only
+ * (once the move is made it is stale, as in the thread).
  */
-function playButton(table: PlayingTable, number: number): APIButtonComponent {
-  return button(
-    t('games.play', { number }),
-    IN_AWAY(table.id)({ verb: 'your-turn', turn: table.game.turn }),
-    ButtonStyle.Primary,
-  );
+export function playButtonAway(table: PlayingTable, label: string): APIButtonComponent {
+  return button(label, IN_AWAY(table.id)({ verb: 'your-turn', turn: table.game.turn }), ButtonStyle.Primary);
 }
 
 /** The page (clamped to the last one), its lines, a "Play" button for each game where it is the caller's turn, and the page buttons. */
@@ -88,7 +85,7 @@ export function gamesView(entries: readonly GameEntry[], page: number, all: bool
   ];
   if (pages > 1) lines.push(t('games.page', { page: at + 1, pages }));
   const plays: APIButtonComponent[] = shown.flatMap((e, i) =>
-    e.yourTurn && e.table.status === 'playing' ? [playButton(e.table, first + i)] : [],
+    e.yourTurn && e.table.status === 'playing' ? [playButtonAway(e.table, t('games.play', { number: first + i }))] : [],
   );
   const components: APIActionRowComponent<APIButtonComponent>[] = [];
   if (plays.length > 0) components.push({ type: ComponentType.ActionRow, components: plays });

@@ -48,7 +48,11 @@ export class DuePoller {
         if (this.stopped) break;
         if (this.kicked.get(id) === at) continue;
         this.kicked.set(id, at);
-        await this.wake(id);
+        await this.wake(id).catch((error: unknown) => {
+          // Not marked kicked: the next poll tries this table again, and the others go on meanwhile.
+          this.kicked.delete(id);
+          bot.log.warn('could not load a table due', { game: id, error: errorText(error) });
+        });
       }
       bot.log.debug('due tables polled', { due: due.length, ms: Math.round(performance.now() - started) });
     } catch (error) {

@@ -5,7 +5,7 @@
  * (error 50007: the user's privacy settings) is remembered, and the user told once in
  * the thread; no DM is tried again until they turn DMs on anew.
  */
-import { ButtonStyle, ComponentType, DiscordAPIError, RESTJSONErrorCodes, type APIButtonComponent } from 'discord.js';
+import { ButtonStyle, ComponentType, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
 import { deadlineOf, isPaused, turnLimitS, type PlayingTable } from '../../table/index.js';
@@ -13,8 +13,7 @@ import { keep, save } from '../../store/index.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { threadLink } from '../messages/lobby.js';
-import { IN_AWAY } from '../messages/codec.js';
-import { button } from '../messages/components.js';
+import { playButtonAway } from '../messages/games.js';
 import { relativeTime } from '../messages/text.js';
 
 /** A DM to the player to move that their move will be made for them at `deadline` (if they asked for DMs). */
@@ -29,8 +28,7 @@ export function dmReminder(bot: Bot, table: PlayingTable, userId: string, deadli
  * for DMs): marked on the table first, so a restart does not send it twice.
  */
 export async function dmYourTurn(bot: Bot, table: PlayingTable, userId: string): Promise<void> {
-  const prefs = await bot.store.notifyPrefs(userId);
-  if (!prefs.directMessages || prefs.refused || isPaused(table)) return;
+  if (isPaused(table) || !(await asked(bot, userId))) return;
   const turn = table.game.turn;
   const { value: marked } = await bot.store.update(table.id, (current) =>
     current.status === 'playing' && current.game.turn === turn && current.notifiedTurn !== turn
@@ -39,21 +37,7 @@ export async function dmYourTurn(bot: Bot, table: PlayingTable, userId: string):
   );
   const deadline = deadlineOf(table, turnLimitS(table));
   if (marked && deadline !== null)
-    await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), {
-      play: true,
-    });
-}
-
-/**
- * "Your turn" in a DM: the turn message's button, naming its table (it is not clicked in
- * the thread), for this turn only: once the move is made it is stale, as in the thread.
- */
-function playButton(table: PlayingTable): APIButtonComponent {
-  return button(
-    t('notify.dm.play'),
-    IN_AWAY(table.id)({ verb: 'your-turn', turn: table.game.turn }),
-    ButtonStyle.Primary,
-  );
+    await sendDm(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), { play: true });
 }
 
 /**
@@ -67,15 +51,30 @@ export async function dmIfAsked(
   words: () => string,
   opts: { readonly play?: boolean } = {},
 ): Promise<void> {
+  if (await asked(bot, userId)) await sendDm(bot, table, userId, words, opts);
+}
+
+/** Whether the user asked for DMs and Discord has not refused one since. */
+async function asked(bot: Bot, userId: string): Promise<boolean> {
   const prefs = await bot.store.notifyPrefs(userId);
-  if (!prefs.directMessages || prefs.refused) return;
+  return prefs.directMessages && !prefs.refused;
+}
+
+/** The DM itself (see dmIfAsked); a refusal (50007) is remembered and told once. */
+async function sendDm(
+  bot: Bot,
+  table: PlayingTable,
+  userId: string,
+  words: () => string,
+  opts: { readonly play?: boolean },
+): Promise<void> {
   const message = inGameLocale(table, () => ({
     content: words(),
     components: [
       {
         type: ComponentType.ActionRow,
         components: [
-          ...(opts.play ? [playButton(table)] : []),
+          ...(opts.play ? [playButtonAway(table, t('notify.dm.play'))] : []),
           { type: ComponentType.Button, style: ButtonStyle.Link, label: t('notify.dm.open'), url: threadLink(table) },
         ],
       },

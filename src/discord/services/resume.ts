@@ -40,7 +40,8 @@ async function reopenThread(bot: Bot, table: GameTable): Promise<'open' | 'gone'
     bot.log.warn('could not fetch the game thread', { ...context, error: errorText(error) });
     return 'open';
   }
-  if (thread?.isThread() && thread.archived) {
+  // A running game's thread a moderator locked is theirs to reopen: the outbox finds it locked and the game waits (locked.ts).
+  if (thread?.isThread() && thread.archived && !(thread.locked === true && table.status === 'playing')) {
     await thread.setArchived(false, 'the game goes on').then(
       () => bot.log.info('unarchived the game thread', context),
       (error: unknown) => bot.log.warn('could not unarchive the game thread', { ...context, error: errorText(error) }),

@@ -356,8 +356,9 @@ export class TableScheduler implements Scheduler {
           : keep(null),
       );
       if (table) {
-        await this.sendReminder(table, userId, leftMs);
-        await dmReminder(bot, table, userId, deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs);
+        const deadline = deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs;
+        await this.sendReminder(table, userId, leftMs, deadline);
+        await dmReminder(bot, table, userId, deadline);
       }
     } catch (error) {
       bot.log.warn('could not send a turn reminder', { game: tableId, user: userId, error: errorText(error) });
@@ -365,10 +366,9 @@ export class TableScheduler implements Scheduler {
     this.kick(tableId);
   }
 
-  private async sendReminder(table: PlayingTable, userId: string, leftMs: number): Promise<void> {
+  private async sendReminder(table: PlayingTable, userId: string, leftMs: number, deadline: number): Promise<void> {
     const thread = await this.bot().client.channels.fetch(threadIdOf(table));
     if (!thread?.isSendable()) return;
-    const deadline = deadlineOf(table, turnLimitS(table)) ?? clock.now() + leftMs;
     await thread.send({
       content: inGameLocale(table, () =>
         correspondencePace(table.settings)
