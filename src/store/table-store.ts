@@ -8,6 +8,7 @@ import { checkTable, encodeTable, readStored, type Migrations } from './schema.j
 import { finishes, gameEndRatings, gameEndStats, humansOf } from './stats.js';
 import {
   dueAt,
+  isPaused,
   needsBot,
   RANKED_AFTER_GAMES,
   type LobbyTable,
@@ -374,6 +375,12 @@ export class TableStore {
     return withTimeout(this.backend.commit(commit), this.options.timeoutMs, `saving ${commit.key}`);
   }
 
+  /** How long a table is kept after this save: a paused game (a holiday) does not expire while its clock waits. */
+  private ttlOf(table: Table, ended: boolean): number | null {
+    if (ended) return this.options.finishedTtlMs;
+    return table.status === 'playing' && isPaused(table) ? null : this.options.idleTtlMs;
+  }
+
   /** The save of `next`: with the statistics and ratings of its games when it finishes the table. */
   private async commitOf(key: string, previous: Table | null, next: Table, keepExpiry = false): Promise<Commit> {
     const ended = !needsBot(next);
@@ -385,7 +392,7 @@ export class TableStore {
       key: tableKey(key),
       expectedVersion: previous?.version ?? null,
       text: encodeTable(next),
-      ttlMs: keepExpiry ? 'keep' : ended ? this.options.finishedTtlMs : this.options.idleTtlMs,
+      ttlMs: keepExpiry ? 'keep' : this.ttlOf(next, ended),
       live: !ended,
       dueAt: dueAt(next, this.options.now()),
       wasLive: previous !== null && needsBot(previous),

@@ -290,6 +290,16 @@ describeStores('store on $name', (ctx) => {
     await store.create('over', lobby('over'));
   });
 
+  it('keeps a game whose clock is paused however long the holiday, while an idle one expires', async () => {
+    const store = await open({ ...ctx.h.fresh(), idleTtlMs: 300 });
+    const seats = humans('u1', 'u2');
+    await store.create('paused', playing(lobby('paused', seats), newGame(seats)));
+    await store.create('idle', playing(lobby('idle', seats), newGame(seats)));
+    await store.update('paused', (t) => save(t.status === 'playing' ? { ...t, pausedAt: Date.now() } : t));
+    await until(async () => (await store.get('idle')).kind === 'missing');
+    expect(found(await store.get('paused')).status).toBe('playing');
+  });
+
   it('lists lobbies and running games, and no table that ended, expired, was deleted or set aside', async () => {
     const config = { ...ctx.h.fresh(), idleTtlMs: 400 };
     const store = await open(config);
