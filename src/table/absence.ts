@@ -19,7 +19,7 @@
 import { prompt, type AiLevel } from '../game/index.js';
 import { isHost, type Actor } from './actor.js';
 import type { Mover, Turn } from './play.js';
-import type { Refusal } from './refusal.js';
+import { notPlaying, type Refusal } from './refusal.js';
 import { aiSeat } from './seats.js';
 import { CORRESPONDENCE_ABSENT_AFTER, correspondencePace } from './pace.js';
 import type {
@@ -63,12 +63,6 @@ export type SeatResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: SeatRefusal };
 
 const no = (refusal: SeatRefusal): { readonly ok: false; readonly refusal: SeatRefusal } => ({ ok: false, refusal });
-
-function stateRefusal(table: Table): Refusal {
-  if (table.status === 'lobby') return { code: 'not-started' };
-  if (table.status === 'cancelled') return { code: 'cancelled' };
-  return { code: 'over' };
-}
 
 export function humanCount(seats: readonly TableSeat[]): number {
   return seats.filter((s) => s.kind === 'human').length;
@@ -164,7 +158,7 @@ function humanAt(table: Table, player: number): SeatResult<HumanSeat> {
 
 /** "I'm back": the player of an absent seat takes it back (not one the host or a moderator replaced). */
 export function comeBack(table: Table, userId: string, player: number, now: number): SeatResult<PlayingTable> {
-  if (table.status !== 'playing') return no(stateRefusal(table));
+  if (table.status !== 'playing') return no(notPlaying(table));
   const seat = humanAt(table, player);
   if (!seat.ok) return seat;
   if (seat.value.userId !== userId) return no({ code: 'not-your-seat', player });
@@ -187,7 +181,7 @@ export function replaceSeat(
   now: number,
   aiName: string,
 ): SeatResult<LobbyTable | PlayingTable> {
-  if (table.status !== 'lobby' && table.status !== 'playing') return no(stateRefusal(table));
+  if (table.status !== 'lobby' && table.status !== 'playing') return no(notPlaying(table));
   if (!isHost(table, actor)) return no({ code: 'host-only' });
   const seat = humanAt(table, player);
   if (!seat.ok) return seat;
@@ -203,7 +197,7 @@ export function replaceSeat(
 
 /** The host or a moderator gives a seat the computer plays back to its player. */
 export function restoreSeat(table: Table, actor: Actor, player: number, now: number): SeatResult<PlayingTable> {
-  if (table.status !== 'playing') return no(stateRefusal(table));
+  if (table.status !== 'playing') return no(notPlaying(table));
   if (!isHost(table, actor)) return no({ code: 'host-only' });
   const seat = humanAt(table, player);
   if (!seat.ok) return seat;
@@ -213,7 +207,7 @@ export function restoreSeat(table: Table, actor: Actor, player: number, now: num
 
 /** The host role goes to another player of the table (lobby or game); moderators keep theirs. */
 export function handHost(table: Table, actor: Actor, player: number): SeatResult<LobbyTable | PlayingTable> {
-  if (table.status !== 'lobby' && table.status !== 'playing') return no(stateRefusal(table));
+  if (table.status !== 'lobby' && table.status !== 'playing') return no(notPlaying(table));
   if (!isHost(table, actor)) return no({ code: 'host-only' });
   const seat = humanAt(table, player);
   if (!seat.ok) return seat;

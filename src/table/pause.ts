@@ -7,6 +7,7 @@
 import { turnLimitS } from './absence.js';
 import { isHost, type Actor } from './actor.js';
 import { isPaused } from './pace.js';
+import { notPlaying } from './refusal.js';
 import type { PlayingTable, Table } from './types.js';
 
 export type ClockRefusal =
@@ -23,9 +24,7 @@ export type ClockResult =
   { readonly ok: true; readonly value: PlayingTable } | { readonly ok: false; readonly refusal: ClockRefusal };
 
 function playingFor(table: Table, actor: Actor): ClockResult {
-  if (table.status === 'lobby') return { ok: false, refusal: { code: 'not-started' } };
-  if (table.status === 'cancelled') return { ok: false, refusal: { code: 'cancelled' } };
-  if (table.status !== 'playing') return { ok: false, refusal: { code: 'over' } };
+  if (table.status !== 'playing') return { ok: false, refusal: notPlaying(table) };
   if (!isHost(table, actor)) return { ok: false, refusal: { code: 'host-only' } };
   if (turnLimitS(table) <= 0) return { ok: false, refusal: { code: 'no-clock' } };
   return { ok: true, value: table };

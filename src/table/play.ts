@@ -19,7 +19,7 @@ import {
 import { afterMove, attendanceProblem } from './absence.js';
 import { applyAll, moveActions, type Move } from './move.js';
 import { isHost, type Actor } from './actor.js';
-import { refuse, type Refusal, type TableResult } from './refusal.js';
+import { notPlaying, refuse, type TableResult } from './refusal.js';
 import { playerOf } from './seats.js';
 import type { CancelledTable, FinishedTable, GameTable, PlayingTable, Table, TableSeat } from './types.js';
 
@@ -38,12 +38,6 @@ export interface Turn {
   readonly player: number;
   readonly seat: TableSeat;
   readonly prompt: Exclude<Prompt, { kind: 'over' }>;
-}
-
-function notPlaying(table: Table): Refusal {
-  if (table.status === 'lobby') return { code: 'not-started' };
-  if (table.status === 'cancelled') return { code: 'cancelled' };
-  return { code: 'over' };
 }
 
 /** The turn to play, or null when the table has no game running. */

@@ -3,6 +3,7 @@
  * side turns each code into the clicking user's language.
  */
 import type { Rejection } from '../game/index.js';
+import type { Table } from './types.js';
 
 export type Refusal =
   // the table is not in the state the action needs
@@ -35,3 +36,10 @@ export type TableResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: Refusal };
 
 export const refuse = (refusal: Refusal): { readonly ok: false; readonly refusal: Refusal } => ({ ok: false, refusal });
+
+/** Why a table that is not playing refuses what only a running game allows. */
+export function notPlaying(table: Table): Extract<Refusal, { readonly code: 'not-started' | 'cancelled' | 'over' }> {
+  if (table.status === 'lobby') return { code: 'not-started' };
+  if (table.status === 'cancelled') return { code: 'cancelled' };
+  return { code: 'over' };
+}
