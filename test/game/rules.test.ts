@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Board, codeAx, codeAy, codeBx, codeBy, MAX_PLACEMENTS } from '../../src/game/board.js';
 import { DOMINOES, domino } from '../../src/game/index.js';
 import type { PlayerScore } from '../../src/game/index.js';
-import { byRanking, rank, scoreBoard } from '../../src/game/score.js';
+import { byRanking, rank, scoreBoard, tieBreakBetween } from '../../src/game/score.js';
 import { Rng } from '../../src/game/rng.js';
 import { build, type Put } from './engine-kit.js';
 
@@ -314,6 +314,12 @@ describe('the winner and the tie-breaks', () => {
     crowns,
   });
 
+  it('tieBreakBetween names the first figure that differs between two players level on points', () => {
+    expect(tieBreakBetween(score(0, 30, 6, 8), score(1, 29, 9, 9))).toBe('none');
+    expect(tieBreakBetween(score(0, 30, 6, 8), score(1, 30, 5, 9))).toBe('largest-territory');
+    expect(tieBreakBetween(score(0, 30, 6, 8), score(1, 30, 6, 7))).toBe('crowns');
+    expect(tieBreakBetween(score(0, 30, 6, 8), score(1, 30, 6, 8))).toBe('shared');
+  });
   it('highest total wins outright', () => {
     expect(rank([score(0, 40, 9, 5), score(1, 41, 3, 2)])).toMatchObject({ winners: [1], decidedBy: 'none' });
   });

@@ -133,21 +133,3 @@ describe('the score sheet points at the kingdom', () => {
     });
   });
 });
-
-describe('tieBreakBetween', () => {
-  const s = (total: number, largestTerritory: number, crowns: number): PlayerScore => ({
-    player: 0,
-    territories: [],
-    harmony: 0,
-    middleKingdom: 0,
-    total,
-    largestTerritory,
-    crowns,
-  });
-  it('names the first figure that differs between two players level on points', () => {
-    expect(tieBreakBetween(s(30, 6, 8), s(29, 9, 9))).toBe('none');
-    expect(tieBreakBetween(s(30, 6, 8), s(30, 5, 9))).toBe('largest-territory');
-    expect(tieBreakBetween(s(30, 6, 8), s(30, 6, 7))).toBe('crowns');
-    expect(tieBreakBetween(s(30, 6, 8), s(30, 6, 8))).toBe('shared');
-  });
-});
