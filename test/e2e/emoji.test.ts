@@ -100,4 +100,21 @@ describe("the tiles' art as application emojis", () => {
       await discord.assertClean();
     },
   );
+
+  it('takes an emoji deleted under the running bot as one failed panel, then goes on without it', async () => {
+    const { discord } = world;
+    const thread = discord.threads()[0]!.id;
+    // Every tile goes: whichever the next Take buttons show is gone.
+    for (const e of discord.appEmojis()) if (e.name?.startsWith('kd_')) discord.removeAppEmoji(e.id!);
+    const refused = discord.expectError({ status: 400, code: 50035 });
+    const refetched = discord.nextRequest({ method: 'GET', path: '/applications/:app/emojis' });
+    expect((await panel(discord, thread)).content).toMatch(/Something went wrong/);
+    await refetched;
+    refused();
+    const again = takeButtons(await panel(discord, thread));
+    expect(again.length).toBeGreaterThan(0);
+    for (const b of again) expect(b.raw.emoji).toBeUndefined();
+    expect(await rules(discord)).toContain('🐑 grassland');
+    await discord.assertClean();
+  });
 });

@@ -265,6 +265,11 @@ export class FakeDiscord {
     return id;
   }
 
+  /** Deletes an application emoji (as its owner might in the developer portal). */
+  removeAppEmoji(id: string): void {
+    this.#world.appEmojis.delete(id);
+  }
+
   /** The image an application emoji was uploaded with. */
   appEmojiImage(id: string): Buffer | undefined {
     return this.#world.appEmojis.get(id)?.image;

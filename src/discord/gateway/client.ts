@@ -21,7 +21,7 @@ import { TableScheduler } from '../services/scheduler.js';
 import { DailyPoster } from '../services/daily.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
-import { useAppEmojis } from '../messages/emoji.js';
+import { fetchAppEmojis } from './emojis.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,22 +112,6 @@ async function drained(busy: () => number, ms: number): Promise<number> {
     await new Promise<void>((resolve) => setTimeout(resolve, Math.min(DRAIN_POLL_MS, Math.max(0, until - Date.now()))));
   }
   return busy();
-}
-
-/**
- * The application's emojis (the tiles' art, uploaded by `npm run deploy`), for text
- * and buttons. Without them (no deploy yet, or Discord did not answer) the messages
- * keep their Unicode look-alikes: a failure here costs the art, never a message.
- */
-async function fetchAppEmojis(client: Client, log: Logger): Promise<void> {
-  try {
-    if (!client.application) throw new Error('the application is not known yet');
-    const emojis = await client.application.emojis.fetch();
-    useAppEmojis(emojis.map((e) => ({ id: e.id, name: e.name })));
-    log.info('application emojis', { found: emojis.size });
-  } catch (error) {
-    log.warn('could not fetch the application emojis: text keeps its Unicode emojis', { error: errorText(error) });
-  }
 }
 
 export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {
