@@ -8,7 +8,7 @@
 import { Routes, type REST } from 'discord.js';
 import type { APIEmoji } from 'discord-api-types/v10';
 import { artOf, EMOJI_ARTS, emojiName } from './discord/messages/emoji.js';
-import { emojiPng } from './render/emoji.js';
+import { emojiPng } from './render/index.js';
 
 /** Discord's limit for an emoji's image: "a maximum file size of 256 KiB". */
 const MAX_EMOJI_BYTES = 256 * 1024;

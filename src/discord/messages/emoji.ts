@@ -9,7 +9,7 @@
  * hex digits of its PNG's SHA-256, so changed art gets a new name and is uploaded again.
  */
 import { createHash } from 'node:crypto';
-import type { EmojiArt } from '../../render/emoji.js';
+import type { EmojiArt } from '../../render/index.js';
 
 /** Unicode stand-ins, for a bot whose application has no emojis uploaded (yet). */
 const UNICODE: Readonly<Record<EmojiArt, string>> = {
