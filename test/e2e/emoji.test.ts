@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEPLOY_ENTRY, nodeArgs } from '../fake-discord/bot-process.js';
-import type { FakeDiscord } from '../fake-discord/fake.js';
+import { startFakeDiscord, type FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeMessage } from '../fake-discord/model.js';
 import { launch, lastMessage, startTable, userToPlay, yourTurnId, type World } from './harness.js';
 
@@ -116,5 +116,24 @@ describe("the tiles' art as application emojis", () => {
     for (const b of again) expect(b.raw.emoji).toBeUndefined();
     expect(await rules(discord)).toContain('🐑 grassland');
     await discord.assertClean();
+  });
+
+  it('says so when Discord refuses the upload (the app holds 2000 emojis), the commands registered all the same', async () => {
+    const discord = await startFakeDiscord();
+    try {
+      for (let i = 0; i < 2000; i++) discord.addAppEmoji(`theirs_${i}`);
+      discord.expectError({ status: 400, code: 30008 });
+      const ran = await deploy(discord);
+      expect(ran.status).toBe(1);
+      expect(ran.stdout).toMatch(/Registered 1 command/);
+      expect(ran.stderr).toMatch(
+        /Could not upload the emojis \(the bot shows Unicode ones instead\).*Maximum number of emojis/,
+      );
+      expect(discord.appEmojis()).toHaveLength(2000);
+      expect(discord.commands().map((c) => c.name)).toEqual(['kingdomino']);
+      await discord.assertClean();
+    } finally {
+      await discord.close();
+    }
   });
 });
