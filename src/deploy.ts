@@ -1,13 +1,15 @@
 /**
  * `npm run deploy`: registers the slash commands, to one server when
  * DISCORD_GUILD_ID is set (immediate, for testing), globally otherwise (Discord
- * may take up to an hour to show them everywhere).
+ * may take up to an hour to show them everywhere); then uploads the tiles' art as
+ * the application's emojis (src/emojis.ts), which the bot shows in text and buttons.
  */
 import { REST, Routes } from 'discord.js';
 import type { APIApplication } from 'discord-api-types/v10';
 import { config as loadDotenv } from 'dotenv';
 import { commands } from '../commands/index.js';
 import { loadConfig } from './config.js';
+import { syncEmojis } from './emojis.js';
 import { errorText } from './runtime/log.js';
 
 async function deploy(): Promise<void> {
@@ -30,6 +32,15 @@ async function deploy(): Promise<void> {
   console.log(
     `Registered ${body.length} command${body.length === 1 ? '' : 's'} (${commands.map((c) => `/${c.data.name}`).join(', ')}) for ${where}.`,
   );
+  try {
+    const emojis = await syncEmojis(rest, applicationId);
+    console.log(
+      `Emojis: ${emojis.uploaded.length} uploaded, ${emojis.deleted.length} old ones deleted, ${emojis.kept.length} already there.`,
+    );
+  } catch (error) {
+    console.error(`Could not upload the emojis (the bot shows Unicode ones instead): ${errorText(error)}`);
+    process.exit(1);
+  }
 }
 
 deploy().catch((error: unknown) => {

@@ -4,7 +4,8 @@ import type { SharedRefusal } from './limits.js';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: number,
+    /** Null: an answer without a JSON error code (Discord's oversize emoji image). */
+    readonly code: number | null,
     message: string,
     readonly errors?: unknown,
   ) {
@@ -12,7 +13,11 @@ export class ApiError extends Error {
   }
 
   body(): Record<string, unknown> {
-    return { message: this.message, code: this.code, ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      message: this.message,
+      ...(this.code !== null ? { code: this.code } : {}),
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
   }
 }
 
@@ -42,3 +47,15 @@ export const invalidFormBody = (problems: readonly string[]) =>
   new ApiError(400, 50035, `Invalid Form Body: ${problems.join('; ')}`, {
     _errors: problems.map((message) => ({ code: 'INVALID', message })),
   });
+
+/**
+ * 50035 with the error under the field it is about, as Discord nests them: a path
+ * `['name']` or `['components', 0, 'components', 1, 'emoji', 'id']` gives
+ * `{ name: { _errors: [...] } }`, `{ components: { 0: { ... } } }`.
+ */
+export function fieldError(path: readonly (string | number)[], code: string, message: string): ApiError {
+  let errors: unknown = { _errors: [{ code, message }] };
+  for (const key of [...path].reverse()) errors = { [String(key)]: errors };
+  return new ApiError(400, 50035, 'Invalid Form Body', errors);
+}
+export const unknownEmoji = () => new ApiError(404, 10014, 'Unknown Emoji');

@@ -4,8 +4,9 @@
  * See index.ts for the guide.
  */
 import type { AddressInfo } from 'node:net';
-import { ComponentType, type APIApplicationCommand } from 'discord-api-types/v10';
+import { ComponentType, type APIApplicationCommand, type APIEmoji } from 'discord-api-types/v10';
 import { replaceCommands } from './commands.js';
+import { emojiApi } from './emojis.js';
 import { Gateway } from './gateway.js';
 import {
   FakeInteraction,
@@ -250,6 +251,28 @@ export class FakeDiscord {
   registerCommands(defs: readonly unknown[], opts: { global?: boolean } = {}): void {
     const list = opts.global ? this.#world.globalCommands : this.#world.guildCommands;
     replaceCommands(this.#world, list, defs, !opts.global);
+  }
+
+  /** The application's emojis, as List Application Emojis gives them. */
+  appEmojis(): APIEmoji[] {
+    return [...this.#world.appEmojis.values()].map((e) => emojiApi(this.#world, e));
+  }
+
+  /** An emoji the application has already (uploaded from the developer portal, say): its id. */
+  addAppEmoji(name: string, image: Buffer = Buffer.from('fake png')): string {
+    const id = this.#world.ids.next();
+    this.#world.appEmojis.set(id, { id, name, image, contentType: 'image/png' });
+    return id;
+  }
+
+  /** Deletes an application emoji (as its owner might in the developer portal). */
+  removeAppEmoji(id: string): void {
+    this.#world.appEmojis.delete(id);
+  }
+
+  /** The image an application emoji was uploaded with. */
+  appEmojiImage(id: string): Buffer | undefined {
+    return this.#world.appEmojis.get(id)?.image;
   }
 
   commands(opts: { global?: boolean } = {}): readonly APIApplicationCommand[] {

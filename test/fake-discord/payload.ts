@@ -4,7 +4,7 @@
  * limits so a bot that would be refused on Discord is refused here too.
  */
 import { MessageFlags } from 'discord-api-types/v10';
-import { invalidFormBody, ApiError } from './errors.js';
+import { invalidFormBody, fieldError, ApiError } from './errors.js';
 import { makeAttachment, type FakeAttachment, type FakeMessage, type TopLevelComponent } from './model.js';
 
 export interface UploadedFile {
@@ -62,7 +62,7 @@ export function applyMessageBody(
   message: FakeMessage,
   body: MessageBody,
   files: readonly UploadedFile[],
-  opts: { isEdit: boolean; newId: () => string },
+  opts: { isEdit: boolean; newId: () => string; emojis?: ReadonlyMap<string, unknown> },
 ): void {
   if (files.some((f) => f.bytes.length > MAX_UPLOAD_BYTES)) throw new ApiError(413, 40005, 'Request entity too large');
   const draft = {
@@ -77,6 +77,7 @@ export function applyMessageBody(
   };
   const problems = validate(draft);
   if (problems.length > 0) throw invalidFormBody(problems);
+  checkComponentEmojis(draft.components, opts.emojis ?? new Map());
   if (isEmpty(draft) && !(draft.flags & MessageFlags.Loading))
     throw new ApiError(400, 50006, 'Cannot send an empty message');
   if (!opts.isEdit)
@@ -183,6 +184,32 @@ function validateRow(row: Record<string, unknown>, path: string, problems: strin
   const selects = children.length - buttons;
   if (buttons > 5) problems.push(`${path}: ${buttons} buttons in a row, at most 5`);
   if (selects > 0 && children.length > 1) problems.push(`${path}: a select menu must be alone in its row`);
+}
+
+/**
+ * A component's custom emoji (a button's `emoji`, a select option's) must be one the
+ * app can use: here, one of its application emojis (the fake has no server emojis).
+ * The docs say only "partial emoji: name, id, and animated"; Discord is seen to refuse
+ * an unknown id with 50035 BUTTON_COMPONENT_INVALID_EMOJI under `emoji.id`, and so
+ * does the fake. (Custom emojis in text are never refused: Discord shows an unknown
+ * one as its `:name:`; tests look at the ids the text carries.)
+ */
+function checkComponentEmojis(components: readonly unknown[], emojis: ReadonlyMap<string, unknown>): void {
+  const visit = (node: unknown, path: (string | number)[]): void => {
+    if (node === null || typeof node !== 'object') return;
+    const c = node as Record<string, unknown>;
+    const emoji = c.emoji as { id?: unknown } | undefined;
+    if (emoji && typeof emoji === 'object' && emoji.id !== undefined && emoji.id !== null) {
+      if (typeof emoji.id !== 'string' || !emojis.has(emoji.id))
+        throw fieldError([...path, 'emoji', 'id'], 'BUTTON_COMPONENT_INVALID_EMOJI', 'Invalid emoji');
+    }
+    for (const key of ['components', 'options'] as const) {
+      const children = c[key];
+      if (Array.isArray(children)) children.forEach((child, i) => visit(child, [...path, key, i]));
+    }
+    for (const key of ['accessory', 'component'] as const) if (c[key] !== undefined) visit(c[key], [...path, key]);
+  };
+  components.forEach((c, i) => visit(c, ['components', i]));
 }
 
 function validateButton(b: Record<string, unknown>, path: string, problems: string[]): void {

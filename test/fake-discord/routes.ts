@@ -35,6 +35,7 @@ import { applyMessageBody, asMessageBody, type MessageBody, type UploadedFile } 
 import type { PermissionName } from './permissions.js';
 import type { Reply, RestServer, RouteContext } from './server.js';
 import { replaceCommands, storedCommand, validateCommands } from './commands.js';
+import { installEmojiRoutes } from './emojis.js';
 import type { World } from './world.js';
 
 export interface Core {
@@ -102,6 +103,7 @@ export function installRoutes(server: RestServer, core: Core): void {
   installMessageRoutes(server, core);
   installThreadRoutes(server, core);
   installGuildRoutes(server, core);
+  installEmojiRoutes(server, core);
 }
 
 function dispatchMessage(core: Core, t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: FakeMessage): void {
@@ -251,7 +253,11 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
       let message: FakeMessage;
       if (original?.loading && i.callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
         // Discord shows the first follow-up after a deferred reply in place of "thinking...".
-        applyMessageBody(original, body, ctx.files, { isEdit: true, newId: () => world.ids.next() });
+        applyMessageBody(original, body, ctx.files, {
+          isEdit: true,
+          newId: () => world.ids.next(),
+          emojis: world.appEmojis,
+        });
         i.originalEdits += 1;
         message = original;
       } else {
@@ -260,7 +266,11 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
           interactionId: i.id,
         });
         message.interactionMetadata = interactionMetadata(i, { followUp: true, opener: openerOf(core, i) });
-        applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+        applyMessageBody(message, body, ctx.files, {
+          isEdit: false,
+          newId: () => world.ids.next(),
+          emojis: world.appEmojis,
+        });
         world.register(message);
         dispatchMessage(core, 'MESSAGE_CREATE', message);
       }
@@ -349,7 +359,7 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
       if (type === InteractionResponseType.DeferredChannelMessageWithSource) {
         message.flags = MessageFlags.Loading | (isEphemeral(messageBody) ? MessageFlags.Ephemeral : 0);
       } else {
-        applyMessageBody(message, messageBody, ctx.files, { isEdit: false, newId });
+        applyMessageBody(message, messageBody, ctx.files, { isEdit: false, newId, emojis: world.appEmojis });
       }
       world.register(message);
       i.originalId = message.id;
@@ -395,7 +405,11 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
 }
 
 function editMessage(core: Core, message: FakeMessage, body: MessageBody, files: readonly UploadedFile[]): void {
-  applyMessageBody(message, body, files, { isEdit: true, newId: () => core.world.ids.next() });
+  applyMessageBody(message, body, files, {
+    isEdit: true,
+    newId: () => core.world.ids.next(),
+    emojis: core.world.appEmojis,
+  });
   message.editedAt = Date.now();
   message.edits += 1;
   dispatchMessage(core, 'MESSAGE_UPDATE', message);
@@ -478,7 +492,7 @@ function postDm(core: Core, ctx: RouteContext): Reply {
   const body = asMessageBody(ctx.body);
   if (isEphemeral(body)) throw invalidFormBody(['flags: EPHEMERAL is only for interaction responses']);
   const message = world.newMessage(channelId, world.bot);
-  applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+  applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next(), emojis: world.appEmojis });
   world.register(message);
   return ok(message.api(world.apiBase));
 }
@@ -499,7 +513,11 @@ function installMessageRoutes(server: RestServer, core: Core): void {
     const repeat = nonces(core).repeat(core, ctx.body);
     if (repeat) return ok(repeat.api(world.apiBase));
     const message = world.newMessage(channel.id, world.bot);
-    applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next() });
+    applyMessageBody(message, body, ctx.files, {
+      isEdit: false,
+      newId: () => world.ids.next(),
+      emojis: world.appEmojis,
+    });
     world.register(message);
     nonces(core).remember(core, ctx.body, message);
     dispatchMessage(core, 'MESSAGE_CREATE', message);

@@ -112,6 +112,8 @@ export class World {
   readonly refusesDms = new Set<string>();
   readonly globalCommands: APIApplicationCommand[] = [];
   readonly guildCommands: APIApplicationCommand[] = [];
+  /** The application's own emojis (List/Create Application Emoji), by id. */
+  readonly appEmojis = new Map<string, FakeEmoji>();
   /** `http://127.0.0.1:PORT/api`, known once the server listens (attachment URLs use it). */
   apiBase = '';
 
@@ -374,6 +376,14 @@ export class World {
 }
 
 /** Shaped like a real bot token (so log redaction that looks for tokens is exercised), never a real one. */
+/** An application emoji as the fake keeps it: what Discord returns, and the image uploaded. */
+export interface FakeEmoji {
+  readonly id: string;
+  name: string;
+  readonly image: Buffer;
+  readonly contentType: string;
+}
+
 function makeToken(applicationId: string): string {
   const random = (n: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(n))).toString('base64url');
   return `${Buffer.from(applicationId).toString('base64url')}.${random(5)}.${random(28)}`;

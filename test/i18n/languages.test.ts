@@ -25,6 +25,7 @@ import {
   type Params,
 } from '../../src/i18n/index.js';
 import * as catalogues from '../../src/i18n/locales/index.js';
+import { EMOJI_ARTS, emojiName } from '../../src/discord/messages/emoji.js';
 
 /** Discord's limits (https://discord.com/developers/docs). */
 const LIMIT = {
@@ -49,6 +50,10 @@ const COMMAND_DESCRIPTION_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) 
 );
 const CHOICE_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => k.startsWith('ai.level.'));
 const RULES: readonly MessageKey[] = MESSAGE_KEYS.filter((k) => k.startsWith('rules.'));
+/** The rules' terrain and crown emojis at their longest: the application's (ids: 19 digits until about 2090). */
+const APP_EMOJIS = Object.fromEntries(
+  EMOJI_ARTS.map((art) => [art, `<:${emojiName(art, Buffer.from(art))}:${'9'.repeat(19)}>`]),
+);
 /** Drawn on two lines, a word on each, in the two-player layout of the table picture. */
 const LINE_TITLES: readonly MessageKey[] = ['picture.line.current', 'picture.line.next'];
 
@@ -263,7 +268,7 @@ describe.each(LOCALES)('the %s catalogue', (locale) => {
   });
 
   it('fits the rules in one message, and every message, with long values, in 2000 characters', () => {
-    const rules = RULES.map((k) => t(k, {}, locale)).join('\n');
+    const rules = RULES.map((k) => t(k, k === 'rules.kingdom' ? APP_EMOJIS : {}, locale)).join('\n');
     expect(rules.length).toBeLessThanOrEqual(LIMIT.message);
     const long = MESSAGE_KEYS.map((k) => [k, fill(k, locale).length] as const).filter(([, n]) => n > LIMIT.message);
     expect(long).toEqual([]);

@@ -21,6 +21,7 @@ import { TableScheduler } from '../services/scheduler.js';
 import { DailyPoster } from '../services/daily.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
+import { fetchAppEmojis } from './emojis.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -161,6 +162,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
   );
   await client.login(config.token);
   await ready;
+  await fetchAppEmojis(client, log);
   // Then, every so often, the tables that fall due (turn deadlines days away are not held meanwhile).
   const poller = new DuePoller(bot);
   poller.start(await resumeGames(bot));

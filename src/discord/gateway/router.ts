@@ -22,6 +22,7 @@ import {
 } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { errorText, type LogContext, type Logger } from '../../runtime/log.js';
+import { refetchAppEmojis, refusedEmoji } from './emojis.js';
 import { HOME, judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from '../handlers/lobby.js';
 import { rematch } from '../handlers/rematch.js';
@@ -342,6 +343,7 @@ async function handle(
     if (interaction.isRepliable() && (interaction.replied || interaction.deferred)) bot.outbox.lend(interaction);
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
+    if (refusedEmoji(error)) void refetchAppEmojis(bot.client, log);
     await apologise(interaction, error).catch((e: unknown) =>
       log.error('could not even apologise', { error: errorText(e) }),
     );

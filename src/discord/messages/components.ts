@@ -18,6 +18,7 @@ export function button(
   action: ClickAction,
   style: Style = ButtonStyle.Secondary,
   disabled = false,
+  emoji: { readonly id: string; readonly name: string } | null = null,
 ): APIButtonComponentWithCustomId {
   const customId = encode(action);
   if (customId.length > CUSTOM_ID_MAX) throw new Error(`custom_id too long: ${customId}`);
@@ -27,6 +28,7 @@ export function button(
     label: cut(label, LABEL_MAX),
     custom_id: customId,
     disabled,
+    ...(emoji ? { emoji: { id: emoji.id, name: emoji.name } } : {}),
   };
 }
 

@@ -32,7 +32,7 @@ import {
 import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
 import { rejectionText, spotLetters, type Shown } from './pictures.js';
-import { dominoLabel, placementText, signed, terrainLabel } from './text.js';
+import { dominoEmoji, dominoLabel, dominoPlain, placementText, signed, terrainPlain } from './text.js';
 
 export const PREVIEW_PNG = 'preview.png';
 
@@ -83,7 +83,7 @@ function onBoard(game: GameState, at: Cursor): boolean {
 }
 
 function halfText(h: Half, cell: string): string {
-  return t('panel.spotHalf', { terrain: terrainLabel(h), cell });
+  return t('panel.spotHalf', { terrain: terrainPlain(h), cell });
 }
 
 /** "+6 · C3-C4", with where each half goes below it. */
@@ -136,10 +136,11 @@ function takeButtons(
   return rows(
     choices.map((n) =>
       button(
-        t(key, { domino: dominoLabel(n) }),
+        t(key, { domino: dominoPlain(n) }),
         scope({ verb: 'pick', turn: game.turn, placed, domino: n }),
         style,
         !fits,
+        dominoEmoji(n),
       ),
     ),
   );

@@ -1,5 +1,6 @@
 /** /kingdomino rules: the game in a few lines, as played here. */
-import { t, type Locale, type MessageKey } from '../../i18n/index.js';
+import { t, type Locale, type MessageKey, type Params } from '../../i18n/index.js';
+import { EMOJI_ARTS, textEmoji } from './emoji.js';
 
 const LINES: readonly MessageKey[] = [
   'rules.title',
@@ -14,5 +15,10 @@ const LINES: readonly MessageKey[] = [
 
 /** The rules in `locale`: no default, so that no caller can forget the reader's language. */
 export function rulesText(locale: Locale): string {
-  return LINES.map((key) => t(key, {}, locale)).join('\n');
+  return LINES.map((key) => t(key, key === 'rules.kingdom' ? tileEmojis() : {}, locale)).join('\n');
+}
+
+/** Each terrain's and the crown's emoji, by the name the rules' placeholders give them. */
+function tileEmojis(): Params {
+  return Object.fromEntries(EMOJI_ARTS.map((art) => [art, textEmoji(art)]));
 }

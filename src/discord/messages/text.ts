@@ -1,15 +1,7 @@
 /** Words and labels shared by the views: terrains, dominoes, seats, rules, moves, refusals. */
-import {
-  boxRound,
-  domino,
-  placementName,
-  type GameState,
-  type Grid,
-  type Half,
-  type Pos,
-  type Terrain,
-} from '../../game/index.js';
+import { boxRound, domino, placementName, type GameState, type Grid, type Half, type Pos } from '../../game/index.js';
 import { t, type MessageKey } from '../../i18n/index.js';
+import { buttonEmoji, labelEmoji, textEmoji, type AppEmoji } from './emoji.js';
 import { pictureName, playerMarker, rejectionText } from './pictures.js';
 import {
   correspondencePace,
@@ -23,25 +15,35 @@ import {
   type TableSettings,
 } from '../../table/index.js';
 
-const TERRAIN_EMOJI: Record<Terrain, string> = {
-  wheat: '🌾',
-  forest: '🌲',
-  lake: '🌊',
-  grassland: '🐑',
-  swamp: '🐸',
-  mine: '⛏️',
-};
-
-/** "🌲 Forest 👑": a half's terrain with its crowns. */
+/** "🌲 Forest 👑": a half's terrain with its crowns, in message text (the tiles' own art once uploaded). */
 export function terrainLabel(h: Half): string {
-  const terrain = `${TERRAIN_EMOJI[h.terrain]} ${t(`terrain.${h.terrain}`)}`;
-  return h.crowns > 0 ? `${terrain} ${'👑'.repeat(h.crowns)}` : terrain;
+  const terrain = `${textEmoji(h.terrain)} ${t(`terrain.${h.terrain}`)}`;
+  return h.crowns > 0 ? `${terrain} ${textEmoji('crown').repeat(h.crowns)}` : terrain;
 }
 
-/** "#41 🌾 Wheat + 🌲 Forest 👑": number, both terrains, crowns on the half that has them. */
+/** A half's terrain and crowns in a button label or a menu option, where Discord draws no custom emoji. */
+export function terrainPlain(h: Half): string {
+  const glyph = labelEmoji(h.terrain);
+  const terrain = glyph ? `${glyph} ${t(`terrain.${h.terrain}`)}` : t(`terrain.${h.terrain}`);
+  return h.crowns > 0 ? `${terrain} ${(labelEmoji('crown') ?? '').repeat(h.crowns)}` : terrain;
+}
+
+/** "#41 🌾 Wheat + 🌲 Forest 👑": number, both terrains, crowns on the half that has them (message text). */
 export function dominoLabel(n: number): string {
   const d = domino(n);
   return `#${n} ${terrainLabel(d.a)} + ${terrainLabel(d.b)}`;
+}
+
+/** dominoLabel for a button label. */
+export function dominoPlain(n: number): string {
+  const d = domino(n);
+  return `#${n} ${terrainPlain(d.a)} + ${terrainPlain(d.b)}`;
+}
+
+/** The button emoji of a domino: its crowned half's tile (half a's without crowns), or none before a deploy. */
+export function dominoEmoji(n: number): AppEmoji | null {
+  const d = domino(n);
+  return buttonEmoji(d.b.crowns > d.a.crowns ? d.b.terrain : d.a.terrain);
 }
 
 /**
