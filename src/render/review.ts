@@ -6,7 +6,8 @@
  * and the reasons in words (messages/review.ts says them). The header names the move,
  * its grade and the points lost. Solid against dashed, and the words, tell the two
  * moves apart without colour.
- * 480 px wide, no text under 18 px (15 px and more when a phone shows it 400 px wide).
+ * 480 px wide, as tall as its reasons need; no text under 18 px (15 px and more when a
+ * phone shows it 400 px wide).
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { boxRound, type GameState, type Pos } from '../game/index.js';
@@ -72,9 +73,9 @@ const HEADER = 84;
 const BOARD = REVIEW_WIDTH - 2 * M;
 const ROW_TITLE = 34;
 const REASON = 24;
-const REASON_LINES = 3;
-const ROW = ROW_TITLE + REASON_LINES * REASON + 8;
-export const REVIEW_HEIGHT = HEADER + BOARD + 2 * ROW + M;
+const REASON_SIZE = 18;
+/** A row's height: its title and its reasons' lines (one at least). */
+const rowHeight = (lines: number): number => ROW_TITLE + 12 + Math.max(1, lines) * REASON;
 const SWATCH = 26;
 const PLAYED_MARK = { colour: UI.highlight, dash: [] as number[] };
 const BEST_MARK = { colour: UI.hint, dash: [10, 7] };
@@ -82,13 +83,18 @@ const SEVERITY: Record<ReviewSeverity, string> = { fine: UI.legal, poor: UI.hint
 
 export function drawReviewMove(p: ReviewPicture): Canvas {
   const v = previewView(p.state, null, null);
-  const { canvas, c } = blankCanvas(REVIEW_WIDTH, REVIEW_HEIGHT);
+  // The reasons wrapped first: they set the picture's height.
+  const measure = blankCanvas(1, 1).c;
+  const played = reasonLines(measure, p.played.reasons);
+  const best = reasonLines(measure, p.best.reasons);
+  const top = HEADER + BOARD;
+  const { canvas, c } = blankCanvas(REVIEW_WIDTH, top + rowHeight(played.length) + rowHeight(best.length) + M);
   header(c, p, v);
   board(c, p, v);
   const claimsDiffer = p.played.move.claim !== p.best.move.claim;
-  const top = HEADER + BOARD;
-  row(c, top, p.played, t('review.picture.played'), PLAYED_MARK, claimsDiffer, 'review.picture.took');
-  row(c, top + ROW, p.best, t('review.picture.suggested'), BEST_MARK, claimsDiffer, 'review.picture.take');
+  row(c, top, p.played, played, t('review.picture.played'), PLAYED_MARK, claimsDiffer);
+  const second = top + rowHeight(played.length);
+  row(c, second, p.best, best, t('review.picture.suggested'), BEST_MARK, claimsDiffer);
   return canvas;
 }
 
@@ -145,15 +151,19 @@ function placeDomino(c: Ctx, g: KingdomGeometry, d: DominoView, a: Pos, b: Pos):
   drawDomino(c, d, cellOrigin(g, a), cellOrigin(g, b), g.cell, Math.max(1.5, g.cell * 0.035));
 }
 
-/** One move's row: its mark, its title and points now, the claim when the claims differ, the reasons. */
+/** One move's row: its mark, its title and points now, the claimed domino when the claims differ, the reasons. */
+function reasonLines(c: Ctx, reasons: readonly string[]): string[] {
+  return reasons.flatMap((r) => wrapWords(c, `• ${r}`, 600, REASON_SIZE, BOARD - 8));
+}
+
 function row(
   c: Ctx,
   top: number,
   side: ReviewSide,
+  lines: readonly string[],
   title: string,
   mark: { colour: string; dash: number[] },
   showClaim: boolean,
-  claimKey: 'review.picture.took' | 'review.picture.take',
 ): void {
   const cy = top + ROW_TITLE / 2 + 4;
   c.save();
@@ -163,23 +173,15 @@ function row(
   const x = M + SWATCH * 1.6 + 14;
   const now = side.points === null ? title : t('review.picture.now', { title, points: side.points });
   let right = REVIEW_WIDTH - M;
+  // The claimed domino drawn when the claims differ; the reasons name it and its turn order.
   if (showClaim && side.move.claim !== null) {
     const s = 30;
     drawFlatDomino(c, dominoView(side.move.claim), right - 2 * s, cy - s / 2, s);
-    right -= 2 * s + 8;
-    text(
-      c,
-      t(claimKey, { domino: side.move.claim }),
-      right,
-      cy,
-      { weight: 600, size: 18, colour: UI.textDim, align: 'right' },
-      120,
-    );
-    right -= 128;
+    right -= 2 * s + 12;
   }
   text(c, now, x, cy, { weight: 800, size: 22, colour: UI.text }, right - x);
-  const lines = side.reasons.flatMap((r) => wrapWords(c, `• ${r}`, 600, 18, BOARD - 8));
-  lines.slice(0, REASON_LINES).forEach((line, i) => {
-    text(c, line, M + 4, top + ROW_TITLE + 8 + REASON * i + REASON / 2, { weight: 600, size: 18, colour: UI.textDim });
+  lines.forEach((line, i) => {
+    const y = top + ROW_TITLE + 8 + REASON * i + REASON / 2;
+    text(c, line, M + 4, y, { weight: 600, size: REASON_SIZE, colour: UI.textDim });
   });
 }
