@@ -14,6 +14,8 @@ const SLOW = [
   'test/e2e/stop.test.ts',
   'test/e2e/restart.test.ts',
   'test/e2e/replay.test.ts',
+  // A review kept in Redis, read back after a restart (a game and a Redis server, about 15 s).
+  'test/e2e/review-redis.test.ts',
   // Every private answer and public post walked in seven languages (about 35 s).
   'test/e2e/words.test.ts',
   // Whole games replayed as GIFs, frame by frame (about 20 s).

@@ -1,10 +1,24 @@
 /**
  * Game review: a whole 4-player game (seeded, played by the normal level) reviewed
  * for one player at the default budget, as the bot does it (AiPool.review: one job
- * per move in a worker thread); the p50 over a few samples (one player each).
+ * per move in a worker thread); the p50 over a few samples (one player each). And
+ * what the player waits for once it is computed (or kept): the three costliest moves'
+ * reasons read off the positions and their pictures drawn (render_ms).
  *   npm run bench -- review
  */
-import { AiPool, chooseAction, REVIEW_BUDGET_MS } from '../src/ai/index.js';
+import {
+  AiPool,
+  chooseAction,
+  costliest,
+  gradeOf,
+  immediatePoints,
+  reasonsOf,
+  REVIEW_BUDGET_MS,
+  stateAt,
+  type GameReview,
+} from '../src/ai/index.js';
+import { gradeText, reasonTexts, severityOf } from '../src/discord/messages/review.js';
+import { renderReviewMove } from '../src/render/review.js';
 import { apply, createGame, prompt, type GameState } from '../src/game/index.js';
 
 function playedGame(seed: string): GameState {
@@ -22,6 +36,25 @@ function playedGame(seed: string): GameState {
   return s;
 }
 
+/** The costliest moves drawn as the Review button's answer draws them (handlers/review.ts). */
+async function drawCostliest(game: GameState, review: GameReview): Promise<void> {
+  for (const m of costliest(review)) {
+    const state = stateAt(game, m.turn);
+    if (!state) throw new Error(`no move at turn ${m.turn}`);
+    const reasons = reasonsOf(state, m.played, m.best);
+    const grade = gradeOf(m);
+    await renderReviewMove({
+      state,
+      number: 1,
+      played: { move: m.played, points: immediatePoints(state, m.played), reasons: reasonTexts(reasons.played) },
+      best: { move: m.best, points: immediatePoints(state, m.best), reasons: reasonTexts(reasons.best) },
+      loss: m.loss,
+      grade: gradeText(grade ?? 'best'),
+      severity: severityOf(grade),
+    });
+  }
+}
+
 function p50(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -32,6 +65,7 @@ const pool = new AiPool({ size: 1 });
 const times: number[] = [];
 const accuracies: number[] = [];
 const playouts: number[] = [];
+const renders: number[] = [];
 try {
   for (let i = 0; i < SAMPLES; i++) {
     const game = playedGame(`review-bench-${i}`);
@@ -40,6 +74,9 @@ try {
     times.push(performance.now() - start);
     accuracies.push(review.accuracy ?? NaN);
     playouts.push(review.moves.reduce((sum, m) => sum + m.samples, 0));
+    const drawn = performance.now();
+    await drawCostliest(game, review);
+    renders.push(performance.now() - drawn);
   }
 } finally {
   await pool.close();
@@ -47,4 +84,5 @@ try {
 console.log(`review.ms_p50: ${p50(times).toFixed(0)} ms`);
 console.log(`review.budget_ms: ${REVIEW_BUDGET_MS} ms`);
 console.log(`review.playouts_p50: ${p50(playouts).toFixed(0)} playouts`);
+console.log(`review.render_ms_p50: ${p50(renders).toFixed(0)} ms`);
 console.log(`review.normal_accuracy_p50: ${p50(accuracies).toFixed(0)} %`);

@@ -18,8 +18,13 @@
  *   mean difference, never below 0 (a duel the played move wins makes it the best).
  *   The move played, when it is the best found, costs exactly 0. Fresh sweeps keep
  *   the winner's curse (the best of many noisy means is too high) out of the loss.
+ * - Grades: a move with a choice is graded by the points it lost (GRADES: best 0,
+ *   good under 1, inaccuracy under 2.5, mistake under 5, blunder 5 and more).
  * - Accuracy: the share of the player's moves with a choice (forced moves left out)
- *   that lost less than ACCURATE_WITHIN (1 point) against the best move found, in %.
+ *   graded best or good, i.e. that lost less than ACCURATE_WITHIN (1 point), in %.
+ * - Reasons (reasonsOf): what tells the move played from the best one, as facts read
+ *   off the two positions (the territory a placement makes, the cells it walls in,
+ *   the points it scores at once, the claimed domino's crowns and turn order).
  * - Budget: `budgetMs` of search for the whole game (REVIEW_BUDGET_MS by default),
  *   shared between the moves by how long their playouts are (an opening move has the
  *   whole game to play out, the last one none), unspent time going to later moves.
@@ -31,6 +36,7 @@
 import {
   actionOf,
   apply,
+  boardOf,
   boxRound,
   cellIndex,
   codeCellA,
@@ -47,21 +53,35 @@ import {
   publicView,
   result,
   Rng,
+  scorePlayer,
+  type Terrain,
   Sim,
   type Action,
   type GameState,
   type Pos,
   type RngState,
 } from '../game/index.js';
+import { Territories } from './gain.js';
 import { successiveHalving } from './halving.js';
 import { candidatesOf, HARD_POLICY, playOut, searchWidth, type Candidate } from './hard.js';
 import { bonusesOf, type Decision } from './levels.js';
 import { makeRng, mixSeed } from './rng.js';
 
+/** A move's grade, by the points it lost against the best move found. */
+export type Grade = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+/** Each grade's loss stops short of its bound (points); the last has none. Said once: the grades' thresholds. */
+export const GRADES: readonly (readonly [Grade, number])[] = [
+  ['best', 0.05],
+  ['good', 1],
+  ['inaccuracy', 2.5],
+  ['mistake', 5],
+  ['blunder', Infinity],
+];
+
 /** Search time for a whole game's review, all moves of one player together. */
 export const REVIEW_BUDGET_MS = 8000;
-/** A move that lost less than this against the best one found counts as accurate. */
-export const ACCURATE_WITHIN = 1;
+/** A move that lost less than this against the best one found counts as accurate (graded best or good). */
+export const ACCURATE_WITHIN = GRADES[1]![1];
 /** Share of a move's time for finding the best candidate; the rest measures the played move against it. */
 const HALVING_SHARE = 0.6;
 /** The duel stops once the standard error of the mean difference is this small (points)... */
@@ -455,4 +475,126 @@ export function costliest(review: GameReview, count = 3, min = 0.5): readonly Re
     .filter((m) => m.loss >= min)
     .sort((x, y) => y.loss - x.loss || x.turn - y.turn)
     .slice(0, count);
+}
+
+// ---------------------------------------------------------------- grades and reasons
+
+/** The grade of a move with a choice; null for a forced move (nothing to grade). */
+export function gradeOf(move: Pick<MoveVerdict, 'loss' | 'choices'>): Grade | null {
+  if (move.choices <= 1) return null;
+  return (GRADES.find(([, below]) => move.loss < below) as readonly [Grade, number])[0];
+}
+
+/** How many of the moves got each grade (forced moves not counted). */
+export function gradeCounts(moves: readonly Pick<MoveVerdict, 'loss' | 'choices'>[]): Record<Grade, number> {
+  const counts = Object.fromEntries(GRADES.map(([g]) => [g, 0])) as Record<Grade, number>;
+  for (const m of moves) {
+    const g = gradeOf(m);
+    if (g) counts[g]++;
+  }
+  return counts;
+}
+
+/** One fact about a move, read off the position; the words are the messages' (messages/review.ts). */
+export type ReviewFact =
+  /** Points the placement scores at once (the running score after it minus before). */
+  | { readonly kind: 'points'; readonly points: number }
+  /** The territory the placement counts most for: joined to squares already there, or new. */
+  | {
+      readonly kind: 'territory';
+      readonly joins: boolean;
+      readonly terrain: Terrain;
+      readonly squares: number;
+      readonly crowns: number;
+    }
+  /** Empty cells the placement leaves with no empty neighbour: no domino can ever fill them. */
+  | { readonly kind: 'walls'; readonly cells: number }
+  | { readonly kind: 'discard'; readonly domino: number }
+  /** The domino claimed, its crowns, and the turn it gives in the next round (1: first). */
+  | { readonly kind: 'claim'; readonly domino: number; readonly crowns: number; readonly order: number }
+  /** The best move would have taken the first turn of the next round; the move played does not. */
+  | { readonly kind: 'firstPickGivenUp' };
+
+/** What tells the two moves apart: the facts of each that the other does not share. */
+export interface Reasons {
+  readonly played: readonly ReviewFact[];
+  readonly best: readonly ReviewFact[];
+}
+
+/** The facts of one move at a decision point (`state`: the game just before it). */
+function factsOf(state: GameState, move: ReviewMove): ReviewFact[] {
+  const asked = prompt(state);
+  if (asked.kind === 'over') return [];
+  const me = asked.player;
+  const facts: ReviewFact[] = [];
+  const { placed } = move;
+  let after = state;
+  if (placed.kind === 'place' && asked.kind === 'place') {
+    const next = apply(state, { type: 'place', player: me, a: placed.a, b: placed.b });
+    if (next.ok) {
+      after = next.value;
+      facts.push({ kind: 'points', points: scorePlayer(after, me).total - scorePlayer(state, me).total });
+      const made = territoryOf(after, me, placed.a, placed.b);
+      if (made) facts.push(made);
+      const dir = directionOf(placed.a, placed.b);
+      const walls =
+        dir === null
+          ? 0
+          : new Territories().load(boardOf(state, me)).holes(cellIndex(placed.a[0], placed.a[1]) * 4 + dir);
+      if (walls > 0) facts.push({ kind: 'walls', cells: walls });
+    }
+  }
+  if (placed.kind === 'discard' && asked.kind === 'place') facts.push({ kind: 'discard', domino: asked.domino });
+  if (move.claim !== null) {
+    const line = [...after.next].sort((x, y) => x.domino - y.domino);
+    const order = line.findIndex((s) => s.domino === move.claim) + 1;
+    const crowns = HALF_A_CROWNS[move.claim] ?? 0;
+    const total = crowns + (HALF_B_CROWNS[move.claim] ?? 0);
+    if (order > 0) facts.push({ kind: 'claim', domino: move.claim, crowns: total, order });
+  }
+  return facts;
+}
+
+/** The territory after the placement that holds one of its halves and scores the most (then the largest). */
+function territoryOf(after: GameState, player: number, a: Pos, b: Pos): ReviewFact | null {
+  const on = (t: { cells: readonly Pos[] }, p: Pos) => t.cells.some(([x, y]) => x === p[0] && y === p[1]);
+  const touched = scorePlayer(after, player)
+    .territories.filter((t) => on(t, a) || on(t, b))
+    .sort((x, y) => y.points - x.points || y.squares - x.squares);
+  const top = touched[0];
+  if (!top) return null;
+  const placedIn = (on(top, a) ? 1 : 0) + (on(top, b) ? 1 : 0);
+  return {
+    kind: 'territory',
+    joins: top.squares > placedIn,
+    terrain: top.terrain,
+    squares: top.squares,
+    crowns: top.crowns,
+  };
+}
+
+const sameFact = (x: ReviewFact, y: ReviewFact): boolean => JSON.stringify(x) === JSON.stringify(y);
+
+/**
+ * Why the best move beats the one played, in facts computed from the position
+ * before the move (`state`): each move's facts that the other does not share, and
+ * "gives up the first pick" when only the best move claims the first turn.
+ */
+export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove): Reasons {
+  // The immediate points are shown beside each move on their own (immediatePoints), not as a reason.
+  const mine = factsOf(state, played).filter((f) => f.kind !== 'points');
+  const theirs = factsOf(state, best).filter((f) => f.kind !== 'points');
+  const only = (xs: ReviewFact[], ys: ReviewFact[]) => xs.filter((x) => !ys.some((y) => sameFact(x, y)));
+  const order = (fs: ReviewFact[]) => fs.find((f) => f.kind === 'claim')?.order ?? null;
+  const lost = order(theirs) === 1 && (order(mine) ?? 1) > 1;
+  return {
+    played: [...only(mine, theirs), ...(lost ? [{ kind: 'firstPickGivenUp' } as const] : [])],
+    best: only(theirs, mine),
+  };
+}
+
+/** The points each move scores at once (null: it places nothing). */
+export function immediatePoints(state: GameState, move: ReviewMove): number | null {
+  const f = factsOf(state, move).find((x) => x.kind === 'points');
+  return f?.kind === 'points' ? f.points : null;
 }

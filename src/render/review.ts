@@ -1,9 +1,13 @@
 /**
- * A move of a game review: the player's kingdom before the move twice, side by side,
- * with what they played (left) and what the hard computer player suggests (right):
- * the domino in hand drawn where it went (or "discarded"), the domino claimed after
- * it, and the expected final score of each; the points lost in the header.
- * 960 px wide, no text under 20 px (8 px and more when a phone shows it 400 px wide).
+ * A costly move of a game review, drawn for a phone: the player's kingdom before the
+ * move, with the spot they played (the domino drawn there, a solid white outline) and
+ * the best spot found (a dashed amber outline, the domino faded in), then one row per
+ * move: the points it scores at once, the domino it claims when the claims differ,
+ * and the reasons in words (messages/review.ts says them). The header names the move,
+ * its grade and the points lost. Solid against dashed, and the words, tell the two
+ * moves apart without colour.
+ * 480 px wide, as tall as its reasons need; no text under 18 px (15 px and more when a
+ * phone shows it 400 px wide).
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { boxRound, type GameState, type Pos } from '../game/index.js';
@@ -13,6 +17,7 @@ import {
   badge,
   blankCanvas,
   cellOrigin,
+  chip,
   drawDomino,
   drawFlatDomino,
   drawKingdom,
@@ -20,12 +25,15 @@ import {
   measuredText,
   outlineCells,
   roundRect,
+  strokeRoundRect,
   text,
+  wrapWords,
   type Ctx,
+  type KingdomGeometry,
 } from './draw.js';
 import { UI } from './palette.js';
 import { renderPng } from './png.js';
-import type { PreviewView } from './view.js';
+import type { DominoView, PreviewView } from './view.js';
 
 /** One move as the picture shows it (the table's Move). */
 export interface ReviewPictureMove {
@@ -36,59 +44,57 @@ export interface ReviewPictureMove {
   readonly claim: number | null;
 }
 
+/** How bad the move was, for the grade chip's colour (the word says it too). */
+export type ReviewSeverity = 'fine' | 'poor' | 'bad';
+
+/** One of the two moves: what it did, the points it scores at once, and why it is better or worse, in words. */
+export interface ReviewSide {
+  readonly move: ReviewPictureMove;
+  readonly points: number | null;
+  readonly reasons: readonly string[];
+}
+
 export interface ReviewPicture {
   /** The game just before the move. */
   readonly state: GameState;
   /** 1-based: the player's how-manieth move. */
   readonly number: number;
-  readonly played: ReviewPictureMove;
-  readonly best: ReviewPictureMove;
+  readonly played: ReviewSide;
+  readonly best: ReviewSide;
   readonly loss: number;
-  readonly playedScore: number | null;
-  readonly bestScore: number | null;
+  /** The grade's word ("Blunder") and how bad it is. */
+  readonly grade: string;
+  readonly severity: ReviewSeverity;
 }
 
-export const REVIEW_WIDTH = 960;
+export const REVIEW_WIDTH = 480;
 const M = 16;
-const HEADER = 112;
-const COLUMN = (REVIEW_WIDTH - 3 * M) / 2;
-const TITLE = 48;
-const CLAIM = 84;
-const EXPECTED = 40;
-export const REVIEW_HEIGHT = HEADER + TITLE + COLUMN + CLAIM + EXPECTED + M;
+const HEADER = 84;
+const BOARD = REVIEW_WIDTH - 2 * M;
+const ROW_TITLE = 34;
+const REASON = 24;
+const REASON_SIZE = 18;
+/** A row's height: its title and its reasons' lines (one at least). */
+const rowHeight = (lines: number): number => ROW_TITLE + 12 + Math.max(1, lines) * REASON;
+const SWATCH = 26;
+const PLAYED_MARK = { colour: UI.highlight, dash: [] as number[] };
+const BEST_MARK = { colour: UI.hint, dash: [10, 7] };
+const SEVERITY: Record<ReviewSeverity, string> = { fine: UI.legal, poor: UI.hint, bad: UI.illegal };
 
 export function drawReviewMove(p: ReviewPicture): Canvas {
   const v = previewView(p.state, null, null);
-  const { canvas, c } = blankCanvas(REVIEW_WIDTH, REVIEW_HEIGHT);
+  // The reasons wrapped first: they set the picture's height.
+  const measure = blankCanvas(1, 1).c;
+  const played = reasonLines(measure, p.played.reasons);
+  const best = reasonLines(measure, p.best.reasons);
+  const top = HEADER + BOARD;
+  const { canvas, c } = blankCanvas(REVIEW_WIDTH, top + rowHeight(played.length) + rowHeight(best.length) + M);
   header(c, p, v);
-  const top = HEADER;
-  column(
-    c,
-    v,
-    M,
-    top,
-    p.played,
-    t('review.picture.played'),
-    UI.textDim,
-    UI.highlight,
-    p.playedScore,
-    'review.picture.took',
-  );
-  column(
-    c,
-    v,
-    2 * M + COLUMN,
-    top,
-    p.best,
-    t('review.picture.suggested'),
-    UI.hint,
-    UI.hint,
-    p.bestScore,
-    'review.picture.take',
-  );
-  // The two sides apart.
-  c.fillStyle = UI.panel;
-  c.fillRect(M + COLUMN + M / 2 - 1, top + 8, 2, REVIEW_HEIGHT - top - 2 * M);
+  board(c, p, v);
+  const claimsDiffer = p.played.move.claim !== p.best.move.claim;
+  row(c, top, p.played, played, t('review.picture.played'), PLAYED_MARK, claimsDiffer);
+  const second = top + rowHeight(played.length);
+  row(c, second, p.best, best, t('review.picture.suggested'), BEST_MARK, claimsDiffer);
   return canvas;
 }
 
@@ -96,92 +102,86 @@ export function renderReviewMove(p: ReviewPicture): Promise<Buffer> {
   return renderPng(() => drawReviewMove(p));
 }
 
-/** The player's badge, "Move 4", the round, the domino in hand; the points lost on the right. */
+/** Badge, "Move 4", the grade chip; the round and the domino in hand, the points lost. */
 function header(c: Ctx, p: ReviewPicture, v: PreviewView): void {
-  const cy = M + 26;
-  badge(c, v.kingdom.player, M + 22, cy, 22);
-  let x = M + 56;
-  x +=
-    measuredText(c, t('review.picture.move', { number: p.number }), x, cy, { weight: 800, size: 30, colour: UI.text }) +
-    16;
+  const cy = M + 16;
+  badge(c, v.kingdom.player, M + 16, cy, 16);
+  const x = M + 44;
+  const w = measuredText(c, t('review.picture.move', { number: p.number }), x, cy, {
+    weight: 800,
+    size: 26,
+    colour: UI.text,
+  });
+  chip(c, p.grade, x + w + 12, cy, 20, SEVERITY[p.severity], UI.outline);
+  const lost = p.loss > 0 ? t('review.picture.lost', { points: p.loss }) : t('review.picture.best');
+  const ly = cy + 38;
+  text(c, lost, REVIEW_WIDTH - M, ly, { weight: 800, size: 22, colour: UI.text, align: 'right' }, BOARD / 2);
   const { round, rounds } = boxRound(p.state);
   const when = round === 0 ? t('picture.openingPicks') : t('picture.round', { round, rounds });
-  text(c, when, x, cy, { weight: 600, size: 22, colour: UI.textDim }, REVIEW_WIDTH / 2 - x);
-  if (v.domino) {
-    const s = 34;
-    const y = M + 56;
-    const w = measuredText(c, t('review.picture.inHand', { domino: v.domino.n }), M, y + s / 2, {
-      weight: 600,
-      size: 22,
-      colour: UI.textDim,
-    });
-    drawFlatDomino(c, v.domino, M + w + 10, y, s);
-  }
-  const lost = p.loss > 0 ? t('review.picture.lost', { points: p.loss }) : t('review.picture.best');
-  text(
-    c,
-    lost,
-    REVIEW_WIDTH - M,
-    cy + 10,
-    { weight: 800, size: 34, colour: p.loss > 0 ? UI.illegal : UI.legal, align: 'right' },
-    REVIEW_WIDTH / 2 - M,
-  );
+  const ww = measuredText(c, when, M, ly, { weight: 600, size: 18, colour: UI.textDim }, BOARD / 2);
+  if (v.domino) drawFlatDomino(c, v.domino, M + ww + 10, ly - 14, 28);
 }
 
-function column(
-  c: Ctx,
-  v: PreviewView,
-  x: number,
-  top: number,
-  move: ReviewPictureMove,
-  title: string,
-  titleColour: string,
-  mark: string,
-  score: number | null,
-  claimKey: 'review.picture.took' | 'review.picture.take',
-): void {
-  text(c, title, x, top + TITLE / 2, { weight: 800, size: 28, colour: titleColour }, COLUMN);
-  const box = { x, y: top + TITLE, w: COLUMN, h: COLUMN };
-  const g = fitKingdom(v.kingdom.grid, v.window, box, 30, 96);
-  drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, labelSize: 20 });
+/** The kingdom, the best spot faded in under a dashed outline, the spot played on top under a solid one. */
+function board(c: Ctx, p: ReviewPicture, v: PreviewView): void {
+  const box = { x: M, y: HEADER, w: BOARD, h: BOARD };
+  const g = fitKingdom(v.kingdom.grid, v.window, box, 24, 96);
+  drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, labelSize: 18 });
   const d = v.domino;
-  if (move.placed.kind === 'place' && d) {
-    drawDomino(c, d, cellOrigin(g, move.placed.a), cellOrigin(g, move.placed.b), g.cell, Math.max(1.5, g.cell * 0.035));
-    outlineCells(c, g, move.placed.a, move.placed.b, mark, 6);
+  const best = p.best.move.placed;
+  const played = p.played.move.placed;
+  if (best.kind === 'place' && d) {
+    c.save();
+    c.globalAlpha = 0.55;
+    placeDomino(c, g, d, best.a, best.b);
+    c.restore();
   }
-  if (move.placed.kind === 'discard' && d) {
+  if (played.kind === 'place' && d) placeDomino(c, g, d, played.a, played.b);
+  if (best.kind === 'place') outlineCells(c, g, best.a, best.b, BEST_MARK.colour, 6, BEST_MARK.dash);
+  if (played.kind === 'place') outlineCells(c, g, played.a, played.b, PLAYED_MARK.colour, 4);
+  if (played.kind === 'discard' && d) {
     const cy = box.y + box.h / 2;
-    roundRect(c, x + 24, cy - 26, COLUMN - 48, 52, 12, 'rgba(14, 17, 22, 0.85)');
-    text(
-      c,
-      t('review.picture.discarded', { domino: d.n }),
-      x + COLUMN / 2,
-      cy,
-      { weight: 800, size: 26, colour: UI.discard, align: 'center' },
-      COLUMN - 64,
-    );
+    roundRect(c, M + 24, cy - 24, BOARD - 48, 48, 12, 'rgba(14, 17, 22, 0.85)');
+    const words = t('review.picture.discarded', { domino: d.n });
+    text(c, words, REVIEW_WIDTH / 2, cy, { weight: 800, size: 24, colour: UI.discard, align: 'center' }, BOARD - 64);
   }
-  const claimY = top + TITLE + COLUMN + 12;
-  if (move.claim !== null) {
-    const s = 56;
-    const w = measuredText(
-      c,
-      t(claimKey, { domino: move.claim }),
-      x,
-      claimY + s / 2,
-      { weight: 800, size: 26, colour: UI.text },
-      COLUMN - 2 * s - 12,
-    );
-    drawFlatDomino(c, dominoView(move.claim), x + w + 12, claimY, s);
+}
+
+function placeDomino(c: Ctx, g: KingdomGeometry, d: DominoView, a: Pos, b: Pos): void {
+  drawDomino(c, d, cellOrigin(g, a), cellOrigin(g, b), g.cell, Math.max(1.5, g.cell * 0.035));
+}
+
+/** One move's row: its mark, its title and points now, the claimed domino when the claims differ, the reasons. */
+function reasonLines(c: Ctx, reasons: readonly string[]): string[] {
+  return reasons.flatMap((r) => wrapWords(c, `• ${r}`, 600, REASON_SIZE, BOARD - 8));
+}
+
+function row(
+  c: Ctx,
+  top: number,
+  side: ReviewSide,
+  lines: readonly string[],
+  title: string,
+  mark: { colour: string; dash: number[] },
+  showClaim: boolean,
+): void {
+  const cy = top + ROW_TITLE / 2 + 4;
+  c.save();
+  c.setLineDash(mark.dash);
+  strokeRoundRect(c, M + 2, cy - SWATCH / 2, SWATCH * 1.6, SWATCH, 6, mark.colour, 4);
+  c.restore();
+  const x = M + SWATCH * 1.6 + 14;
+  const now = side.points === null ? title : t('review.picture.now', { title, points: side.points });
+  let right = REVIEW_WIDTH - M;
+  // The claimed domino drawn when the claims differ; the reasons name it and its turn order.
+  if (showClaim && side.move.claim !== null) {
+    const s = 30;
+    drawFlatDomino(c, dominoView(side.move.claim), right - 2 * s, cy - s / 2, s);
+    right -= 2 * s + 12;
   }
-  if (score !== null) {
-    text(
-      c,
-      t('review.picture.expected', { score }),
-      x,
-      top + TITLE + COLUMN + CLAIM + EXPECTED / 2,
-      { weight: 600, size: 22, colour: UI.textDim },
-      COLUMN,
-    );
-  }
+  text(c, now, x, cy, { weight: 800, size: 22, colour: UI.text }, right - x);
+  lines.forEach((line, i) => {
+    const y = top + ROW_TITLE + 8 + REASON * i + REASON / 2;
+    text(c, line, M + 4, y, { weight: 600, size: REASON_SIZE, colour: UI.textDim });
+  });
 }

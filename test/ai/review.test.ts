@@ -9,6 +9,11 @@ import {
   ACCURATE_WITHIN,
   costliest,
   decisionPoints,
+  gradeCounts,
+  gradeOf,
+  GRADES,
+  immediatePoints,
+  reasonsOf,
   reviewGame,
   reviewMove,
   stateAt,
@@ -99,6 +104,45 @@ describe('game review', () => {
     // The same position played well loses much less.
     review = await reviewGame(plain, 0, EXACT);
     expect(review.moves[BAD_AT]!.loss).toBeLessThan(move.loss);
+  });
+
+  it('grades the bad move and says why, in facts read off the position', () => {
+    const move = badReview.moves[BAD_AT]!;
+    const state = stateAt(bad, move.turn)!;
+    const reasons = reasonsOf(state, move.played, move.best);
+    // 6.5 points lost: a blunder (5 and more).
+    expect(gradeOf(move)).toBe('blunder');
+    // The worst spot starts a lone mine square; the best one joins the wheat field. Same claim: not a reason.
+    expect(reasons.played).toEqual([{ kind: 'territory', joins: false, terrain: 'mine', squares: 1, crowns: 1 }]);
+    expect(reasons.best).toEqual([{ kind: 'territory', joins: true, terrain: 'wheat', squares: 2, crowns: 1 }]);
+    expect(immediatePoints(state, move.played)).toBe(1);
+    expect(immediatePoints(state, move.best)).toBe(2);
+    // Every move with a choice has a grade, in line with its loss; the counts add up.
+    const counts = gradeCounts(badReview.moves);
+    const weighed = badReview.moves.filter((m) => m.choices > 1);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(weighed.length);
+    for (const m of weighed) {
+      const at = GRADES.findIndex(([g]) => g === gradeOf(m));
+      expect(m.loss).toBeLessThan(GRADES[at]![1]);
+      if (at > 0) expect(m.loss).toBeGreaterThanOrEqual(GRADES[at - 1]![1]);
+    }
+    expect(gradeOf({ loss: 0, choices: 1 })).toBeNull();
+    // Accuracy is the share graded best or good.
+    expect(badReview.accuracy).toBe(Math.round((100 * (counts.best + counts.good)) / weighed.length));
+  });
+
+  it('says when a claim gives up the first pick, and nothing for the same move', () => {
+    const point = decisionPoints(plain, 0).find((p) => p.state.next.length > 1 && p.played.claim !== null)!;
+    const line = [...point.state.next].map((s) => s.domino).sort((a, b) => a - b);
+    const first = { ...point.played, claim: line[0]! };
+    const last = { ...point.played, claim: line.at(-1)! };
+    const reasons = reasonsOf(point.state, last, first);
+    expect(reasons.played).toContainEqual({ kind: 'firstPickGivenUp' });
+    expect(reasons.played).toContainEqual(
+      expect.objectContaining({ kind: 'claim', domino: line.at(-1), order: line.length }),
+    );
+    expect(reasons.best).toContainEqual(expect.objectContaining({ kind: 'claim', domino: line[0], order: 1 }));
+    expect(reasonsOf(point.state, first, first)).toEqual({ played: [], best: [] });
   });
 
   it('charges nothing for the best move found', async () => {

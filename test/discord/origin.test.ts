@@ -34,6 +34,7 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'replay', game: 1 },
   { verb: 'replay-view', game: 1 },
   { verb: 'replay-step', table: '1', game: 1, move: 3, slot: 'next' },
+  { verb: 'review-list', table: '1', game: 1, page: 0, slot: 'open' },
   { verb: 'back', player: 1 },
   { verb: 'rematch-here' },
   { verb: 'manage-seat', table: '123' },
@@ -62,6 +63,8 @@ const MENU_VERBS = [
   'clock',
   // The step-through replay's viewer: the clicker's own private answer.
   'replay-step',
+  // The review's move list: on the clicker's own private review.
+  'review-list',
 ];
 /** A turn away from its thread: a DM of the bot's, or the clicker's own private answer anywhere (the panel, the games list). */
 const AWAY_VERBS = ['away'];

@@ -1,10 +1,12 @@
 /**
  * Review, end to end: a 2-player game played to the end; a player presses Review on
- * the final message and gets, privately, the accuracy, the points lost move by move
- * and the costliest moves drawn (with their text descriptions), computed in the AI
- * workers (the answer deferred); a second press, and one after a restart, answers at
- * once with the same figures, from the review kept with the table; a spectator is
- * refused politely and nothing is computed for them.
+ * the final message and gets, privately, the accuracy, the grade counts and the
+ * costliest moves, each its own embed and picture with its grade, both moves' points
+ * now and the reasons (with their text descriptions), computed in the AI workers (the
+ * answer deferred); the full move list behind a button, every move graded; a second
+ * press, and one after a restart, answers at once with the same figures, from the
+ * review kept with the table; a spectator is refused politely and nothing is
+ * computed for them; a forged or stale move-list click gets a friendly answer.
  */
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -42,18 +44,38 @@ it("reviews a player's game privately, from the cache the second time and after 
   expect(answer.ephemeral).toBe(true);
   expect(answer.visibleTo).toBe(discord.user('alice').id);
   expect(answer.content).toMatch(/as the hard computer player sees it/);
-  expect(answer.content).toMatch(/Accuracy: \*\*\d{1,3}%\*\*: \d+ of \d+ moves lost less than a point/);
+  expect(answer.content).toMatch(/Accuracy: \*\*\d{1,3}%\*\*: \d+ of \d+ moves graded best or good/);
+  expect(answer.content).toMatch(/Best \d+ · Good \d+ · Inaccuracy \d+ · Mistake \d+ · Blunder \d+/);
   expect(answer.content).toMatch(/Points lost over the game: \*\*[\d.]+\*\*/);
-  // Every one of alice's 14 moves (two kings, 7 rounds) has its line.
-  for (let n = 1; n <= 14; n++) expect(answer.content).toContain(`\`${n}\` `);
+  expect(answer.content).toMatch(/good under 1, inaccuracy under 2\.5, mistake under 5, blunder 5 or more/);
   const pictures = answer.pngs();
   expect(pictures.length).toBeGreaterThanOrEqual(1);
   expect(pictures.length).toBeLessThanOrEqual(3);
   expect(answer.content).toMatch(/costliest move/);
-  for (const p of pictures) {
+  // Each costly move is its own embed, its picture full width, its grade, loss and reasons in words.
+  expect(answer.embeds).toHaveLength(pictures.length);
+  for (const [i, p] of pictures.entries()) {
     expect(p.filename).toMatch(/^review-\d+\.png$/);
-    expect(p.description).toMatch(/^Move \d+, .*: you played .*; it suggests .*; [\d.]+ points lost\.$/);
+    expect(p.description).toMatch(
+      /^Move \d+, .*, (Best|Good|Inaccuracy|Mistake|Blunder): you played .*; it suggests .*; [\d.]+ points lost\.$/,
+    );
+    const embed = answer.embeds[i]!;
+    expect(embed.image?.url).toBe(`attachment://${p.filename}`);
+    expect(embed.title).toMatch(/^Move \d+, .*: (Good|Inaccuracy|Mistake|Blunder), [\d.]+ points? lost$/);
+    expect(embed.description).toMatch(/^\*\*You\*\*( \(\+\d+ now\))?: .+\n\*\*Best found\*\*( \(\+\d+ now\))?: .+$/);
   }
+
+  // The full move list, behind its button: every one of alice's 14 moves (two kings, 7 rounds), graded.
+  const listButton = answer.button(/Full move list/);
+  const listClick = await discord.click(answer, listButton.customId!, 'alice');
+  const list = await listClick.reply(10_000);
+  expect(list.ephemeral).toBe(true);
+  expect(list.content).toMatch(/\*\*Move by move\*\* \(page 1 of 1\)/);
+  for (let n = 1; n <= 14; n++)
+    expect(list.content).toMatch(
+      new RegExp(`\`${n}\` .*(\\*\\*(Best|Good|Inaccuracy|Mistake|Blunder)\\*\\*|no other choice)`),
+    );
+  expect(list.content.length).toBeLessThanOrEqual(2000);
   expect(took).toBeGreaterThan(BUDGET_MS * 0.5);
   // Nothing public was posted, the final message keeps its buttons.
   expect(discord.messages(threadId).at(-1)?.id).toBe(final.id);
@@ -76,6 +98,18 @@ it("reviews a player's game privately, from the cache the second time and after 
   expect(refusal.ephemeral).toBe(true);
   expect(refusal.content).toBe(t('review.playersOnly'));
   expect(refusal.pngs()).toHaveLength(0);
+
+  // The move list's button forged onto the spectator's own private message: refused, nothing shown.
+  const forged = await discord.click(refusal, listButton.customId!, 'carol', { force: true });
+  expect((await forged.reply(10_000)).content).toBe(t('review.playersOnly'));
+  // Stale or forged pages, games and tables: friendly answers.
+  const [, , table, , page, slot] = listButton.customId!.split(':');
+  expect(slot).toBe('O');
+  const stale = async (id: string) =>
+    (await (await discord.click(list, id, 'alice', { force: true })).reply(10_000)).content;
+  expect(await stale(`k1:wl:${table}:1:5:N`)).toBe(t('review.list.noSuchPage'));
+  expect(await stale(`k1:wl:${table}:2:${page}:O`)).toBe(t('review.list.stale'));
+  expect(await stale(`k1:wl:1${table}:1:0:O`)).toBe(t('error.gameMissing'));
 
   // After a restart: still at once, from the table.
   await world.restart(ENV);

@@ -445,7 +445,8 @@ async function gameWalk(s: Session): Promise<{ threadId: string; final: FakeMess
 /** After the end: review, replay, record, rematch, stats and forgetting. */
 async function afterTheGame(s: Session, threadId: string, final: FakeMessage): Promise<void> {
   const { discord } = s;
-  await s.click(final, mustHave(final, 'k1:w:'), HOST);
+  const reviewed = await s.click(final, mustHave(final, 'k1:w:'), HOST);
+  await s.click(reviewed, mustHave(reviewed, 'k1:wl:'), HOST);
   await s.click(final, mustHave(final, 'k1:w:'), STRANGER);
   await s.click(final, encode({ verb: 'review', game: 2 }), HOST, true);
   const replays = discord.messages(threadId).length;

@@ -21,7 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { judgePlacement, legalPlacements, type GameState } from '../../src/game/index.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { fitText } from '../../src/render/draw.js';
-import { draw } from '../../src/render/index.js';
+import { draw, drawReviewMove } from '../../src/render/index.js';
 import { probeSizes, type SizeKind } from '../../src/render/probe.js';
 import { crownMetrics, terrainTile } from '../../src/render/tiles.js';
 import { UI } from '../../src/render/palette.js';
@@ -97,6 +97,33 @@ describe('legible at 400 px wide', () => {
       );
     });
   }
+
+  it('a costly move of a game review: the kingdom, both spots, the reasons', () => {
+    for (const setup of ['2p', 'duel'] as const) {
+      const state = midGame(setup);
+      const [played, best] = legalPlacements(state);
+      const side = (p: typeof played, claim: number | null) => ({
+        move: { placed: p ? { kind: 'place' as const, a: p.a, b: p.b } : { kind: 'discard' as const }, claim },
+        points: 2,
+        reasons: ['joins your lake: 4 squares × 2 crowns', 'takes #41 (2 crowns), 1st to pick next round'],
+      });
+      const line = state.next.map((s) => s.domino);
+      expectLegible(
+        shown(`${setup} review move`, () =>
+          drawReviewMove({
+            state,
+            number: 4,
+            played: side(played, line[1] ?? null),
+            best: side(best, line[0] ?? null),
+            loss: 6.5,
+            grade: 'Blunder',
+            severity: 'bad',
+          }),
+        ),
+        ['text', 'label', 'crown'],
+      );
+    }
+  });
 
   it('a Dynasty: its tables and the Dynasty sheet, for 2, 3 and 4 players, during and after', () => {
     for (const players of [2, 3, 4] as const) {

@@ -73,6 +73,8 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   'replay-view': 'thread',
   // The viewer is the clicker's own private answer (in the thread, or a DM's replay).
   'replay-step': 'menu',
+  // The review's move list: the clicker's own private answer, like the viewer.
+  'review-list': 'menu',
   preview: 'panel',
   spot: 'panel',
   hint: 'panel',

@@ -28,7 +28,7 @@ import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } fro
 import { rematch } from '../handlers/rematch.js';
 import { withThreadOpen } from '../services/archive.js';
 import { editSeat, imBack, setClock, showSeat, type MenuClick } from '../handlers/moderation.js';
-import { review } from '../handlers/review.js';
+import { review, reviewList } from '../handlers/review.js';
 import { gamesPage } from '../handlers/games.js';
 import { postReplay } from '../handlers/replay.js';
 import { openViewer, stepViewer } from '../handlers/viewer.js';
@@ -205,6 +205,11 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
       );
     case 'review':
       return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
+    case 'review-list': {
+      const open = action.slot === 'open';
+      const click = { tableId: action.table, userId: interaction.user.id, game: action.game, page: action.page };
+      return answer(interaction, open ? 'private' : 'update', () => reviewList(bot, click, open));
+    }
     case 'replay':
       return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
     case 'replay-view':

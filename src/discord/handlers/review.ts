@@ -6,18 +6,32 @@
  * that every later press (after a restart too) only draws it. Two presses at once
  * share one computation. Only the game's players may ask; anyone else is told so.
  * A Dynasty has one button per game, each reviewed on its own.
+ *
+ * The answer is a phone-sized summary (messages/review.ts) with the three costliest
+ * moves drawn, their reasons read off the positions (ai/review.ts reasonsOf); the full
+ * move list is behind its button, read from the review kept with the table: a click
+ * from anyone but the game's players, or once the review is no longer kept, gets a
+ * friendly private answer and changes nothing.
  */
-import { costliest, REVIEW_BUDGET_MS, stateAt } from '../../ai/index.js';
+import { costliest, gradeOf, immediatePoints, reasonsOf, REVIEW_BUDGET_MS, stateAt } from '../../ai/index.js';
 import { loadConfig, type Config } from '../../config.js';
 import { boxRound, result, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import { playerOf, reviewKey, type FinishedTable, type TableReview } from '../../table/index.js';
-import { privately, type Answer } from '../wire/answer.js';
+import { privately, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { renderReviewMove } from '../messages/pictures.js';
-import { reviewView } from '../messages/review.js';
+import {
+  gradeText,
+  listPageCount,
+  reasonTexts,
+  reviewListView,
+  reviewView,
+  severityOf,
+  type CostlyMove,
+} from '../messages/review.js';
 
 export interface ReviewClick {
   readonly tableId: string;
@@ -83,24 +97,33 @@ function computed(bot: Bot, table: FinishedTable, key: string, game: GameState, 
   return work;
 }
 
-/** The costliest moves drawn, in the clicking user's language. */
-async function pictures(game: GameState, review: TableReview): Promise<{ index: number; png: Buffer }[]> {
+/** The costliest moves drawn, with their points now and reasons, in the clicking user's language. */
+async function pictures(game: GameState, review: TableReview): Promise<CostlyMove[]> {
   const shown = costliest(review);
   return Promise.all(
     shown.map(async (m) => {
       const index = review.moves.indexOf(m);
       const state = stateAt(game, m.turn);
       if (!state) throw new Error(`no move starts at turn ${m.turn}`);
+      const reasons = reasonsOf(state, m.played, m.best);
+      const grade = gradeOf(m);
+      const costly = {
+        index,
+        playedPoints: immediatePoints(state, m.played),
+        bestPoints: immediatePoints(state, m.best),
+        playedReasons: reasonTexts(reasons.played),
+        bestReasons: reasonTexts(reasons.best),
+      };
       const png = await renderReviewMove({
         state,
         number: index + 1,
-        played: m.played,
-        best: m.best,
+        played: { move: m.played, points: costly.playedPoints, reasons: costly.playedReasons },
+        best: { move: m.best, points: costly.bestPoints, reasons: costly.bestReasons },
         loss: m.loss,
-        playedScore: m.playedScore,
-        bestScore: m.bestScore,
+        grade: gradeText(grade ?? 'best'),
+        severity: severityOf(grade),
       });
-      return { index, png };
+      return { ...costly, png };
     }),
   );
 }
@@ -134,7 +157,42 @@ export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
       grid: game.options.grid,
       rounds: boxRound(game).rounds,
       game: table.dynasty ? click.game : null,
+      tableId: table.id,
       pictures: drawn,
     }),
   };
+}
+
+export interface ReviewListClick extends ReviewClick {
+  /** 0-based page of the move list. */
+  readonly page: number;
+}
+
+/**
+ * The full move list's button: page `page` of the clicker's own review, kept with the
+ * table. Only the game's players have one; a review no longer kept, or a page that is
+ * not there, gets a friendly answer.
+ */
+export async function reviewList(bot: Bot, click: ReviewListClick, open: boolean): Promise<Answer> {
+  const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind === 'corrupt') return privately(t('error.gameCorrupt'));
+  if (loaded.kind !== 'found') return privately(t('error.gameMissing'));
+  const { table } = loaded;
+  if (table.status !== 'finished') return privately(t('review.notOver'));
+  const player = playerOf(table, click.userId);
+  if (player === null) return privately(t('review.playersOnly'));
+  const game = gameOf(table, click.game);
+  const kept = table.reviews?.[reviewKey(click.game, player)];
+  if (!game || !kept) return privately(t('review.list.stale'));
+  const info = {
+    review: kept,
+    seats: table.seats,
+    grid: game.options.grid,
+    rounds: boxRound(game).rounds,
+    game: table.dynasty ? click.game : null,
+    tableId: table.id,
+  };
+  if (click.page >= listPageCount(info)) return privately(t('review.list.noSuchPage'));
+  const message = reviewListView(info, click.page);
+  return open ? { kind: 'private', message } : updating(message);
 }

@@ -47,6 +47,7 @@ export function sameCursor(a: Cursor, b: Cursor): boolean {
 
 /** The viewer's buttons (round back, previous, next, round forward): the slot keeps ids unique in one message. */
 export type ReplaySlot = 'round-back' | 'prev' | 'next' | 'round-on';
+export type ReviewListSlot = 'open' | 'prev' | 'next';
 
 /** Panel buttons that show the preview elsewhere; the slot keeps ids unique in one message. */
 export type PanelSlot = 'left' | 'right' | 'up' | 'down' | 'rotate' | 'next' | 'prev' | 'here';
@@ -86,6 +87,17 @@ export type ClickAction =
   | { readonly verb: 'make-host'; readonly table: string; readonly player: number }
   /** The final message's Review: game 1 of a single game, 1 to 3 of a Dynasty. */
   | { readonly verb: 'review'; readonly game: number }
+  /**
+   * A review's full move list (private, anywhere): `page` (0-based) of the clicker's own
+   * review of the table's game; `slot` open (a new private message) or prev/next (the page turned).
+   */
+  | {
+      readonly verb: 'review-list';
+      readonly table: string;
+      readonly game: number;
+      readonly page: number;
+      readonly slot: ReviewListSlot;
+    }
   /** The final message's Replay: the game's animated replay posted in the thread (game as for review). */
   | { readonly verb: 'replay'; readonly game: number }
   /** The final message's Step through: the game's replay opened privately, one move at a time (game as for review). */
@@ -152,6 +164,7 @@ const VERBS = {
   undo: 'u',
   rematch: 'r',
   review: 'w',
+  'review-list': 'wl',
   replay: 'g',
   'replay-view': 'gv',
   'replay-step': 'gs',
@@ -185,6 +198,12 @@ const REPLAY_SLOTS = {
   next: 'N',
   'round-on': 'F',
 } as const satisfies Record<ReplaySlot, string>;
+
+const REVIEW_LIST_SLOTS = {
+  open: 'O',
+  prev: 'P',
+  next: 'N',
+} as const satisfies Record<ReviewListSlot, string>;
 
 /** Kingdoms are at most 7x7 around the castle, so a cell is within 6 of it. */
 const MAX_COORD = 6;
@@ -259,6 +278,9 @@ export function encode(action: ClickAction): string {
       break;
     case 'replay-step':
       fields.push(action.table, action.game, action.move, REPLAY_SLOTS[action.slot]);
+      break;
+    case 'review-list':
+      fields.push(action.table, action.game, action.page, REVIEW_LIST_SLOTS[action.slot]);
       break;
     case 'daily':
       fields.push(...innerFields(action.click));
@@ -395,6 +417,14 @@ export function decode(customId: string): ClickAction | null {
       const slot = key(REPLAY_SLOTS, rest[3]);
       return arity(4) && TABLE_ID.test(rest[0] ?? '') && game !== null && move !== null && slot !== null
         ? { verb, table: rest[0]!, game, move, slot }
+        : null;
+    }
+    case 'review-list': {
+      const game = int(rest[1], 1, MAX_GAMES);
+      const page = int(rest[2], 0, MAX_TURN);
+      const slot = key(REVIEW_LIST_SLOTS, rest[3]);
+      return arity(4) && TABLE_ID.test(rest[0] ?? '') && game !== null && page !== null && slot !== null
+        ? { verb, table: rest[0]!, game, page, slot }
         : null;
     }
     case 'daily': {

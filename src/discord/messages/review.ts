@@ -1,18 +1,22 @@
 /**
- * A game review, privately to the player who asked: the accuracy, the points lost,
- * every move with what it cost and what was better, and the costliest moves drawn
- * (what they played beside what the hard computer player suggests). And the Review
- * buttons of the final message: one, or one per game of a Dynasty.
+ * A game review, privately to the player who asked, made for a phone: the accuracy
+ * and the grade counts, then the three costliest moves, each its own picture (in an
+ * embed of its own, full width) with both moves' points now and the reasons in words;
+ * the full move list, graded, behind a button, in pages within Discord's limits. And
+ * the Review buttons of the final message: one, or one per game of a Dynasty.
  */
 import { ButtonStyle } from 'discord.js';
 import type { APIButtonComponentWithCustomId } from 'discord-api-types/v10';
+import type { APIEmbed, APIActionRowComponent, APIComponentInMessageActionRow } from 'discord-api-types/v10';
 import type { BaseMessageOptions } from 'discord.js';
-import { ACCURATE_WITHIN } from '../../ai/index.js';
+import { GRADES, gradeCounts, gradeOf, type Grade, type ReviewFact } from '../../ai/index.js';
 import { DYNASTY_GAMES, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { ReviewedChoice, TableReview, TableSeat } from '../../table/index.js';
+import type { ReviewSeverity } from '../../render/review.js';
 import { CONTENT_MAX } from '../wire/limits.js';
-import { button } from './components.js';
+import type { ReviewListSlot } from './codec.js';
+import { button, row } from './components.js';
 import { placementText, seatName } from './text.js';
 
 type ReviewedMove = TableReview['moves'][number];
@@ -61,11 +65,54 @@ export function bestText(choice: ReviewedChoice, grid: Grid): string {
   return t('review.best.take', { claim: claim ?? 0 });
 }
 
+/** A grade in words: "Blunder". */
+export function gradeText(grade: Grade): string {
+  return t(`review.grade.${grade}`);
+}
+
+/** How bad a grade is, for the picture's colour (the word always says it). */
+export function severityOf(grade: Grade | null): ReviewSeverity {
+  if (grade === null || grade === 'best' || grade === 'good') return 'fine';
+  return grade === 'inaccuracy' ? 'poor' : 'bad';
+}
+
+/** The words of one fact of a move (ai/review.ts reasonsOf): the one place reasons are said. */
+export function factText(fact: ReviewFact): string {
+  switch (fact.kind) {
+    case 'points':
+      return t('review.fact.points', { points: fact.points });
+    case 'territory': {
+      const params = { terrain: fact.terrain, squares: fact.squares, crowns: fact.crowns };
+      return fact.joins ? t('review.fact.joins', params) : t('review.fact.starts', params);
+    }
+    case 'walls':
+      return t('review.fact.walls', { cells: fact.cells });
+    case 'discard':
+      return t('review.fact.discard', { domino: fact.domino });
+    case 'claim':
+      return t('review.fact.claim', { domino: fact.domino, crowns: fact.crowns, order: fact.order });
+    case 'firstPickGivenUp':
+      return t('review.fact.firstPickGivenUp');
+  }
+}
+
+/** A move's reasons in words; when the two moves differ in nothing seen at once, that is said. */
+export function reasonTexts(facts: readonly ReviewFact[]): string[] {
+  return facts.length === 0 ? [t('review.fact.none')] : facts.map(factText);
+}
+
+/** The grade scale, its thresholds read from GRADES (said once, in ai/review.ts). */
+function scaleText(): string {
+  const bound = (g: Grade) => GRADES.find(([x]) => x === g)?.[1] ?? 0;
+  return t('review.scale', { good: bound('good'), inaccuracy: bound('inaccuracy'), mistake: bound('mistake') });
+}
+
 function moveLine(m: ReviewedMove, number: number, grid: Grid, rounds: number): string {
   const params = { number, when: whenText(m, rounds), move: playedText(m, grid) };
-  if (m.choices <= 1) return t('review.line.forced', params);
-  if (m.loss <= 0) return t('review.line.best', params);
-  return t('review.line.lost', { ...params, points: m.loss, best: bestText(m.best, grid) });
+  const grade = gradeOf(m);
+  if (grade === null) return t('review.line.forced', params);
+  if (m.loss <= 0) return t('review.line.best', { ...params, grade: gradeText(grade) });
+  return t('review.line.lost', { ...params, grade: gradeText(grade), points: m.loss, best: bestText(m.best, grid) });
 }
 
 /** The picture's text description (its alt text). */
@@ -73,10 +120,23 @@ export function pictureText(m: ReviewedMove, number: number, grid: Grid, rounds:
   return t('review.alt', {
     number,
     when: whenText(m, rounds),
+    grade: gradeText(gradeOf(m) ?? 'best'),
     move: playedText(m, grid),
     best: bestText(m.best, grid),
     points: m.loss,
   });
+}
+
+/** One of the costliest moves as the summary shows it: its picture and what the picture says, in words. */
+export interface CostlyMove {
+  /** Index in review.moves. */
+  readonly index: number;
+  readonly png: Buffer;
+  /** Points each move scores at once (null: it places nothing). */
+  readonly playedPoints: number | null;
+  readonly bestPoints: number | null;
+  readonly playedReasons: readonly string[];
+  readonly bestReasons: readonly string[];
 }
 
 export interface ReviewInfo {
@@ -87,53 +147,149 @@ export interface ReviewInfo {
   readonly rounds: number;
   /** The game's number in a Dynasty, else null. */
   readonly game: number | null;
-  /** The costliest moves drawn, costliest first: the move (index in review.moves) and its picture. */
-  readonly pictures: readonly { readonly index: number; readonly png: Buffer }[];
+  /** The table, for the move list's button. */
+  readonly tableId: string;
+  /** The costliest moves drawn, costliest first. */
+  readonly pictures: readonly CostlyMove[];
 }
 
-/** Lines joined, the move lines cut (with "and N more") when Discord's limit would be passed. */
-function fit(head: readonly string[], moves: readonly string[], tail: readonly string[]): string {
-  const join = (shown: readonly string[], more: number) =>
-    [...head, ...shown, ...(more > 0 ? [t('review.more', { count: more })] : []), ...tail].join('\n');
-  let shown = moves.length;
-  while (shown > 0 && join(moves.slice(0, shown), moves.length - shown).length > CONTENT_MAX) shown--;
-  return join(moves.slice(0, shown), moves.length - shown).slice(0, CONTENT_MAX);
+function titleText(info: Pick<ReviewInfo, 'review' | 'seats' | 'game'>): string {
+  const name = seatName(info.seats, info.review.player);
+  const score = info.review.finalScore;
+  return info.game === null
+    ? t('review.title', { name, score })
+    : t('review.titleDynasty', { name, score, game: info.game });
 }
 
+/** "Best 6 · Good 4 · Inaccuracy 2 · Mistake 1 · Blunder 1". */
+function countsText(review: TableReview): string {
+  const counts = gradeCounts(review.moves);
+  return GRADES.map(([g]) => t('review.count', { grade: gradeText(g), count: counts[g] })).join(' · ');
+}
+
+/** Either side of a costly move in words: "You (+1 now): starts a new mine: 1 square × 1 crown". */
+function sideText(key: 'review.side.played' | 'review.side.best', points: number | null, reasons: readonly string[]) {
+  return t(key, { points: points ?? 0, placed: points === null ? 'no' : 'yes', reasons: reasons.join('; ') });
+}
+
+/** A costly move's embed: the move, its grade and loss, both sides in words, its picture full width. */
+function costlyEmbed(c: CostlyMove, info: ReviewInfo): APIEmbed {
+  const m = info.review.moves[c.index] as ReviewedMove;
+  return {
+    title: t('review.embed.title', {
+      number: c.index + 1,
+      when: whenText(m, info.rounds),
+      grade: gradeText(gradeOf(m) ?? 'best'),
+      points: m.loss,
+    }),
+    description: [
+      sideText('review.side.played', c.playedPoints, c.playedReasons),
+      sideText('review.side.best', c.bestPoints, c.bestReasons),
+    ].join('\n'),
+    image: { url: `attachment://${reviewPictureName(c.index + 1)}` },
+  };
+}
+
+/** The button that opens (or turns to) a page of the move list. */
+function listButton(
+  tableId: string,
+  game: number,
+  page: number,
+  slot: ReviewListSlot,
+  label: string,
+  disabled = false,
+): APIButtonComponentWithCustomId {
+  return button(label, { verb: 'review-list', table: tableId, game, page, slot }, ButtonStyle.Secondary, disabled);
+}
+
+/** The summary: accuracy and grades, the costliest moves each drawn in its own embed, the move list behind a button. */
 export function reviewView(info: ReviewInfo): BaseMessageOptions {
-  const { review, grid, rounds } = info;
-  const name = seatName(info.seats, review.player);
-  const title =
-    info.game === null
-      ? t('review.title', { name, score: review.finalScore })
-      : t('review.titleDynasty', { name, score: review.finalScore, game: info.game });
+  const { review } = info;
   const weighed = review.moves.filter((m) => m.choices > 1);
-  const accurate = weighed.filter((m) => m.loss < ACCURATE_WITHIN).length;
-  const head = [
-    title,
+  const counts = gradeCounts(review.moves);
+  const lines = [
+    titleText(info),
     review.accuracy === null
       ? t('review.noChoice')
-      : t('review.accuracy', { accuracy: review.accuracy, accurate, moves: weighed.length }),
+      : t('review.accuracy', { accuracy: review.accuracy, accurate: counts.best + counts.good, moves: weighed.length }),
+    countsText(review),
     t('review.lost', { points: review.lost }),
-    t('review.moves'),
-  ];
-  const moves = review.moves.map((m, i) => moveLine(m, i + 1, grid, rounds));
-  const samples = review.moves.reduce((sum, m) => sum + m.samples, 0);
-  const tail = [
     info.pictures.length > 0 ? t('review.pictures', { count: info.pictures.length }) : t('review.noCostly'),
-    t('review.searched', { seconds: Math.round(review.ms / 100) / 10, samples }),
+    `-# ${scaleText()}`,
+    t('review.searched', {
+      seconds: Math.round(review.ms / 100) / 10,
+      samples: review.moves.reduce((sum, m) => sum + m.samples, 0),
+    }),
   ];
   return {
-    content: fit(head, moves, tail),
-    files: info.pictures.map(({ index, png }) => {
-      const m = review.moves[index] as ReviewedMove;
-      return {
-        attachment: png,
-        name: reviewPictureName(index + 1),
-        description: pictureText(m, index + 1, grid, rounds),
-      };
-    }),
-    components: [],
+    content: lines.join('\n').slice(0, CONTENT_MAX),
+    embeds: info.pictures.map((c) => costlyEmbed(c, info)),
+    files: info.pictures.map((c) => ({
+      attachment: c.png,
+      name: reviewPictureName(c.index + 1),
+      description: pictureText(review.moves[c.index] as ReviewedMove, c.index + 1, info.grid, info.rounds),
+    })),
+    components: [row(listButton(info.tableId, info.game ?? 1, 0, 'open', t('review.list.button')))],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** The move lines cut into pages that each fit Discord's 2000 characters with their header. */
+export function listPages(lines: readonly string[], headRoom: number): string[][] {
+  const pages: string[][] = [[]];
+  let used = 0;
+  for (const line of lines) {
+    const page = pages[pages.length - 1] as string[];
+    if (page.length > 0 && used + line.length + 1 > CONTENT_MAX - headRoom) {
+      pages.push([line]);
+      used = line.length + 1;
+    } else {
+      page.push(line);
+      used += line.length + 1;
+    }
+  }
+  return pages;
+}
+
+/** Room kept on every page for its title and page line. */
+const LIST_HEAD_ROOM = 400;
+
+export interface ReviewListInfo {
+  readonly review: TableReview;
+  readonly seats: readonly TableSeat[];
+  readonly grid: Grid;
+  readonly rounds: number;
+  readonly game: number | null;
+  readonly tableId: string;
+}
+
+/** The number of pages of a review's move list. */
+export function listPageCount(info: ReviewListInfo): number {
+  return listPages(allLines(info), LIST_HEAD_ROOM).length;
+}
+
+function allLines(info: ReviewListInfo): string[] {
+  return info.review.moves.map((m, i) => moveLine(m, i + 1, info.grid, info.rounds));
+}
+
+/** Page `page` of the full move list, every move with its grade; ◀ ▶ when there is more than one page. */
+export function reviewListView(info: ReviewListInfo, page: number): BaseMessageOptions {
+  const pages = listPages(allLines(info), LIST_HEAD_ROOM);
+  const shown = pages[page] ?? [];
+  const game = info.game ?? 1;
+  const head = [titleText(info), t('review.list.title', { page: page + 1, pages: pages.length })];
+  const components: APIActionRowComponent<APIComponentInMessageActionRow>[] =
+    pages.length > 1
+      ? [
+          row(
+            listButton(info.tableId, game, Math.max(0, page - 1), 'prev', '◀', page === 0),
+            listButton(info.tableId, game, Math.min(pages.length - 1, page + 1), 'next', '▶', page >= pages.length - 1),
+          ),
+        ]
+      : [];
+  return {
+    content: [...head, ...shown].join('\n').slice(0, CONTENT_MAX),
+    components,
     allowedMentions: { parse: [] },
   };
 }
