@@ -1,6 +1,7 @@
 /** What is left to come: the dominoes nobody has seen, per terrain (the 3-player table's spare quarter). */
 import { describe, expect, it } from 'vitest';
 import { domino } from '../../src/game/index.js';
+import { inLocale, LOCALES } from '../../src/i18n/index.js';
 import { leftView, tableView } from '../../src/render/adapter.js';
 import { describeLeftView } from '../../src/render/describe.js';
 import { draw } from '../../src/render/index.js';
@@ -61,16 +62,19 @@ describe('the "Left to come" picture', () => {
     );
   });
 
-  it('is legible at 400 px wide, and under 420 px tall there with the most dominoes there can be', () => {
-    for (const setup of ['2p', '4p', '3p-classic', 'duel'] as const) {
+  it('is legible at 400 px wide, and under 420 px tall there with the most dominoes there can be, in every language', () => {
+    for (const [setup, locale] of [
+      ...(['2p', '4p', '3p-classic', 'duel'] as const).map((s) => [s, 'en'] as const),
+      ...LOCALES.map((l) => ['2p', l] as const),
+    ]) {
       let width = 0;
       let height = 0;
       const sizes = probeSizes(() => {
-        const canvas = draw.left(newGame(setup));
+        const canvas = inLocale(locale, () => draw.left(newGame(setup)));
         width = canvas.width;
         height = canvas.height;
       });
-      expect((height * 400) / width, setup).toBeLessThanOrEqual(420);
+      expect((height * 400) / width, `${setup} ${locale}`).toBeLessThanOrEqual(420);
       const smallestText = Math.min(...(sizes.get('text') ?? [])) * (400 / width);
       expect(smallestText, setup).toBeGreaterThanOrEqual(8);
       const crown = Math.min(...(sizes.get('crown') ?? [])) * (400 / width);
