@@ -4,7 +4,8 @@
  * through they are exactly the pile, by number; with 2 players they are the
  * candidates and the words say only some will come. The player to move opens the
  * same from the panel without losing it. Nothing changes (no post, the game as
- * it was); a button from an earlier turn says the game moved on.
+ * it was); a button from an earlier turn says the game moved on, one clicked after the
+ * game that nothing is left to come.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { t } from '../../src/i18n/index.js';
@@ -17,6 +18,7 @@ import {
   lastMessage,
   launch,
   playMove,
+  playToEnd,
   startTable,
   userToPlay,
   yourTurnId,
@@ -117,4 +119,16 @@ it('2 players: the dominoes not yet seen, and only the pile’s count of them wi
   );
   expect(boardCount(discord, threadId)).toBe(1);
   await discord.assertClean();
+});
+
+it('after the game, a Left to come still clicked says nothing is left to come', async () => {
+  const { discord } = world;
+  const threadId = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+  const first = lastMessage(discord, threadId);
+  const id = leftId(first);
+  await playToEnd(discord, threadId);
+  const late = await (await discord.click(first, id, 'bob', { force: true })).reply();
+  expect(late.ephemeral).toBe(true);
+  expect(late.content).toBe(t('unseen.over'));
+  expect(late.pngs()).toHaveLength(0);
 });
