@@ -9,7 +9,7 @@ import { prompt } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { privately, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
-import { leftView } from '../messages/left.js';
+import { leftMessage } from '../messages/left.js';
 import { showLeft } from '../messages/pictures.js';
 
 export interface LeftClick {
@@ -26,5 +26,5 @@ export async function showLeftToCome(bot: Bot, click: LeftClick): Promise<Answer
   if (table.status === 'lobby' || !table.game) return privately(t('command.notAGame'));
   const game = table.game;
   if (table.status !== 'playing' || prompt(game).kind === 'over') return privately(t('unseen.over'));
-  return { kind: 'private', message: leftView(game, await showLeft(game), click.turn !== game.turn) };
+  return { kind: 'private', message: leftMessage(game, await showLeft(game), click.turn !== game.turn) };
 }

@@ -23,7 +23,7 @@ export function leftButtonOf(table: string, game: GameState): APIButtonComponent
 }
 
 /** The private answer: what the picture shows, in words, and whether the game moved on since the button. */
-export function leftView(game: GameState, picture: Shown, movedOn: boolean): BaseMessageOptions {
+export function leftMessage(game: GameState, picture: Shown, movedOn: boolean): BaseMessageOptions {
   const exact = deckFacts(game.options).removed === 0;
   const said = exact ? t('unseen.pile') : t('unseen.notSeen', { count: publicDeck(game).pileSize });
   return {
