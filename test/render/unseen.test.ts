@@ -81,4 +81,15 @@ describe('the "Left to come" picture', () => {
       expect(crown, setup).toBeGreaterThanOrEqual(9);
     }
   });
+
+  it('is described within Discord’s 1024 characters, every domino named, at any stage', () => {
+    for (const setup of ['2p', '4p', '3p-classic', 'duel'] as const) {
+      for (const game of [newGame(setup), midGame(setup)]) {
+        const v = leftView(game);
+        const alt = describeLeftView(v);
+        expect(alt.length, setup).toBeLessThanOrEqual(1024);
+        for (const d of v.dominoes) expect(alt, setup).toMatch(new RegExp(`#${d.n}\\b`));
+      }
+    }
+  });
 });
