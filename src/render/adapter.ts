@@ -6,7 +6,9 @@ import {
   boxRound,
   placeAmong,
   domino,
-  DOMINO_COUNT,
+  deckFacts,
+  publicDeck,
+  type PublicDeck,
   dynastyGameResults,
   dynastyResult,
   dynastyStandings,
@@ -40,6 +42,7 @@ import type {
   DynastyRowView,
   DynastySheetView,
   KingdomView,
+  LeftView,
   PlayerView,
   PreviewView,
   RecentView,
@@ -236,20 +239,13 @@ export function tableView(state: GameState, dynasty: DynastyState | null = null)
 }
 
 /**
- * The dominoes nobody has seen: all but those in kingdoms, discarded, dropped or in
- * a line. Counted from what is public only: with 2 or 3 players (some dominoes put
- * aside face down) it says "not yet seen", not what is in the pile.
+ * What is left to come, by terrain, from what is public only (game/public.ts, the one
+ * count of the dominoes not yet seen): with 2 or 3 players (some dominoes put aside
+ * face down) it says "not yet seen", not what is in the pile.
  */
-function unseenView(state: GameState): UnseenView {
-  const seen = new Set<number>([
-    ...state.kingdoms.flatMap((k) => [...k.placements.map((p) => p.domino), ...k.discarded]),
-    ...state.dropped,
-    ...state.current.map((slot) => slot.domino),
-    ...state.next.map((slot) => slot.domino),
-  ]);
+function unseenView(state: GameState, deck: PublicDeck = publicDeck(state)): UnseenView {
   const totals = new Map<Terrain, { squares: number; crowns: number }>();
-  for (let n = 1; n <= DOMINO_COUNT; n++) {
-    if (seen.has(n)) continue;
+  for (const n of deck.unseen) {
     const d = domino(n);
     for (const half of [d.a, d.b]) {
       const t = totals.get(half.terrain) ?? { squares: 0, crowns: 0 };
@@ -257,8 +253,19 @@ function unseenView(state: GameState): UnseenView {
     }
   }
   return {
-    exact: state.removedAtSetup.length === 0,
+    exact: deckFacts(state.options).removed === 0,
     terrains: TERRAINS.map((terrain) => ({ terrain, ...(totals.get(terrain) ?? { squares: 0, crowns: 0 }) })),
+  };
+}
+
+/** The "Left to come" picture: the dominoes not yet seen, ascending (their set, never the pile's order). */
+export function leftView(state: GameState): LeftView {
+  const deck = publicDeck(state);
+  return {
+    round: boxRound(state),
+    dominoes: deck.unseen.map(dominoView),
+    toCome: deck.pileSize,
+    unseen: unseenView(state, deck),
   };
 }
 

@@ -22,6 +22,7 @@ import type {
   DynastySheetView,
   HalfView,
   KingdomView,
+  LeftView,
   PlayerView,
   PreviewView,
   RoundView,
@@ -185,6 +186,23 @@ export function describeTableView(state: GameState, v: TableView): string {
       ...v.kingdoms.map((k) => kingdomText(state, k, territories(k.player.index), detail)),
     ]);
   });
+}
+
+/** What is left to come (showLeft): how many, how many of them will come, per terrain, then every domino. */
+export function describeLeftView(v: LeftView): string {
+  const count = v.dominoes.length;
+  const terrains = v.unseen.terrains.map((x) =>
+    t('alt.territory', { terrain: t(`terrain.${x.terrain}`), squares: x.squares, crowns: x.crowns }),
+  );
+  return fitted((detail) =>
+    sentences([
+      v.unseen.exact
+        ? t('picture.left.pile', { count })
+        : `${t('picture.left.notSeen', { count })}, ${t('picture.left.onlySome', { count: v.toCome })}`,
+      t('alt.left.terrains', { terrains: terrains.join(', ') }),
+      t('alt.left.dominoes', { dominoes: v.dominoes.map((d) => dominoText(d, detail === 0)).join(', ') }),
+    ]),
+  );
 }
 
 export interface DescribePreviewOptions {

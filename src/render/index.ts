@@ -9,7 +9,8 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import type { Candidate, DynastyState, GameState, Pos } from '../game/index.js';
-import { dynastySheetView, previewView, scoreSheetView, tableView } from './adapter.js';
+import { dynastySheetView, leftView, previewView, scoreSheetView, tableView } from './adapter.js';
+import { drawLeft } from './left.js';
 import { scratchCanvas } from './canvases.js';
 import { drawDynastySheet } from './dynasty.js';
 import { ensureFonts } from './fonts.js';
@@ -19,6 +20,7 @@ import { drawScoreSheet } from './scoresheet.js';
 import { drawTable } from './table.js';
 import {
   describeDynastySheetView,
+  describeLeftView,
   describePreviewView,
   describeScoreSheetView,
   describeTableView,
@@ -83,6 +85,13 @@ export async function showDynastySheet(d: DynastyState): Promise<Shown> {
   return { png, alt: describeDynastySheetView(d, view) };
 }
 
+/** What is left to come: the dominoes not yet seen, by number, and their squares and crowns per terrain. */
+export async function showLeft(state: GameState): Promise<Shown> {
+  const view = leftView(state);
+  const png = await renderPng(() => drawLeft(view));
+  return { png, alt: describeLeftView(view) };
+}
+
 /** The pictures alone (tools, tests). */
 export const renderTable = async (state: GameState, opts: TableOptions = {}): Promise<Buffer> =>
   (await showTable(state, opts)).png;
@@ -101,4 +110,5 @@ export const draw = {
     drawPreview(previewView(state, candidate, opts.hint ?? null)),
   scoreSheet: (state: GameState): Canvas => drawScoreSheet(scoreSheetView(state)),
   dynastySheet: (d: DynastyState): Canvas => drawDynastySheet(dynastySheetView(d)),
+  left: (state: GameState): Canvas => drawLeft(leftView(state)),
 };

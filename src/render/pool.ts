@@ -25,6 +25,7 @@ export type Picture =
     }
   | { readonly picture: 'scoreSheet'; readonly state: GameState }
   | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState }
+  | { readonly picture: 'left'; readonly state: GameState }
   | { readonly picture: 'reviewMove'; readonly review: ReviewPicture }
   /** A finished game's animated GIF, from its record (the bytes are the GIF's). */
   | {
@@ -277,6 +278,11 @@ export function showScoreSheet(state: GameState): Promise<Shown> {
 /** Dynasty: every game's score per player, the totals and the winner. */
 export function showDynastySheet(dynasty: DynastyState): Promise<Shown> {
   return pool.show({ picture: 'dynastySheet', dynasty });
+}
+
+/** What is left to come: the dominoes not yet seen and their squares and crowns per terrain. */
+export function showLeft(state: GameState): Promise<Shown> {
+  return pool.show({ picture: 'left', state });
 }
 
 /** A finished game as an animated GIF, drawn by a picture worker (rejects when its record cannot be replayed). */

@@ -14,6 +14,7 @@ import { currentLocale, t } from '../i18n/index.js';
 import { outcomeText } from './outcome.js';
 import { PictureCache } from './canvases.js';
 import { font } from './fonts.js';
+import { drawTerrainLeft } from './left.js';
 import {
   badge,
   blankCanvas,
@@ -499,15 +500,7 @@ function drawUnseen(c: Ctx, v: TableView, b: Box): void {
   const s = 40;
   const step = Math.min(56, Math.floor((b.h - BAR - 12) / v.unseen.terrains.length));
   // The view lists every terrain, in the legend's order (adapter.ts), none left out.
-  v.unseen.terrains.forEach((left, i) => {
-    const y = b.y + BAR + 4 + i * step;
-    c.globalAlpha = left.squares === 0 ? 0.35 : 1;
-    c.drawImage(terrainTile(left.terrain, 0, s), b.x + 16, y);
-    const cy = y + s / 2 + 1;
-    const words = t('picture.unseen.row', { squares: left.squares, crowns: left.crowns });
-    text(c, words, b.x + 16 + s + 12, cy, { weight: 600, size: SMALL, colour: UI.text }, b.w - s - 44);
-    c.globalAlpha = 1;
-  });
+  v.unseen.terrains.forEach((left, i) => drawTerrainLeft(c, left, b.x + 16, b.y + BAR + 4 + i * step, s, b.w - 32));
 }
 
 function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {

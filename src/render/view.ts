@@ -195,3 +195,15 @@ export interface UnseenView {
   readonly exact: boolean;
   readonly terrains: readonly { readonly terrain: Terrain; readonly squares: number; readonly crowns: number }[];
 }
+
+/**
+ * What is left to come, in full (the "Left to come" picture): every domino nobody
+ * has seen yet, by number (never in the pile's hidden order), and how many of them
+ * will still be drawn; when some were put aside face down, only that many of them come.
+ */
+export interface LeftView {
+  readonly round: RoundView;
+  readonly dominoes: readonly DominoView[];
+  readonly toCome: number;
+  readonly unseen: UnseenView;
+}

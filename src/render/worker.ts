@@ -6,6 +6,7 @@ import {
   renderReplay,
   renderReviewMove,
   showDynastySheet,
+  showLeft,
   showPreview,
   showScoreSheet,
   showTable,
@@ -38,6 +39,8 @@ function show(request: Exclude<RenderRequest, { picture: 'replay' | 'reviewMove'
       return showScoreSheet(request.state);
     case 'dynastySheet':
       return showDynastySheet(request.dynasty);
+    case 'left':
+      return showLeft(request.state);
   }
 }
 

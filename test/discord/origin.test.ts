@@ -46,11 +46,14 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'games-page', page: 1, all: false },
   { verb: 'clock', table: '123', pause: true },
   { verb: 'away', table: '123', click: { verb: 'your-turn', turn: 3 } },
+  { verb: 'unseen', turn: 3 },
+  { verb: 'unseen-of', table: '123', turn: 3 },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
-const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view'];
+/** Left to come ('unseen') is on every board: anyone in the thread may press it. */
+const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view', 'unseen'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
 const MENU_VERBS = [
   'manage-seat',
@@ -65,6 +68,8 @@ const MENU_VERBS = [
   'replay-step',
   // The review's move list: on the clicker's own private review.
   'review-list',
+  // Left to come on a panel (in the thread or a DM's): it names its table.
+  'unseen-of',
 ];
 /** A turn away from its thread: a DM of the bot's, or the clicker's own private answer anywhere (the panel, the games list). */
 const AWAY_VERBS = ['away'];

@@ -25,6 +25,8 @@ import { discardView, panelView, pickView } from '../../src/discord/messages/pan
 import { turnView } from '../../src/discord/messages/turn.js';
 
 const PICTURE = { png: Buffer.from('not really a png'), alt: 'A picture, described.' };
+/** The longest table id (a snowflake of 20 digits): the panel's Left to come names it. */
+const TABLE = '12345678901234567890';
 
 interface Component {
   readonly type: number;
@@ -162,7 +164,7 @@ describe('messages within Discord limits', () => {
           );
         } else if (p.kind === 'place' && !p.canPlace) {
           const free = state.next.filter((slot) => slot.king === null).map((slot) => slot.domino);
-          checkLimits(discardView(state, p.domino, free, PICTURE));
+          checkLimits(discardView(state, p.domino, free, PICTURE, undefined, TABLE));
         } else if (p.kind === 'place') {
           const legal = legalPlacements(state).map(cursorOf);
           const at = legal[legal.length - 1]!;
@@ -181,19 +183,71 @@ describe('messages within Discord limits', () => {
                 hint: legal[0]!,
                 hintUsed: false,
                 preview: PICTURE,
+                table: TABLE,
               }),
             );
           }
           const placed = { kind: 'place' as const, ...cursorCells(legal[0]!) };
           checkLimits(
-            pickView({ game: state, placed, inHand: p.domino, candidate, choices: state.next.map((s) => s.domino) }),
+            pickView({
+              game: state,
+              placed,
+              inHand: p.domino,
+              candidate,
+              choices: state.next.map((s) => s.domino),
+              table: TABLE,
+            }),
           );
         } else {
           checkLimits(
-            pickView({ game: state, placed: { kind: 'none' }, inHand: null, candidate: null, choices: p.choices }),
+            pickView({
+              game: state,
+              placed: { kind: 'none' },
+              inHand: null,
+              candidate: null,
+              choices: p.choices,
+              table: TABLE,
+            }),
           );
         }
       }
     });
   }
+});
+
+describe('Left to come', () => {
+  const game = [...states(4, 5, 'views-left')].find((x) => {
+    const p = prompt(x);
+    return p.kind === 'place' && p.canPlace && x.next.length > 0;
+  })!;
+  const p = prompt(game);
+  const legal = legalPlacements(game).map(cursorOf);
+  const info = {
+    game,
+    domino: p.kind === 'place' ? p.domino : 0,
+    at: legal[0]!,
+    candidate: judgePlacement(game, cursorCells(legal[0]!).a, cursorCells(legal[0]!).b),
+    ranked: rankedCandidates(game),
+    choices: game.next.map((s) => s.domino),
+    hint: null,
+    hintUsed: false,
+    preview: PICTURE,
+  };
+  const ids = (m: BaseMessageOptions): string[] =>
+    ((m.components ?? []) as unknown as { components: Component[] }[]).flatMap((r) =>
+      r.components.map((c) => c.custom_id),
+    );
+
+  it("is on a table's panel, naming its table, and on no daily deal's (no table)", () => {
+    expect(ids(panelView({ ...info, table: TABLE }))).toContain(`k1:lo:${TABLE}:${game.turn}`);
+    expect(ids(panelView(info)).some((id) => id.startsWith('k1:lo:'))).toBe(false);
+  });
+
+  it('is on the board for anyone, beside Your turn, and with four absent players still within a row', () => {
+    const seats = seatsFor(4);
+    const board = turnView({ game, seats, happened: null, header: null, picture: PICTURE });
+    expect(ids(board)).toEqual([`k1:y:${game.turn}`, `k1:lc:${game.turn}`]);
+    const absent = seats.map((s) => ({ ...s, standIn: { reason: 'absent' as const, by: null } }));
+    checkLimits(turnView({ game, seats: absent as TableSeat[], happened: null, header: null, picture: PICTURE }));
+  });
 });

@@ -155,7 +155,7 @@ describe('a player who goes absent', () => {
       const pressed = await discord.click(back.message, back.customId, 'bob');
       const updated = await pressed.reply();
       expect(updated.id).toBe(back.message.id);
-      expect(updated.buttons().map((b) => b.label)).toEqual(['Your turn, alice']);
+      expect(updated.buttons().map((b) => b.label)).toEqual(['Your turn, alice', 'Left to come']);
       await discord.waitFor(
         () => messages().find((m) => m.content === '👋 **bob** is back and plays their own seat again.'),
         'the thread told bob is back',

@@ -188,7 +188,12 @@ describe('a game at one day a move', () => {
     expect(panel.ephemeral).toBe(true);
     expect(panel.channelId).toBe(dm.channelId);
     expect(panel.buttons().length).toBeGreaterThan(0);
-    for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:aw:${threadId}:`));
+    // (Left to come is no move: its own verb, naming the game as well.)
+    for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:(aw|lo):${threadId}:`));
+    const left = await (await discord.click(panel, panel.button(/^Left to come$/).customId!, erin)).reply();
+    expect(left.id).not.toBe(panel.id);
+    expect(left.channelId).toBe(dm.channelId);
+    expect(left.pngs()).toHaveLength(1);
     expect(discord.messages(threadId)).toHaveLength(threadBefore);
     const moveOnPanel = async (what: string): Promise<void> => {
       const boardsBefore = boardCount(discord, threadId);
@@ -212,7 +217,7 @@ describe('a game at one day a move', () => {
     expect(undo).toMatch(new RegExp(`^k1:aw:${threadId}:u:\\d+$`));
     await (await discord.click(panel, undo, erin)).reply();
     expect(panel.content).not.toMatch(/^✅/);
-    for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:aw:${threadId}:`));
+    for (const b of panel.buttons()) expect(b.customId).toMatch(new RegExp(`^k1:(aw|lo):${threadId}:`));
     await discord.waitFor(() => !discord.messages(threadId).some((m) => m.id === moved.id), 'the board withdrawn');
     await moveOnPanel('the board after the move made again');
     const boardsAfter = boardCount(discord, threadId);

@@ -366,6 +366,7 @@ async function panelWalk(s: Session, panel: FakeMessage, user: FakeUser): Promis
   const hint = mustHave(panel, 'k1:h:');
   await s.click(panel, hint, user);
   await s.click(panel, hint, user, true); // once a turn
+  await s.click(panel, mustHave(panel, 'k1:lo:'), user); // Left to come, from the panel
   const menu = panel.interactive().find((c) => c.customId?.startsWith('k1:m:'));
   const spots = (menu?.raw.options ?? []) as { value: string }[];
   const spot = spots[1] ?? spots[0];
@@ -380,6 +381,7 @@ async function playTurn(s: Session, threadId: string, turn: Turn, walk: boolean)
   if (walk) {
     await s.click(turn.message, turn.button, STRANGER);
     await s.click(turn.message, turn.button, other);
+    await s.click(turn.message, mustHave(turn.message, 'k1:lc:'), STRANGER); // Left to come, for anyone
   }
   const panel = await s.click(turn.message, turn.button, turn.player);
   if (walk && idOf(panel, 'k1:m:')) await panelWalk(s, panel, turn.player);

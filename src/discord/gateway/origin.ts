@@ -86,6 +86,9 @@ export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
   'daily-share': 'menu',
   undo: 'panel',
   away: 'dm',
+  // Left to come: on a board for anyone in the thread; on a panel (its owner's, anywhere) naming its table.
+  unseen: 'thread',
+  'unseen-of': 'menu',
 };
 
 /** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */

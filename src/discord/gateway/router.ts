@@ -33,6 +33,7 @@ import { gamesPage } from '../handlers/games.js';
 import { postReplay } from '../handlers/replay.js';
 import { openViewer, stepViewer } from '../handlers/viewer.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';
+import { showLeftToCome } from '../handlers/left.js';
 import {
   confirmPlacement,
   discardDomino,
@@ -226,6 +227,12 @@ function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickA
       );
     case 'daily-share':
       return answer(interaction, 'public', () => dailyShare(bot, interaction.user.id, action.day));
+    case 'unseen':
+      return answer(interaction, 'private', () =>
+        showLeftToCome(bot, { tableId: interaction.channelId, turn: action.turn }),
+      );
+    case 'unseen-of':
+      return answer(interaction, 'private', () => showLeftToCome(bot, { tableId: action.table, turn: action.turn }));
   }
 }
 

@@ -61,6 +61,8 @@ export interface PanelState {
   readonly at: Cursor;
   readonly hint: Cursor | null;
   readonly hintUsed: boolean;
+  /** The table its Left to come names (none on the daily deal, which has no thread nor table). */
+  readonly table?: string;
 }
 
 /**
@@ -112,7 +114,8 @@ export async function placementPanel(
   if (p.kind !== 'place') throw new Error('no domino to place');
   // The free dominoes of the next line: what the move will end by claiming (none in the last round).
   const choices = openClaims(game);
-  if (!p.canPlace) return discardView(game, p.domino, choices, await showPreview(game, null), scope);
+  if (!p.canPlace)
+    return discardView(game, p.domino, choices, await showPreview(game, null), scope, state.table ?? null);
   const { a, b } = cursorCells(state.at);
   const candidate = judgePlacement(game, a, b);
   const preview = await showPreview(game, candidate, state.hint ? { hint: cursorCells(state.hint) } : undefined);
@@ -127,6 +130,7 @@ export async function placementPanel(
     hintUsed: state.hintUsed,
     preview,
     scope,
+    table: state.table ?? null,
   });
 }
 
@@ -136,6 +140,7 @@ export function pickPanel(
   player: number,
   placed: Placed,
   scope: PanelScope | undefined,
+  table: string | null = null,
 ): Answer['message'] | null {
   const after = afterPlacing(game, player, placed);
   if (!after.ok) return null;
@@ -144,7 +149,7 @@ export function pickPanel(
   const p = prompt(game);
   const inHand = p.kind === 'place' ? p.domino : null;
   const candidate = placed.kind === 'place' ? judgePlacement(game, placed.a, placed.b) : null;
-  return pickView({ game, placed, inHand, candidate, choices, scope });
+  return pickView({ game, placed, inHand, candidate, choices, scope, table });
 }
 
 /** "Your turn" on the turn message: open the private panel (the player before can no longer undo: undo.ts). */
@@ -158,7 +163,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
     });
   const turn = loaded.value;
   if (turn.prompt.kind === 'claim') {
-    const panel = pickPanel(turn.table.game, turn.player, { kind: 'none' }, click.scope);
+    const panel = pickPanel(turn.table.game, turn.player, { kind: 'none' }, click.scope, click.tableId);
     return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));
   }
   const ranked = rankedCandidates(turn.table.game);
@@ -167,7 +172,7 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
     kind: 'private',
     message: await placementPanel(
       turn.table.game,
-      { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
+      { at, hint: null, hintUsed: hintUsed(turn.table, click.userId, click.turn), table: click.tableId },
       click.scope,
       ranked,
     ),
@@ -183,7 +188,7 @@ export async function movePreview(bot: Bot, click: Click, at: Cursor, hint: Curs
   return updating(
     await placementPanel(
       turn.table.game,
-      { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn) },
+      { at, hint, hintUsed: hintUsed(turn.table, click.userId, click.turn), table: click.tableId },
       click.scope,
     ),
   );
@@ -205,7 +210,11 @@ export async function showHint(bot: Bot, click: Click, at: Cursor | null): Promi
   const suggestion = await bot.ai.hint(game, { timeMs: bot.config.aiHardMs });
   const hint = suggestion ? cursorOf(suggestion) : null;
   return updating(
-    await placementPanel(turn.table.game, { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true }, click.scope),
+    await placementPanel(
+      turn.table.game,
+      { at: hint ?? at ?? NO_SPOT, hint, hintUsed: true, table: click.tableId },
+      click.scope,
+    ),
   );
 }
 
@@ -224,7 +233,7 @@ async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<An
   const turn = loaded.value;
   const after = afterPlacing(turn.table.game, turn.player, placed);
   if (!after.ok) return privately(refusalText({ code: 'illegal-move', rejection: after.error }, turn.table.seats));
-  const panel = pickPanel(turn.table.game, turn.player, placed, click.scope);
+  const panel = pickPanel(turn.table.game, turn.player, placed, click.scope, click.tableId);
   if (panel) return updating(panel);
   return finish(bot, click, placed, null);
 }

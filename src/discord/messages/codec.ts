@@ -118,6 +118,10 @@ export type ClickAction =
   | { readonly verb: 'games-page'; readonly page: number; readonly all: boolean }
   /** The moderation menu's clock button: pause (true) or resume (false) the game's clock. */
   | { readonly verb: 'clock'; readonly table: string; readonly pause: boolean }
+  /** "Left to come" on a board in the thread: the dominoes not yet seen, privately for whoever clicks (as of `turn`). */
+  | { readonly verb: 'unseen'; readonly turn: number }
+  /** "Left to come" on a panel (in the thread or away from it): the same, for the table it names. */
+  | { readonly verb: 'unseen-of'; readonly table: string; readonly turn: number }
   /** "Your turn" or a panel's click away from the game's thread (a DM, /kingdomino games): it names its table. */
   | { readonly verb: 'away'; readonly table: string; readonly click: AwayClick };
 
@@ -179,6 +183,8 @@ const VERBS = {
   'games-page': 'gp',
   clock: 'mc',
   away: 'aw',
+  unseen: 'lc',
+  'unseen-of': 'lo',
 } as const satisfies Record<ClickAction['verb'], string>;
 
 const SLOTS = {
@@ -237,7 +243,11 @@ export function encode(action: ClickAction): string {
     case 'your-turn':
     case 'discard':
     case 'undo':
+    case 'unseen':
       fields.push(action.turn);
+      break;
+    case 'unseen-of':
+      fields.push(action.table, action.turn);
       break;
     case 'preview':
       fields.push(action.turn, SLOTS[action.slot], cursorText(action.at), action.hint ? cursorText(action.hint) : '-');
@@ -382,7 +392,12 @@ export function decode(customId: string): ClickAction | null {
     case 'your-turn':
     case 'discard':
     case 'undo':
+    case 'unseen':
       return arity(1) && turn !== null ? { verb, turn } : null;
+    case 'unseen-of': {
+      const at = int(rest[1], 0, MAX_TURN);
+      return arity(2) && TABLE_ID.test(rest[0] ?? '') && at !== null ? { verb, table: rest[0]!, turn: at } : null;
+    }
     case 'preview': {
       const slot = key(SLOTS, rest[1]);
       const at = cursor(rest[2]);

@@ -33,6 +33,8 @@ import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
 import { rejectionText, spotLetters, type Shown } from './pictures.js';
 import { dominoEmoji, dominoLabel, dominoPlain, placementText, signed, terrainPlain } from './text.js';
+import { leftButtonOf } from './left.js';
+import type { APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 
 export const PREVIEW_PNG = 'preview.png';
 
@@ -53,6 +55,8 @@ export interface PanelInfo {
   readonly preview: Shown;
   /** Where the buttons lead (default: the thread's game). */
   readonly scope?: PanelScope;
+  /** The table Left to come names; none: no such button (the daily deal). */
+  readonly table?: string | null;
 }
 
 const MOVES: readonly {
@@ -173,8 +177,14 @@ function fineControls(info: PanelInfo): Row[] {
         index >= 0 ? t('panel.button.nextOf', { index: index + 1, count: legal.length }) : t('panel.button.next'),
       ),
       button(t('panel.button.hint'), scope({ verb: 'hint', turn, at }), ButtonStyle.Secondary, info.hintUsed),
+      ...leftOf(info.table ?? null, game),
     ),
   ];
+}
+
+/** Left to come, on a table's panel (the daily deal has none): a new private answer, the panel stays as it is. */
+function leftOf(table: string | null, game: GameState): APIButtonComponentWithCustomId[] {
+  return table === null ? [] : [leftButtonOf(table, game)];
 }
 
 /**
@@ -222,11 +232,16 @@ export function discardView(
   choices: readonly number[],
   preview: Shown,
   scope: PanelScope = IN_GAME,
+  table: string | null = null,
 ): BaseMessageOptions {
+  const left = leftOf(table, game);
   return {
     content: t('panel.fitsNowhere', { domino: dominoLabel(domino) }),
     files: [{ attachment: preview.png, name: PREVIEW_PNG, description: preview.alt }],
-    components: takeButtons(game, { kind: 'discard' }, choices, true, scope),
+    components: [
+      ...takeButtons(game, { kind: 'discard' }, choices, true, scope),
+      ...(left.length > 0 ? [row(...left)] : []),
+    ],
   };
 }
 
@@ -238,6 +253,8 @@ export interface PickInfo {
   readonly candidate: Candidate | null;
   readonly choices: readonly number[];
   readonly scope?: PanelScope;
+  /** The table Left to come names; none: no such button (the daily deal). */
+  readonly table?: string | null;
 }
 
 /** The opening picks (nothing to place yet), or the pick after a confirm from an older panel. */
@@ -253,24 +270,26 @@ export function pickView(info: PickInfo): BaseMessageOptions {
   const back =
     placed.kind === 'place'
       ? [
-          row(
-            button(
-              t('panel.button.back'),
-              (info.scope ?? IN_GAME)({
-                verb: 'preview',
-                turn: game.turn,
-                slot: 'here',
-                at: cursorOf(placed),
-                hint: null,
-              }),
-            ),
+          button(
+            t('panel.button.back'),
+            (info.scope ?? IN_GAME)({
+              verb: 'preview',
+              turn: game.turn,
+              slot: 'here',
+              at: cursorOf(placed),
+              hint: null,
+            }),
           ),
         ]
       : [];
+  const last = [...back, ...leftOf(info.table ?? null, game)];
   // No picture: an update keeps the panel's preview, which already shows the domino where it goes.
   return {
     content: t('panel.pick', { done }),
-    components: [...takeButtons(game, placed, info.choices, true, info.scope), ...back],
+    components: [
+      ...takeButtons(game, placed, info.choices, true, info.scope),
+      ...(last.length > 0 ? [row(...last)] : []),
+    ],
   };
 }
 

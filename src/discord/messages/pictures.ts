@@ -14,6 +14,7 @@ export {
   renderReplay,
   renderReviewMove,
   showDynastySheet,
+  showLeft,
   showPreview,
   showScoreSheet,
   showTable,

@@ -6,6 +6,7 @@ import type { GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { HumanSeat, TableSeat } from '../../table/index.js';
 import { button, row, type Row } from './components.js';
+import { leftButton } from './left.js';
 import type { Shown } from './pictures.js';
 import { relativeTime, roundText, seatName, seatText } from './text.js';
 
@@ -57,7 +58,7 @@ export function turnLine(game: GameState, seats: readonly TableSeat[]): string |
     : t('turn.thinking', { round, seat: seatName(seats, p.player) });
 }
 
-/** "Your turn" for the player to move, and "I'm back" for each absent player while the game runs. */
+/** "Your turn" for the player to move, "I'm back" for each absent player, and Left to come, while the game runs. */
 export function turnButtons(game: GameState, seats: readonly TableSeat[]): Row[] {
   if (prompt(game).kind === 'over') return [];
   const mover = playerToMove(game, seats);
@@ -74,7 +75,8 @@ export function turnButtons(game: GameState, seats: readonly TableSeat[]): Row[]
     if (s.kind === 'human' && s.standIn?.reason === 'absent')
       buttons.push(button(t('absent.button.back', { name: s.name }), { verb: 'back', player }));
   });
-  return buttons.length > 0 ? [row(...buttons)] : [];
+  // For anyone in the thread, players and spectators: at most 5 buttons (a mover and three absent, or four absent).
+  return [row(...buttons, leftButton(game))];
 }
 
 export function turnView(info: TurnInfo): BaseMessageOptions {
