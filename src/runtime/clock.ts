@@ -83,7 +83,9 @@ function schedule(timer: Armed): void {
   const wait = Math.max(0, timer.dueAt - now());
   timer.handle = setTimeout(
     () => {
-      if (wait > LONGEST_DELAY_MS) return schedule(timer);
+      // Armed for at most LONGEST_DELAY_MS; and Node's timers may wake a millisecond
+      // before Date.now() says they are due: either way, not yet due by our clock.
+      if (now() < timer.dueAt) return schedule(timer);
       disarm(timer);
       timer.fire();
     },
