@@ -128,14 +128,24 @@ async function pictures(game: GameState, review: TableReview): Promise<CostlyMov
   );
 }
 
-export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
+/** The finished table a review button names and the clicker's seat in it; or the answer that refuses. */
+async function reviewerOf(
+  bot: Bot,
+  click: ReviewClick,
+): Promise<{ readonly table: FinishedTable; readonly player: number } | Answer> {
   const loaded = await bot.store.get(click.tableId);
   if (loaded.kind === 'corrupt') return privately(t('error.gameCorrupt'));
   if (loaded.kind !== 'found') return privately(t('error.gameMissing'));
   const { table } = loaded;
   if (table.status !== 'finished') return privately(t('review.notOver'));
   const player = playerOf(table, click.userId);
-  if (player === null) return privately(t('review.playersOnly'));
+  return player === null ? privately(t('review.playersOnly')) : { table, player };
+}
+
+export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
+  const reviewer = await reviewerOf(bot, click);
+  if ('kind' in reviewer) return reviewer;
+  const { table, player } = reviewer;
   const game = gameOf(table, click.game);
   if (!game) return privately(t('review.noSuchGame'));
   const key = reviewKey(click.game, player);
@@ -174,13 +184,9 @@ export interface ReviewListClick extends ReviewClick {
  * not there, gets a friendly answer.
  */
 export async function reviewList(bot: Bot, click: ReviewListClick, open: boolean): Promise<Answer> {
-  const loaded = await bot.store.get(click.tableId);
-  if (loaded.kind === 'corrupt') return privately(t('error.gameCorrupt'));
-  if (loaded.kind !== 'found') return privately(t('error.gameMissing'));
-  const { table } = loaded;
-  if (table.status !== 'finished') return privately(t('review.notOver'));
-  const player = playerOf(table, click.userId);
-  if (player === null) return privately(t('review.playersOnly'));
+  const reviewer = await reviewerOf(bot, click);
+  if ('kind' in reviewer) return reviewer;
+  const { table, player } = reviewer;
   const game = gameOf(table, click.game);
   const kept = table.reviews?.[reviewKey(click.game, player)];
   if (!game || !kept) return privately(t('review.list.stale'));
