@@ -139,16 +139,7 @@ export interface CostlyMove {
   readonly bestReasons: readonly string[];
 }
 
-export interface ReviewInfo {
-  readonly review: TableReview;
-  readonly seats: readonly TableSeat[];
-  readonly grid: Grid;
-  /** Rounds of the game as the box counts them. */
-  readonly rounds: number;
-  /** The game's number in a Dynasty, else null. */
-  readonly game: number | null;
-  /** The table, for the move list's button. */
-  readonly tableId: string;
+export interface ReviewInfo extends ReviewListInfo {
   /** The costliest moves drawn, costliest first. */
   readonly pictures: readonly CostlyMove[];
 }
@@ -258,8 +249,11 @@ export interface ReviewListInfo {
   readonly review: TableReview;
   readonly seats: readonly TableSeat[];
   readonly grid: Grid;
+  /** Rounds of the game as the box counts them. */
   readonly rounds: number;
+  /** The game's number in a Dynasty, else null. */
   readonly game: number | null;
+  /** The table, for the move list's button. */
   readonly tableId: string;
 }
 
