@@ -8,13 +8,16 @@
  * ui.taps_per_move_p50/_p95: taps per move, "Your turn" included.
  * ui.best_spot_default_share: placements where the panel opened on a spot worth as
  * much as the best one.
- * ui.panel_height_px_at_400: the median panel opened on a placement, as tall as a
+ * ui.panel_height_px_at_400: the median panel opened on a placement (the application's
+ * emojis uploaded, as `npm run deploy` does), as tall as a
  * phone 400 px wide shows it: its picture at that width, its text (LINE_PX a line of
- * CHARS_PER_LINE characters) and its rows of buttons or menu (ROW_PX each).
+ * CHARS_PER_LINE characters) and its rows of buttons or menu (ROW_PX a line; a row
+ * of buttons wider than the message's width on the phone wraps onto more lines).
  * ui.thread_pictures_per_game: the pictures a one-human game against three computer
  * players posts in its thread, the score sheet included (52 with a board per move).
  */
 import { openStore } from '../src/store/index.js';
+import { EMOJI_ARTS, EMOJI_PREFIX } from '../src/discord/messages/emoji.js';
 import { cursorOf, cursorText, decode, type Cursor } from '../src/discord/messages/codec.js';
 import type { FakeMessage } from '../test/fake-discord/model.js';
 import { boardCount, lastMessage, launch, playToEnd, startTable, userToPlay, yourTurnId } from '../test/e2e/harness.js';
@@ -32,6 +35,36 @@ const PHONE_WIDTH = 400;
 const ROW_PX = 48;
 const LINE_PX = 22;
 const CHARS_PER_LINE = 44;
+/**
+ * A button on the phone, as estimated: 16 px of padding each side, 7 px a character of
+ * its label (14 px text), 26 px for an emoji of its own; 8 px between buttons; the
+ * message's width is the phone's less the avatar's column and the margins (72 px).
+ */
+const BUTTON_PAD_PX = 32;
+const CHAR_PX = 7;
+const EMOJI_PX = 26;
+const BUTTON_GAP_PX = 8;
+const CONTENT_WIDTH = PHONE_WIDTH - 72;
+
+function buttonWidth(button: Record<string, unknown>): number {
+  const label = typeof button.label === 'string' ? [...button.label].length : 0;
+  return BUTTON_PAD_PX + label * CHAR_PX + (button.emoji ? EMOJI_PX : 0);
+}
+
+/** The lines a row of components takes on the phone: a menu one, buttons as many as they wrap onto. */
+function rowLines(row: unknown): number {
+  const parts = ((row as { components?: Record<string, unknown>[] }).components ?? []).map(buttonWidth);
+  let lines = 1;
+  let used = 0;
+  for (const width of parts) {
+    if (used > 0 && used + BUTTON_GAP_PX + width > CONTENT_WIDTH) {
+      lines++;
+      used = 0;
+    }
+    used += (used > 0 ? BUTTON_GAP_PX : 0) + width;
+  }
+  return lines;
+}
 
 /** How tall the panel stands on a phone 400 px wide (estimated: see above). */
 function panelHeightAt400(panel: FakeMessage): number {
@@ -41,7 +74,8 @@ function panelHeightAt400(panel: FakeMessage): number {
   const lines = panel.content
     .split('\n')
     .reduce((sum, line) => sum + Math.max(1, Math.ceil(line.replace(/\*\*/g, '').length / CHARS_PER_LINE)), 0);
-  return Math.round(pictureH + lines * LINE_PX + panel.components.length * ROW_PX);
+  const rows = panel.components.reduce((sum, row) => sum + rowLines(row), 0);
+  return Math.round(pictureH + lines * LINE_PX + rows * ROW_PX);
 }
 
 /** The spot the panel shows, as its Take (or Place here) buttons carry it. */
@@ -62,6 +96,9 @@ function percentile(values: readonly number[], p: number): number {
 async function main(): Promise<void> {
   const world = await launch({ strict: true });
   const { discord } = world;
+  // The bot as deployed: the tiles' art uploaded as the application's emojis, fetched at start.
+  for (const art of EMOJI_ARTS) discord.addAppEmoji(`${EMOJI_PREFIX}${art}_0000`);
+  await world.restart();
   const store = await openStore({ dataDir: world.dataDir });
   const taps: number[] = [];
   const onBest: boolean[] = [];

@@ -7,7 +7,7 @@
  * (each domino, its crowns, the order it plays next round, the kings already on
  * it). The cells keep the game's names (E5 is the castle), so the letters and
  * numbers around are those of the whole 9x9 (13x13) naming window, cropped.
- * 720 x 944 px whatever the window (Discord keeps its place between two moves):
+ * 720 x 876 px whatever the window (Discord keeps its place between two moves):
  * a phone shows it at about 55%, so squares are 40 px and more there.
  */
 import type { Canvas } from '@napi-rs/canvas';
@@ -43,7 +43,7 @@ const HEADER = 124;
 const NEXT = 116;
 const FOOTER = 44;
 /** The kingdom's box: a little less tall than wide, for the whole screen to fit a phone's. */
-const KINGDOM_H = 644;
+const KINGDOM_H = 576;
 
 export function previewSize(): { width: number; height: number } {
   return { width: PREVIEW_WIDTH, height: HEADER + KINGDOM_H + M + NEXT + FOOTER };

@@ -50,8 +50,8 @@ const STEPS: readonly { label: RegExp; next: (c: Cursor, ranked: readonly Cursor
   { label: /^▼$/, next: (c) => ({ ...c, y: c.y + 1 }) },
   { label: /^▶$/, next: (c) => ({ ...c, x: c.x + 1 }) },
   { label: /Rotate/, next: (c) => ({ ...c, r: ((c.r + 1) % 4) as Cursor['r'] }) },
-  { label: /Next fit/, next: (c, ranked) => stepIn(ranked, c, 1) },
-  { label: /Previous fit/, next: (c, ranked) => stepIn(ranked, c, -1) },
+  { label: /^⏭/, next: (c, ranked) => stepIn(ranked, c, 1) },
+  { label: /^⏮/, next: (c, ranked) => stepIn(ranked, c, -1) },
 ];
 
 function stepIn(ranked: readonly Cursor[], at: Cursor, step: 1 | -1): Cursor | null {

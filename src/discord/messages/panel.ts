@@ -32,7 +32,7 @@ import {
 import { MAX_OPTIONS } from '../wire/limits.js';
 import { button, row, rows, selectRow, type Row } from './components.js';
 import { rejectionText, spotLetters, type Shown } from './pictures.js';
-import { dominoEmoji, dominoLabel, dominoPlain, placementText, signed, terrainPlain } from './text.js';
+import { dominoEmoji, dominoLabel, placementText, signed, terrainPlain } from './text.js';
 import { leftButtonOf } from './left.js';
 import type { APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 
@@ -140,7 +140,9 @@ function takeButtons(
   return rows(
     choices.map((n) =>
       button(
-        t(key, { domino: dominoPlain(n) }),
+        // The number alone: the picture's next line beside it shows the domino, its crowns and
+        // its place in the next round, and a label this short keeps the row on a phone's width.
+        t(key, { domino: `#${n}` }),
         scope({ verb: 'pick', turn: game.turn, placed, domino: n }),
         style,
         !fits,

@@ -34,12 +34,6 @@ export function dominoLabel(n: number): string {
   return `#${n} ${terrainLabel(d.a)} + ${terrainLabel(d.b)}`;
 }
 
-/** dominoLabel for a button label. */
-export function dominoPlain(n: number): string {
-  const d = domino(n);
-  return `#${n} ${terrainPlain(d.a)} + ${terrainPlain(d.b)}`;
-}
-
 /** The button emoji of a domino: its crowned half's tile (half a's without crowns), or none before a deploy. */
 export function dominoEmoji(n: number): AppEmoji | null {
   const d = domino(n);
