@@ -35,11 +35,14 @@ export async function syncEmojis(rest: REST, applicationId: string): Promise<Emo
   }
   // Old art goes once the new is there, so the bot always finds one of each.
   const names = new Set(wanted.map((w) => w.name));
-  const stale = items.filter((e) => e.id && e.name && artOf(e.name) && !names.has(e.name));
-  for (const emoji of stale) await rest.delete(Routes.applicationEmoji(applicationId, emoji.id!));
+  const stale = items.filter(
+    (e): e is APIEmoji & { id: string; name: string } =>
+      e.id !== null && e.name !== null && artOf(e.name) !== null && !names.has(e.name),
+  );
+  for (const emoji of stale) await rest.delete(Routes.applicationEmoji(applicationId, emoji.id));
   return {
     uploaded,
-    deleted: stale.map((e) => e.name ?? ''),
+    deleted: stale.map((e) => e.name),
     kept: wanted.map((w) => w.name).filter((n) => present.has(n)),
   };
 }

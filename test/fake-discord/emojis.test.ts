@@ -121,6 +121,12 @@ describe('application emojis in the fake Discord', () => {
       buttonWith({ id: own, name: 'kd_forest' }),
     );
     expect(sent.status).toBe(200);
+    // An edit that does not send the components again is not refused for an emoji deleted since.
+    discord.removeAppEmoji(own);
+    const edited = await call(discord, 'PATCH', `/channels/${channel}/messages/${String(sent.body?.['id'])}`, {
+      content: 'picked',
+    });
+    expect(edited.status).toBe(200);
     // A Unicode emoji needs no id.
     expect((await call(discord, 'POST', `/channels/${channel}/messages`, buttonWith({ name: '🌲' }))).status).toBe(200);
   });

@@ -77,7 +77,8 @@ export function applyMessageBody(
   };
   const problems = validate(draft);
   if (problems.length > 0) throw invalidFormBody(problems);
-  checkComponentEmojis(draft.components, opts.emojis ?? new Map());
+  // Only the components sent: an edit that keeps a message's buttons does not send their emojis again.
+  if (body.components !== undefined) checkComponentEmojis(draft.components, opts.emojis ?? new Map());
   if (isEmpty(draft) && !(draft.flags & MessageFlags.Loading))
     throw new ApiError(400, 50006, 'Cannot send an empty message');
   if (!opts.isEdit)

@@ -375,7 +375,6 @@ export class World {
   }
 }
 
-/** Shaped like a real bot token (so log redaction that looks for tokens is exercised), never a real one. */
 /** An application emoji as the fake keeps it: what Discord returns, and the image uploaded. */
 export interface FakeEmoji {
   readonly id: string;
@@ -384,6 +383,7 @@ export interface FakeEmoji {
   readonly contentType: string;
 }
 
+/** Shaped like a real bot token (so log redaction that looks for tokens is exercised), never a real one. */
 function makeToken(applicationId: string): string {
   const random = (n: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(n))).toString('base64url');
   return `${Buffer.from(applicationId).toString('base64url')}.${random(5)}.${random(28)}`;

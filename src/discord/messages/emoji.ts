@@ -82,7 +82,7 @@ export function labelEmoji(art: EmojiArt): string | null {
   return uploaded.has(art) && art !== 'crown' ? null : UNICODE[art];
 }
 
-/** A button's `emoji`: the application's, or none (the label says it in words and look-alikes). */
+/** A button's `emoji`: the application's, or none (a Take button then shows the domino's number alone). */
 export function buttonEmoji(art: EmojiArt): AppEmoji | null {
   return uploaded.get(art) ?? null;
 }

@@ -4,7 +4,7 @@
  * words that say what they are (the pile, or candidates of which only some will come).
  */
 import type { BaseMessageOptions } from 'discord.js';
-import { deckFacts, publicDeck, type GameState } from '../../game/index.js';
+import { deckFacts, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 import { button } from './components.js';
@@ -22,10 +22,13 @@ export function leftButtonOf(table: string, game: GameState): APIButtonComponent
   return button(t('unseen.button'), { verb: 'unseen-of', table, turn: game.turn });
 }
 
-/** The private answer: what the picture shows, in words, and whether the game moved on since the button. */
+/**
+ * The private answer: what the picture's dominoes are and what stays hidden (the
+ * picture says how many, and how many of them will come), and whether the game moved
+ * on since the button.
+ */
 export function leftMessage(game: GameState, picture: Shown, movedOn: boolean): BaseMessageOptions {
-  const exact = deckFacts(game.options).removed === 0;
-  const said = exact ? t('unseen.pile') : t('unseen.notSeen', { count: publicDeck(game).pileSize });
+  const said = deckFacts(game.options).removed === 0 ? t('unseen.pile') : t('unseen.notSeen');
   return {
     content: movedOn ? `${t('unseen.movedOn')}\n${said}` : said,
     files: [{ attachment: picture.png, name: LEFT_PNG, description: picture.alt }],

@@ -15,7 +15,8 @@ const LINES: readonly MessageKey[] = [
 
 /** The rules in `locale`: no default, so that no caller can forget the reader's language. */
 export function rulesText(locale: Locale): string {
-  return LINES.map((key) => t(key, key === 'rules.kingdom' ? tileEmojis() : {}, locale)).join('\n');
+  const emojis = tileEmojis();
+  return LINES.map((key) => t(key, emojis, locale)).join('\n');
 }
 
 /** Each terrain's and the crown's emoji, by the name the rules' placeholders give them. */
