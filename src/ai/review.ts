@@ -497,8 +497,6 @@ export function gradeCounts(moves: readonly Pick<MoveVerdict, 'loss' | 'choices'
 
 /** One fact about a move, read off the position; the words are the messages' (messages/review.ts). */
 export type ReviewFact =
-  /** Points the placement scores at once (the running score after it minus before). */
-  | { readonly kind: 'points'; readonly points: number }
   /** The territory the placement counts most for: joined to squares already there, or new. */
   | {
       readonly kind: 'territory';
@@ -525,34 +523,36 @@ export interface Reasons {
 function factsOf(state: GameState, move: ReviewMove): ReviewFact[] {
   const asked = prompt(state);
   if (asked.kind === 'over') return [];
-  const me = asked.player;
   const facts: ReviewFact[] = [];
   const { placed } = move;
-  let after = state;
-  if (placed.kind === 'place' && asked.kind === 'place') {
-    const next = apply(state, { type: 'place', player: me, a: placed.a, b: placed.b });
-    if (next.ok) {
-      after = next.value;
-      facts.push({ kind: 'points', points: scorePlayer(after, me).total - scorePlayer(state, me).total });
-      const made = territoryOf(after, me, placed.a, placed.b);
-      if (made) facts.push(made);
-      const dir = directionOf(placed.a, placed.b);
-      const walls =
-        dir === null
-          ? 0
-          : new Territories().load(boardOf(state, me)).holes(cellIndex(placed.a[0], placed.a[1]) * 4 + dir);
-      if (walls > 0) facts.push({ kind: 'walls', cells: walls });
-    }
+  const after = placedState(state, move);
+  if (after && placed.kind === 'place') {
+    const made = territoryOf(after, asked.player, placed.a, placed.b);
+    if (made) facts.push(made);
+    const dir = directionOf(placed.a, placed.b);
+    const walls =
+      dir === null
+        ? 0
+        : new Territories().load(boardOf(state, asked.player)).holes(cellIndex(placed.a[0], placed.a[1]) * 4 + dir);
+    if (walls > 0) facts.push({ kind: 'walls', cells: walls });
   }
   if (placed.kind === 'discard' && asked.kind === 'place') facts.push({ kind: 'discard', domino: asked.domino });
   if (move.claim !== null) {
-    const line = [...after.next].sort((x, y) => x.domino - y.domino);
+    const line = [...(after ?? state).next].sort((x, y) => x.domino - y.domino);
     const order = line.findIndex((s) => s.domino === move.claim) + 1;
     const crowns = HALF_A_CROWNS[move.claim] ?? 0;
     const total = crowns + (HALF_B_CROWNS[move.claim] ?? 0);
     if (order > 0) facts.push({ kind: 'claim', domino: move.claim, crowns: total, order });
   }
   return facts;
+}
+
+/** The game just after the move's placement; null when it places nothing (a claim alone, a discard). */
+function placedState(state: GameState, move: ReviewMove): GameState | null {
+  const asked = prompt(state);
+  if (move.placed.kind !== 'place' || asked.kind !== 'place') return null;
+  const next = apply(state, { type: 'place', player: asked.player, a: move.placed.a, b: move.placed.b });
+  return next.ok ? next.value : null;
 }
 
 /** The territory after the placement that holds one of its halves and scores the most (then the largest). */
@@ -582,8 +582,8 @@ const sameFact = (x: ReviewFact, y: ReviewFact): boolean => JSON.stringify(x) ==
  */
 export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove): Reasons {
   // The immediate points are shown beside each move on their own (immediatePoints), not as a reason.
-  const mine = factsOf(state, played).filter((f) => f.kind !== 'points');
-  const theirs = factsOf(state, best).filter((f) => f.kind !== 'points');
+  const mine = factsOf(state, played);
+  const theirs = factsOf(state, best);
   const only = (xs: ReviewFact[], ys: ReviewFact[]) => xs.filter((x) => !ys.some((y) => sameFact(x, y)));
   const order = (fs: ReviewFact[]) => fs.find((f) => f.kind === 'claim')?.order ?? null;
   const lost = order(theirs) === 1 && (order(mine) ?? 1) > 1;
@@ -593,8 +593,10 @@ export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove
   };
 }
 
-/** The points each move scores at once (null: it places nothing). */
+/** The points a move scores at once, the running score after its placement minus before (null: it places nothing). */
 export function immediatePoints(state: GameState, move: ReviewMove): number | null {
-  const f = factsOf(state, move).find((x) => x.kind === 'points');
-  return f?.kind === 'points' ? f.points : null;
+  const asked = prompt(state);
+  const after = placedState(state, move);
+  if (!after || asked.kind === 'over') return null;
+  return scorePlayer(after, asked.player).total - scorePlayer(state, asked.player).total;
 }

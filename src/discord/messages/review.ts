@@ -79,8 +79,6 @@ export function severityOf(grade: Grade | null): ReviewSeverity {
 /** The words of one fact of a move (ai/review.ts reasonsOf): the one place reasons are said. */
 export function factText(fact: ReviewFact): string {
   switch (fact.kind) {
-    case 'points':
-      return t('review.fact.points', { points: fact.points });
     case 'territory': {
       const params = { terrain: fact.terrain, squares: fact.squares, crowns: fact.crowns };
       return fact.joins ? t('review.fact.joins', params) : t('review.fact.starts', params);
@@ -111,7 +109,7 @@ function moveLine(m: ReviewedMove, number: number, grid: Grid, rounds: number): 
   const params = { number, when: whenText(m, rounds), move: playedText(m, grid) };
   const grade = gradeOf(m);
   if (grade === null) return t('review.line.forced', params);
-  if (m.loss <= 0) return t('review.line.best', { ...params, grade: gradeText(grade) });
+  if (grade === 'best') return t('review.line.best', { ...params, grade: gradeText(grade) });
   return t('review.line.lost', { ...params, grade: gradeText(grade), points: m.loss, best: bestText(m.best, grid) });
 }
 
