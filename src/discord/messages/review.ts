@@ -9,11 +9,20 @@ import { ButtonStyle } from 'discord.js';
 import type { APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 import type { APIEmbed, APIActionRowComponent, APIComponentInMessageActionRow } from 'discord-api-types/v10';
 import type { BaseMessageOptions } from 'discord.js';
-import { GRADES, gradeCounts, gradeOf, type Grade, type ReviewFact } from '../../ai/index.js';
-import { DYNASTY_GAMES, type Grid } from '../../game/index.js';
+import {
+  GRADES,
+  gradeCounts,
+  gradeOf,
+  immediatePoints,
+  reasonsOf,
+  stateAt,
+  type Grade,
+  type ReviewFact,
+} from '../../ai/index.js';
+import { DYNASTY_GAMES, type GameState, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { ReviewedChoice, TableReview, TableSeat } from '../../table/index.js';
-import type { ReviewSeverity } from '../../render/review.js';
+import type { ReviewPicture, ReviewSeverity } from '../../render/review.js';
 import { CONTENT_MAX } from '../wire/limits.js';
 import type { ReviewListSlot } from './codec.js';
 import { button, row } from './components.js';
@@ -66,12 +75,12 @@ export function bestText(choice: ReviewedChoice, grid: Grid): string {
 }
 
 /** A grade in words: "Blunder". */
-export function gradeText(grade: Grade): string {
+function gradeText(grade: Grade): string {
   return t(`review.grade.${grade}`);
 }
 
 /** How bad a grade is, for the picture's colour (the word always says it). */
-export function severityOf(grade: Grade | null): ReviewSeverity {
+function severityOf(grade: Grade | null): ReviewSeverity {
   if (grade === null || grade === 'best' || grade === 'good') return 'fine';
   return grade === 'inaccuracy' ? 'poor' : 'bad';
 }
@@ -135,6 +144,40 @@ export interface CostlyMove {
   readonly bestPoints: number | null;
   readonly playedReasons: readonly string[];
   readonly bestReasons: readonly string[];
+}
+
+/**
+ * One of the costliest moves before it is drawn: its points now and reasons in words
+ * (read off the position just before it), and the picture that shows them. The one
+ * place a costly move is put together (the Review button's answer, the bench).
+ */
+export function costlyMove(
+  game: GameState,
+  review: TableReview,
+  m: ReviewedMove,
+): { readonly words: Omit<CostlyMove, 'png'>; readonly picture: ReviewPicture } {
+  const index = review.moves.indexOf(m);
+  const state = stateAt(game, m.turn);
+  if (!state) throw new Error(`no move starts at turn ${m.turn}`);
+  const reasons = reasonsOf(state, m.played, m.best);
+  const grade = gradeOf(m);
+  const words = {
+    index,
+    playedPoints: immediatePoints(state, m.played),
+    bestPoints: immediatePoints(state, m.best),
+    playedReasons: reasonTexts(reasons.played),
+    bestReasons: reasonTexts(reasons.best),
+  };
+  const picture: ReviewPicture = {
+    state,
+    number: index + 1,
+    played: { move: m.played, points: words.playedPoints, reasons: words.playedReasons },
+    best: { move: m.best, points: words.bestPoints, reasons: words.bestReasons },
+    loss: m.loss,
+    grade: gradeText(grade ?? 'best'),
+    severity: severityOf(grade),
+  };
+  return { words, picture };
 }
 
 export interface ReviewInfo extends ReviewListInfo {
