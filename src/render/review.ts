@@ -151,11 +151,12 @@ function placeDomino(c: Ctx, g: KingdomGeometry, d: DominoView, a: Pos, b: Pos):
   drawDomino(c, d, cellOrigin(g, a), cellOrigin(g, b), g.cell, Math.max(1.5, g.cell * 0.035));
 }
 
-/** One move's row: its mark, its title and points now, the claimed domino when the claims differ, the reasons. */
+/** A move's reasons, bulleted and wrapped to the picture's width. */
 function reasonLines(c: Ctx, reasons: readonly string[]): string[] {
   return reasons.flatMap((r) => wrapWords(c, `• ${r}`, 600, REASON_SIZE, BOARD - 8));
 }
 
+/** One move's row: its mark, its title and points now, the claimed domino when the claims differ, the reasons. */
 function row(
   c: Ctx,
   top: number,

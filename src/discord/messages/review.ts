@@ -194,8 +194,7 @@ function titleText(info: Pick<ReviewInfo, 'review' | 'seats' | 'game'>): string 
 }
 
 /** "Best 6 · Good 4 · Inaccuracy 2 · Mistake 1 · Blunder 1". */
-function countsText(review: TableReview): string {
-  const counts = gradeCounts(review.moves);
+function countsText(counts: Record<Grade, number>): string {
   return GRADES.map(([g]) => t('review.count', { grade: gradeText(g), count: counts[g] })).join(' · ');
 }
 
@@ -244,7 +243,7 @@ export function reviewView(info: ReviewInfo): BaseMessageOptions {
     review.accuracy === null
       ? t('review.noChoice')
       : t('review.accuracy', { accuracy: review.accuracy, accurate: counts.best + counts.good, moves: weighed.length }),
-    countsText(review),
+    countsText(counts),
     t('review.lost', { points: review.lost }),
     info.pictures.length > 0 ? t('review.pictures', { count: info.pictures.length }) : t('review.noCostly'),
     `-# ${scaleText()}`,
