@@ -538,8 +538,7 @@ function factsOf(state: GameState, move: ReviewMove): ReviewFact[] {
   }
   if (placed.kind === 'discard' && asked.kind === 'place') facts.push({ kind: 'discard', domino: asked.domino });
   if (move.claim !== null) {
-    const line = [...(after ?? state).next].sort((x, y) => x.domino - y.domino);
-    const order = line.findIndex((s) => s.domino === move.claim) + 1;
+    const order = claimOrder(after ?? state, asked.player, move.claim);
     const crowns = HALF_A_CROWNS[move.claim] ?? 0;
     const total = crowns + (HALF_B_CROWNS[move.claim] ?? 0);
     if (order > 0) facts.push({ kind: 'claim', domino: move.claim, crowns: total, order });
@@ -547,11 +546,31 @@ function factsOf(state: GameState, move: ReviewMove): ReviewFact[] {
   return facts;
 }
 
-/** The game just after the move's placement; null when it places nothing (a claim alone, a discard). */
+/**
+ * The claimed domino's place in its line, sorted (1: first to pick next round); 0 if
+ * the claim is not legal. Read after the claim itself: when it fills a line whose
+ * leftover is dropped (3 players "discard", solo), the place counts only the claimed
+ * dominoes. Before the line is full a lower leftover may still be dropped, so the
+ * place is then the latest the player can pick.
+ */
+function claimOrder(before: GameState, player: number, claim: number): number {
+  const claimed = apply(before, { type: 'claim', player, domino: claim });
+  if (!claimed.ok) return 0;
+  const after = claimed.value;
+  const line = after.round > before.round ? after.current : after.next;
+  return [...line].sort((x, y) => x.domino - y.domino).findIndex((s) => s.domino === claim) + 1;
+}
+
+/** The game just after the move's placement or discard; null when the move has none (a claim alone). */
 function placedState(state: GameState, move: ReviewMove): GameState | null {
   const asked = prompt(state);
-  if (move.placed.kind !== 'place' || asked.kind !== 'place') return null;
-  const next = apply(state, { type: 'place', player: asked.player, a: move.placed.a, b: move.placed.b });
+  const { placed } = move;
+  if (placed.kind === 'none' || asked.kind !== 'place') return null;
+  const player = asked.player;
+  const next = apply(
+    state,
+    placed.kind === 'place' ? { type: 'place', player, a: placed.a, b: placed.b } : { type: 'discard', player },
+  );
   return next.ok ? next.value : null;
 }
 
@@ -597,6 +616,6 @@ export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove
 export function immediatePoints(state: GameState, move: ReviewMove): number | null {
   const asked = prompt(state);
   const after = placedState(state, move);
-  if (!after || asked.kind === 'over') return null;
+  if (!after || move.placed.kind !== 'place' || asked.kind === 'over') return null;
   return scorePlayer(after, asked.player).total - scorePlayer(state, asked.player).total;
 }
