@@ -69,7 +69,10 @@ import { makeRng, mixSeed } from './rng.js';
 
 /** A move's grade, by the points it lost against the best move found. */
 export type Grade = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
-/** Each grade's loss stops short of its bound (points); the last has none. Said once: the grades' thresholds. */
+/**
+ * Each grade's loss stops short of its bound (points); the last has none. Said once: the
+ * grades' thresholds. Losses are rounded to 0.1, so 'best' (under 0.05) is a loss of 0.
+ */
 export const GRADES: readonly (readonly [Grade, number])[] = [
   ['best', 0.05],
   ['good', 1],
