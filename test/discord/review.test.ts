@@ -8,7 +8,13 @@ import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import type { GameReview, ReviewedMove } from '../../src/ai/index.js';
 import { decode } from '../../src/discord/messages/codec.js';
-import { factText, listPageCount, reasonTexts, reviewListView } from '../../src/discord/messages/review.js';
+import {
+  factText,
+  listPageCount,
+  pictureText,
+  reasonTexts,
+  reviewListView,
+} from '../../src/discord/messages/review.js';
 import type { TableSeat } from '../../src/table/index.js';
 
 describe('review reasons in words', () => {
@@ -93,6 +99,12 @@ describe('the full move list', () => {
     const last = buttons(pages - 1);
     expect(last[1]!.disabled).toBe(true);
     expect(decode(last[0]!.custom_id as string)).toMatchObject({ page: pages - 2, slot: 'prev' });
+  });
+
+  it("says a picture's points lost as its embed and picture do, one point in the singular", () => {
+    const one = { ...info.review.moves[1]!, loss: 1 };
+    expect(pictureText(one, 2, 7, 24)).toMatch(/; 1 point lost\.$/);
+    expect(pictureText({ ...one, loss: 6.4 }, 2, 7, 24)).toMatch(/; 6\.4 points lost\.$/);
   });
 
   it('has no page buttons when one page holds every move', () => {

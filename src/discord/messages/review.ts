@@ -130,8 +130,13 @@ export function pictureText(m: ReviewedMove, number: number, grid: Grid, rounds:
     grade: gradeText(gradeOf(m) ?? 'best'),
     move: playedText(m, grid),
     best: bestText(m.best, grid),
-    points: m.loss,
+    lost: lostText(m.loss),
   });
+}
+
+/** "6.4 points lost": the picture's words, said once (render/review.ts draws them). */
+function lostText(points: number): string {
+  return t('review.picture.lost', { points });
 }
 
 /** One of the costliest moves as the summary shows it: its picture and what the picture says, in words. */
@@ -211,7 +216,7 @@ function costlyEmbed(c: CostlyMove, info: ReviewInfo): APIEmbed {
       number: c.index + 1,
       when: whenText(m, info.rounds),
       grade: gradeText(gradeOf(m) ?? 'best'),
-      points: m.loss,
+      lost: lostText(m.loss),
     }),
     description: [
       sideText('review.side.played', c.playedPoints, c.playedReasons),
