@@ -172,7 +172,8 @@ function row(
   strokeRoundRect(c, M + 2, cy - SWATCH / 2, SWATCH * 1.6, SWATCH, 6, mark.colour, 4);
   c.restore();
   const x = M + SWATCH * 1.6 + 14;
-  const now = side.points === null ? title : t('review.picture.now', { title, points: side.points });
+  const now =
+    side.points === null ? title : t('review.picture.now', { title, now: t('review.now', { points: side.points }) });
   let right = REVIEW_WIDTH - M;
   // The claimed domino drawn when the claims differ; the reasons name it and its turn order.
   if (showClaim && side.move.claim !== null) {

@@ -205,7 +205,8 @@ function countsText(counts: Record<Grade, number>): string {
 
 /** Either side of a costly move in words: "You (+1 now): starts a new mine: 1 square × 1 crown". */
 function sideText(key: 'review.side.played' | 'review.side.best', points: number | null, reasons: readonly string[]) {
-  return t(key, { points: points ?? 0, placed: points === null ? 'no' : 'yes', reasons: reasons.join('; ') });
+  const now = t('review.now', { points: points ?? 0 });
+  return t(key, { now, placed: points === null ? 'no' : 'yes', reasons: reasons.join('; ') });
 }
 
 /** A costly move's embed: the move, its grade and loss, both sides in words, its picture full width. */
