@@ -35,6 +35,10 @@ describe('review reasons in words', () => {
     expect(factText({ kind: 'firstPickGivenUp' })).toBe('gives up the first pick');
     expect(factText({ kind: 'discard', domino: 7 })).toBe('discards #7');
     expect(reasonTexts([])).toEqual(['nothing differs at once: the difference shows in the rounds to come']);
+    // Only the other move has a reason: this one is not said to differ in nothing.
+    expect(reasonTexts([], [{ kind: 'walls', cells: 1 }])).toEqual([
+      'nothing at once that the other move does not do too',
+    ]);
   });
 });
 

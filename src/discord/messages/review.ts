@@ -103,9 +103,13 @@ export function factText(fact: ReviewFact): string {
   }
 }
 
-/** A move's reasons in words; when the two moves differ in nothing seen at once, that is said. */
-export function reasonTexts(facts: readonly ReviewFact[]): string[] {
-  return facts.length === 0 ? [t('review.fact.none')] : facts.map(factText);
+/**
+ * A move's reasons in words. With none of its own: when the other move has none either,
+ * the two differ in nothing seen at once; else this one only lacks what the other does.
+ */
+export function reasonTexts(facts: readonly ReviewFact[], other: readonly ReviewFact[] = []): string[] {
+  if (facts.length > 0) return facts.map(factText);
+  return [other.length === 0 ? t('review.fact.none') : t('review.fact.noneOwn')];
 }
 
 /** The grade scale, its thresholds read from GRADES (said once, in ai/review.ts). */
@@ -170,8 +174,8 @@ export function costlyMove(
     index,
     playedPoints: immediatePoints(state, m.played),
     bestPoints: immediatePoints(state, m.best),
-    playedReasons: reasonTexts(reasons.played),
-    bestReasons: reasonTexts(reasons.best),
+    playedReasons: reasonTexts(reasons.played, reasons.best),
+    bestReasons: reasonTexts(reasons.best, reasons.played),
   };
   const picture: ReviewPicture = {
     state,
