@@ -6,18 +6,8 @@
  * reasons read off the positions and their pictures drawn (render_ms).
  *   npm run bench -- review
  */
-import {
-  AiPool,
-  chooseAction,
-  costliest,
-  gradeOf,
-  immediatePoints,
-  reasonsOf,
-  REVIEW_BUDGET_MS,
-  stateAt,
-  type GameReview,
-} from '../src/ai/index.js';
-import { gradeText, reasonTexts, severityOf } from '../src/discord/messages/review.js';
+import { AiPool, chooseAction, costliest, REVIEW_BUDGET_MS, type GameReview } from '../src/ai/index.js';
+import { costlyMove } from '../src/discord/messages/review.js';
 import { renderReviewMove } from '../src/render/review.js';
 import { apply, createGame, prompt, type GameState } from '../src/game/index.js';
 
@@ -38,21 +28,7 @@ function playedGame(seed: string): GameState {
 
 /** The costliest moves drawn as the Review button's answer draws them (handlers/review.ts). */
 async function drawCostliest(game: GameState, review: GameReview): Promise<void> {
-  for (const m of costliest(review)) {
-    const state = stateAt(game, m.turn);
-    if (!state) throw new Error(`no move at turn ${m.turn}`);
-    const reasons = reasonsOf(state, m.played, m.best);
-    const grade = gradeOf(m);
-    await renderReviewMove({
-      state,
-      number: 1,
-      played: { move: m.played, points: immediatePoints(state, m.played), reasons: reasonTexts(reasons.played) },
-      best: { move: m.best, points: immediatePoints(state, m.best), reasons: reasonTexts(reasons.best) },
-      loss: m.loss,
-      grade: gradeText(grade ?? 'best'),
-      severity: severityOf(grade),
-    });
-  }
+  for (const m of costliest(review)) await renderReviewMove(costlyMove(game, review, m).picture);
 }
 
 function p50(values: readonly number[]): number {

@@ -69,7 +69,10 @@ import { makeRng, mixSeed } from './rng.js';
 
 /** A move's grade, by the points it lost against the best move found. */
 export type Grade = 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
-/** Each grade's loss stops short of its bound (points); the last has none. Said once: the grades' thresholds. */
+/**
+ * Each grade's loss stops short of its bound (points); the last has none. Said once: the
+ * grades' thresholds. Losses are rounded to 0.1, so 'best' (under 0.05) is a loss of 0.
+ */
 export const GRADES: readonly (readonly [Grade, number])[] = [
   ['best', 0.05],
   ['good', 1],
@@ -497,8 +500,6 @@ export function gradeCounts(moves: readonly Pick<MoveVerdict, 'loss' | 'choices'
 
 /** One fact about a move, read off the position; the words are the messages' (messages/review.ts). */
 export type ReviewFact =
-  /** Points the placement scores at once (the running score after it minus before). */
-  | { readonly kind: 'points'; readonly points: number }
   /** The territory the placement counts most for: joined to squares already there, or new. */
   | {
       readonly kind: 'territory';
@@ -525,34 +526,55 @@ export interface Reasons {
 function factsOf(state: GameState, move: ReviewMove): ReviewFact[] {
   const asked = prompt(state);
   if (asked.kind === 'over') return [];
-  const me = asked.player;
   const facts: ReviewFact[] = [];
   const { placed } = move;
-  let after = state;
-  if (placed.kind === 'place' && asked.kind === 'place') {
-    const next = apply(state, { type: 'place', player: me, a: placed.a, b: placed.b });
-    if (next.ok) {
-      after = next.value;
-      facts.push({ kind: 'points', points: scorePlayer(after, me).total - scorePlayer(state, me).total });
-      const made = territoryOf(after, me, placed.a, placed.b);
-      if (made) facts.push(made);
-      const dir = directionOf(placed.a, placed.b);
-      const walls =
-        dir === null
-          ? 0
-          : new Territories().load(boardOf(state, me)).holes(cellIndex(placed.a[0], placed.a[1]) * 4 + dir);
-      if (walls > 0) facts.push({ kind: 'walls', cells: walls });
-    }
+  const after = placedState(state, move);
+  if (after && placed.kind === 'place') {
+    const made = territoryOf(after, asked.player, placed.a, placed.b);
+    if (made) facts.push(made);
+    const dir = directionOf(placed.a, placed.b);
+    const walls =
+      dir === null
+        ? 0
+        : new Territories().load(boardOf(state, asked.player)).holes(cellIndex(placed.a[0], placed.a[1]) * 4 + dir);
+    if (walls > 0) facts.push({ kind: 'walls', cells: walls });
   }
   if (placed.kind === 'discard' && asked.kind === 'place') facts.push({ kind: 'discard', domino: asked.domino });
   if (move.claim !== null) {
-    const line = [...after.next].sort((x, y) => x.domino - y.domino);
-    const order = line.findIndex((s) => s.domino === move.claim) + 1;
+    const order = claimOrder(after ?? state, asked.player, move.claim);
     const crowns = HALF_A_CROWNS[move.claim] ?? 0;
     const total = crowns + (HALF_B_CROWNS[move.claim] ?? 0);
     if (order > 0) facts.push({ kind: 'claim', domino: move.claim, crowns: total, order });
   }
   return facts;
+}
+
+/**
+ * The claimed domino's place in its line, sorted (1: first to pick next round); 0 if
+ * the claim is not legal. Read after the claim itself: when it fills a line whose
+ * leftover is dropped (3 players "discard", solo), the place counts only the claimed
+ * dominoes. Before the line is full a lower leftover may still be dropped, so the
+ * place is then the latest the player can pick.
+ */
+function claimOrder(before: GameState, player: number, claim: number): number {
+  const claimed = apply(before, { type: 'claim', player, domino: claim });
+  if (!claimed.ok) return 0;
+  const after = claimed.value;
+  const line = after.round > before.round ? after.current : after.next;
+  return [...line].sort((x, y) => x.domino - y.domino).findIndex((s) => s.domino === claim) + 1;
+}
+
+/** The game just after the move's placement or discard; null when the move has none (a claim alone). */
+function placedState(state: GameState, move: ReviewMove): GameState | null {
+  const asked = prompt(state);
+  const { placed } = move;
+  if (placed.kind === 'none' || asked.kind !== 'place') return null;
+  const player = asked.player;
+  const next = apply(
+    state,
+    placed.kind === 'place' ? { type: 'place', player, a: placed.a, b: placed.b } : { type: 'discard', player },
+  );
+  return next.ok ? next.value : null;
 }
 
 /** The territory after the placement that holds one of its halves and scores the most (then the largest). */
@@ -582,8 +604,8 @@ const sameFact = (x: ReviewFact, y: ReviewFact): boolean => JSON.stringify(x) ==
  */
 export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove): Reasons {
   // The immediate points are shown beside each move on their own (immediatePoints), not as a reason.
-  const mine = factsOf(state, played).filter((f) => f.kind !== 'points');
-  const theirs = factsOf(state, best).filter((f) => f.kind !== 'points');
+  const mine = factsOf(state, played);
+  const theirs = factsOf(state, best);
   const only = (xs: ReviewFact[], ys: ReviewFact[]) => xs.filter((x) => !ys.some((y) => sameFact(x, y)));
   const order = (fs: ReviewFact[]) => fs.find((f) => f.kind === 'claim')?.order ?? null;
   const lost = order(theirs) === 1 && (order(mine) ?? 1) > 1;
@@ -593,8 +615,10 @@ export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove
   };
 }
 
-/** The points each move scores at once (null: it places nothing). */
+/** The points a move scores at once, the running score after its placement minus before (null: it places nothing). */
 export function immediatePoints(state: GameState, move: ReviewMove): number | null {
-  const f = factsOf(state, move).find((x) => x.kind === 'points');
-  return f?.kind === 'points' ? f.points : null;
+  const asked = prompt(state);
+  const after = placedState(state, move);
+  if (!after || move.placed.kind !== 'place' || asked.kind === 'over') return null;
+  return scorePlayer(after, asked.player).total - scorePlayer(state, asked.player).total;
 }

@@ -151,11 +151,12 @@ function placeDomino(c: Ctx, g: KingdomGeometry, d: DominoView, a: Pos, b: Pos):
   drawDomino(c, d, cellOrigin(g, a), cellOrigin(g, b), g.cell, Math.max(1.5, g.cell * 0.035));
 }
 
-/** One move's row: its mark, its title and points now, the claimed domino when the claims differ, the reasons. */
+/** A move's reasons, bulleted and wrapped to the picture's width. */
 function reasonLines(c: Ctx, reasons: readonly string[]): string[] {
   return reasons.flatMap((r) => wrapWords(c, `• ${r}`, 600, REASON_SIZE, BOARD - 8));
 }
 
+/** One move's row: its mark, its title and points now, the claimed domino when the claims differ, the reasons. */
 function row(
   c: Ctx,
   top: number,
@@ -171,7 +172,8 @@ function row(
   strokeRoundRect(c, M + 2, cy - SWATCH / 2, SWATCH * 1.6, SWATCH, 6, mark.colour, 4);
   c.restore();
   const x = M + SWATCH * 1.6 + 14;
-  const now = side.points === null ? title : t('review.picture.now', { title, points: side.points });
+  const now =
+    side.points === null ? title : t('review.picture.now', { title, now: t('review.now', { points: side.points }) });
   let right = REVIEW_WIDTH - M;
   // The claimed domino drawn when the claims differ; the reasons name it and its turn order.
   if (showClaim && side.move.claim !== null) {

@@ -132,7 +132,12 @@ describe('game review', () => {
   });
 
   it('says when a claim gives up the first pick, and nothing for the same move', () => {
-    const point = decisionPoints(plain, 0).find((p) => p.state.next.length > 1 && p.played.claim !== null)!;
+    // A point where both ends of the line are still free to claim.
+    const freeEnds = (next: GameState['next']) => {
+      const sorted = [...next].sort((a, b) => a.domino - b.domino);
+      return sorted.length > 1 && sorted[0]!.king === null && sorted.at(-1)!.king === null;
+    };
+    const point = decisionPoints(plain, 0).find((p) => freeEnds(p.state.next) && p.played.claim !== null)!;
     const line = [...point.state.next].map((s) => s.domino).sort((a, b) => a - b);
     const first = { ...point.played, claim: line[0]! };
     const last = { ...point.played, claim: line.at(-1)! };
@@ -143,6 +148,22 @@ describe('game review', () => {
     );
     expect(reasons.best).toContainEqual(expect.objectContaining({ kind: 'claim', domino: line[0], order: 1 }));
     expect(reasonsOf(point.state, first, first)).toEqual({ played: [], best: [] });
+  });
+
+  it("counts a line's dropped leftover out of the claim order (3 players, discard)", () => {
+    // The opening line of 4, two dominoes claimed: the third claim fills the line, the last one free is dropped.
+    let s = newGame(['normal', 'normal', 'normal'], 'drop-order');
+    while (s.next.filter((x) => x.king !== null).length < 2)
+      s = applied(s, chooseAction(s, 'normal', { seed: s.turn }));
+    const free = s.next.filter((x) => x.king === null).map((x) => x.domino);
+    const [low, high] = [Math.min(...free), Math.max(...free)];
+    const take = (claim: number): ReviewMove => ({ placed: { kind: 'none' }, claim });
+    const reasons = reasonsOf(s, take(high), take(low));
+    const claimed = s.next.filter((x) => x.king !== null).map((x) => x.domino);
+    const below = (d: number) => claimed.filter((c) => c < d).length + 1;
+    // The lower free domino is dropped when the higher one is taken: it does not come first.
+    expect(reasons.played).toContainEqual(expect.objectContaining({ kind: 'claim', domino: high, order: below(high) }));
+    expect(reasons.best).toContainEqual(expect.objectContaining({ kind: 'claim', domino: low, order: below(low) }));
   });
 
   it('charges nothing for the best move found', async () => {

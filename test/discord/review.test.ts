@@ -8,7 +8,13 @@ import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import type { GameReview, ReviewedMove } from '../../src/ai/index.js';
 import { decode } from '../../src/discord/messages/codec.js';
-import { factText, listPageCount, reasonTexts, reviewListView } from '../../src/discord/messages/review.js';
+import {
+  factText,
+  listPageCount,
+  pictureText,
+  reasonTexts,
+  reviewListView,
+} from '../../src/discord/messages/review.js';
 import type { TableSeat } from '../../src/table/index.js';
 
 describe('review reasons in words', () => {
@@ -29,6 +35,10 @@ describe('review reasons in words', () => {
     expect(factText({ kind: 'firstPickGivenUp' })).toBe('gives up the first pick');
     expect(factText({ kind: 'discard', domino: 7 })).toBe('discards #7');
     expect(reasonTexts([])).toEqual(['nothing differs at once: the difference shows in the rounds to come']);
+    // Only the other move has a reason: this one is not said to differ in nothing.
+    expect(reasonTexts([], [{ kind: 'walls', cells: 1 }])).toEqual([
+      'nothing at once that the other move does not do too',
+    ]);
   });
 });
 
@@ -93,6 +103,12 @@ describe('the full move list', () => {
     const last = buttons(pages - 1);
     expect(last[1]!.disabled).toBe(true);
     expect(decode(last[0]!.custom_id as string)).toMatchObject({ page: pages - 2, slot: 'prev' });
+  });
+
+  it("says a picture's points lost as its embed and picture do, one point in the singular", () => {
+    const one = { ...info.review.moves[1]!, loss: 1 };
+    expect(pictureText(one, 2, 7, 24)).toMatch(/; 1 point lost\.$/);
+    expect(pictureText({ ...one, loss: 6.4 }, 2, 7, 24)).toMatch(/; 6\.4 points lost\.$/);
   });
 
   it('has no page buttons when one page holds every move', () => {

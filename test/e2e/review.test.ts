@@ -57,7 +57,7 @@ it("reviews a player's game privately, from the cache the second time and after 
   for (const [i, p] of pictures.entries()) {
     expect(p.filename).toMatch(/^review-\d+\.png$/);
     expect(p.description).toMatch(
-      /^Move \d+, .*, (Best|Good|Inaccuracy|Mistake|Blunder): you played .*; it suggests .*; [\d.]+ points lost\.$/,
+      /^Move \d+, .*, (Best|Good|Inaccuracy|Mistake|Blunder): you played .*; it suggests .*; [\d.]+ points? lost\.$/,
     );
     const embed = answer.embeds[i]!;
     expect(embed.image?.url).toBe(`attachment://${p.filename}`);

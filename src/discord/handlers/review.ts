@@ -13,7 +13,7 @@
  * from anyone but the game's players, or once the review is no longer kept, gets a
  * friendly private answer and changes nothing.
  */
-import { costliest, gradeOf, immediatePoints, reasonsOf, REVIEW_BUDGET_MS, stateAt } from '../../ai/index.js';
+import { costliest, REVIEW_BUDGET_MS } from '../../ai/index.js';
 import { loadConfig, type Config } from '../../config.js';
 import { boxRound, result, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
@@ -23,15 +23,7 @@ import { privately, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { renderReviewMove } from '../messages/pictures.js';
-import {
-  gradeText,
-  listPageCount,
-  reasonTexts,
-  reviewListView,
-  reviewView,
-  severityOf,
-  type CostlyMove,
-} from '../messages/review.js';
+import { costlyMove, listPageCount, reviewListView, reviewView, type CostlyMove } from '../messages/review.js';
 
 export interface ReviewClick {
   readonly tableId: string;
@@ -98,32 +90,11 @@ function computed(bot: Bot, table: FinishedTable, key: string, game: GameState, 
 }
 
 /** The costliest moves drawn, with their points now and reasons, in the clicking user's language. */
-async function pictures(game: GameState, review: TableReview): Promise<CostlyMove[]> {
-  const shown = costliest(review);
+function pictures(game: GameState, review: TableReview): Promise<CostlyMove[]> {
   return Promise.all(
-    shown.map(async (m) => {
-      const index = review.moves.indexOf(m);
-      const state = stateAt(game, m.turn);
-      if (!state) throw new Error(`no move starts at turn ${m.turn}`);
-      const reasons = reasonsOf(state, m.played, m.best);
-      const grade = gradeOf(m);
-      const costly = {
-        index,
-        playedPoints: immediatePoints(state, m.played),
-        bestPoints: immediatePoints(state, m.best),
-        playedReasons: reasonTexts(reasons.played),
-        bestReasons: reasonTexts(reasons.best),
-      };
-      const png = await renderReviewMove({
-        state,
-        number: index + 1,
-        played: { move: m.played, points: costly.playedPoints, reasons: costly.playedReasons },
-        best: { move: m.best, points: costly.bestPoints, reasons: costly.bestReasons },
-        loss: m.loss,
-        grade: gradeText(grade ?? 'best'),
-        severity: severityOf(grade),
-      });
-      return { ...costly, png };
+    costliest(review).map(async (m) => {
+      const { words, picture } = costlyMove(game, review, m);
+      return { ...words, png: await renderReviewMove(picture) };
     }),
   );
 }

@@ -9,11 +9,20 @@ import { ButtonStyle } from 'discord.js';
 import type { APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 import type { APIEmbed, APIActionRowComponent, APIComponentInMessageActionRow } from 'discord-api-types/v10';
 import type { BaseMessageOptions } from 'discord.js';
-import { GRADES, gradeCounts, gradeOf, type Grade, type ReviewFact } from '../../ai/index.js';
-import { DYNASTY_GAMES, type Grid } from '../../game/index.js';
+import {
+  GRADES,
+  gradeCounts,
+  gradeOf,
+  immediatePoints,
+  reasonsOf,
+  stateAt,
+  type Grade,
+  type ReviewFact,
+} from '../../ai/index.js';
+import { DYNASTY_GAMES, type GameState, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { ReviewedChoice, TableReview, TableSeat } from '../../table/index.js';
-import type { ReviewSeverity } from '../../render/review.js';
+import type { ReviewPicture, ReviewSeverity } from '../../render/review.js';
 import { CONTENT_MAX } from '../wire/limits.js';
 import type { ReviewListSlot } from './codec.js';
 import { button, row } from './components.js';
@@ -66,12 +75,12 @@ export function bestText(choice: ReviewedChoice, grid: Grid): string {
 }
 
 /** A grade in words: "Blunder". */
-export function gradeText(grade: Grade): string {
+function gradeText(grade: Grade): string {
   return t(`review.grade.${grade}`);
 }
 
 /** How bad a grade is, for the picture's colour (the word always says it). */
-export function severityOf(grade: Grade | null): ReviewSeverity {
+function severityOf(grade: Grade | null): ReviewSeverity {
   if (grade === null || grade === 'best' || grade === 'good') return 'fine';
   return grade === 'inaccuracy' ? 'poor' : 'bad';
 }
@@ -79,8 +88,6 @@ export function severityOf(grade: Grade | null): ReviewSeverity {
 /** The words of one fact of a move (ai/review.ts reasonsOf): the one place reasons are said. */
 export function factText(fact: ReviewFact): string {
   switch (fact.kind) {
-    case 'points':
-      return t('review.fact.points', { points: fact.points });
     case 'territory': {
       const params = { terrain: fact.terrain, squares: fact.squares, crowns: fact.crowns };
       return fact.joins ? t('review.fact.joins', params) : t('review.fact.starts', params);
@@ -96,9 +103,13 @@ export function factText(fact: ReviewFact): string {
   }
 }
 
-/** A move's reasons in words; when the two moves differ in nothing seen at once, that is said. */
-export function reasonTexts(facts: readonly ReviewFact[]): string[] {
-  return facts.length === 0 ? [t('review.fact.none')] : facts.map(factText);
+/**
+ * A move's reasons in words. With none of its own: when the other move has none either,
+ * the two differ in nothing seen at once; else this one only lacks what the other does.
+ */
+export function reasonTexts(facts: readonly ReviewFact[], other: readonly ReviewFact[] = []): string[] {
+  if (facts.length > 0) return facts.map(factText);
+  return [other.length === 0 ? t('review.fact.none') : t('review.fact.noneOwn')];
 }
 
 /** The grade scale, its thresholds read from GRADES (said once, in ai/review.ts). */
@@ -111,7 +122,7 @@ function moveLine(m: ReviewedMove, number: number, grid: Grid, rounds: number): 
   const params = { number, when: whenText(m, rounds), move: playedText(m, grid) };
   const grade = gradeOf(m);
   if (grade === null) return t('review.line.forced', params);
-  if (m.loss <= 0) return t('review.line.best', { ...params, grade: gradeText(grade) });
+  if (grade === 'best') return t('review.line.best', { ...params, grade: gradeText(grade) });
   return t('review.line.lost', { ...params, grade: gradeText(grade), points: m.loss, best: bestText(m.best, grid) });
 }
 
@@ -123,8 +134,13 @@ export function pictureText(m: ReviewedMove, number: number, grid: Grid, rounds:
     grade: gradeText(gradeOf(m) ?? 'best'),
     move: playedText(m, grid),
     best: bestText(m.best, grid),
-    points: m.loss,
+    lost: lostText(m.loss),
   });
+}
+
+/** "6.4 points lost": the picture's words, said once (render/review.ts draws them). */
+function lostText(points: number): string {
+  return t('review.picture.lost', { points });
 }
 
 /** One of the costliest moves as the summary shows it: its picture and what the picture says, in words. */
@@ -137,6 +153,40 @@ export interface CostlyMove {
   readonly bestPoints: number | null;
   readonly playedReasons: readonly string[];
   readonly bestReasons: readonly string[];
+}
+
+/**
+ * One of the costliest moves before it is drawn: its points now and reasons in words
+ * (read off the position just before it), and the picture that shows them. The one
+ * place a costly move is put together (the Review button's answer, the bench).
+ */
+export function costlyMove(
+  game: GameState,
+  review: TableReview,
+  m: ReviewedMove,
+): { readonly words: Omit<CostlyMove, 'png'>; readonly picture: ReviewPicture } {
+  const index = review.moves.indexOf(m);
+  const state = stateAt(game, m.turn);
+  if (!state) throw new Error(`no move starts at turn ${m.turn}`);
+  const reasons = reasonsOf(state, m.played, m.best);
+  const grade = gradeOf(m);
+  const words = {
+    index,
+    playedPoints: immediatePoints(state, m.played),
+    bestPoints: immediatePoints(state, m.best),
+    playedReasons: reasonTexts(reasons.played, reasons.best),
+    bestReasons: reasonTexts(reasons.best, reasons.played),
+  };
+  const picture: ReviewPicture = {
+    state,
+    number: index + 1,
+    played: { move: m.played, points: words.playedPoints, reasons: words.playedReasons },
+    best: { move: m.best, points: words.bestPoints, reasons: words.bestReasons },
+    loss: m.loss,
+    grade: gradeText(grade ?? 'best'),
+    severity: severityOf(grade),
+  };
+  return { words, picture };
 }
 
 export interface ReviewInfo extends ReviewListInfo {
@@ -153,14 +203,14 @@ function titleText(info: Pick<ReviewInfo, 'review' | 'seats' | 'game'>): string 
 }
 
 /** "Best 6 · Good 4 · Inaccuracy 2 · Mistake 1 · Blunder 1". */
-function countsText(review: TableReview): string {
-  const counts = gradeCounts(review.moves);
+function countsText(counts: Record<Grade, number>): string {
   return GRADES.map(([g]) => t('review.count', { grade: gradeText(g), count: counts[g] })).join(' · ');
 }
 
 /** Either side of a costly move in words: "You (+1 now): starts a new mine: 1 square × 1 crown". */
 function sideText(key: 'review.side.played' | 'review.side.best', points: number | null, reasons: readonly string[]) {
-  return t(key, { points: points ?? 0, placed: points === null ? 'no' : 'yes', reasons: reasons.join('; ') });
+  const now = t('review.now', { points: points ?? 0 });
+  return t(key, { now, placed: points === null ? 'no' : 'yes', reasons: reasons.join('; ') });
 }
 
 /** A costly move's embed: the move, its grade and loss, both sides in words, its picture full width. */
@@ -171,7 +221,7 @@ function costlyEmbed(c: CostlyMove, info: ReviewInfo): APIEmbed {
       number: c.index + 1,
       when: whenText(m, info.rounds),
       grade: gradeText(gradeOf(m) ?? 'best'),
-      points: m.loss,
+      lost: lostText(m.loss),
     }),
     description: [
       sideText('review.side.played', c.playedPoints, c.playedReasons),
@@ -203,7 +253,7 @@ export function reviewView(info: ReviewInfo): BaseMessageOptions {
     review.accuracy === null
       ? t('review.noChoice')
       : t('review.accuracy', { accuracy: review.accuracy, accurate: counts.best + counts.good, moves: weighed.length }),
-    countsText(review),
+    countsText(counts),
     t('review.lost', { points: review.lost }),
     info.pictures.length > 0 ? t('review.pictures', { count: info.pictures.length }) : t('review.noCostly'),
     `-# ${scaleText()}`,
