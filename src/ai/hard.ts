@@ -10,8 +10,9 @@
  *   shuffled again with a seed of ours each sweep), plays the candidate, then
  *   plays the game out for everyone with a greedy policy that avoids walling in
  *   cells (HARD_POLICY; the frozen hard-baseline plays out with the normal
- *   level's plain greedy), and scores the end by the margin over the best
- *   opponent, in points, a win adding one point (see outcome).
+ *   level's plain greedy), and scores the end: a win (shared wins as fractions)
+ *   plus a small term for the margin over the best opponent, which separates
+ *   candidates long before win counts do.
  * - Candidates are ordered by a prior (placement: points, terrain fit and dead
  *   cells; claim: the playout policy's value of the domino in the kingdom after
  *   the placement). One probe playout estimates how many samples the budget
@@ -50,16 +51,8 @@ export const DEFAULT_TIME_MS = 1000;
 
 /** Placements kept for the search after ranking by the prior. */
 const PLACEMENT_WIDTH = 8;
-/**
- * What a playout's win adds to its margin, in points (shared wins as fractions).
- * The search scores playouts by margin first: a win alone is a coin flip per
- * playout, the margin tells more per playout, so halving keeps the better
- * candidates with the samples a decision affords. Against hard-baseline (whose
- * playouts count a win 1 and a point 0.01) with 300 playouts each, a point worth
- * a win won 60.7% of 360 paired 2-player games (95% CI about 55-66%), a point
- * worth 0.2 of a win 57.8% of 160 (issue 26).
- */
-const WIN_POINTS = 1;
+/** Weight of the score margin (per point) next to a win worth 1. */
+const MARGIN_WEIGHT = 0.01;
 
 /**
  * The hard level's playout policy: greedy, but a placement that walls in a cell
@@ -254,12 +247,12 @@ export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREED
 const shares = new Float64Array(4);
 const totals = new Int32Array(4);
 
-/** The margin over the best opponent, in points, plus WIN_POINTS for a win (shared: a fraction). */
+/** A win (shared: a fraction) plus a little for the margin over the best opponent. */
 function outcome(sim: Sim, me: number): number {
   sim.outcome(shares);
   sim.totals(totals);
   // Solo, no opponent: the score itself is the margin.
   let best = sim.players === 1 ? 0 : -Infinity;
   for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, totals[p] as number);
-  return WIN_POINTS * (shares[me] as number) + (totals[me] as number) - best;
+  return (shares[me] as number) + MARGIN_WEIGHT * ((totals[me] as number) - best);
 }
