@@ -6,7 +6,7 @@
  * a smaller sample, fit for the bench (each run takes a few minutes).
  *   npm run bench -- strength
  */
-import { playGame, rotateSeats, summarize, type ArenaGame } from '../src/ai/arena.js';
+import { arenaGames, playGame, summarize } from '../src/ai/arena.js';
 import { baselineSearch } from '../src/ai/baseline.js';
 import { HARD_POLICY, hardSearch, type SearchResult } from '../src/ai/hard.js';
 import type { Decision } from '../src/ai/levels.js';
@@ -16,17 +16,14 @@ import { apply, createGame, prompt, publicView, type GameState } from '../src/ga
 
 const TIME_MS = 250;
 
-/** hard's share of the wins (%) over `games` seeded games against hard-baseline in every other seat. */
+/**
+ * hard's share of the wins (%) over `games` seeded games against hard-baseline in every
+ * other seat, each deck dealt in every seat order (a paired arena: the deal's luck cancels).
+ */
 function winShare(players: number, games: number): number {
   const levels: ArenaLevel[] = ['hard', ...Array.from({ length: players - 1 }, (): ArenaLevel => 'hard-baseline')];
-  const outcomes = Array.from({ length: games }, (_, g) =>
-    playGame({
-      seats: rotateSeats(levels, g),
-      options: {},
-      seed: `strength-${players}-${g}`,
-      timeMs: TIME_MS,
-    } satisfies ArenaGame),
-  );
+  const plan = { levels, count: games, seed: `strength-${players}`, paired: true, options: {}, timeMs: TIME_MS };
+  const outcomes = arenaGames(plan).map(playGame);
   const hard = summarize(outcomes).find((s) => s.level === 'hard');
   return 100 * (hard?.winRate ?? NaN);
 }

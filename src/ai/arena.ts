@@ -31,6 +31,8 @@ export interface ArenaGame {
 }
 
 export interface GameOutcome {
+  /** The game's seed: games of one deck (a paired arena) share it. */
+  readonly seed: string;
   readonly seats: readonly ArenaLevel[];
   readonly scores: readonly number[];
   /** Each seat's share of the victory: 1, 1/k for a victory shared by k, or 0. */
@@ -74,7 +76,7 @@ export function playGame(game: ArenaGame): GameOutcome {
   const final = result(state);
   if (!final) throw new ArenaError('the game ended without a result');
   const shares = game.seats.map((_, p) => (final.winners.includes(p) ? 1 / final.winners.length : 0));
-  return { seats: game.seats, scores: final.scores.map((s) => s.total), shares, hardMs };
+  return { seed: game.seed, seats: game.seats, scores: final.scores.map((s) => s.total), shares, hardMs };
 }
 
 /** The engine's own check: the exported record must rebuild the identical state. */
@@ -96,6 +98,33 @@ export function rotateSeats(levels: readonly ArenaLevel[], g: number): ArenaLeve
   return levels.map((_, s) => levels[(s + g) % n] as ArenaLevel);
 }
 
+/** What an arena plays: `count` games of `levels`, seats rotated game by game. */
+export interface ArenaPlan {
+  readonly levels: readonly ArenaLevel[];
+  readonly count: number;
+  readonly seed: string;
+  /**
+   * Every deck is dealt once per seat order (the levels rotated over the same
+   * seed), so the luck of the deal cancels between the levels: the win rate's
+   * noise is then mostly the players', and fewer games tell levels apart.
+   */
+  readonly paired: boolean;
+  readonly options: ArenaGame['options'];
+  readonly timeMs: number;
+  readonly playouts?: number;
+}
+
+export function arenaGames(plan: ArenaPlan): ArenaGame[] {
+  const n = plan.levels.length;
+  return Array.from({ length: plan.count }, (_, g): ArenaGame => ({
+    seats: rotateSeats(plan.levels, g),
+    options: plan.options,
+    seed: `${plan.seed}-${plan.paired ? Math.floor(g / n) : g}`,
+    timeMs: plan.timeMs,
+    ...(plan.playouts === undefined ? {} : { playouts: plan.playouts }),
+  }));
+}
+
 export interface LevelStats {
   readonly level: ArenaLevel;
   /** Seat-games played by this level. */
@@ -106,6 +135,12 @@ export interface LevelStats {
   readonly avgScore: number;
   /** Average of (own score - best opponent's score). */
   readonly avgMargin: number;
+  /**
+   * 95% interval of the win rate from the spread between decks (games grouped by
+   * seed, normal approximation): tighter than Wilson's when a paired arena deals
+   * each deck in every seat order. Null with fewer than 2 decks.
+   */
+  readonly byDeck: { readonly decks: number; readonly low: number; readonly high: number } | null;
 }
 
 export function summarize(outcomes: readonly GameOutcome[]): LevelStats[] {
@@ -127,6 +162,7 @@ export function summarize(outcomes: readonly GameOutcome[]): LevelStats[] {
     }
     const [low, high] = wilson(wins, seatGames);
     return {
+      byDeck: deckInterval(outcomes, level),
       level,
       seatGames,
       winRate: wins / seatGames,
@@ -136,6 +172,27 @@ export function summarize(outcomes: readonly GameOutcome[]): LevelStats[] {
       avgMargin: margin / seatGames,
     };
   });
+}
+
+/** The level's mean share per deck (seed), then mean +- 1.96 standard errors over the decks. */
+function deckInterval(outcomes: readonly GameOutcome[], level: ArenaLevel): LevelStats['byDeck'] {
+  const decks = new Map<string, { wins: number; seats: number }>();
+  for (const o of outcomes) {
+    const deck = decks.get(o.seed) ?? { wins: 0, seats: 0 };
+    o.seats.forEach((l, s) => {
+      if (l !== level) return;
+      deck.wins += o.shares[s] as number;
+      deck.seats++;
+    });
+    decks.set(o.seed, deck);
+  }
+  const rates = [...decks.values()].filter((d) => d.seats > 0).map((d) => d.wins / d.seats);
+  const k = rates.length;
+  if (k < 2) return null;
+  const mean = rates.reduce((a, b) => a + b, 0) / k;
+  const variance = rates.reduce((a, r) => a + (r - mean) ** 2, 0) / (k - 1);
+  const half = 1.96 * Math.sqrt(variance / k);
+  return { decks: k, low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
 }
 
 /** Wilson score interval (95% by default) for `wins` successes out of `n` (wins may be fractional). */

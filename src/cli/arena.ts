@@ -1,10 +1,13 @@
 /**
  * npm run arena -- --games 200 --seats hard,normal,normal,normal --seed 1 [--time-ms 1000]
  *   [--mighty-duel] [--harmony] [--middle-kingdom] [--three-player classic|discard]
- *   [--balanced-opening] [--workers N] [--playouts N]
+ *   [--balanced-opening] [--workers N] [--playouts N] [--paired]
  *
  * --playouts gives hard a fixed number of playouts per decision (capped by --time-ms),
  * which makes a run reproducible and independent of the machine's load.
+--paired deals each deck once per seat order (games = decks x seats), so the luck
+of the deal cancels between the levels; the report then adds the interval from
+the spread between decks, which pairing tightens.
  *
  * Plays seeded games between AI levels on every core (one game per worker thread
  * at a time), rotating the seat order, checks every game's record with the
@@ -14,7 +17,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { playGame, rotateSeats, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
+import { arenaGames, playGame, summarize, type ArenaGame, type GameOutcome, type LevelStats } from '../ai/arena.js';
 import { startWorker } from '../runtime/spawn.js';
 import { ARENA_LEVELS, isArenaLevel } from '../ai/types.js';
 import { gameOptionsFor, isPlayerCount } from '../game/index.js';
@@ -25,6 +28,7 @@ type Reply = { readonly ok: true; readonly outcome: GameOutcome } | { readonly o
 interface Plan {
   readonly games: readonly ArenaGame[];
   readonly workers: number;
+  readonly paired: boolean;
 }
 
 class UsageError extends Error {}
@@ -45,6 +49,7 @@ function plan(argv: readonly string[]): Plan {
       'middle-kingdom': { type: 'boolean' },
       'three-player': { type: 'string' },
       'balanced-opening': { type: 'boolean' },
+      paired: { type: 'boolean' },
     },
   });
   const seats = values.seats.split(',').map((s) => s.trim());
@@ -61,14 +66,16 @@ function plan(argv: readonly string[]): Plan {
   const count = positiveInt(values.games, '--games');
   const timeMs = positiveInt(values['time-ms'], '--time-ms');
   const playouts = values.playouts === undefined ? undefined : positiveInt(values.playouts, '--playouts');
-  const games = Array.from({ length: count }, (_, g): ArenaGame => ({
-    seats: rotateSeats(levels, g),
+  const games = arenaGames({
+    levels,
+    count,
+    seed: values.seed,
+    paired: values.paired === true,
     options,
-    seed: `${values.seed}-${g}`,
     timeMs,
-    ...(playouts === undefined ? {} : { playouts }),
-  }));
-  return { games, workers: Math.min(count, positiveInt(values.workers, '--workers')) };
+    playouts,
+  });
+  return { games, workers: Math.min(count, positiveInt(values.workers, '--workers')), paired: values.paired === true };
 }
 
 function positiveInt(text: string, flag: string): number {
@@ -113,12 +120,15 @@ function progress(outcomes: readonly GameOutcome[], total: number, started: numb
   console.error(`[${outcomes.length}/${total}] ${((Date.now() - started) / 1000).toFixed(0)} s: ${line}`);
 }
 
-function report(stats: readonly LevelStats[], outcomes: readonly GameOutcome[]): string {
+function report(stats: readonly LevelStats[], outcomes: readonly GameOutcome[], paired: boolean): string {
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const lines = stats.map(
     (s) =>
       `${s.level.padEnd(13)} win ${pct(s.winRate)} (95% CI ${pct(s.low)}-${pct(s.high)}, ${s.seatGames} seat-games)` +
-      `  avg score ${s.avgScore.toFixed(1)}  avg margin ${s.avgMargin >= 0 ? '+' : ''}${s.avgMargin.toFixed(1)}`,
+      `  avg score ${s.avgScore.toFixed(1)}  avg margin ${s.avgMargin >= 0 ? '+' : ''}${s.avgMargin.toFixed(1)}` +
+      (paired && s.byDeck
+        ? `\n${''.padEnd(13)} by deck: 95% CI ${pct(s.byDeck.low)}-${pct(s.byDeck.high)} over ${s.byDeck.decks} decks`
+        : ''),
   );
   const hardMs = outcomes.flatMap((o) => o.hardMs).sort((a, b) => a - b);
   if (hardMs.length > 0)
@@ -151,10 +161,10 @@ async function main(): Promise<void> {
   }
   const first = p.games[0] as ArenaGame;
   console.log(
-    `arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard${first.playouts ? ` (at most ${first.playouts} playouts)` : ''}, ${p.workers} workers, options ${JSON.stringify(first.options)}`,
+    `arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard${first.playouts ? ` (at most ${first.playouts} playouts)` : ''}, ${p.workers} workers${p.paired ? ', paired decks' : ''}, options ${JSON.stringify(first.options)}`,
   );
   const outcomes = await runAll(p);
-  console.log(report(summarize(outcomes), outcomes));
+  console.log(report(summarize(outcomes), outcomes, p.paired));
 }
 
 if (isMainThread) {
