@@ -22,7 +22,7 @@ import { aiSeats, newLobby, type TableSeat } from '../../src/table/index.js';
 import { endView } from '../../src/discord/messages/end.js';
 import { lobbyView } from '../../src/discord/messages/lobby.js';
 import { discardView, panelView, pickView } from '../../src/discord/messages/panel.js';
-import { turnView } from '../../src/discord/messages/turn.js';
+import { turnLine, turnView } from '../../src/discord/messages/turn.js';
 
 const PICTURE = { png: Buffer.from('not really a png'), alt: 'A picture, described.' };
 /** The longest table id (a snowflake of 20 digits): the panel's Left to come names it. */
@@ -249,5 +249,19 @@ describe('Left to come', () => {
     expect(ids(board)).toEqual([`k1:y:${game.turn}`, `k1:lc:${game.turn}`]);
     const absent = seats.map((s) => ({ ...s, standIn: { reason: 'absent' as const, by: null } }));
     checkLimits(turnView({ game, seats: absent as TableSeat[], happened: null, header: null, picture: PICTURE }));
+  });
+});
+
+describe('the turn line', () => {
+  it('says the computer plays for a seat it stands in for, and asks the player otherwise', () => {
+    const game = states(2, 5, 'views-turn-line').next().value as GameState;
+    const mover = prompt(game);
+    if (mover.kind === 'over') throw new Error('a new game is not over');
+    const seats = seatsFor(2);
+    expect(turnLine(game, seats)).not.toMatch(/the computer plays for/);
+    const standIn = seats.map((s, i) =>
+      i === mover.player ? { ...s, standIn: { reason: 'replaced' as const, by: null } } : s,
+    );
+    expect(turnLine(game, standIn as TableSeat[])).toMatch(/the computer plays for .*Player with a long name/);
   });
 });

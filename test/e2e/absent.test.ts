@@ -126,12 +126,8 @@ describe('a player who goes absent', () => {
           .find((m) => /\*\*bob\*\* (placed|took|could not)/.test(m.content));
       await runUntil(world, threadId, [alice], () => standInMove() !== undefined, 'a move the computer makes for bob');
       expect(standInMove()!.content).not.toMatch(/Time ran out/);
-      const third = messages().indexOf(timedOut()[2]!);
-      expect(
-        messages()
-          .slice(third)
-          .some((m) => /the computer plays for .*\*\*bob\*\*/.test(m.content)),
-      ).toBe(true);
+      // (A board shows "the computer plays for bob" only if it is posted before that move is made,
+      // which the quieter thread's held moves and the machine's speed decide: views.test.ts checks the line.)
       expect(
         messages()
           .slice(at + 1)
