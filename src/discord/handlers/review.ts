@@ -23,7 +23,14 @@ import { privately, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { renderReviewMove } from '../messages/pictures.js';
-import { costlyMove, listPageCount, reviewListView, reviewView, type CostlyMove } from '../messages/review.js';
+import {
+  costlyMove,
+  listPageCount,
+  reviewListView,
+  reviewView,
+  type CostlyMove,
+  type ReviewListInfo,
+} from '../messages/review.js';
 
 export interface ReviewClick {
   readonly tableId: string;
@@ -113,6 +120,18 @@ async function reviewerOf(
   return player === null ? privately(t('review.playersOnly')) : { table, player };
 }
 
+/** What the review's views say of the game around the review itself. */
+function listInfo(table: FinishedTable, game: GameState, number: number, review: TableReview): ReviewListInfo {
+  return {
+    review,
+    seats: table.seats,
+    grid: game.options.grid,
+    rounds: boxRound(game).rounds,
+    game: table.dynasty ? number : null,
+    tableId: table.id,
+  };
+}
+
 export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
   const reviewer = await reviewerOf(bot, click);
   if ('kind' in reviewer) return reviewer;
@@ -132,15 +151,7 @@ export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {
   const drawn = await pictures(game, found);
   return {
     kind: 'private',
-    message: reviewView({
-      review: found,
-      seats: table.seats,
-      grid: game.options.grid,
-      rounds: boxRound(game).rounds,
-      game: table.dynasty ? click.game : null,
-      tableId: table.id,
-      pictures: drawn,
-    }),
+    message: reviewView({ ...listInfo(table, game, click.game, found), pictures: drawn }),
   };
 }
 
@@ -161,14 +172,7 @@ export async function reviewList(bot: Bot, click: ReviewListClick, open: boolean
   const game = gameOf(table, click.game);
   const kept = table.reviews?.[reviewKey(click.game, player)];
   if (!game || !kept) return privately(t('review.list.stale'));
-  const info = {
-    review: kept,
-    seats: table.seats,
-    grid: game.options.grid,
-    rounds: boxRound(game).rounds,
-    game: table.dynasty ? click.game : null,
-    tableId: table.id,
-  };
+  const info = listInfo(table, game, click.game, kept);
   if (click.page >= listPageCount(info)) return privately(t('review.list.noSuchPage'));
   const message = reviewListView(info, click.page);
   return open ? { kind: 'private', message } : updating(message);
