@@ -7,12 +7,10 @@
  * exactly; otherwise it is stored as is, so packing can never lose anything.
  */
 import type { GameEvent, GameState, KingdomState, Placement } from '../game/index.js';
+import { isObj, type Obj } from './guards.js';
 
 /** A packed game: the state without `events` and `kingdoms`, plus `packedEvents`. */
 const PACKED = 'packedEvents';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function packGame(game: GameState): Obj | GameState {
   const packed = packEvents(game.events);

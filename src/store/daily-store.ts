@@ -28,6 +28,7 @@ import {
   type Streak,
 } from '../table/index.js';
 import { withTimeout } from './errors.js';
+import { isCount, isObj, isStr } from './guards.js';
 import { KeyedLock } from './lock.js';
 
 export interface DailyPlay {
@@ -233,18 +234,13 @@ export class DailyStore {
   }
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const isText = (v: unknown): v is string => typeof v === 'string';
-
 function isDailyPlay(v: unknown): v is DailyPlay {
   return (
     isObj(v) &&
     isCount(v['day']) &&
-    isText(v['userId']) &&
-    isText(v['guildId']) &&
-    isText(v['name']) &&
+    isStr(v['userId']) &&
+    isStr(v['guildId']) &&
+    isStr(v['name']) &&
     typeof v['scored'] === 'boolean' &&
     isGameState(v['game']) &&
     (v['kept'] === undefined || isGameState(v['kept']))
@@ -254,8 +250,8 @@ function isDailyPlay(v: unknown): v is DailyPlay {
 function isEntry(v: unknown): v is DailyEntry {
   return (
     isObj(v) &&
-    isText(v['userId']) &&
-    isText(v['name']) &&
+    isStr(v['userId']) &&
+    isStr(v['name']) &&
     isCount(v['score']) &&
     isCount(v['crowns']) &&
     isCount(v['largestTerritory']) &&
@@ -275,10 +271,10 @@ function isDailyUser(v: unknown): v is DailyUser {
     isCount(s['current']) &&
     isCount(s['best']) &&
     v['best'].every((b) => isObj(b) && isCount(b['day']) && isCount(b['score'])) &&
-    v['played'].every((p) => isObj(p) && isText(p['guildId']) && isCount(p['day']))
+    v['played'].every((p) => isObj(p) && isStr(p['guildId']) && isCount(p['day']))
   );
 }
 
 function isChannelMap(v: unknown): v is Record<string, DailyChannel> {
-  return isObj(v) && Object.values(v).every((c) => isObj(c) && isText(c['channelId']) && isCount(c['postedDay']));
+  return isObj(v) && Object.values(v).every((c) => isObj(c) && isStr(c['channelId']) && isCount(c['postedDay']));
 }

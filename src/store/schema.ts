@@ -5,6 +5,7 @@
 import { gameStateProblem, isAiLevel, isDynastyState, VARIANTS } from '../game/index.js';
 import { isPace, TABLE_SCHEMA, type Table } from '../table/index.js';
 import { packGame, unpackGame } from './codec.js';
+import { isInt, isNullableStr, isNum, isObj, isStr, type Obj } from './guards.js';
 
 /** Turns a stored value of schema n into one of schema n + 1 (it may still be invalid; validation follows). */
 export type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
@@ -17,13 +18,6 @@ export const MIGRATIONS: Migrations = {
 };
 
 export type Checked = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isNullableStr = (v: unknown): boolean => v === null || isStr(v);
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 
 /** The stored text of a table: games packed (see codec.ts), `version` first so it is easy to spot in the raw text. */
 export function encodeTable(table: Table): string {
