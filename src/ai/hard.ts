@@ -45,6 +45,7 @@ import { successiveHalving } from './halving.js';
 import { bonusesOf, placeAction, type Decision } from './levels.js';
 import { FIT_SCALE, GREEDY, greedyPick, greedyPlacement, pickValues, type Bonuses, type Weights } from './policy.js';
 import { makeRng, mixSeed } from './rng.js';
+import { credit, walkRound, type Step, type TurnNode } from './tree.js';
 import type { ChooseOptions } from './types.js';
 
 export const DEFAULT_TIME_MS = 1000;
@@ -121,6 +122,10 @@ export function hardSearch(
   const work = root.clone();
   let guessed = -1;
   let playoutSeed: RngState = [0, 0, 0, 0];
+  const round = root.round;
+  const subtrees: (TurnNode | null)[] = candidates.map(() => null);
+  const path: Step[] = [];
+  const values = new Float64Array(root.players);
   const sample = (i: number, sweep: number): number => {
     if (sweep !== guessed) {
       // One guess at the hidden deck per sweep, shared by every candidate.
@@ -131,8 +136,12 @@ export function hardSearch(
     }
     work.copyFrom(guess);
     play(work, candidates[i] as Candidate);
+    path.length = 0;
+    if (TREE) walkRound(work, round, subtrees, i, bonuses, policy, path, play);
     playOut(work, bonuses, new Rng(playoutSeed), policy);
-    return outcome(work, me);
+    outcomes(work, values);
+    credit(path, values);
+    return values[me] as number;
   };
   const probeStart = performance.now();
   sample(0, 0);
@@ -247,12 +256,16 @@ export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREED
 const shares = new Float64Array(4);
 const totals = new Int32Array(4);
 
-/** A win (shared: a fraction) plus a little for the margin over the best opponent. */
-function outcome(sim: Sim, me: number): number {
+const TREE = process.env.KD_TREE !== '0';
+
+/** Each player's: a win (shared: a fraction) plus a little for the margin over the best opponent. */
+function outcomes(sim: Sim, out: Float64Array): void {
   sim.outcome(shares);
   sim.totals(totals);
-  // Solo, no opponent: the score itself is the margin.
-  let best = sim.players === 1 ? 0 : -Infinity;
-  for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, totals[p] as number);
-  return (shares[me] as number) + MARGIN_WEIGHT * ((totals[me] as number) - best);
+  for (let me = 0; me < sim.players; me++) {
+    // Solo, no opponent: the score itself is the margin.
+    let best = sim.players === 1 ? 0 : -Infinity;
+    for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, totals[p] as number);
+    out[me] = (shares[me] as number) + MARGIN_WEIGHT * ((totals[me] as number) - best);
+  }
 }
