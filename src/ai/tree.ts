@@ -1,43 +1,48 @@
 /**
  * The rest of the round as a search tree. Between a decision and the next reveal
  * everything is public (the current and next lines, every kingdom), so the turns
- * left in the round can be searched as a tree shared by every guessed deck: each
- * player there picks, by UCB over the playouts' outcomes for that player, among
- * their best moves by prior (a placement and the claim after it). After the round
- * the playout goes on greedily. A flat search assumes everyone plays greedily
- * right after its move; the tree lets the opponents answer it, and me follow it up,
- * with the moves that do best.
+ * left in the round form one tree for every guess at the hidden pile: at each of
+ * them the player to act picks, by UCB on the outcomes playouts gave that player,
+ * among their moves best prior first (turnMoves), more of them as the turn is
+ * visited more. After the round the game is played out with the greedy policy.
+ *
+ * A flat search assumes everyone plays the greedy policy right after the move it
+ * weighs; the tree lets the opponents answer that move, and me follow it up, with
+ * the moves that do best for each. In 2-player games it won 64% of 300 paired games
+ * against the flat search at 1000 playouts a decision (test/ai/tree.test.ts pins
+ * its mechanics; `npm run arena` measures it).
  */
-import { Board, OVER, PLACE, type Sim } from '../game/index.js';
-import type { Candidate } from './hard.js';
-import { rankedPlacements } from './hard.js';
-import { pickValues, type Bonuses, type Weights } from './policy.js';
+import { OVER, type Rng, type Sim } from '../game/index.js';
+import { playMove, turnMoves, type Candidate } from './moves.js';
+import { playOut, type Bonuses, type Weights } from './policy.js';
 
-/** Exploration constant of UCB, outcomes being a win share (0..1) plus a small margin term. */
+/** UCB's exploration constant, for outcomes of a win share (0 to 1) plus a small margin term. */
 const EXPLORATION = 0.35;
+/** Weight of the score margin (per point) next to a win worth 1. */
+const MARGIN_WEIGHT = 0.01;
 
-export class TurnNode {
-  readonly player: number;
-  readonly moves: Candidate[];
+/** A turn in the tree: the acting player's moves, best prior first, and how each has done for that player. */
+export class Turn {
   readonly visits: Int32Array;
   readonly sums: Float64Array;
-  readonly kids: (TurnNode | null)[];
+  readonly next: (Turn | null)[];
   total = 0;
 
-  constructor(sim: Sim, bonuses: Bonuses, policy: Weights) {
-    this.player = sim.player;
-    this.moves = turnMoves(sim, bonuses, policy);
-    this.visits = new Int32Array(this.moves.length);
-    this.sums = new Float64Array(this.moves.length);
-    this.kids = this.moves.map(() => null);
+  constructor(
+    readonly player: number,
+    readonly moves: readonly Candidate[],
+  ) {
+    this.visits = new Int32Array(moves.length);
+    this.sums = new Float64Array(moves.length);
+    this.next = moves.map(() => null);
   }
 
-  /** Moves are tried best prior first; more of them as the node is visited more (progressive widening). */
+  /** An untried move, best prior first, while the turn's visits allow one more (progressive widening); else UCB's. */
   select(): number {
     const open = Math.min(this.moves.length, 1 + Math.floor(Math.sqrt(this.total)));
+    const log = Math.log(this.total + 1);
     let best = 0,
       bestValue = -Infinity;
-    const log = Math.log(this.total + 1);
     for (let m = 0; m < open; m++) {
       const n = this.visits[m] as number;
       if (n === 0) return m;
@@ -49,86 +54,87 @@ export class TurnNode {
     }
     return best;
   }
-}
 
-/** A step of a walk down the tree: the node and the move taken there. */
-export interface Step {
-  node: TurnNode;
-  move: number;
+  credit(move: number, value: number): void {
+    this.visits[move] = (this.visits[move] as number) + 1;
+    this.sums[move] = (this.sums[move] as number) + value;
+    this.total++;
+  }
 }
 
 /**
- * Plays the turns left in the sim's round down the tree from `kids[at]`, growing it
- * by one node; the steps taken go into `path` (to be credited with the outcome).
+ * One decision's search after its first move: a tree of the round's remaining turns
+ * below each of the decision's candidates, shared by all the guesses at the pile.
  */
-export function walkRound(
-  sim: Sim,
-  round: number,
-  kids: (TurnNode | null)[],
-  at: number,
-  bonuses: Bonuses,
-  policy: Weights,
-  path: Step[],
-  play: (sim: Sim, c: Candidate) => void,
-): void {
-  let parent = kids;
-  let slot = at;
-  while (sim.phase !== OVER && sim.round === round) {
-    let node = parent[slot] ?? null;
-    const grown = node === null;
-    if (node === null) {
-      node = new TurnNode(sim, bonuses, policy);
-      parent[slot] = node;
+export class RoundSearch {
+  /** How many turns the tree holds (one more per playOn at most). */
+  grown = 0;
+  /** After the last playOn: each player's outcome (a win share plus a little for the margin). */
+  readonly outcomes: Float64Array;
+  private readonly below: (Turn | null)[];
+  private readonly path: { turn: Turn; move: number }[] = [];
+  private readonly shares: Float64Array;
+  private readonly totals: Int32Array;
+
+  /**
+   * @param round the round of the decision: the tree ends where it does.
+   * @param candidates how many first moves the decision weighs.
+   */
+  constructor(
+    private readonly round: number,
+    candidates: number,
+    private readonly bonuses: Bonuses,
+    private readonly policy: Weights,
+    players: number,
+  ) {
+    this.below = Array.from({ length: candidates }, () => null);
+    this.outcomes = new Float64Array(players);
+    this.shares = new Float64Array(players);
+    this.totals = new Int32Array(players);
+  }
+
+  /**
+   * Finishes the game on `sim`, where candidate `first` was just played: the round's
+   * turns left down the tree (growing it by one turn), then the playout; the tree is
+   * credited with the outcomes, which `outcomes` then holds.
+   */
+  playOn(sim: Sim, first: number, rng: Rng): Float64Array {
+    this.walk(sim, first);
+    playOut(sim, this.bonuses, rng, this.policy);
+    this.score(sim);
+    for (const { turn, move } of this.path) turn.credit(move, this.outcomes[turn.player] as number);
+    return this.outcomes;
+  }
+
+  private walk(sim: Sim, first: number): void {
+    this.path.length = 0;
+    let slots = this.below;
+    let at = first;
+    while (sim.phase !== OVER && sim.round === this.round) {
+      const known = slots[at] ?? null;
+      const turn = known ?? new Turn(sim.player, turnMoves(sim, this.bonuses, this.policy));
+      if (known === null) {
+        slots[at] = turn;
+        this.grown++;
+      }
+      const move = turn.select();
+      this.path.push({ turn, move });
+      playMove(sim, turn.moves[move] as Candidate);
+      if (known === null) return;
+      slots = turn.next;
+      at = move;
     }
-    const move = node.select();
-    path.push({ node, move });
-    play(sim, node.moves[move] as Candidate);
-    if (grown) return;
-    parent = node.kids;
-    slot = move;
   }
-}
 
-/** Credits every step of the walk with the outcome of its player. */
-export function credit(path: readonly Step[], values: Float64Array): void {
-  for (const { node, move } of path) {
-    node.visits[move] = (node.visits[move] as number) + 1;
-    node.sums[move] = (node.sums[move] as number) + (values[node.player] as number);
-    node.total++;
+  /** Each player's outcome: a win (shared: a fraction) plus a little for the margin over the best opponent. */
+  private score(sim: Sim): void {
+    sim.outcome(this.shares);
+    sim.totals(this.totals);
+    for (let me = 0; me < sim.players; me++) {
+      // Solo, no opponent: the score itself is the margin.
+      let best = sim.players === 1 ? 0 : -Infinity;
+      for (let p = 0; p < sim.players; p++) if (p !== me) best = Math.max(best, this.totals[p] as number);
+      this.outcomes[me] = (this.shares[me] as number) + MARGIN_WEIGHT * ((this.totals[me] as number) - best);
+    }
   }
-}
-
-const scratch = new Map<number, Board>();
-const freeClaims: number[] = [];
-
-/** The acting player's moves, best prior first: as the root's candidates, read off the sim. */
-function turnMoves(sim: Sim, bonuses: Bonuses, policy: Weights): Candidate[] {
-  const board = sim.boards[sim.player] as Board;
-  freeClaims.length = 0;
-  for (let k = 0; k < sim.freeCount(); k++) freeClaims.push(sim.nxt[sim.freeSlot(k)] as number);
-  const claims = [...freeClaims];
-  if (sim.phase !== PLACE) {
-    const values = pickValues(board, claims, bonuses, policy);
-    return claims.map((claim, i) => ({ code: -1, claim, prior: values[i] as number })).sort(byPrior);
-  }
-  const domino = sim.domino;
-  const placements = sim.canPlace() ? rankedPlacements(board, domino, bonuses, policy) : [{ code: -1, prior: 0 }];
-  if (claims.length === 0) return placements.map((p) => ({ ...p, claim: -1 }));
-  let after = scratch.get(board.grid);
-  if (after === undefined) {
-    after = new Board(board.grid);
-    scratch.set(board.grid, after);
-  }
-  const moves: Candidate[] = [];
-  for (const p of placements) {
-    after.copyFrom(board);
-    if (p.code >= 0) after.placeCode(domino, p.code);
-    const values = pickValues(after, claims, bonuses, policy);
-    claims.forEach((claim, i) => moves.push({ code: p.code, claim, prior: p.prior + (values[i] as number) }));
-  }
-  return moves.sort(byPrior);
-}
-
-function byPrior(x: Candidate, y: Candidate): number {
-  return y.prior - x.prior;
 }
