@@ -67,8 +67,7 @@ export class Turn {
  * below each of the decision's candidates, shared by all the guesses at the pile.
  */
 export class RoundSearch {
-  /** How many turns the tree holds (one more per playOn at most). */
-  grown = 0;
+  private turns = 0;
   /** After the last playOn: each player's outcome (a win share plus a little for the margin). */
   readonly outcomes: Float64Array;
   private readonly below: (Turn | null)[];
@@ -93,6 +92,11 @@ export class RoundSearch {
     this.totals = new Int32Array(players);
   }
 
+  /** How many turns the tree holds (one more per playOn at most). */
+  get grown(): number {
+    return this.turns;
+  }
+
   /**
    * Finishes the game on `sim`, where candidate `first` was just played: the round's
    * turns left down the tree (growing it by one turn), then the playout; the tree is
@@ -115,7 +119,7 @@ export class RoundSearch {
       const turn = known ?? new Turn(sim.player, turnMoves(sim, this.bonuses, this.policy));
       if (known === null) {
         slots[at] = turn;
-        this.grown++;
+        this.turns++;
       }
       const move = turn.select();
       this.path.push({ turn, move });
