@@ -5,7 +5,7 @@
  *   npm run bench -- ai
  */
 import { chooseAction } from '../src/ai/index.js';
-import { playOut } from '../src/ai/hard.js';
+import { playOut } from '../src/ai/policy.js';
 import { makeRng } from '../src/ai/rng.js';
 import { apply, createGame, prompt, publicView, Sim, type AiLevel, type GameState } from '../src/game/index.js';
 

@@ -1,31 +1,36 @@
 /**
  * AI strength: the hard level against its frozen baseline (hard-baseline, today's
- * hard before issue 26) in small seeded arenas at 250 ms a decision, seats rotated,
- * on one core; and the hard level's playouts per decision at that budget. The
- * arena figures of the README come from `npm run arena` with 200 games; these are
- * a smaller sample, fit for the bench (each run takes a few minutes).
+ * hard before issue 26) in small seeded paired arenas at 250 ms a decision (each deck
+ * dealt in every seat order, so the deal's luck cancels), compiled and in worker
+ * threads as the bot runs them; and the hard level's playouts per decision at that
+ * budget (in this thread: ai.worker_speed_ratio in the workers bench shows a worker
+ * as fast). The arena figures of the README come from `npm run arena` with 200
+ * games; these are a smaller sample, fit for the bench (each run takes a few minutes).
  *   npm run bench -- strength
  */
-import { arenaGames, playGame, summarize } from '../src/ai/arena.js';
 import { baselineSearch } from '../src/ai/baseline.js';
 import { HARD_POLICY, hardSearch, type SearchResult } from '../src/ai/hard.js';
 import type { Decision } from '../src/ai/levels.js';
 import { makeRng, type Rng } from '../src/ai/rng.js';
-import type { ArenaLevel } from '../src/ai/types.js';
 import { apply, createGame, prompt, publicView, type GameState } from '../src/game/index.js';
+import { hardWinShare } from './arena.js';
 
 const TIME_MS = 250;
 
-/**
- * hard's share of the wins (%) over `games` seeded games against hard-baseline in every
- * other seat, each deck dealt in every seat order (a paired arena: the deal's luck cancels).
- */
+/** hard's share of the wins (%) over `games` games against hard-baseline in every other seat. */
 function winShare(players: number, games: number): number {
-  const levels: ArenaLevel[] = ['hard', ...Array.from({ length: players - 1 }, (): ArenaLevel => 'hard-baseline')];
-  const plan = { levels, count: games, seed: `strength-${players}`, paired: true, options: {}, timeMs: TIME_MS };
-  const outcomes = arenaGames(plan).map(playGame);
-  const hard = summarize(outcomes).find((s) => s.level === 'hard');
-  return 100 * (hard?.winRate ?? NaN);
+  const seats = ['hard', ...Array.from({ length: players - 1 }, () => 'hard-baseline')].join(',');
+  return hardWinShare([
+    '--seats',
+    seats,
+    '--games',
+    String(games),
+    '--paired',
+    '--seed',
+    `strength-${players}`,
+    '--time-ms',
+    String(TIME_MS),
+  ]);
 }
 
 /** Every decision point of a seeded game between hard players (fixed playouts: quick and reproducible). */
@@ -66,5 +71,5 @@ function playoutsPerDecision(players: number, search: Search): number {
 console.log(`ai.hard_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, HARD)} playouts`);
 console.log(`ai.baseline_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, BASELINE)} playouts`);
 console.log(`ai.hard_playouts_per_decision_4p_250ms: ${playoutsPerDecision(4, HARD)} playouts`);
-console.log(`ai.hard_vs_baseline_2p_250ms: ${winShare(2, 16).toFixed(1)} % wins`);
-console.log(`ai.hard_vs_baseline_4p_250ms: ${winShare(4, 8).toFixed(1)} % win share`);
+console.log(`ai.hard_vs_baseline_2p_250ms: ${winShare(2, 32).toFixed(1)} % wins`);
+console.log(`ai.hard_vs_baseline_4p_250ms: ${winShare(4, 16).toFixed(1)} % win share`);

@@ -15,10 +15,9 @@
  * Main thread and worker take turns, five rounds each, and the best round of each counts.
  *   npm run bench -- workers
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { apply, createGame, prompt, type GameState } from '../src/game/index.js';
 import { BOT_ENTRY } from '../test/fake-discord/bot-process.js';
+import { hardWinShare } from './arena.js';
 
 type Ai = typeof import('../src/ai/index.js');
 type Pictures = typeof import('../src/render/index.js');
@@ -128,12 +127,16 @@ async function renderRatio({ ai, pictures, workers }: Build): Promise<number> {
 
 /** The compiled arena's win rate of hard against three normal players. */
 function hardWinRate(): number {
-  const arena = fileURLToPath(new URL('cli/arena.js', DIST));
-  const args = ['--games', String(ARENA_GAMES), '--seats', 'hard,normal,normal,normal', '--seed', '4243'];
-  const out = execFileSync(process.execPath, [arena, ...args, '--time-ms', '250'], { encoding: 'utf8' });
-  const win = /^hard\s+win ([\d.]+)%/m.exec(out);
-  if (!win) throw new Error(`no hard win rate in the arena's report:\n${out}`);
-  return Number(win[1]);
+  return hardWinShare([
+    '--games',
+    String(ARENA_GAMES),
+    '--seats',
+    'hard,normal,normal,normal',
+    '--seed',
+    '4243',
+    '--time-ms',
+    '250',
+  ]);
 }
 
 const bot = await compiled();

@@ -3,7 +3,7 @@
  * levels and by the hard level's playouts. A policy only ranks the legal
  * placements the Board lists; legality and scoring stay the engine's.
  */
-import { Board, MAX_PLACEMENTS } from '../game/index.js';
+import { Board, MAX_PLACEMENTS, OVER, PLACE, type Sim } from '../game/index.js';
 import { bonusGain, Territories } from './gain.js';
 import type { Rng } from './rng.js';
 
@@ -157,4 +157,22 @@ export function casualPlacement(board: Board, n: number, rng: Rng): number {
 /** Easy pick: any free domino (a beginner does not yet judge them). Returns an index into `choices`. */
 export function casualPick(choices: readonly number[], rng: Rng): number {
   return rng.int(choices.length);
+}
+
+const choices: number[] = [];
+
+/** Everyone plays the greedy policy `w` to the end (GREEDY: the normal level). */
+export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): void {
+  while (sim.phase !== OVER) {
+    const board = sim.boards[sim.player] as Board;
+    if (sim.phase === PLACE) {
+      const code = greedyPlacement(board, sim.domino, bonuses, rng, w);
+      if (code < 0) sim.discard();
+      else sim.place(code);
+    } else {
+      choices.length = 0;
+      for (let k = 0; k < sim.freeCount(); k++) choices.push(sim.nxt[sim.freeSlot(k)] as number);
+      sim.claim(choices[greedyPick(board, choices, bonuses, rng, w)] as number);
+    }
+  }
 }

@@ -9,9 +9,10 @@
  *   hard player's (the best placements by prior, each with every claim it allows)
  *   plus the move actually played.
  * - A candidate's value is the player's expected final score: the mean of Monte-Carlo
- *   playouts (a guess at the hidden pile, the candidate, then the greedy policy, the
- *   normal level, for everyone to the end), every candidate of a sweep facing the
- *   same guess and the same playout randomness (common random numbers).
+ *   playouts as the hard player plays them (a guess at the hidden pile, the candidate,
+ *   the rest of the round down its search tree, then its greedy policy for everyone to
+ *   the end), every candidate of a sweep facing the same guess and the same playout
+ *   randomness (common random numbers).
  * - Successive halving (60 % of the move's time) finds the best candidate. If it is
  *   not the move played, a duel on fresh sweeps (the rest of the time, or until the
  *   difference is known to ±0.15 point) compares the two pairwise: the loss is the
@@ -47,7 +48,6 @@ import {
   HALF_A_TERRAIN,
   HALF_B_CROWNS,
   HALF_B_TERRAIN,
-  PLACE,
   placementOf,
   prompt,
   publicView,
@@ -63,7 +63,9 @@ import {
 } from '../game/index.js';
 import { Territories } from './gain.js';
 import { successiveHalving } from './halving.js';
-import { candidatesOf, HARD_POLICY, playOut, searchWidth, type Candidate } from './hard.js';
+import { candidatesOf, HARD_POLICY, searchWidth } from './hard.js';
+import { playMove, type Candidate } from './moves.js';
+import { RoundSearch } from './tree.js';
 import { bonusesOf, type Decision } from './levels.js';
 import { makeRng, mixSeed } from './rng.js';
 
@@ -261,7 +263,7 @@ function decisionOf(view: GameState): Decision {
 
 /** The candidates of a decision point with the move played among them (appended when the hard player would not look at it), and its index. */
 function searchList(view: GameState, asked: Decision, played: ReviewMove): { list: Candidate[]; played: number } {
-  const list = candidatesOf(view, asked, HARD_POLICY);
+  const list = candidatesOf(view, HARD_POLICY);
   const mine = candidateOf(played);
   const domino = asked.kind === 'place' ? asked.domino : 0;
   const at = list.findIndex((c) => sameMove(c, mine, domino));
@@ -304,8 +306,10 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   let guessed = -1;
   let playoutSeed: RngState = [0, 0, 0, 0];
   let samples = 0;
-  let list = all;
-  const sample = (c: Candidate, sweep: number): number => {
+  const rest = new RoundSearch(root.round, all.length, bonuses, HARD_POLICY, root.players);
+  // The candidates searched, as indices into all.
+  let list = all.map((_, k) => k);
+  const sample = (k: number, sweep: number): number => {
     if (sweep !== guessed) {
       // One guess at the hidden pile per sweep, shared by every candidate of the sweep.
       guess.copyFrom(root);
@@ -315,12 +319,8 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
       guessed = sweep;
     }
     work.copyFrom(guess);
-    if (work.phase === PLACE) {
-      if (c.code < 0) work.discard();
-      else work.place(c.code);
-    }
-    if (c.claim >= 0) work.claim(c.claim);
-    playOut(work, bonuses, new Rng(playoutSeed), HARD_POLICY);
+    playMove(work, all[k] as Candidate);
+    rest.playOn(work, k, new Rng(playoutSeed));
     work.totals(totals);
     samples++;
     return totals[me] as number;
@@ -329,18 +329,17 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   const halvingEnd = start + job.timeMs * HALVING_SHARE;
   // A probe playout tells how many samples the time affords; a small budget searches fewer candidates (best prior first).
   const probeStart = performance.now();
-  sample(all[0] as Candidate, 0);
+  sample(0, 0);
   const probeMs = Math.max(performance.now() - probeStart, 1e-3);
   const affordable = Math.min(cap * HALVING_SHARE, (halvingEnd - performance.now()) / probeMs);
   const width = searchWidth(all.length, affordable);
-  if (width < all.length)
-    list = playedAt < width ? all.slice(0, width) : [...all.slice(0, width), all[playedAt] as Candidate];
+  if (width < all.length) list = playedAt < width ? list.slice(0, width) : [...list.slice(0, width), playedAt];
   const mineAt = playedAt < width ? playedAt : list.length - 1;
-  const found = successiveHalving(list.length, (i, sweep) => sample(list[i] as Candidate, sweep), {
+  const found = successiveHalving(list.length, (i, sweep) => sample(list[i] as number, sweep), {
     deadline: halvingEnd,
     samples: Math.max(list.length, Math.floor(cap * HALVING_SHARE)),
   });
-  const mine = list[mineAt] as Candidate;
+  const mine = list[mineAt] as number;
   if (found.best === mineAt) {
     const score = round1(found.means[mineAt] as number);
     return {
@@ -354,7 +353,7 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
     };
   }
   // The duel: fresh guesses, the best found and the move played on each.
-  const best = list[found.best] as Candidate;
+  const best = list[found.best] as number;
   const end = start + job.timeMs;
   const duelCap = Math.max(1, Math.floor((cap - samples) / 2));
   let n = 0,
@@ -381,7 +380,7 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   if (loss <= 0)
     return { best: job.played, playedScore, bestScore: playedScore, loss: 0, choices: all.length, samples, ms };
   return {
-    best: moveOf(best, asked),
+    best: moveOf(all[best] as Candidate, asked),
     playedScore,
     bestScore: round1(sumBest / n),
     loss,

@@ -1,0 +1,17 @@
+/**
+ * The arena as the bot runs the computer players: compiled (dist/, built by npm run
+ * bench) and in worker threads, one game per core at a time.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BOT_ENTRY } from '../test/fake-discord/bot-process.js';
+
+const ARENA = fileURLToPath(new URL(`../${BOT_ENTRY.replace(/main\.js$/, 'cli/arena.js')}`, import.meta.url));
+
+/** The hard level's share of the wins (%) in the compiled arena run with `args`. */
+export function hardWinShare(args: readonly string[]): number {
+  const out = execFileSync(process.execPath, [ARENA, ...args], { encoding: 'utf8' });
+  const win = /^hard\s+win ([\d.]+)%/m.exec(out);
+  if (!win) throw new Error(`no hard win rate in the arena's report:\n${out}`);
+  return Number(win[1]);
+}
