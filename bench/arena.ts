@@ -10,7 +10,8 @@ const ARENA = fileURLToPath(new URL(`../${BOT_ENTRY.replace(/main\.js$/, 'cli/ar
 
 /** The hard level's share of the wins (%) in the compiled arena run with `args`. */
 export function hardWinShare(args: readonly string[]): number {
-  const out = execFileSync(process.execPath, [ARENA, ...args], { encoding: 'utf8' });
+  // Its progress lines (stderr) are kept out of the bench's figures; a failure still shows them.
+  const out = execFileSync(process.execPath, [ARENA, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const win = /^hard\s+win ([\d.]+)%/m.exec(out);
   if (!win) throw new Error(`no hard win rate in the arena's report:\n${out}`);
   return Number(win[1]);
