@@ -70,7 +70,14 @@ export function hardSearch(
   rng: Rng,
   policy: Weights,
 ): SearchResult {
-  const candidates = candidatesOf(view, policy);
+  const salt = rng.int(2 ** 32);
+  const bonuses = bonusesOf(view);
+  // One Sim built from the view; each sweep reshuffles its unseen dominoes (a new
+  // guess at the hidden pile) instead of building a Sim again, and seeds its playout
+  // randomness once: building Sims and seeding from strings per sample took a fifth
+  // of the search's time.
+  const root = Sim.fromState(view, salt);
+  const candidates = turnMoves(root, bonuses, policy);
   const first = (c: Candidate): Action => firstAction(asked, c);
   if (candidates.length === 1) return { action: first(candidates[0] as Candidate), samples: 0 };
   const budget = {
@@ -78,18 +85,11 @@ export function hardSearch(
     samples: opts.playouts ?? Infinity,
   };
   const me = asked.player;
-  const bonuses = bonusesOf(view);
-  const salt = rng.int(2 ** 32);
-  // One Sim built from the view; each sweep reshuffles its unseen dominoes (a new
-  // guess at the hidden pile) instead of building a Sim again, and seeds its playout
-  // randomness once: building Sims and seeding from strings per sample took a fifth
-  // of the search's time.
-  const root = Sim.fromState(view, salt);
   const guess = root.clone();
   const work = root.clone();
   let guessed = -1;
   let playoutSeed: RngState = [0, 0, 0, 0];
-  const rest = new RoundSearch(root.round, candidates.length, bonuses, policy, root.players);
+  const rest = new RoundSearch(root, candidates.length, bonuses, policy);
   const sample = (i: number, sweep: number): number => {
     if (sweep !== guessed) {
       // One guess at the hidden deck per sweep, shared by every candidate.
