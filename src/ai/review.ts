@@ -306,7 +306,7 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
   let guessed = -1;
   let playoutSeed: RngState = [0, 0, 0, 0];
   let samples = 0;
-  const rest = new RoundSearch(root.round, all.length, bonuses, HARD_POLICY, root.players);
+  const rest = new RoundSearch(root, all.length, bonuses, HARD_POLICY);
   // The candidates searched, as indices into all.
   let list = all.map((_, k) => k);
   const sample = (k: number, sweep: number): number => {

@@ -75,21 +75,20 @@ export class RoundSearch {
   private readonly shares: Float64Array;
   private readonly totals: Int32Array;
 
-  /**
-   * @param round the round of the decision: the tree ends where it does.
-   * @param candidates how many first moves the decision weighs.
-   */
+  private readonly round: number;
+
+  /** @param root the decision's position (the tree ends with its round); @param candidates how many first moves it weighs. */
   constructor(
-    private readonly round: number,
+    root: Sim,
     candidates: number,
     private readonly bonuses: Bonuses,
     private readonly policy: Weights,
-    players: number,
   ) {
+    this.round = root.round;
     this.below = Array.from({ length: candidates }, () => null);
-    this.outcomes = new Float64Array(players);
-    this.shares = new Float64Array(players);
-    this.totals = new Int32Array(players);
+    this.outcomes = new Float64Array(root.players);
+    this.shares = new Float64Array(root.players);
+    this.totals = new Int32Array(root.players);
   }
 
   /** How many turns the tree holds (one more per playOn at most). */

@@ -38,7 +38,7 @@ describe('the search of the rest of the round', () => {
     const view = publicView(state);
     const sim = Sim.fromState(view, 1);
     const moves = turnMoves(sim, bonusesOf(view), HARD_POLICY);
-    return { sim, moves, search: new RoundSearch(sim.round, moves.length, bonusesOf(view), HARD_POLICY, 2) };
+    return { sim, moves, search: new RoundSearch(sim, moves.length, bonusesOf(view), HARD_POLICY) };
   }
 
   function playOn(from: Sim, first: Candidate, at: number, search: RoundSearch, seed: number): Sim {
