@@ -3,7 +3,7 @@
  * levels and by the hard level's playouts. A policy only ranks the legal
  * placements the Board lists; legality and scoring stay the engine's.
  */
-import { Board, MAX_PLACEMENTS, OVER, PLACE, type Sim } from '../game/index.js';
+import { Board, DOMINO_COUNT, MAX_PLACEMENTS, OVER, PLACE, type Sim } from '../game/index.js';
 import { bonusGain, Territories } from './gain.js';
 import type { Rng } from './rng.js';
 
@@ -65,24 +65,35 @@ function noFit(w: Weights): number {
  * at 0 points and greedy kingdoms become a random patchwork.)
  */
 export function greedyPlacement(board: Board, n: number, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): number {
+  scanPlacements(scratchTerritories.load(board), board, n, bonuses, w, rng);
+  return scannedCode;
+}
+
+/** The code scanPlacements found (-1: none fits): an out-parameter, as this is the playouts' inner loop. */
+let scannedCode = -1;
+
+/**
+ * greedyPlacement's choice of a placement for domino n on the board `t` has loaded:
+ * returns its value (noFit when it fits nowhere) and leaves its code in scannedCode.
+ */
+function scanPlacements(t: Territories, board: Board, n: number, bonuses: Bonuses, w: Weights, rng: Rng): number {
+  scannedCode = -1;
   const count = board.legal(n, codes);
-  if (count === 0) return -1;
-  const t = scratchTerritories.load(board);
-  let best = -1,
-    bestValue = -Infinity,
+  if (count === 0) return noFit(w);
+  let bestValue = -Infinity,
     ties = 0;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
     const value = greedyValue(t, board, n, code, bonuses, w, bestValue);
     if (value > bestValue) {
-      best = code;
+      scannedCode = code;
       bestValue = value;
       ties = 1;
     } else if (value === bestValue && rng.int(++ties) === 0) {
-      best = code;
+      scannedCode = code;
     }
   }
-  return best;
+  return bestValue;
 }
 
 /** The best greedyValue of domino n on the board `t` has loaded (noFit when it fits nowhere). */
@@ -159,20 +170,80 @@ export function casualPick(choices: readonly number[], rng: Rng): number {
   return rng.int(choices.length);
 }
 
+/**
+ * Where a playout's pick found each domino's best placement, on which board: the
+ * placement greedyPlacement would choose when the domino is placed, as long as its
+ * owner's board is the same (nothing placed on it since: in 3 and 4 players always,
+ * with two kings only for the second). Placing then costs nothing: the pick has
+ * already weighed every placement of the domino.
+ */
+class PlacementMemo {
+  private readonly code = new Int32Array(DOMINO_COUNT + 1);
+  private readonly filled = new Int32Array(DOMINO_COUNT + 1);
+  /** The playout each entry was written in (a float: a bot's threads play billions). */
+  private readonly written = new Float64Array(DOMINO_COUNT + 1).fill(-1);
+  private playout = 0;
+
+  /** Forgets every entry: a new playout on another sim. */
+  clear(): void {
+    this.playout++;
+  }
+
+  remember(n: number, code: number, board: Board): void {
+    this.code[n] = code;
+    this.filled[n] = board.filled;
+    this.written[n] = this.playout;
+  }
+
+  /** The remembered code (-1: fits nowhere), or null when none is, or the board has grown since. */
+  recall(n: number, board: Board): number | null {
+    if (this.written[n] !== this.playout || this.filled[n] !== board.filled) return null;
+    return this.code[n] as number;
+  }
+}
+
+const memo = new PlacementMemo();
 const choices: number[] = [];
 
-/** Everyone plays the greedy policy `w` to the end (GREEDY: the normal level). */
+/**
+ * Everyone plays the greedy policy `w` to the end (GREEDY: the normal level): each
+ * claim is greedyPick's, each placement greedyPlacement's, the latter remembered
+ * from the pick when the board has not changed since.
+ */
 export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): void {
+  memo.clear();
   while (sim.phase !== OVER) {
     const board = sim.boards[sim.player] as Board;
     if (sim.phase === PLACE) {
-      const code = greedyPlacement(board, sim.domino, bonuses, rng, w);
+      const code = memo.recall(sim.domino, board) ?? greedyPlacement(board, sim.domino, bonuses, rng, w);
       if (code < 0) sim.discard();
       else sim.place(code);
     } else {
       choices.length = 0;
       for (let k = 0; k < sim.freeCount(); k++) choices.push(sim.nxt[sim.freeSlot(k)] as number);
-      sim.claim(choices[greedyPick(board, choices, bonuses, rng, w)] as number);
+      sim.claim(choices.length === 1 ? (choices[0] as number) : rememberedPick(board, bonuses, rng, w));
     }
   }
+}
+
+/** greedyPick's choice among `choices`, remembering where its best placement lies. */
+function rememberedPick(board: Board, bonuses: Bonuses, rng: Rng, w: Weights): number {
+  const t = scratchTerritories.load(board);
+  let best = -1,
+    bestCode = -1,
+    bestValue = -Infinity,
+    ties = 0;
+  for (const n of choices) {
+    const value = scanPlacements(t, board, n, bonuses, w, rng);
+    if (value > bestValue) {
+      best = n;
+      bestValue = value;
+      ties = 1;
+    } else if (value === bestValue && rng.int(++ties) === 0) {
+      best = n;
+    } else continue;
+    bestCode = scannedCode;
+  }
+  memo.remember(best, bestCode, board);
+  return best;
 }
