@@ -15,6 +15,8 @@ export interface Bonuses {
 /** The placement codes a policy ranks, reused between calls (one decision at a time per thread). */
 const codes = new Int32Array(MAX_PLACEMENTS);
 const scratchTerritories = new Territories();
+/** The opponent's kingdom, loaded beside mine when a pick weighs denial. */
+const opponentTerritories = new Territories();
 
 /** Immediate points (territories and bonuses) of placing domino n at code on the loaded board. */
 function immediate(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
@@ -30,10 +32,15 @@ export interface Weights {
   readonly fit: number;
   /** Taken off per cell the placement leaves dead (Territories.holes). */
   readonly hole: number;
+  /**
+   * Playouts of 2 players: added to a pick's value per point the domino would be
+   * worth to the opponent (its best placement's value in their kingdom, if positive).
+   */
+  readonly denial: number;
 }
 
 /** The normal level's: points first, terrain fit only to break ties, no look at holes. */
-export const GREEDY: Weights = { fit: 1 / FIT_SCALE, hole: 0 };
+export const GREEDY: Weights = { fit: 1 / FIT_SCALE, hole: 0, denial: 0 };
 
 /**
  * A placement's value under `w`, in points; or, when its points and fit alone fall
@@ -221,20 +228,28 @@ export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREED
     } else {
       choices.length = 0;
       for (let k = 0; k < sim.freeCount(); k++) choices.push(sim.nxt[sim.freeSlot(k)] as number);
-      sim.claim(choices.length === 1 ? (choices[0] as number) : rememberedPick(board, bonuses, rng, w));
+      sim.claim(choices.length === 1 ? (choices[0] as number) : rememberedPick(sim, board, bonuses, rng, w));
     }
   }
 }
 
-/** greedyPick's choice among `choices`, remembering where its best placement lies. */
-function rememberedPick(board: Board, bonuses: Bonuses, rng: Rng, w: Weights): number {
+/**
+ * greedyPick's choice among `choices` (with w.denial in 2 players, what each domino
+ * would be worth to the opponent counts too), remembering where its best placement lies.
+ */
+function rememberedPick(sim: Sim, board: Board, bonuses: Bonuses, rng: Rng, w: Weights): number {
   const t = scratchTerritories.load(board);
+  const opponent = w.denial > 0 && sim.players === 2 ? (sim.boards[1 - sim.player] as Board) : null;
+  const theirs = opponent === null ? null : opponentTerritories.load(opponent);
   let best = -1,
     bestCode = -1,
     bestValue = -Infinity,
     ties = 0;
   for (const n of choices) {
-    const value = scanPlacements(t, board, n, bonuses, w, rng);
+    let value = scanPlacements(t, board, n, bonuses, w, rng);
+    const code = scannedCode;
+    if (theirs !== null)
+      value += w.denial * Math.max(0, scanPlacements(theirs, theirs.board as Board, n, bonuses, w, rng));
     if (value > bestValue) {
       best = n;
       bestValue = value;
@@ -242,7 +257,7 @@ function rememberedPick(board: Board, bonuses: Bonuses, rng: Rng, w: Weights): n
     } else if (value === bestValue && rng.int(++ties) === 0) {
       best = n;
     } else continue;
-    bestCode = scannedCode;
+    bestCode = code;
   }
   memo.remember(best, bestCode, board);
   return best;
