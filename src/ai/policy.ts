@@ -87,21 +87,43 @@ function scanPlacements(t: Territories, board: Board, n: number, bonuses: Bonuse
   scannedCode = -1;
   const count = board.legal(n, codes);
   if (count === 0) return noFit(w);
-  let bestValue = -Infinity,
-    ties = 0;
+  const best = bestPlacement.reset();
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const value = greedyValue(t, board, n, code, bonuses, w, bestValue);
-    if (value > bestValue) {
-      scannedCode = code;
-      bestValue = value;
-      ties = 1;
-    } else if (value === bestValue && rng.int(++ties) === 0) {
-      scannedCode = code;
-    }
+    if (best.offer(greedyValue(t, board, n, code, bonuses, w, best.value), rng)) scannedCode = code;
   }
-  return bestValue;
+  return best.value;
 }
+
+/**
+ * The best of values offered one at a time, ties broken at random: the k-th value
+ * equal to the best so far takes its place with chance 1/k, so each of the tied is
+ * kept alike.
+ */
+class Best {
+  value = -Infinity;
+  private ties = 0;
+
+  reset(): this {
+    this.value = -Infinity;
+    this.ties = 0;
+    return this;
+  }
+
+  /** True when `value` is now the one kept. */
+  offer(value: number, rng: Rng): boolean {
+    if (value > this.value) {
+      this.value = value;
+      this.ties = 1;
+      return true;
+    }
+    return value === this.value && rng.int(++this.ties) === 0;
+  }
+}
+
+/** Reused, as these run in the playouts' inner loop (a pick scans each domino's placements: two at once). */
+const bestPlacement = new Best();
+const bestPick = new Best();
 
 /** The best greedyValue of domino n on the board `t` has loaded (noFit when it fits nowhere). */
 function bestPlacementValue(t: Territories, board: Board, n: number, bonuses: Bonuses, w: Weights): number {
@@ -134,20 +156,12 @@ export function greedyPick(
   rng: Rng,
   w: Weights = GREEDY,
 ): number {
-  const values = pickValues(board, choices, bonuses, w);
-  let best = 0,
-    bestValue = -Infinity,
-    ties = 0;
-  values.forEach((value, i) => {
-    if (value > bestValue) {
-      best = i;
-      bestValue = value;
-      ties = 1;
-    } else if (value === bestValue && rng.int(++ties) === 0) {
-      best = i;
-    }
+  const best = bestPick.reset();
+  let index = 0;
+  pickValues(board, choices, bonuses, w).forEach((value, i) => {
+    if (best.offer(value, rng)) index = i;
   });
-  return best;
+  return index;
 }
 
 /**
@@ -241,24 +255,19 @@ function rememberedPick(sim: Sim, board: Board, bonuses: Bonuses, rng: Rng, w: W
   const t = scratchTerritories.load(board);
   const opponent = w.denial > 0 && sim.players === 2 ? (sim.boards[1 - sim.player] as Board) : null;
   const theirs = opponent === null ? null : opponentTerritories.load(opponent);
-  let best = -1,
-    bestCode = -1,
-    bestValue = -Infinity,
-    ties = 0;
+  const best = bestPick.reset();
+  let domino = -1,
+    code = -1;
   for (const n of choices) {
     let value = scanPlacements(t, board, n, bonuses, w, rng);
-    const code = scannedCode;
+    const scanned = scannedCode;
     if (theirs !== null)
       value += w.denial * Math.max(0, scanPlacements(theirs, theirs.board as Board, n, bonuses, w, rng));
-    if (value > bestValue) {
-      best = n;
-      bestValue = value;
-      ties = 1;
-    } else if (value === bestValue && rng.int(++ties) === 0) {
-      best = n;
-    } else continue;
-    bestCode = code;
+    if (best.offer(value, rng)) {
+      domino = n;
+      code = scanned;
+    }
   }
-  memo.remember(best, bestCode, board);
-  return best;
+  memo.remember(domino, code, board);
+  return domino;
 }
