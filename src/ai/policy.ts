@@ -224,7 +224,8 @@ class PlacementMemo {
 }
 
 const memo = new PlacementMemo();
-const choices: number[] = [];
+/** The free dominoes of the playout's claim at hand (reused: no array per pick in the inner loop). */
+const freeDominoes: number[] = [];
 
 /**
  * Everyone plays the greedy policy `w` to the end (GREEDY: the normal level): each
@@ -240,9 +241,13 @@ export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREED
       if (code < 0) sim.discard();
       else sim.place(code);
     } else {
-      choices.length = 0;
-      for (let k = 0; k < sim.freeCount(); k++) choices.push(sim.nxt[sim.freeSlot(k)] as number);
-      sim.claim(choices.length === 1 ? (choices[0] as number) : rememberedPick(sim, board, bonuses, rng, w));
+      freeDominoes.length = 0;
+      for (let k = 0; k < sim.freeCount(); k++) freeDominoes.push(sim.nxt[sim.freeSlot(k)] as number);
+      sim.claim(
+        freeDominoes.length === 1
+          ? (freeDominoes[0] as number)
+          : rememberedPick(sim, board, freeDominoes, bonuses, rng, w),
+      );
     }
   }
 }
@@ -251,18 +256,25 @@ export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREED
  * greedyPick's choice among `choices` (with w.denial in 2 players, what each domino
  * would be worth to the opponent counts too), remembering where its best placement lies.
  */
-function rememberedPick(sim: Sim, board: Board, bonuses: Bonuses, rng: Rng, w: Weights): number {
+function rememberedPick(
+  sim: Sim,
+  board: Board,
+  choices: readonly number[],
+  bonuses: Bonuses,
+  rng: Rng,
+  w: Weights,
+): number {
   const t = scratchTerritories.load(board);
   const opponent = w.denial > 0 && sim.players === 2 ? (sim.boards[1 - sim.player] as Board) : null;
-  const theirs = opponent === null ? null : opponentTerritories.load(opponent);
+  if (opponent !== null) opponentTerritories.load(opponent);
   const best = bestPick.reset();
   let domino = -1,
     code = -1;
   for (const n of choices) {
     let value = scanPlacements(t, board, n, bonuses, w, rng);
     const scanned = scannedCode;
-    if (theirs !== null)
-      value += w.denial * Math.max(0, scanPlacements(theirs, theirs.board as Board, n, bonuses, w, rng));
+    if (opponent !== null)
+      value += w.denial * Math.max(0, scanPlacements(opponentTerritories, opponent, n, bonuses, w, rng));
     if (best.offer(value, rng)) {
       domino = n;
       code = scanned;
