@@ -3,7 +3,7 @@
  * levels and by the hard level's playouts. A policy only ranks the legal
  * placements the Board lists; legality and scoring stay the engine's.
  */
-import { Board, DOMINO_COUNT, MAX_PLACEMENTS, OVER, PLACE, type Sim } from '../game/index.js';
+import { Board, DOMINO_COUNT, MAX_PLACEMENTS, MAX_PLAYERS, OVER, PLACE, type Sim } from '../game/index.js';
 import { bonusGain, Territories } from './gain.js';
 import type { Rng } from './rng.js';
 
@@ -15,8 +15,6 @@ export interface Bonuses {
 /** The placement codes a policy ranks, reused between calls (one decision at a time per thread). */
 const codes = new Int32Array(MAX_PLACEMENTS);
 const scratchTerritories = new Territories();
-/** The opponent's kingdom, loaded beside mine when a pick weighs denial. */
-const opponentTerritories = new Territories();
 
 /** Immediate points (territories and bonuses) of placing domino n at code on the loaded board. */
 function immediate(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
@@ -192,94 +190,94 @@ export function casualPick(choices: readonly number[], rng: Rng): number {
 }
 
 /**
- * Where a playout's pick found each domino's best placement, on which board: the
- * placement greedyPlacement would choose when the domino is placed, as long as its
- * owner's board is the same (nothing placed on it since: in 3 and 4 players always,
- * with two kings only for the second). Placing then costs nothing: the pick has
- * already weighed every placement of the domino.
+ * What a playout has found of each domino's best placement in each kingdom: the
+ * value and code scanPlacements gave, kept while that kingdom stays as it was
+ * (nothing placed or discarded in it since). A pick weighs every free domino in the
+ * picker's kingdom (with the denial, in the opponent's too); the claimed domino is
+ * placed a turn later in the same kingdom, unchanged in 3 and 4 players; in 2 players
+ * the next pick weighs the same dominoes in the same two kingdoms, one of which has
+ * not changed. So most placements cost nothing, and a 2-player pick scans one kingdom
+ * instead of two. Ties were broken at random when the scan was made: the same policy.
  */
-class PlacementMemo {
-  private readonly code = new Int32Array(DOMINO_COUNT + 1);
-  private readonly filled = new Int32Array(DOMINO_COUNT + 1);
-  /** The playout each entry was written in (a float: a bot's threads play billions). */
-  private readonly written = new Float64Array(DOMINO_COUNT + 1).fill(-1);
+class ScanCache {
+  private readonly value = new Float64Array(MAX_PLAYERS * (DOMINO_COUNT + 1));
+  private readonly code = new Int32Array(MAX_PLAYERS * (DOMINO_COUNT + 1));
+  /** The playout and kingdom state each entry was found in (floats: a bot's threads play billions). */
+  private readonly found = new Float64Array(MAX_PLAYERS * (DOMINO_COUNT + 1)).fill(-1);
+  private readonly territories = Array.from({ length: MAX_PLAYERS }, () => new Territories());
+  private readonly loaded = new Float64Array(MAX_PLAYERS).fill(-1);
   private playout = 0;
 
-  /** Forgets every entry: a new playout on another sim. */
+  /** Forgets everything: a new playout. */
   clear(): void {
     this.playout++;
   }
 
-  remember(n: number, code: number, board: Board): void {
-    this.code[n] = code;
-    this.filled[n] = board.filled;
-    this.written[n] = this.playout;
-  }
-
-  /** The remembered code (-1: fits nowhere), or null when none is, or the board has grown since. */
-  recall(n: number, board: Board): number | null {
-    if (this.written[n] !== this.playout || this.filled[n] !== board.filled) return null;
-    return this.code[n] as number;
+  /**
+   * The policy's best placement of domino n in `player`'s kingdom: returns its value
+   * (noFit when it fits nowhere) and leaves its code (-1: none) in scannedCode.
+   */
+  best(sim: Sim, player: number, n: number, bonuses: Bonuses, w: Weights, rng: Rng): number {
+    const board = sim.boards[player] as Board;
+    // A kingdom only grows and its discards only add up, so the two tell its states apart
+    // (at most 49 squares and fewer than 64 discards: one number with the playout).
+    const state = this.playout * 4096 + board.filled * 64 + board.discards;
+    const at = player * (DOMINO_COUNT + 1) + n;
+    if (this.found[at] === state) {
+      scannedCode = this.code[at] as number;
+      return this.value[at] as number;
+    }
+    const t = this.territories[player] as Territories;
+    if (this.loaded[player] !== state) {
+      t.load(board);
+      this.loaded[player] = state;
+    }
+    const value = scanPlacements(t, board, n, bonuses, w, rng);
+    this.value[at] = value;
+    this.code[at] = scannedCode;
+    this.found[at] = state;
+    return value;
   }
 }
 
-const memo = new PlacementMemo();
+const scans = new ScanCache();
 /** The free dominoes of the playout's claim at hand (reused: no array per pick in the inner loop). */
 const freeDominoes: number[] = [];
 
 /**
  * Everyone plays the greedy policy `w` to the end (GREEDY: the normal level): each
- * claim is greedyPick's, each placement greedyPlacement's, the latter remembered
- * from the pick when the board has not changed since.
+ * claim is greedyPick's, each placement greedyPlacement's, both read from what the
+ * playout has already found where the kingdoms have not changed since (ScanCache).
  */
 export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): void {
-  memo.clear();
+  scans.clear();
   while (sim.phase !== OVER) {
-    const board = sim.boards[sim.player] as Board;
     if (sim.phase === PLACE) {
-      const code = memo.recall(sim.domino, board) ?? greedyPlacement(board, sim.domino, bonuses, rng, w);
-      if (code < 0) sim.discard();
-      else sim.place(code);
+      scans.best(sim, sim.player, sim.domino, bonuses, w, rng);
+      if (scannedCode < 0) sim.discard();
+      else sim.place(scannedCode);
     } else {
       freeDominoes.length = 0;
       for (let k = 0; k < sim.freeCount(); k++) freeDominoes.push(sim.nxt[sim.freeSlot(k)] as number);
       sim.claim(
-        freeDominoes.length === 1
-          ? (freeDominoes[0] as number)
-          : rememberedPick(sim, board, freeDominoes, bonuses, rng, w),
+        freeDominoes.length === 1 ? (freeDominoes[0] as number) : cachedPick(sim, freeDominoes, bonuses, rng, w),
       );
     }
   }
 }
 
 /**
- * greedyPick's choice among `choices` (with w.denial in 2 players, what each domino
- * would be worth to the opponent counts too), remembering where its best placement lies.
+ * greedyPick's choice among `choices`, with w.denial in 2 players: what each domino
+ * would be worth to the opponent counts too.
  */
-function rememberedPick(
-  sim: Sim,
-  board: Board,
-  choices: readonly number[],
-  bonuses: Bonuses,
-  rng: Rng,
-  w: Weights,
-): number {
-  const t = scratchTerritories.load(board);
-  const opponent = w.denial > 0 && sim.players === 2 ? (sim.boards[1 - sim.player] as Board) : null;
-  if (opponent !== null) opponentTerritories.load(opponent);
+function cachedPick(sim: Sim, choices: readonly number[], bonuses: Bonuses, rng: Rng, w: Weights): number {
+  const opponent = w.denial > 0 && sim.players === 2 ? 1 - sim.player : -1;
   const best = bestPick.reset();
-  let domino = -1,
-    code = -1;
+  let domino = -1;
   for (const n of choices) {
-    let value = scanPlacements(t, board, n, bonuses, w, rng);
-    const scanned = scannedCode;
-    if (opponent !== null)
-      value += w.denial * Math.max(0, scanPlacements(opponentTerritories, opponent, n, bonuses, w, rng));
-    if (best.offer(value, rng)) {
-      domino = n;
-      code = scanned;
-    }
+    let value = scans.best(sim, sim.player, n, bonuses, w, rng);
+    if (opponent >= 0) value += w.denial * Math.max(0, scans.best(sim, opponent, n, bonuses, w, rng));
+    if (best.offer(value, rng)) domino = n;
   }
-  memo.remember(domino, code, board);
   return domino;
 }

@@ -1,9 +1,9 @@
 /**
  * The playouts' greedy policy (policy.ts playOut): every placement in a playout is
  * one greedyPlacement could choose on the board as it then stands, though most are
- * remembered from the pick that claimed the domino rather than searched again; every
- * pick is the greedy one, with what the domino is worth to the opponent counted in 2
- * players.
+ * read from what the playout found earlier on the same board rather than searched
+ * again; every pick is the greedy one, with what the domino is worth to the opponent
+ * counted in 2 players (the opponent's board, too, often read from earlier).
  */
 import { describe, expect, it } from 'vitest';
 import { bonusGain, Territories } from '../../src/ai/gain.js';
