@@ -38,8 +38,8 @@ export const DEFAULT_TIME_MS = 1000;
  * guided by them walls in cells itself. In 2 players its picks also count half of
  * what a domino would be worth to the opponent, who gets what a pick leaves (at
  * 250 ms against hard-baseline: 63% of 200 paired games where the same decks gave
- * 59% without, and 62% of 400 over two seeds). The
- * frozen baseline (hard-baseline) plays out with GREEDY, the normal level's policy.
+ * 59% without, and 62% of 400 over two seeds). The frozen baseline (hard-baseline)
+ * plays out with GREEDY, the normal level's policy.
  */
 export const HARD_POLICY: Weights = { fit: 1 / FIT_SCALE, hole: 2, denial: 0.5 };
 

@@ -246,8 +246,9 @@ const freeDominoes: number[] = [];
 
 /**
  * Everyone plays the greedy policy `w` to the end (GREEDY: the normal level): each
- * claim is greedyPick's, each placement greedyPlacement's, both read from what the
- * playout has already found where the kingdoms have not changed since (ScanCache).
+ * claim is greedyPick's (with w.denial in 2 players, cachedPick), each placement
+ * greedyPlacement's, both read from what the playout has already found where the
+ * kingdoms have not changed since (ScanCache).
  */
 export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): void {
   scans.clear();
