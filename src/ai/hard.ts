@@ -40,10 +40,10 @@ export const DEFAULT_TIME_MS = 1000;
  * placement (the castle counts) is worth 1.5 points and each cell it walls in costs
  * 3.3. Every set-up's box ends full (each player has dominoes for every square), so a
  * dead cell is half a domino discarded later; greedy playouts that ignore this see
- * kingdoms grow that never do. Both weights were learned from the search itself: a
- * conditional logit fitted to 10,658 placements the search chose (1000 playouts, 240
- * 4-player games among hard players) weighed a neighbour at 1.5 points and a dead
- * cell at 3.3, where the policy had 1/16 (a tie-break) and 2. With them, 4-player
+ * kingdoms grow that never do. Both weights were learned from the search itself
+ * (npm run learn, learn.ts): a conditional logit fitted to 10,658 placements the
+ * search chose (1000 playouts, 240 4-player games among hard players) weighed a
+ * neighbour at 1.5 points and a dead cell at 3.3, where the policy had 1/16 (a tie-break) and 2. With them, 4-player
  * search at 1000 playouts won 33% of 96 paired seat-games against three hard-baselines
  * where the old weights won 20% on the same decks (fit 1.5 alone 30%, fit 2.5 worse);
  * 2 players 66% of 300 where they won 64%. The fitted pick (a lower domino for an
