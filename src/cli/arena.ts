@@ -21,6 +21,7 @@ import { arenaGames, playGame, summarize, type ArenaGame, type GameOutcome, type
 import { startWorker } from '../runtime/spawn.js';
 import { ARENA_LEVELS, isArenaLevel } from '../ai/types.js';
 import { gameOptionsFor, isPlayerCount } from '../game/index.js';
+import { positiveInt, readArgs, UsageError } from './usage.js';
 import { readVariants } from './variants.js';
 
 type Reply = { readonly ok: true; readonly outcome: GameOutcome } | { readonly ok: false; readonly error: string };
@@ -30,8 +31,6 @@ interface Plan {
   readonly workers: number;
   readonly paired: boolean;
 }
-
-class UsageError extends Error {}
 
 function plan(argv: readonly string[]): Plan {
   const { values } = parseArgs({
@@ -76,12 +75,6 @@ function plan(argv: readonly string[]): Plan {
     playouts,
   });
   return { games, workers: Math.min(count, positiveInt(values.workers, '--workers')), paired: values.paired === true };
-}
-
-function positiveInt(text: string, flag: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer (got "${text}")`);
-  return n;
 }
 
 async function runAll(p: Plan): Promise<GameOutcome[]> {
@@ -151,14 +144,8 @@ function serveGames(): void {
 }
 
 async function main(): Promise<void> {
-  let p: Plan;
-  try {
-    p = plan(process.argv.slice(2));
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    process.exitCode = 2;
-    return;
-  }
+  const p = readArgs(plan);
+  if (!p) return;
   const first = p.games[0] as ArenaGame;
   console.log(
     `arena: ${p.games.length} games, seats ${first.seats.join(',')} (rotated), ${first.timeMs} ms/decision for hard${first.playouts ? ` (at most ${first.playouts} playouts)` : ''}, ${p.workers} workers${p.paired ? ', paired decks' : ''}, options ${JSON.stringify(first.options)}`,

@@ -16,8 +16,7 @@ import { chooseAction } from '../ai/index.js';
 import { FEATURES, fitChoices, placementChoice, type Choice } from '../ai/learn.js';
 import { mixSeed } from '../ai/rng.js';
 import { apply, createGame, isPlayerCount, prompt, publicView, type GameState } from '../game/index.js';
-
-class UsageError extends Error {}
+import { positiveInt, readArgs, UsageError } from './usage.js';
 
 interface Plan {
   readonly games: number;
@@ -46,12 +45,6 @@ function plan(argv: readonly string[]): Plan {
   };
 }
 
-function positiveInt(text: string, flag: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer (got "${text}")`);
-  return n;
-}
-
 /** The placements the hard players' search chose in one seeded game. */
 function gameChoices(p: Plan, game: number): Choice[] {
   const created = createGame({
@@ -74,14 +67,8 @@ function gameChoices(p: Plan, game: number): Choice[] {
 }
 
 function main(): void {
-  let p: Plan;
-  try {
-    p = plan(process.argv.slice(2));
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    process.exitCode = 2;
-    return;
-  }
+  const p = readArgs(plan);
+  if (!p) return;
   console.log(`learn: ${p.games} games of ${p.players} hard players, ${p.playouts} playouts a decision`);
   const started = Date.now();
   const choices: Choice[] = [];
