@@ -28,7 +28,7 @@ import { Rng, Sim, type Action, type GameState, type RngState } from '../game/in
 import { successiveHalving } from './halving.js';
 import { bonusesOf, placeAction, type Decision } from './levels.js';
 import { playMove, turnMoves, type Candidate } from './moves.js';
-import type { Weights } from './policy.js';
+import { FIT_SCALE, type Weights } from './policy.js';
 import { makeRng, mixSeed } from './rng.js';
 import { RoundSearch } from './tree.js';
 import type { ChooseOptions } from './types.js';
@@ -36,24 +36,26 @@ import type { ChooseOptions } from './types.js';
 export const DEFAULT_TIME_MS = 1000;
 
 /**
- * The hard level's playout policy: greedy, but each same-terrain neighbour of a
- * placement (the castle counts) is worth 1.5 points and each cell it walls in costs
- * 3.3. Every set-up's box ends full (each player has dominoes for every square), so a
- * dead cell is half a domino discarded later; greedy playouts that ignore this see
- * kingdoms grow that never do. Both weights were learned from the search itself
- * (npm run learn, learn.ts): a conditional logit fitted to 10,658 placements the
- * search chose (1000 playouts, 240 4-player games among hard players) weighed a
- * neighbour at 1.5 points and a dead cell at 3.3, where the policy had 1/16 (a tie-break) and 2. With them, 4-player
- * search at 1000 playouts won 33% of 96 paired seat-games against three hard-baselines
- * where the old weights won 20% on the same decks (fit 1.5 alone 30%, fit 2.5 worse);
- * 2 players 66% of 300 where they won 64%. The fitted pick (a lower domino for an
- * earlier turn, crowns) did worse inside the search (24%), so picks stay greedy. In 2
- * players a pick also counts half of what a domino would be worth to the opponent,
- * who gets what it leaves (59% of 200 paired games without, at 250 ms; three quarters
- * did no better). The frozen baseline (hard-baseline) plays out with GREEDY, the
- * normal level's policy.
+ * The hard level's playout policy: greedy, but a placement that walls in a cell
+ * loses 2 points per dead cell. Every set-up's box ends full (each player has
+ * dominoes for every square), so a dead cell is half a domino discarded later;
+ * greedy playouts that ignore this see kingdoms grow that never do, and a search
+ * guided by them walls in cells itself. In 2 players its picks also count half of
+ * what a domino would be worth to the opponent, who gets what a pick leaves (at
+ * 250 ms against hard-baseline: 63% of 200 paired games where the same decks gave
+ * 59% without; over two seeds, 64% of 400, where three quarters instead of half
+ * gave 63%). The frozen baseline (hard-baseline) plays out with GREEDY, the normal
+ * level's policy.
+ *
+ * Weights learned from the search's own placements (as npm run learn fits them:
+ * 10,658 placements of 240 4-player games at 1000 playouts) valued a same-terrain
+ * neighbour at 1.5 points and a dead cell at 3.3. Playing out with them won more at
+ * 1000 playouts (4 players: 33% of 96 paired seat-games against three hard-baselines,
+ * 20% on the same decks without; 2 players 66% of 300 against 64%) but not at 250 ms,
+ * where the bot plays and each side runs four to five times as many: 4 players 30.6%
+ * of 160 (29.4% without), 2 players 63.5% of 400 (64.25% without). So these weights stay.
  */
-export const HARD_POLICY: Weights = { fit: 1.5, hole: 3.3, denial: 0.5 };
+export const HARD_POLICY: Weights = { fit: 1 / FIT_SCALE, hole: 2, denial: 0.5 };
 
 /**
  * Samples each candidate should get in the first round: with fewer, halving

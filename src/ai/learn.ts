@@ -4,8 +4,8 @@
  * every legal placement, and the weights under which those choices are likeliest
  * (a conditional logit). The search looks ahead where the policy only looks at the
  * placement, so weights fitted to its choices bring the playouts nearer to how the
- * search plays. HARD_POLICY's fit and hole weights came from this (npm run learn);
- * the fitted weights only count once an arena against hard-baseline confirms them.
+ * search plays. Fitted weights only count once an arena against hard-baseline at
+ * the bot's budgets confirms them (HARD_POLICY says what the first fit gave).
  */
 import { MAX_PLACEMENTS, boardOf, placementOf, type Action, type GameState } from '../game/index.js';
 import { bonusGain, Territories } from './gain.js';

@@ -7,9 +7,8 @@
  * (src/ai/learn.ts), and prints the weights under which those choices are likeliest,
  * per point of immediate score: the fit (per same-terrain neighbour) and hole (per
  * dead cell) weights that would make the hard level's playouts place as its search
- * does. HARD_POLICY's came from such a run (240 games, 1000 playouts) while its own
- * weights were still 1/16 and 2; run again, it takes the next step from the weights
- * the hard level has now, which an arena against hard-baseline must then confirm.
+ * does. An arena against hard-baseline then says whether they play better
+ * (HARD_POLICY records what the first run's weights did).
  */
 import { parseArgs } from 'node:util';
 import { chooseAction } from '../ai/index.js';
