@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../../src/ai/index.js';
 import { fitChoices, logLikelihood, placementChoice, type Choice } from '../../src/ai/learn.js';
 import { makeRng, type Rng } from '../../src/ai/rng.js';
-import { prompt, publicView, type AiLevel, type GameState } from '../../src/game/index.js';
+import { legalPlacements, prompt, publicView, type AiLevel, type GameState } from '../../src/game/index.js';
 import { advance, newGame } from './support.js';
 
 /** Placements drawn at random, one chosen with softmax odds under `weights`. */
@@ -42,6 +42,7 @@ describe('learning from the search', () => {
       }
       if (!choice) continue;
       seen++;
+      expect(choice.features).toHaveLength(legalPlacements(s).length);
       const points = choice.features.map((f) => f[0] as number);
       expect(choice.features[choice.chosen]?.[0]).toBe(Math.max(...points));
     }
