@@ -7,9 +7,10 @@
  * search plays. Fitted weights only count once an arena against hard-baseline at
  * the bot's budgets confirms them (HARD_POLICY says what the first fit gave).
  */
-import { MAX_PLACEMENTS, boardOf, placementOf, type Action, type GameState } from '../game/index.js';
-import { bonusGain, Territories } from './gain.js';
+import { MAX_PLACEMENTS, boardOf, placementOf, samePlacement, type Action, type GameState } from '../game/index.js';
+import { Territories } from './gain.js';
 import { bonusesOf, type Decision } from './levels.js';
+import { placementPoints } from './policy.js';
 
 /** What a placement is described by, in this order (the policy's Weights, immediate points first). */
 export const FEATURES = ['points', 'neighbours', 'dead cells'] as const;
@@ -38,10 +39,12 @@ export function placementChoice(view: GameState, asked: Decision, action: Action
   let chosen = -1;
   for (let i = 0; i < count; i++) {
     const code = codes[i] as number;
-    const points = t.gain(asked.domino, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom);
-    features.push([points, t.matches(asked.domino, code), t.holes(code)]);
-    const { a, b } = placementOf(code);
-    if (a[0] === action.a[0] && a[1] === action.a[1] && b[0] === action.b[0] && b[1] === action.b[1]) chosen = i;
+    features.push([
+      placementPoints(t, board, asked.domino, code, bonuses),
+      t.matches(asked.domino, code),
+      t.holes(code),
+    ]);
+    if (samePlacement(placementOf(code), action)) chosen = i;
   }
   return chosen < 0 ? null : { features, chosen };
 }

@@ -16,8 +16,8 @@ export interface Bonuses {
 const codes = new Int32Array(MAX_PLACEMENTS);
 const scratchTerritories = new Territories();
 
-/** Immediate points (territories and bonuses) of placing domino n at code on the loaded board. */
-function immediate(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
+/** Immediate points (territories and bonuses) of placing domino n at code on the board `t` has loaded. */
+export function placementPoints(t: Territories, board: Board, n: number, code: number, bonuses: Bonuses): number {
   return t.gain(n, code) + bonusGain(board, code, bonuses.harmony, bonuses.middleKingdom);
 }
 
@@ -54,7 +54,7 @@ function greedyValue(
   w: Weights,
   floor: number,
 ): number {
-  const value = immediate(t, board, n, code, bonuses) + w.fit * t.matches(n, code);
+  const value = placementPoints(t, board, n, code, bonuses) + w.fit * t.matches(n, code);
   return w.hole === 0 || value < floor ? value : value - w.hole * t.holes(code);
 }
 

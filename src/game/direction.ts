@@ -16,6 +16,14 @@ export const DIRECTIONS = [
   [0, -1],
 ] as const satisfies readonly Pos[];
 
+/** Whether two placements put half a and half b on the same squares. */
+export function samePlacement(
+  x: { readonly a: Pos; readonly b: Pos },
+  y: { readonly a: Pos; readonly b: Pos },
+): boolean {
+  return x.a[0] === y.a[0] && x.a[1] === y.a[1] && x.b[0] === y.b[0] && x.b[1] === y.b[1];
+}
+
 /** Half a at `a`, half b one step away in `direction`. */
 export function placementFrom(a: Pos, direction: Direction): { readonly a: Pos; readonly b: Pos } {
   const [dx, dy] = DIRECTIONS[direction];

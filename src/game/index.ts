@@ -43,7 +43,7 @@ export type { MissedBonus } from './score.js';
 export { isGameState, gameStateProblem } from './validate.js';
 export * from './variants.js';
 export * from './notation.js';
-export { DIRECTIONS, directionOf, placementFrom, type Direction } from './direction.js';
+export { DIRECTIONS, directionOf, placementFrom, samePlacement, type Direction } from './direction.js';
 export { judgePlacement, candidateGain, rankedCandidates, type Candidate, type Verdict } from './candidate.js';
 export { Sim, PLACE, CLAIM, OVER } from './sim.js';
 export type { Phase } from './sim.js';

@@ -11,6 +11,7 @@ import {
   openClaims,
   prompt,
   rankedCandidates,
+  samePlacement,
   type Action,
   type Candidate,
   type GameState,
@@ -92,15 +93,11 @@ async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate
         .choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }, { maxWaitMs: TIE_BREAK_WAIT_MS })
         .catch(() => null)
     : null;
-  const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlace(c, a)) : undefined);
+  const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlacement(c, a)) : undefined);
   const quick = worth(looked);
   if (quick && candidateGain(quick) === candidateGain(best)) return cursorOf(quick);
   const normal = chooseAction(game, 'normal');
   return normal.type === 'place' ? cursorOf(normal) : cursorOf(best);
-}
-
-function samePlace(c: Candidate, a: Extract<Action, { type: 'place' }>): boolean {
-  return c.a[0] === a.a[0] && c.a[1] === a.a[1] && c.b[0] === a.b[0] && c.b[1] === a.b[1];
 }
 
 /** The panel of a domino to place in `game` (a table's, or the daily deal's), its buttons leading where `scope` says. */
