@@ -29,9 +29,7 @@ export {
   type Reasons,
   type ReviewFact,
   type ReviewedMove,
-  type ReviewMove,
   type ReviewOptions,
-  type ReviewPlaced,
 } from './review.js';
 
 export class GameOverError extends Error {

@@ -58,6 +58,8 @@ import {
   Sim,
   type Action,
   type GameState,
+  type Move,
+  type Placed,
   type Pos,
   type RngState,
 } from '../game/index.js';
@@ -96,23 +98,11 @@ const DUEL_MIN_SWEEPS = 12;
 /** Duel sweeps are numbered from here, apart from the halving's. */
 const DUEL_SWEEPS = 1 << 20;
 
-/** What was done with the domino in hand (the table's Placed). */
-export type ReviewPlaced =
-  | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
-  | { readonly kind: 'discard' }
-  | { readonly kind: 'none' };
-
-/** One move: the domino in hand placed (or discarded, or none in the opening picks), then the claim (null in the last round). */
-export interface ReviewMove {
-  readonly placed: ReviewPlaced;
-  readonly claim: number | null;
-}
-
 /** One move weighed: one job of a review. */
 export interface ReviewJob {
   /** The game at the decision point, as the player saw it (publicView; a full state is made public again). */
   readonly view: GameState;
-  readonly played: ReviewMove;
+  readonly played: Move;
   /** Search time for this move (ms). */
   readonly timeMs: number;
   readonly seed: number;
@@ -122,7 +112,7 @@ export interface ReviewJob {
 
 export interface MoveVerdict {
   /** The best move found (the move played when nothing better was found). */
-  readonly best: ReviewMove;
+  readonly best: Move;
   /** Expected final score after the move played and after the best one (null: a forced move, not sampled). */
   readonly playedScore: number | null;
   readonly bestScore: number | null;
@@ -141,7 +131,7 @@ export interface ReviewedMove extends MoveVerdict {
   readonly round: number;
   /** The domino in hand, null in the opening picks. */
   readonly domino: number | null;
-  readonly played: ReviewMove;
+  readonly played: Move;
 }
 
 /** A player's game reviewed: plain JSON, kept with the table. */
@@ -171,7 +161,7 @@ export class ReviewError extends Error {}
 /** A decision point of the player: the game before the move, and the move played. */
 export interface DecisionPoint {
   readonly state: GameState;
-  readonly played: ReviewMove;
+  readonly played: Move;
 }
 
 /**
@@ -204,7 +194,7 @@ export function decisionPoints(game: GameState, player: number | null): Decision
           ? first
           : null;
     if (player === null || asked.player === player) {
-      const placed: ReviewPlaced =
+      const placed: Placed =
         first.type === 'place'
           ? { kind: 'place', a: first.a, b: first.b }
           : first.type === 'discard'
@@ -238,15 +228,15 @@ function sameMove(x: Candidate, y: Candidate, domino: number): boolean {
   return isMirror(domino) && codeCellA(x.code) === codeCellB(y.code) && codeCellB(x.code) === codeCellA(y.code);
 }
 
-function candidateOf(move: ReviewMove): Candidate {
+function candidateOf(move: Move): Candidate {
   const { placed } = move;
   const dir = placed.kind === 'place' ? directionOf(placed.a, placed.b) : null;
   const code = placed.kind === 'place' && dir !== null ? cellIndex(placed.a[0], placed.a[1]) * 4 + dir : -1;
   return { code, claim: move.claim ?? -1, prior: -Infinity };
 }
 
-function moveOf(c: Candidate, asked: Decision): ReviewMove {
-  const placed: ReviewPlaced =
+function moveOf(c: Candidate, asked: Decision): Move {
+  const placed: Placed =
     asked.kind === 'claim'
       ? { kind: 'none' }
       : c.code < 0
@@ -262,7 +252,7 @@ function decisionOf(view: GameState): Decision {
 }
 
 /** The candidates of a decision point with the move played among them (appended when the hard player would not look at it), and its index. */
-function searchList(view: GameState, asked: Decision, played: ReviewMove): { list: Candidate[]; played: number } {
+function searchList(view: GameState, asked: Decision, played: Move): { list: Candidate[]; played: number } {
   const list = candidatesOf(view, HARD_POLICY);
   const mine = candidateOf(played);
   const domino = asked.kind === 'place' ? asked.domino : 0;
@@ -272,7 +262,7 @@ function searchList(view: GameState, asked: Decision, played: ReviewMove): { lis
 }
 
 /** How many distinct moves a decision point offers to weigh (1: forced). */
-export function choicesAt(view: GameState, played: ReviewMove): number {
+export function choicesAt(view: GameState, played: Move): number {
   const pub = publicView(view);
   return searchList(pub, decisionOf(pub), played).list.length;
 }
@@ -522,7 +512,7 @@ export interface Reasons {
 }
 
 /** The facts of one move at a decision point (`state`: the game just before it). */
-function factsOf(state: GameState, move: ReviewMove): ReviewFact[] {
+function factsOf(state: GameState, move: Move): ReviewFact[] {
   const asked = prompt(state);
   if (asked.kind === 'over') return [];
   const facts: ReviewFact[] = [];
@@ -564,7 +554,7 @@ function claimOrder(before: GameState, player: number, claim: number): number {
 }
 
 /** The game just after the move's placement or discard; null when the move has none (a claim alone). */
-function placedState(state: GameState, move: ReviewMove): GameState | null {
+function placedState(state: GameState, move: Move): GameState | null {
   const asked = prompt(state);
   const { placed } = move;
   if (placed.kind === 'none' || asked.kind !== 'place') return null;
@@ -601,7 +591,7 @@ const sameFact = (x: ReviewFact, y: ReviewFact): boolean => JSON.stringify(x) ==
  * before the move (`state`): each move's facts that the other does not share, and
  * "gives up the first pick" when only the best move claims the first turn.
  */
-export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove): Reasons {
+export function reasonsOf(state: GameState, played: Move, best: Move): Reasons {
   // The immediate points are shown beside each move on their own (immediatePoints), not as a reason.
   const mine = factsOf(state, played);
   const theirs = factsOf(state, best);
@@ -615,7 +605,7 @@ export function reasonsOf(state: GameState, played: ReviewMove, best: ReviewMove
 }
 
 /** The points a move scores at once, the running score after its placement minus before (null: it places nothing). */
-export function immediatePoints(state: GameState, move: ReviewMove): number | null {
+export function immediatePoints(state: GameState, move: Move): number | null {
   const asked = prompt(state);
   const after = placedState(state, move);
   if (!after || move.placed.kind !== 'place' || asked.kind === 'over') return null;

@@ -137,6 +137,24 @@ export type Action =
   | { readonly type: 'discard'; readonly player: number }
   | { readonly type: 'claim'; readonly player: number; readonly domino: number };
 
+/** What the player does with the domino in hand before picking. */
+export type Placed =
+  | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
+  | { readonly kind: 'discard' }
+  /** Nothing to place: the opening picks. */
+  | { readonly kind: 'none' };
+
+/**
+ * A move as players see it: one turn of one king, the domino in hand placed (or
+ * discarded), then one of the next line claimed. The engine counts it as up to two
+ * actions; the table applies them together, the AI's review weighs them together.
+ */
+export interface Move {
+  readonly placed: Placed;
+  /** The domino claimed from the next line; null in the last round. */
+  readonly claim: number | null;
+}
+
 export type IllegalPlacementReason =
   | 'not-adjacent' // the halves are not orthogonal neighbours
   | 'occupied' // a cell is taken (or is the castle)

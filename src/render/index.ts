@@ -30,7 +30,7 @@ export { FONT_FAMILY, ensureFonts } from './fonts.js';
 export * from './text.js';
 export { renderReplay, replayStates, type Replay, type ReplayOptions } from './replay.js';
 export { emojiPng, type EmojiArt } from './emoji.js';
-export { drawReviewMove, renderReviewMove, type ReviewPicture, type ReviewPictureMove } from './review.js';
+export { drawReviewMove, renderReviewMove, type ReviewPicture } from './review.js';
 
 ensureFonts();
 

@@ -10,7 +10,7 @@
  * phone shows it 400 px wide).
  */
 import type { Canvas } from '@napi-rs/canvas';
-import { boxRound, type GameState, type Pos } from '../game/index.js';
+import { boxRound, type GameState, type Move, type Pos } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import { dominoView, previewView } from './adapter.js';
 import {
@@ -35,21 +35,12 @@ import { UI } from './palette.js';
 import { renderPng } from './png.js';
 import type { DominoView, PreviewView } from './view.js';
 
-/** One move as the picture shows it (the table's Move). */
-export interface ReviewPictureMove {
-  readonly placed:
-    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
-    | { readonly kind: 'discard' }
-    | { readonly kind: 'none' };
-  readonly claim: number | null;
-}
-
 /** How bad the move was, for the grade chip's colour (the word says it too). */
 export type ReviewSeverity = 'fine' | 'poor' | 'bad';
 
 /** One of the two moves: what it did, the points it scores at once, and why it is better or worse, in words. */
 export interface ReviewSide {
-  readonly move: ReviewPictureMove;
+  readonly move: Move;
   readonly points: number | null;
   readonly reasons: readonly string[];
 }

@@ -17,8 +17,7 @@
  * Only who makes its moves changes.
  */
 import { prompt, type AiLevel } from '../game/index.js';
-import { isHost, type Actor } from './actor.js';
-import type { Mover, Turn } from './play.js';
+import { isHost, type Actor, type Mover } from './actor.js';
 import { notPlaying, type Refusal } from './refusal.js';
 import { aiSeat } from './seats.js';
 import { CORRESPONDENCE_ABSENT_AFTER, correspondencePace } from './pace.js';
@@ -31,6 +30,7 @@ import type {
   Table,
   TableSeat,
   TableSettings,
+  Turn,
 } from './types.js';
 
 /** Automatic moves in a row a seat keeps; the next timeout hands it to the computer. */

@@ -6,6 +6,15 @@ export interface Actor {
   readonly moderator: boolean;
 }
 
+/**
+ * Who acts: a user clicking, or a seat moved by the bot: a computer seat, the timer
+ * (`as: 'timer'`, counted towards absence), or the computer playing for an absent or
+ * replaced player (`as: 'stand-in'`, only while it holds the seat; absence.ts).
+ */
+export type Mover =
+  | { readonly kind: 'user'; readonly userId: string }
+  | { readonly kind: 'seat'; readonly player: number; readonly as?: 'timer' | 'stand-in' };
+
 export function isHost(table: { readonly hostId: string }, actor: Actor): boolean {
   return table.hostId === actor.userId || actor.moderator;
 }

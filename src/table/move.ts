@@ -1,22 +1,21 @@
 /**
- * A move as players see it: one turn of one king, i.e. place (or discard) the
- * domino in hand, then claim one of the next line. The engine counts these as up
- * to two actions; the table applies them together, so nothing half-done is saved.
+ * A move applied to a table: the engine's Move (src/game/types.ts: place or discard
+ * the domino in hand, then claim one of the next line) is up to two engine actions;
+ * the table applies them together, so nothing half-done is saved.
  */
-import { apply, prompt, type Action, type GameState, type Pos, type Rejection, type Result } from '../game/index.js';
+import {
+  apply,
+  prompt,
+  type Action,
+  type GameState,
+  type Move,
+  type Placed,
+  type Rejection,
+  type Result,
+} from '../game/index.js';
 
-/** What the player does with the domino in hand before picking. */
-export type Placed =
-  | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
-  | { readonly kind: 'discard' }
-  /** Nothing to place: the opening picks. */
-  | { readonly kind: 'none' };
-
-export interface Move {
-  readonly placed: Placed;
-  /** The domino claimed from the next line; null in the last round. */
-  readonly claim: number | null;
-}
+/** The table's clicks and timers speak of the engine's move (src/game/types.ts). */
+export type { Move, Placed };
 
 /** The engine actions of one move: what was done with the domino in hand, then the claim if any. */
 export function moveActions(player: number, move: Move): readonly Action[] {

@@ -5,50 +5,10 @@
  * Discord outage. The Discord side carries them out in order, marks each one done
  * in another save, and resumes them after a restart. Pure.
  */
-import { prompt, scorePlayer, type Pos } from '../game/index.js';
+import { prompt, scorePlayer } from '../game/index.js';
 import { computerLevel } from './absence.js';
 import type { MoveOutcome } from './play.js';
-import type { GameTable, Table } from './types.js';
-
-/** What a move did, kept as facts (worded when posted, in the game's language). */
-export interface MoveNote {
-  readonly player: number;
-  /** The domino placed or discarded, null when the move only claimed. */
-  readonly domino: number | null;
-  readonly placed:
-    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos; readonly gain: number }
-    | { readonly kind: 'discard' }
-    | null;
-  readonly claim: number | null;
-  /** Made by the bot because the player's time ran out. */
-  readonly timedOut: boolean;
-}
-
-/** Why a board is posted without a move: the game begins, the next game of a Dynasty, asked again. */
-export type Occasion = 'begins' | 'next-game' | 'again';
-
-export type Post =
-  /** The board and whose turn it is (the new turn message, its button live). */
-  | {
-      readonly kind: 'turn';
-      readonly seq: number;
-      readonly move: MoveNote | null;
-      readonly occasion: Occasion | null;
-      /** Moves made before `move` and held back (see HELD_ROUNDS), oldest first: told in the same post. */
-      readonly held?: readonly MoveNote[];
-    }
-  /** The end of a game: the score sheet; `game` is its number in a Dynasty, else null. */
-  | {
-      readonly kind: 'end';
-      readonly seq: number;
-      readonly move: MoveNote | null;
-      readonly game: number | null;
-      readonly held?: readonly MoveNote[];
-    }
-  /** Delete a board a move posted, the move taken back (undo.ts). */
-  | { readonly kind: 'withdraw'; readonly seq: number; readonly messageId: string }
-  /** Take the buttons off an older turn message; `refusals`: how many times Discord refused it (giveup.ts). */
-  | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string; readonly refusals?: number };
+import type { GameTable, MoveNote, Post, Table } from './types.js';
 
 /** A post as a move owes it, before it gets its number. */
 type Unnumbered = { [K in Post['kind']]: Omit<Extract<Post, { kind: K }>, 'seq'> }[Post['kind']];

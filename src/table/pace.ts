@@ -8,10 +8,8 @@
  * the fifth missed move in a row (a player away for a weekend keeps their seat),
  * where a live game hands it over at the third (absence.ts, absentAfter).
  */
-import type { TableSettings } from './types.js';
+import { PACES, type Pace, type TableSettings } from './types.js';
 
-export const PACES = ['live', '12h', '1d', '3d'] as const;
-export type Pace = (typeof PACES)[number];
 export type CorrespondencePace = Exclude<Pace, 'live'>;
 
 const HOUR_S = 3600;

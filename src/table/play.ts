@@ -14,31 +14,13 @@ import {
   type DynastyState,
   type GameResult,
   type GameState,
-  type Prompt,
 } from '../game/index.js';
 import { afterMove, attendanceProblem } from './absence.js';
 import { applyAll, moveActions, type Move } from './move.js';
-import { isHost, type Actor } from './actor.js';
+import { isHost, type Actor, type Mover } from './actor.js';
 import { notPlaying, refuse, type TableResult } from './refusal.js';
 import { playerOf } from './seats.js';
-import type { CancelledTable, FinishedTable, GameTable, PlayingTable, Table, TableSeat } from './types.js';
-
-/**
- * Who acts: a user clicking, or a seat moved by the bot: a computer seat, the timer
- * (`as: 'timer'`, counted towards absence), or the computer playing for an absent or
- * replaced player (`as: 'stand-in'`, only while it holds the seat; absence.ts).
- */
-export type Mover =
-  | { readonly kind: 'user'; readonly userId: string }
-  | { readonly kind: 'seat'; readonly player: number; readonly as?: 'timer' | 'stand-in' };
-
-/** The turn to play now: the table, whose turn, and what the engine asks of them. */
-export interface Turn {
-  readonly table: PlayingTable;
-  readonly player: number;
-  readonly seat: TableSeat;
-  readonly prompt: Exclude<Prompt, { kind: 'over' }>;
-}
+import type { CancelledTable, FinishedTable, GameTable, PlayingTable, Table, Turn } from './types.js';
 
 /** The turn to play, or null when the table has no game running. */
 export function currentTurn(table: Table): Turn | null {

@@ -4,7 +4,7 @@
  * and where the rounds begin (its round jumps). Pure and word-free.
  */
 import { boxRound, scorePlayer, type GameEvent, type GameState } from '../game/index.js';
-import type { MoveNote } from './outbox.js';
+import type { MoveNote } from './types.js';
 
 /** What the move from `before` to `after` (two consecutive replay states) did; null for none (the same state). */
 export function replayNote(before: GameState, after: GameState): MoveNote | null {

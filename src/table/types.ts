@@ -3,10 +3,7 @@
  * cancelled. Keyed by the lobby message id, which is also the id of the game's
  * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
  */
-import type { AiLevel, DynastyState, GameState, Pos, VariantChoice } from '../game/index.js';
-import type { MoveNote, Post } from './outbox.js';
-import type { Pace } from './pace.js';
-import type { UndoPoint } from './undo.js';
+import type { AiLevel, DynastyState, GameState, Move, Pos, Prompt, VariantChoice } from '../game/index.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -39,6 +36,10 @@ export interface StandIn {
 }
 
 export type HumanSeat = Extract<TableSeat, { readonly kind: 'human' }>;
+
+/** The paces a game may be played at (pace.ts says what each one means). */
+export const PACES = ['live', '12h', '1d', '3d'] as const;
+export type Pace = (typeof PACES)[number];
 
 export interface TableSettings extends VariantChoice {
   /** Seconds a human has for a move before a reminder and then an automatic move; 0 = no timer. */
@@ -80,6 +81,63 @@ export interface RematchClaim {
   readonly by: string;
   readonly at: number;
   readonly lobbyId: string | null;
+}
+
+/** What a move did, kept as facts (worded when posted, in the game's language). */
+export interface MoveNote {
+  readonly player: number;
+  /** The domino placed or discarded, null when the move only claimed. */
+  readonly domino: number | null;
+  readonly placed:
+    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos; readonly gain: number }
+    | { readonly kind: 'discard' }
+    | null;
+  readonly claim: number | null;
+  /** Made by the bot because the player's time ran out. */
+  readonly timedOut: boolean;
+}
+
+/** Why a board is posted without a move: the game begins, the next game of a Dynasty, asked again. */
+export type Occasion = 'begins' | 'next-game' | 'again';
+
+export type Post =
+  /** The board and whose turn it is (the new turn message, its button live). */
+  | {
+      readonly kind: 'turn';
+      readonly seq: number;
+      readonly move: MoveNote | null;
+      readonly occasion: Occasion | null;
+      /** Moves made before `move` and held back (see HELD_ROUNDS), oldest first: told in the same post. */
+      readonly held?: readonly MoveNote[];
+    }
+  /** The end of a game: the score sheet; `game` is its number in a Dynasty, else null. */
+  | {
+      readonly kind: 'end';
+      readonly seq: number;
+      readonly move: MoveNote | null;
+      readonly game: number | null;
+      readonly held?: readonly MoveNote[];
+    }
+  /** Delete a board a move posted, the move taken back (undo.ts). */
+  | { readonly kind: 'withdraw'; readonly seq: number; readonly messageId: string }
+  /** Take the buttons off an older turn message; `refusals`: how many times Discord refused it (giveup.ts). */
+  | { readonly kind: 'clear'; readonly seq: number; readonly messageId: string; readonly refusals?: number };
+
+/** The table as it was before a player's move, and what the move posted. */
+export interface UndoPoint {
+  /** Who made the move: the only one who may take it back. */
+  readonly by: string;
+  /** The game's turn after the move: while it still is, nobody else has moved. */
+  readonly turn: number;
+  /** When the move was made. */
+  readonly at: number;
+  readonly game: GameState;
+  readonly dynasty?: DynastyState;
+  readonly seats: readonly TableSeat[];
+  readonly turnStartedAt: number;
+  readonly held?: readonly MoveNote[];
+  /** The number of the board the move owed the thread; null when it was held (nothing posted). */
+  readonly board: number | null;
 }
 
 interface TableBase {
@@ -154,15 +212,6 @@ export type FinishedTable = TableBase & {
   readonly reviews?: Readonly<Record<string, TableReview>>;
 };
 
-/** What a move was, as a review keeps it: the domino in hand placed (or discarded, or none), then the claim. */
-export interface ReviewedChoice {
-  readonly placed:
-    | { readonly kind: 'place'; readonly a: Pos; readonly b: Pos }
-    | { readonly kind: 'discard' }
-    | { readonly kind: 'none' };
-  readonly claim: number | null;
-}
-
 /** A player's game as the hard computer player judged it (computed by src/ai/review.ts; plain JSON). */
 export interface TableReview {
   readonly player: number;
@@ -170,8 +219,8 @@ export interface TableReview {
     readonly turn: number;
     readonly round: number;
     readonly domino: number | null;
-    readonly played: ReviewedChoice;
-    readonly best: ReviewedChoice;
+    readonly played: Move;
+    readonly best: Move;
     readonly playedScore: number | null;
     readonly bestScore: number | null;
     readonly loss: number;
@@ -199,3 +248,11 @@ export type CancelledTable = TableBase & {
 export type Table = LobbyTable | PlayingTable | FinishedTable | CancelledTable;
 /** A table with a game on it: running or over. */
 export type GameTable = PlayingTable | FinishedTable;
+
+/** The turn to play now: the table, whose turn, and what the engine asks of them. */
+export interface Turn {
+  readonly table: PlayingTable;
+  readonly player: number;
+  readonly seat: TableSeat;
+  readonly prompt: Exclude<Prompt, { kind: 'over' }>;
+}

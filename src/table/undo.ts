@@ -10,27 +10,9 @@
  * waits the bot's UNDO_GRACE_MS after a human's move), the next human's
  * first click, or the move's own end of a game (a finished game is never undone).
  */
-import type { DynastyState, GameState } from '../game/index.js';
-import { boardsOwed, owe, type MoveNote } from './outbox.js';
+import { boardsOwed, owe } from './outbox.js';
 import { refuse, type TableResult } from './refusal.js';
-import type { GameTable, PlayingTable, Table, TableSeat } from './types.js';
-
-/** The table as it was before a player's move, and what the move posted. */
-export interface UndoPoint {
-  /** Who made the move: the only one who may take it back. */
-  readonly by: string;
-  /** The game's turn after the move: while it still is, nobody else has moved. */
-  readonly turn: number;
-  /** When the move was made. */
-  readonly at: number;
-  readonly game: GameState;
-  readonly dynasty?: DynastyState;
-  readonly seats: readonly TableSeat[];
-  readonly turnStartedAt: number;
-  readonly held?: readonly MoveNote[];
-  /** The number of the board the move owed the thread; null when it was held (nothing posted). */
-  readonly board: number | null;
-}
+import type { GameTable, PlayingTable, Table, UndoPoint } from './types.js';
 
 /** The table without its undo point. */
 export function withoutUndo<T extends Table>(table: T): T {

@@ -18,7 +18,6 @@ import {
   reviewMove,
   stateAt,
   type GameReview,
-  type ReviewMove,
 } from '../../src/ai/review.js';
 import {
   apply,
@@ -29,6 +28,7 @@ import {
   scorePlayer,
   type Action,
   type GameState,
+  type Move,
 } from '../../src/game/index.js';
 import { newGame } from './support.js';
 
@@ -43,7 +43,7 @@ function applied(state: GameState, action: Action): GameState {
 }
 
 /** The game `seed` played by normal players, except player 0's `index`-th move, which is `move(state)`. */
-function gameWith(seed: string, index: number, move: (state: GameState) => ReviewMove): GameState {
+function gameWith(seed: string, index: number, move: (state: GameState) => Move): GameState {
   let s = newGame([...LEVELS], seed);
   let mine = 0;
   for (let asked = prompt(s); asked.kind !== 'over'; asked = prompt(s)) {
@@ -61,7 +61,7 @@ function gameWith(seed: string, index: number, move: (state: GameState) => Revie
 }
 
 /** A poor move: the placement worth the fewest points now, then the free domino with the fewest crowns. */
-function badMove(state: GameState): ReviewMove {
+function badMove(state: GameState): Move {
   const scored = legalPlacements(state).map((p) => ({
     p,
     points: scorePlayer(applied(state, { type: 'place', player: 0, a: p.a, b: p.b }), 0).total,
@@ -157,7 +157,7 @@ describe('game review', () => {
       s = applied(s, chooseAction(s, 'normal', { seed: s.turn }));
     const free = s.next.filter((x) => x.king === null).map((x) => x.domino);
     const [low, high] = [Math.min(...free), Math.max(...free)];
-    const take = (claim: number): ReviewMove => ({ placed: { kind: 'none' }, claim });
+    const take = (claim: number): Move => ({ placed: { kind: 'none' }, claim });
     const reasons = reasonsOf(s, take(high), take(low));
     const claimed = s.next.filter((x) => x.king !== null).map((x) => x.domino);
     const below = (d: number) => claimed.filter((c) => c < d).length + 1;

@@ -21,7 +21,7 @@ import {
 } from '../../ai/index.js';
 import { DYNASTY_GAMES, type GameState, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import type { ReviewedChoice, TableReview, TableSeat } from '../../table/index.js';
+import type { Move, TableReview, TableSeat } from '../../table/index.js';
 import type { ReviewPicture, ReviewSeverity } from '../../render/review.js';
 import { CONTENT_MAX } from '../wire/limits.js';
 import type { ReviewListSlot } from './codec.js';
@@ -63,7 +63,7 @@ export function playedText(m: ReviewedMove, grid: Grid): string {
 }
 
 /** What the hard player suggests instead: "D2-D3, take #30". */
-export function bestText(choice: ReviewedChoice, grid: Grid): string {
+export function bestText(choice: Move, grid: Grid): string {
   const { placed, claim } = choice;
   if (placed.kind === 'place') {
     const where = placementText(grid, placed);
