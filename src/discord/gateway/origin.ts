@@ -5,7 +5,7 @@
  * click on any message it sees, e.g. a panel's preview on the public "Your turn"
  * message, which the panel's flow would answer by updating that public message.
  *
- * Every button has one home (HOME), and a message is one kind of place:
+ * Every button has one home (its declaration's, messages/codec.ts), and a message is one kind of place:
  * - `lobby`: a public message in a channel (not in a thread): the lobby, whose id is
  *   the table's key (the lobby flow then finds the table by that id, or refuses);
  * - `thread`: a public message in a thread: a turn, the end of a game (Rematch,
@@ -30,7 +30,7 @@
  * test/discord/origin.test.ts); `messageFacts` reads the facts from discord.js.
  */
 import { MessageFlags, type Message } from 'discord.js';
-import type { ClickAction } from '../messages/codec.js';
+import { CLICKS, type ClickAction, type Place, type Verb } from '../messages/codec.js';
 
 /** What Discord tells about the message a component was on. */
 export interface MessageFacts {
@@ -48,48 +48,10 @@ export interface MessageFacts {
   readonly answers: string | null;
 }
 
-export type Place = 'lobby' | 'thread' | 'panel' | 'menu' | 'dm';
-
-/** Where each button lives: the only kind of message a click of that verb may come from. */
-export const HOME: Readonly<Record<ClickAction['verb'], Place>> = {
-  join: 'lobby',
-  leave: 'lobby',
-  'add-ai': 'lobby',
-  'remove-ai': 'lobby',
-  start: 'lobby',
-  cancel: 'lobby',
-  'your-turn': 'thread',
-  rematch: 'thread',
-  back: 'thread',
-  'rematch-here': 'lobby',
-  'manage-seat': 'menu',
-  'replace-seat': 'menu',
-  'restore-seat': 'menu',
-  'make-host': 'menu',
-  'games-page': 'menu',
-  clock: 'menu',
-  review: 'thread',
-  replay: 'thread',
-  'replay-view': 'thread',
-  // The viewer is the clicker's own private answer (in the thread, or a DM's replay).
-  'replay-step': 'menu',
-  // The review's move list: the clicker's own private answer, like the viewer.
-  'review-list': 'menu',
-  preview: 'panel',
-  spot: 'panel',
-  hint: 'panel',
-  confirm: 'panel',
-  discard: 'panel',
-  pick: 'panel',
-  // The daily deal's panel and result: private answers to the player's own command, in any channel.
-  daily: 'menu',
-  'daily-share': 'menu',
-  undo: 'panel',
-  away: 'dm',
-  // Left to come: on a board for anyone in the thread; on a panel (its owner's, anywhere) naming its table.
-  unseen: 'thread',
-  'unseen-of': 'menu',
-};
+/** Where each button lives, as its declaration says (messages/codec.ts): the only kind of message a click of that verb may come from. */
+export const HOME = Object.fromEntries(Object.entries(CLICKS).map(([verb, click]) => [verb, click.home])) as Readonly<
+  Record<Verb, Place>
+>;
 
 /** A private message only its owner can see, so a click on it is its owner's: the clicker's own, unless it names someone else. */
 function ownPrivate(message: MessageFacts, clickerId: string): boolean {

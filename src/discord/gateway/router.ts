@@ -1,48 +1,25 @@
 /**
  * The interaction router: slash commands to their command module, buttons through
- * the custom_id codec to their flow, once the click is known to come from where its
- * button lives (origin.ts). Every interaction is answered, even when a flow fails:
- * the user sees a short apology, the log gets the details. While the bot is
+ * the custom_id codec to the handler bound to their verb (clicks.ts), once the click
+ * is known to come from where its button lives (origin.ts); who clicked is read once
+ * (wire/actor.ts). Every interaction is answered, even when a flow fails: the user
+ * sees a short apology, the log gets the details. While the bot is
  * stopping, new interactions get a short "restarting" answer and change nothing;
  * the ones already running are counted (InFlight) so the stop can let them finish.
  */
-import { InteractionContextType, MessageFlags, PermissionFlagsBits } from 'discord.js';
-import type { Channel, ChatInputCommandInteraction, GuildMember, Interaction } from 'discord.js';
+import { InteractionContextType, MessageFlags } from 'discord.js';
+import type { Channel, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { StoreError } from '../../store/index.js';
 import { answer, arrived, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
-import {
-  cursor,
-  decode,
-  IN_AWAY,
-  type AwayClick,
-  type ClickAction,
-  type Cursor,
-  type TurnScope,
-} from '../messages/codec.js';
+import { actorOf } from '../wire/actor.js';
+import { decode, type ClickAction } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { errorText, type LogContext, type Logger } from '../../runtime/log.js';
 import { refetchAppEmojis, refusedEmoji } from './emojis.js';
 import { HOME, judgeOrigin, messageFacts, type MessageFacts } from './origin.js';
-import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from '../handlers/lobby.js';
-import { rematch } from '../handlers/rematch.js';
+import { runClick } from './clicks.js';
 import { withThreadOpen } from '../services/archive.js';
-import { editSeat, imBack, setClock, showSeat, type MenuClick } from '../handlers/moderation.js';
-import { review, reviewList } from '../handlers/review.js';
-import { gamesPage } from '../handlers/games.js';
-import { postReplay } from '../handlers/replay.js';
-import { openViewer, stepViewer } from '../handlers/viewer.js';
-import { dailyClick, dailyShare } from '../handlers/daily.js';
-import { showLeftToCome } from '../handlers/left.js';
-import {
-  confirmPlacement,
-  discardDomino,
-  movePreview,
-  openPanel,
-  pickDomino,
-  showHint,
-  undoLastMove,
-} from '../handlers/panel.js';
 
 export interface Command {
   readonly data: { readonly name: string; toJSON(): unknown };
@@ -60,180 +37,6 @@ function apology(error: unknown): string {
 
 function contextOf(interaction: Interaction): LogContext {
   return { guild: interaction.guildId, channel: interaction.channelId, user: interaction.user.id };
-}
-
-function lobbyClick(interaction: ComponentInteraction, tableId: string): LobbyClick {
-  const member = interaction.member as GuildMember | null;
-  return {
-    tableId,
-    userId: interaction.user.id,
-    userName: member?.displayName ?? interaction.user.globalName ?? interaction.user.username,
-    moderator: interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false,
-  };
-}
-
-/** A click in the moderation menu, on the table its buttons name. */
-function menuClick(interaction: ComponentInteraction, tableId: string): MenuClick {
-  return {
-    tableId,
-    guildId: interaction.guildId,
-    userId: interaction.user.id,
-    moderator: lobbyClick(interaction, tableId).moderator,
-  };
-}
-
-/** The seat chosen in the moderation menu's select, or null when the value is none of ours. */
-function chosenSeat(interaction: ComponentInteraction): number | null {
-  const value = interaction.isStringSelectMenu() && interaction.values.length === 1 ? interaction.values[0] : undefined;
-  return value !== undefined && /^[0-3]$/.test(value) ? Number(value) : null;
-}
-
-/** The spot chosen in the panel's menu, or null when the value is none of ours. */
-function chosenSpot(interaction: ComponentInteraction): Cursor | null {
-  return interaction.isStringSelectMenu() && interaction.values.length === 1 ? cursor(interaction.values[0]) : null;
-}
-
-/** Where a turn's click acts: the table, the clicker, and where the panel's buttons lead. */
-interface TurnPlace {
-  readonly tableId: string;
-  readonly userId: string;
-  readonly scope?: TurnScope;
-}
-
-/** "Your turn" and the panel's clicks, on the table of the thread they are in or (away) the one they name. */
-function onTurn(bot: Bot, interaction: ComponentInteraction, action: AwayClick, where: TurnPlace): Promise<void> {
-  switch (action.verb) {
-    case 'your-turn':
-      return answer(interaction, 'private', () => openPanel(bot, { ...where, turn: action.turn }));
-    case 'preview':
-      return answer(interaction, 'update', () =>
-        movePreview(bot, { ...where, turn: action.turn }, action.at, action.hint),
-      );
-    case 'spot': {
-      const at = chosenSpot(interaction);
-      return answer(interaction, at ? 'update' : 'private', async () =>
-        at ? movePreview(bot, { ...where, turn: action.turn }, at, action.hint) : privately(t('error.forgedButton')),
-      );
-    }
-    case 'hint':
-      return answer(interaction, 'update', () => showHint(bot, { ...where, turn: action.turn }, action.at));
-    case 'confirm':
-      return answer(interaction, 'update', () => confirmPlacement(bot, { ...where, turn: action.turn }, action.at));
-    case 'discard':
-      return answer(interaction, 'update', () => discardDomino(bot, { ...where, turn: action.turn }));
-    case 'pick':
-      return answer(interaction, 'update', () =>
-        pickDomino(bot, { ...where, turn: action.turn }, action.placed, action.domino),
-      );
-    case 'undo':
-      return answer(interaction, 'update', () => undoLastMove(bot, { ...where, turn: action.turn }));
-  }
-}
-
-function onComponent(bot: Bot, interaction: ComponentInteraction, action: ClickAction): Promise<void> {
-  // Lobby buttons live on the lobby message (its id is the table's key); game buttons in the thread (same id).
-  const onLobby = lobbyClick(interaction, interaction.message.id);
-  const inThread = { tableId: interaction.channelId, userId: interaction.user.id };
-  switch (action.verb) {
-    case 'join':
-      return answer(interaction, 'update', () => join(bot, onLobby));
-    case 'leave':
-      return answer(interaction, 'update', () => leave(bot, onLobby));
-    case 'add-ai':
-      return answer(interaction, 'update', () => addAi(bot, onLobby, action.level));
-    case 'remove-ai':
-      return answer(interaction, 'update', () => removeAi(bot, onLobby));
-    case 'cancel':
-      return answer(interaction, 'update', () => cancelLobby(bot, onLobby));
-    case 'start':
-      return answer(interaction, 'update', () => start(bot, onLobby, interaction));
-    case 'your-turn':
-    case 'preview':
-    case 'spot':
-    case 'hint':
-    case 'confirm':
-    case 'discard':
-    case 'pick':
-    case 'undo':
-      return onTurn(bot, interaction, action, inThread);
-    case 'away':
-      // Away from the thread (a DM, /kingdomino games): the table is the click's; the seat and turn checks are the same.
-      return onTurn(bot, interaction, action.click, {
-        tableId: action.table,
-        userId: interaction.user.id,
-        scope: IN_AWAY(action.table),
-      });
-    case 'rematch':
-      return answer(interaction, 'private', () =>
-        rematch(bot, lobbyClick(interaction, interaction.channelId), interaction.message),
-      );
-    case 'rematch-here':
-      return answer(interaction, 'private', () => rematch(bot, onLobby, interaction.message));
-    case 'back': {
-      const click = {
-        ...inThread,
-        player: action.player,
-        messageId: interaction.message.id,
-        messageContent: interaction.message.content,
-      };
-      return answer(interaction, 'update', () => imBack(bot, click));
-    }
-    case 'manage-seat':
-      return answer(interaction, 'update', () =>
-        showSeat(bot, menuClick(interaction, action.table), chosenSeat(interaction)),
-      );
-    case 'replace-seat':
-      return answer(interaction, 'update', () =>
-        editSeat(bot, menuClick(interaction, action.table), 'replace', action.player),
-      );
-    case 'restore-seat':
-      return answer(interaction, 'update', () =>
-        editSeat(bot, menuClick(interaction, action.table), 'restore', action.player),
-      );
-    case 'make-host':
-      return answer(interaction, 'update', () =>
-        editSeat(bot, menuClick(interaction, action.table), 'host', action.player),
-      );
-    case 'clock':
-      return answer(interaction, 'update', () => setClock(bot, menuClick(interaction, action.table), action.pause));
-    case 'games-page':
-      return answer(interaction, 'update', () =>
-        gamesPage(
-          bot,
-          { userId: interaction.user.id, guildId: interaction.guildId, locale: interaction.locale },
-          action,
-        ),
-      );
-    case 'review':
-      return answer(interaction, 'private', () => review(bot, { ...inThread, game: action.game }));
-    case 'review-list': {
-      const open = action.slot === 'open';
-      const click = { tableId: action.table, userId: interaction.user.id, game: action.game, page: action.page };
-      return answer(interaction, open ? 'private' : 'update', () => reviewList(bot, click, open));
-    }
-    case 'replay':
-      return postReplay(bot, interaction, { tableId: interaction.channelId, game: action.game });
-    case 'replay-view':
-      return answer(interaction, 'private', () =>
-        openViewer(bot, { tableId: interaction.channelId, game: action.game }),
-      );
-    case 'replay-step':
-      return answer(interaction, 'update', () =>
-        stepViewer(bot, { tableId: action.table, game: action.game, move: action.move }),
-      );
-    case 'daily':
-      return answer(interaction, 'update', () =>
-        dailyClick(bot, interaction.user.id, action.click, chosenSpot(interaction)),
-      );
-    case 'daily-share':
-      return answer(interaction, 'public', () => dailyShare(bot, interaction.user.id, action.day));
-    case 'unseen':
-      return answer(interaction, 'private', () =>
-        showLeftToCome(bot, { tableId: interaction.channelId, turn: action.turn }),
-      );
-    case 'unseen-of':
-      return answer(interaction, 'private', () => showLeftToCome(bot, { tableId: action.table, turn: action.turn }));
-  }
 }
 
 /** The channel a click came from; a thread not in the cache is fetched (after a restart, an archived one may not be). */
@@ -258,10 +61,11 @@ async function onClick(bot: Bot, interaction: ComponentInteraction, action: Clic
       message: interaction.message.id,
     });
   const origin = judgeOrigin(action, facts, interaction.user.id);
+  const click = { bot, interaction, action, actor: actorOf(interaction) };
   // A click from an archived thread (after the game) is answered with the thread open (services/archive.ts).
   if (origin.ok && HOME[action.verb] === 'thread')
-    return withThreadOpen(bot, interaction.channelId, channel, () => onComponent(bot, interaction, action));
-  if (origin.ok) return onComponent(bot, interaction, action);
+    return withThreadOpen(bot, interaction.channelId, channel, () => runClick(click));
+  if (origin.ok) return runClick(click);
   log.warn('click from the wrong place: refused', {
     verb: action.verb,
     home: origin.home,

@@ -20,6 +20,7 @@ import {
   type SeatRefusal,
   type TableSeat,
 } from '../../table/index.js';
+import { SEAT } from './codec.js';
 import { button, row, selectRow } from './components.js';
 import { refusalText, seatName, seatText } from './text.js';
 import { lobbyLink } from './lobby.js';
@@ -59,7 +60,8 @@ export function moderationView(
   const players = table.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
   const options = players.map((i) => ({
     label: t('moderation.option', { number: i + 1, name: table.seats[i]!.name }),
-    value: String(i),
+    // Read back by the router with the same field (gateway/clicks.ts).
+    value: SEAT.text(i),
     selected: i === chosen,
   }));
   const can = chosen === null ? { replace: false, restore: false, makeHost: false } : seatChoices(table, actor, chosen);
