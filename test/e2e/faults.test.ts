@@ -22,7 +22,8 @@
  * button for the rest of the game (the store was told only after the reply).
  */
 import { describe, expect, it } from 'vitest';
-import { runCampaign, type StoreKind } from '../support/campaign.js';
+import { runCampaign } from '../support/campaign.js';
+import type { StoreKind } from '../support/campaign/plan.js';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import { startRedis } from '../store/redis-server.js';
 import { boardCount, lastMessage, launch, moveByPanel, playMove, startTable, userToPlay } from './harness.js';
