@@ -1,33 +1,80 @@
 /** What every flow works with: settings, the Discord client, the store, the AI workers, the log. */
-import type { Client } from 'discord.js';
+import type { Client, MessageCreateOptions, MessageEditOptions } from 'discord.js';
 import type { AiPool } from '../ai/index.js';
 import type { Config } from '../config.js';
 import type { TableStore } from '../store/index.js';
-import type { Table } from '../table/index.js';
+import type { FinishedTable, GameTable, PlayingTable, Table } from '../table/index.js';
 import type { LoadGauge } from '../runtime/busy.js';
 import type { AnsweredInteraction } from './wire/followups.js';
 import type { Logger } from '../runtime/log.js';
 
-export interface Scheduler {
-  /** Something changed at this table: let AI seats move, re-arm the turn timer. */
-  kick(tableId: string): void;
+/**
+ * What happens without a click (services/driver.ts): each table's one next step
+ * (table/due.ts), done when due, one timer per table.
+ */
+export interface Driver {
+  /**
+   * A table changed (a handler saved it): what is due now is done, the next step is
+   * armed. `known`: the table as just saved, not to be read again.
+   */
+  changed(tableId: string, known?: Table): void;
+  /** The same, resolving once the boards and ends the table owes are posted: true when none is left owed. */
+  settle(tableId: string, known?: Table): Promise<boolean>;
   stop(): void;
 }
 
-export interface Poster {
+/** A word to a game's people, in the game's language. */
+export interface Notice {
+  /** Users pinged (none by default). */
+  readonly ping?: readonly string[];
+  /** Discord's enforced nonce: a retry after a crash does not post the notice twice. */
+  readonly nonce?: string;
+  /** Where: the game's home (its thread), or the channel its lobby is in. */
+  readonly in?: 'home' | 'lobby';
+}
+
+/** How a game's home ended up after the game: locked, only archived (no right to lock), or gone. */
+export type Closed = 'locked' | 'archived' | 'gone';
+
+/** One of the bot's own recent messages in a game's home. */
+export interface OwnMessage {
+  readonly id: string;
+  readonly createdTimestamp: number;
+  /** The custom_ids of its buttons and menus. */
+  readonly customIds: readonly string[];
+}
+
+/**
+ * The one door to the places a game lives (services/places.ts): every write to its
+ * home (a thread today), its lobby's channel, or a player's DMs. A home need not be a
+ * thread: these say what is done, not where.
+ */
+export interface Places {
   /**
-   * Make the boards and ends the table owes now; true when none is left owed (a
-   * failure is retried on its own). Clearing older buttons follows in the background.
-   * `known`: the table as just saved, not to be read again.
+   * Post a game's board or end, exactly once: `seq` names it (Discord's nonce, the
+   * picture's file name); `maybeMade`: it may have been posted already without our
+   * knowing (a crash, an unanswered follow-up), so it is looked for first. The message's id.
    */
-  flush(tableId: string, known?: Table): Promise<boolean>;
-  /** The same, in the background. */
-  kick(tableId: string): void;
-  /** At start-up: the same, looking first for posts the previous process may have made. */
-  resume(tableId: string): Promise<boolean>;
-  /** A word to the game's thread (a failure is only logged): through its webhook while one is lent. */
-  tell(table: Table, content: string): Promise<void>;
-  /** An interaction made in a thread was answered: the thread's posts may go through its webhook. */
+  post(table: GameTable, seq: number, view: MessageCreateOptions, maybeMade: boolean): Promise<string>;
+  /** Take the buttons off an older message of the game. */
+  clearButtons(table: GameTable, messageId: string): Promise<void>;
+  /** Delete a message of the game (a board whose move was taken back). */
+  remove(table: GameTable, messageId: string): Promise<void>;
+  /** Edit the game's lobby message (the first message in the channel). */
+  editLobby(table: Table, view: MessageEditOptions): Promise<void>;
+  /** A word in the game's home or its lobby's channel, in the game's language; a failure is only logged (false). */
+  notice(table: Table, words: () => string, notice?: Notice): Promise<boolean>;
+  /** A DM to a player about the game (in its language), with a link to it and, for `play`, its Your turn button. */
+  dm(table: PlayingTable, userId: string, words: () => string, play: boolean): Promise<'sent' | 'refused' | 'failed'>;
+  /** Whether a moderator locked the game's home (the game then waits for the unlock). */
+  locked(table: GameTable): Promise<boolean>;
+  /** Open the game's home again if it was archived (a game resumed); 'gone' when it no longer exists. */
+  reopen(table: GameTable): Promise<'open' | 'gone'>;
+  /** Archive the finished game's home, locked when the bot may lock it. */
+  close(table: FinishedTable): Promise<Closed>;
+  /** The bot's own recent messages in the game's home (none when the bot cannot read them). */
+  ownMessages(table: GameTable): Promise<readonly OwnMessage[]>;
+  /** An interaction answered in a game's home: its posts may go through that interaction's webhook a while. */
   lend(interaction: AnsweredInteraction): void;
   stop(): void;
 }
@@ -38,8 +85,13 @@ export interface Bot {
   readonly store: TableStore;
   readonly ai: AiPool;
   readonly log: Logger;
-  readonly scheduler: Scheduler;
-  readonly outbox: Poster;
+  readonly driver: Driver;
+  readonly places: Places;
+  /**
+   * Does this process drive the games of this guild (their timers, computer moves,
+   * start-up resume)? Exactly one process does: the one connecting the guild's shard.
+   */
+  owns(guildId: string): boolean;
   /** Whether the process has time to spare for work nobody would miss. */
   readonly load: LoadGauge;
 }

@@ -79,9 +79,19 @@ import type { Backend } from './backend.js';
 import { MIGRATIONS, type Migrations } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { TableStore } from './table-store.js';
+import type { Timing } from '../table/index.js';
 
 export { StoreError, type StoreErrorCode } from './errors.js';
-export { TableStore, save, keep, type Change, type Loaded, type NotifyPrefs, type Updated } from './table-store.js';
+export {
+  TableStore,
+  save,
+  keep,
+  type Change,
+  type Loaded,
+  type NotifyPrefs,
+  type StoreCounts,
+  type Updated,
+} from './table-store.js';
 export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 export type { DailyChannel, DailyPlay, DailyStore, DailyUser, Recorded } from './daily-store.js';
 
@@ -108,6 +118,11 @@ export interface StoreConfig {
   readonly sqliteMaxPages?: number;
   /** The clock the tables' times are on (the bot's, which tests move): when a table is due. Default Date.now. */
   readonly now?: () => number;
+  /**
+   * The bot's settings when a table is due depends on (table/due.ts). Default no undo
+   * grace: a computer's move is then indexed as due a little early, never late.
+   */
+  readonly timing?: Timing;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,6 +138,7 @@ export async function openStore(config: StoreConfig = {}): Promise<TableStore> {
     timeoutMs,
     migrations: config.migrations ?? MIGRATIONS,
     now: config.now ?? Date.now,
+    timing: config.timing ?? { undoGraceMs: 0 },
   });
 }
 

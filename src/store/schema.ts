@@ -106,7 +106,7 @@ function envelopeProblem(v: unknown): string | null {
   for (const field of ['remindedTurn', 'notifiedTurn', 'showingSince', 'pausedAt'] as const) {
     if (v[field] !== undefined && !isNum(v[field])) return `bad ${field}`;
   }
-  for (const field of ['closeAt', 'closedAt'] as const) {
+  for (const field of ['closeAt', 'closedAt', 'closeRetryAt'] as const) {
     if (v[field] !== undefined && (status !== 'finished' || !isNum(v[field]))) return `bad ${field}`;
   }
   if (v['threadLocked'] !== undefined && typeof v['threadLocked'] !== 'boolean') return 'bad threadLocked';

@@ -15,6 +15,7 @@ import {
   type PlayerRating,
   type PlayingTable,
   type Table,
+  type Timing,
 } from '../table/index.js';
 import type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 
@@ -55,6 +56,8 @@ export interface TableStoreOptions {
   readonly migrations: Migrations;
   /** The clock of the tables' times (see StoreConfig.now). */
   readonly now: () => number;
+  /** The bot's settings when a table is due depends on (table/due.ts). */
+  readonly timing: Timing;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -109,9 +112,17 @@ class DecodedCache {
   }
 }
 
+/** How often the store read and wrote tables since it opened (the bench's loads and saves per move). */
+export interface StoreCounts {
+  readonly loads: number;
+  readonly saves: number;
+}
+
 export class TableStore {
   private readonly lock = new KeyedLock();
   private readonly cache = new DecodedCache();
+  private loads = 0;
+  private saves = 0;
   /** The daily deal's results, streaks and channels, in the same storage. */
   readonly daily: DailyStore;
 
@@ -126,7 +137,13 @@ export class TableStore {
     return this.backend.kind;
   }
 
+  /** Tables read and written so far. */
+  counts(): StoreCounts {
+    return { loads: this.loads, saves: this.saves };
+  }
+
   async get(key: string): Promise<Loaded> {
+    this.loads++;
     const text = await withTimeout(
       this.backend.keyv.get(tableKey(key)),
       this.options.timeoutMs,
@@ -161,9 +178,15 @@ export class TableStore {
   /**
    * Load, let `fn` decide, save with compare-and-set; on a conflict with another
    * process, load again and call `fn` again (so `fn` must not have side effects).
+   * `known`: the table as the caller last saved or read it, tried first without a
+   * load (a conflict, if it changed since, loads it as usual).
    */
-  async update<R>(key: string, fn: (table: Table) => Change<R> | Promise<Change<R>>): Promise<Updated<R>> {
-    return this.change(key, fn, false);
+  async update<R>(
+    key: string,
+    fn: (table: Table) => Change<R> | Promise<Change<R>>,
+    known?: Table,
+  ): Promise<Updated<R>> {
+    return this.change(key, fn, false, known);
   }
 
   /** update(), optionally leaving the stored expiry as it is (a finished game renamed must not live longer). */
@@ -171,10 +194,11 @@ export class TableStore {
     key: string,
     fn: (table: Table) => Change<R> | Promise<Change<R>>,
     keepExpiry: boolean,
+    known?: Table,
   ): Promise<Updated<R>> {
     return this.lock.run(key, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const current = await this.loadForUpdate(key);
+        const current = attempt === 1 && known ? known : await this.loadForUpdate(key);
         const change = await fn(current);
         if (change.kind === 'keep') return { value: change.value, table: current, saved: false };
         const next = this.stamp(change.table, current.version + 1, current);
@@ -252,6 +276,18 @@ export class TableStore {
       this.options.timeoutMs,
       'saving notifications',
     );
+  }
+
+  /**
+   * Discord refused a DM to the user (their privacy settings): remembered, so none is
+   * tried again. True only for the first of several refusals at once: they are told once.
+   */
+  async dmsRefused(userId: string): Promise<boolean> {
+    return this.lock.run(notifyKey(userId), async () => {
+      if ((await this.notifyPrefs(userId)).refused) return false;
+      await this.setNotifyPrefs(userId, { directMessages: true, refused: true });
+      return true;
+    });
   }
 
   /** Null for a user who never finished a game. */
@@ -372,6 +408,7 @@ export class TableStore {
   }
 
   private async commit(commit: Commit): Promise<CommitOutcome> {
+    this.saves++;
     return withTimeout(this.backend.commit(commit), this.options.timeoutMs, `saving ${commit.key}`);
   }
 
@@ -394,7 +431,7 @@ export class TableStore {
       text: encodeTable(next),
       ttlMs: keepExpiry ? 'keep' : this.ttlOf(next, ended),
       live: !ended,
-      dueAt: dueAt(next, this.options.now()),
+      dueAt: dueAt(next, this.options.now(), this.options.timing),
       wasLive: previous !== null && needsBot(previous),
       stats: gameEndStats(previous, next),
       ratings: gameEndRatings(previous, next, current),

@@ -1,16 +1,23 @@
 /**
- * When a table next needs the bot, without a click: what the store indexes so that
- * start-up and the poll read only the tables due soon, not every open game. Pure.
+ * What a table needs from the bot next without a click, and when: the one decision
+ * behind the driver's timers (src/discord/services/driver.ts) and the store's due
+ * index (what start-up and the poll load). Pure.
  *
- * Now: posts owed, a computer's move (an AI seat, a stand-in, the thread to be told
- * of one), a board /kingdomino status was showing when the process may have died (its
- * button to be tracked or cleared). Later: the turn's reminder, then its deadline; a
- * finished game's thread to archive. Never (null): a lobby, a turn without a clock,
- * a game over and closed.
+ * In order: the posts owed (boards and ends first, then withdrawals and clearings);
+ * a finished game's thread to archive; the thread told that the computer took a
+ * seat; a computer's move (an AI seat or a stand-in, after undo's grace for the move
+ * before it); a correspondence turn's DM; the turn's reminder; its time up. Nothing
+ * (null): a lobby, a game over and closed, a thread a moderator locked (the game
+ * waits for the unlock), a paused clock, a turn without a clock.
+ *
+ * A clock that jumps past several steps still gets each once, in order (every step
+ * changes the table, so the next call says the next one), but for one: a reminder
+ * whose deadline has passed too is knowingly skipped (the move is made instead).
  */
+import type { AiLevel } from '../game/index.js';
 import { computerLevel, turnLimitS, untold } from './absence.js';
-import { pendingPosts } from './outbox.js';
-import { deadlineOf, isPaused, reminderAtMs } from './pace.js';
+import { boardsOwed, pendingPosts, type Post } from './outbox.js';
+import { correspondencePace, deadlineOf, isPaused, reminderAtMs } from './pace.js';
 import { closeDue, currentTurn } from './play.js';
 import type { PlayingTable, Table } from './types.js';
 
@@ -18,27 +25,101 @@ import type { PlayingTable, Table } from './types.js';
 export const DUE_HORIZON_MS = 2 * 60_000;
 /** How often the bot looks for the tables due. */
 export const DUE_POLL_MS = 30_000;
+/**
+ * A /kingdomino status board whose message the store does not know this long after
+ * it was shown: the process showing it died; its button is looked for and cleared.
+ */
+export const SHOWING_SETTLE_MS = 60_000;
 
-/** When the table next needs the bot (ms since the epoch), or null: not before a click. */
-export function dueAt(table: Table, now: number): number | null {
-  // A locked thread: the game waits for the THREAD_UPDATE that unlocks it.
-  if (table.status === 'playing' && table.threadLocked === true) return null;
-  if (pendingPosts(table).length > 0) return now;
-  if (table.status === 'finished') return closeDue(table);
-  if (table.status !== 'playing') return null;
-  if (table.showingSince !== undefined || untold(table).length > 0) return now;
-  const turn = currentTurn(table);
-  if (!turn || computerLevel(turn.seat) !== null) return now;
-  return isPaused(table) ? null : clockDue(table, now);
+/** One thing the bot does for a table without a click. */
+export type Step =
+  /** Make the post owed (outbox.ts): a board, an end, a withdrawal, a clearing. */
+  | { readonly kind: 'post'; readonly post: Post }
+  /** Tell the thread that the computer plays `player`'s seat now (absence.ts). */
+  | { readonly kind: 'tell'; readonly player: number }
+  /** A computer's move for `player`: an AI seat, or the stand-in of an absent or replaced player. */
+  | { readonly kind: 'computer'; readonly player: number; readonly level: AiLevel; readonly standIn: boolean }
+  /** Correspondence: the DM that `userId`'s turn came, due by `deadline` (sent if they asked for DMs). */
+  | { readonly kind: 'dm'; readonly player: number; readonly userId: string; readonly deadline: number | null }
+  /** The turn's reminder to `userId`, due by `deadline`. */
+  | { readonly kind: 'remind'; readonly player: number; readonly userId: string; readonly deadline: number }
+  /** The turn's time is up: a move is made for `player` (counted towards absence). */
+  | { readonly kind: 'time-up'; readonly player: number }
+  /** A status board whose message was never tracked: its button to find and clear (outbox.ts, showing). */
+  | { readonly kind: 'strays' }
+  /** Archive the finished game's thread (and lock it). */
+  | { readonly kind: 'close' };
+
+export interface Due {
+  readonly step: Step;
+  /** When (ms since the epoch): now or earlier means at once. */
+  readonly at: number;
 }
 
-/** The turn's reminder while it is to come, else its deadline; null without a clock. */
-function clockDue(table: PlayingTable, now: number): number | null {
+/** The bot's settings the decision depends on. */
+export interface Timing {
+  /** How long a computer waits after a human's move, for it to be taken back (undo.ts). */
+  readonly undoGraceMs: number;
+}
+
+/** The one thing due next for the table, and when; null: nothing before a click. */
+export function next(table: Table, now: number, timing: Timing): Due | null {
+  // A locked thread: the game waits for the THREAD_UPDATE that unlocks it.
+  if (table.status === 'playing' && table.threadLocked === true) return null;
+  const post = boardsOwed(table)[0] ?? pendingPosts(table)[0];
+  if (post) return { step: { kind: 'post', post }, at: now };
+  if (table.status === 'finished') {
+    const at = closeDue(table);
+    return at === null ? null : { step: { kind: 'close' }, at: Math.max(at, table.closeRetryAt ?? at) };
+  }
+  if (table.status !== 'playing') return null;
+  return earliest(turnStep(table, now, timing), straysStep(table));
+}
+
+function earliest(a: Due | null, b: Due | null): Due | null {
+  return a === null || (b !== null && b.at < a.at) ? b : a;
+}
+
+/** When the table next needs the bot (ms since the epoch), or null: what the store's due index keeps. */
+export function dueAt(table: Table, now: number, timing: Timing): number | null {
+  return next(table, now, timing)?.at ?? null;
+}
+
+function turnStep(table: PlayingTable, now: number, timing: Timing): Due | null {
+  const told = untold(table)[0];
+  if (told !== undefined) return { step: { kind: 'tell', player: told }, at: now };
+  const turn = currentTurn(table);
+  if (!turn) return null;
+  const level = computerLevel(turn.seat);
+  if (level !== null) {
+    // The move before may still be taken back (undo.ts): the computer waits for it.
+    const at = table.undo ? table.undo.at + timing.undoGraceMs : now;
+    return { step: { kind: 'computer', player: turn.player, level, standIn: turn.seat.kind === 'human' }, at };
+  }
+  if (turn.seat.kind !== 'human' || isPaused(table)) return null;
+  const { userId } = turn.seat;
+  if (correspondencePace(table.settings) && table.notifiedTurn !== table.game.turn) {
+    const deadline = deadlineOf(table, turnLimitS(table));
+    return { step: { kind: 'dm', player: turn.player, userId, deadline }, at: table.turnStartedAt };
+  }
+  return clockStep(table, turn.player, userId, now);
+}
+
+/** The turn's reminder while it is to come (late, if the clock jumped past it, but before the deadline), else its time up. */
+function clockStep(table: PlayingTable, player: number, userId: string, now: number): Due | null {
   const limitS = turnLimitS(table);
   const deadline = deadlineOf(table, limitS);
   if (deadline === null) return null;
   const remindAt = table.turnStartedAt + reminderAtMs(table.settings, limitS);
-  return !remindedNow(table) && remindAt > now ? remindAt : deadline;
+  if (!remindedNow(table) && deadline > now)
+    return { step: { kind: 'remind', player, userId, deadline }, at: remindAt };
+  return { step: { kind: 'time-up', player }, at: deadline };
+}
+
+function straysStep(table: PlayingTable): Due | null {
+  return table.showingSince === undefined
+    ? null
+    : { step: { kind: 'strays' }, at: table.showingSince + SHOWING_SETTLE_MS };
 }
 
 /** Whether the player to move has had this move's reminder already. */
@@ -49,4 +130,9 @@ export function remindedNow(table: PlayingTable): boolean {
 /** The player to move was reminded of this move (once per move, even across a restart). */
 export function reminded(table: PlayingTable): PlayingTable {
   return { ...table, remindedTurn: table.game.turn };
+}
+
+/** The player to move had the DM that their turn came (once per move, even across a restart). */
+export function notified(table: PlayingTable): PlayingTable {
+  return { ...table, notifiedTurn: table.game.turn };
 }

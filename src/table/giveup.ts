@@ -12,6 +12,8 @@ import type { Table } from './types.js';
 
 /** Refusals of one piece of work before the bot gives it up. */
 export const REFUSALS_ALLOWED = 3;
+/** A thread Discord would not archive is tried again this long after. */
+export const CLOSE_RETRY_MS = 60_000;
 
 export type GiveUpKind = 'clear' | 'close';
 
@@ -50,9 +52,11 @@ export function closeRefused(table: Table, now: number): Refused<Table> {
   if (table.status !== 'finished' || table.closeAt === undefined)
     return { table, refusals: 0, gaveUp: false, firstOfKind: false };
   const refusals = (table.closeRefusals ?? 0) + 1;
-  if (refusals < REFUSALS_ALLOWED)
-    return { table: { ...table, closeRefusals: refusals }, refusals, gaveUp: false, firstOfKind: false };
-  const { closeAt: _closeAt, closeRefusals: _closeRefusals, ...rest } = table;
+  if (refusals < REFUSALS_ALLOWED) {
+    const counted = { ...table, closeRefusals: refusals, closeRetryAt: now + CLOSE_RETRY_MS };
+    return { table: counted, refusals, gaveUp: false, firstOfKind: false };
+  }
+  const { closeAt: _closeAt, closeRefusals: _closeRefusals, closeRetryAt: _retry, ...rest } = table;
   return {
     table: givenUp(rest, 'close', now),
     refusals,

@@ -53,7 +53,10 @@ export function posted<T extends Table>(table: T, seq: number, messageId: string
   if (!post) return table;
   const rest = pendingPosts(table).filter((p) => p.seq !== seq);
   const done = { ...table, outbox: rest };
-  return post.kind === 'turn' && messageId !== null ? liveTurnMessage(done, messageId) : done;
+  if (post.kind !== 'turn' || messageId === null) return done;
+  // A move came since it was owed and owes a newer board: this one is already an older turn message.
+  const stale = rest.some((p) => p.kind === 'turn' && p.seq > seq);
+  return stale ? owe(done, [{ kind: 'clear', messageId }]) : liveTurnMessage(done, messageId);
 }
 
 /** `messageId` becomes the turn message whose buttons are live; the previous one is owed a clearing. */
@@ -137,10 +140,22 @@ export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   if (!ended && !move.timedOut && computerNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
     return { ...table, held: [...held, move] };
   const before = held.length > 0 ? { held } : {};
-  const rest = released(table);
-  if (!ended) return owe(rest, [{ kind: 'turn', move, occasion: null, ...before }]);
+  const { table: rest, clear } = retired(released(table));
+  if (!ended) return owe(rest, [{ kind: 'turn', move, occasion: null, ...before }, ...clear]);
   const end = { kind: 'end', move, game: ended.number, ...before } as const;
-  if (rest.status === 'playing') return owe(rest, [end, { kind: 'turn', move: null, occasion: 'next-game' }]);
-  const live = rest.messages.turnMessageId;
-  return owe(rest, live ? [end, { kind: 'clear', messageId: live }] : [end]);
+  if (rest.status === 'playing') return owe(rest, [end, { kind: 'turn', move: null, occasion: 'next-game' }, ...clear]);
+  return owe(rest, [end, ...clear]);
+}
+
+/**
+ * The live turn message's buttons are owed a clearing with the move's posts (made
+ * after its board, saved with it): no turn message is live until the board is posted.
+ */
+function retired<T extends GameTable>(table: T): { readonly table: T; readonly clear: readonly Unnumbered[] } {
+  const live = table.messages.turnMessageId;
+  if (!live) return { table, clear: [] };
+  return {
+    table: { ...table, messages: { ...table.messages, turnMessageId: null } },
+    clear: [{ kind: 'clear', messageId: live }],
+  };
 }

@@ -153,7 +153,7 @@ export function closeThreadAt(table: FinishedTable, at: number): FinishedTable {
 /** The thread was archived (and locked): the table no longer needs the bot for it. */
 export function threadClosed(table: Table, now: number): Table {
   if (table.status !== 'finished' || table.closeAt === undefined) return table;
-  const { closeAt: _closeAt, closeRefusals: _closeRefusals, ...rest } = table;
+  const { closeAt: _closeAt, closeRefusals: _closeRefusals, closeRetryAt: _retry, ...rest } = table;
   return { ...rest, closedAt: now };
 }
 

@@ -206,6 +206,8 @@ export type FinishedTable = TableBase & {
   readonly closeAt?: number;
   /** How many times Discord refused to close the thread so far (giveup.ts). */
   readonly closeRefusals?: number;
+  /** After a refusal, the thread is not tried again before this (giveup.ts). */
+  readonly closeRetryAt?: number;
   /** When the thread was archived (and locked, if the bot could). */
   readonly closedAt?: number;
   /** Game reviews asked for so far, by reviewKey(game, player): a second press, even after a restart, computes nothing. */

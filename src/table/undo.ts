@@ -30,7 +30,7 @@ export function undoable(after: GameTable, before: PlayingTable, userId: string,
   // A move that ended a game (the table finished, or a Dynasty's next game begun) is final.
   const gamesPlayed = (table: GameTable) => table.dynasty?.games.length ?? 0;
   if (cleared.status !== 'playing' || gamesPlayed(cleared) !== gamesPlayed(before)) return cleared;
-  const board = (cleared.postSeq ?? 0) > (before.postSeq ?? 0) ? (cleared.postSeq ?? null) : null;
+  const board = boardsOwed(cleared).find((post) => post.seq > (before.postSeq ?? 0))?.seq ?? null;
   const point: UndoPoint = {
     by: userId,
     turn: cleared.game.turn,

@@ -179,6 +179,22 @@ export class BotProcess {
     );
   }
 
+  /** The bot's counters (started with BOT_CLOCK=ipc: src/runtime/probe.ts). */
+  probe(): Promise<Readonly<Record<string, number>>> {
+    return this.race(
+      new Promise((resolve, reject) => {
+        const answered = (message: unknown) => {
+          const probed = (message as { probed?: Readonly<Record<string, number>> } | null)?.probed;
+          if (!probed) return;
+          this.child.off('message', answered);
+          resolve(probed);
+        };
+        this.child.on('message', answered);
+        this.child.send({ probe: true }, (error) => error && reject(error));
+      }),
+    );
+  }
+
   /** SIGKILL (the process gets no chance to clean up) and wait for the exit. */
   kill(): Promise<ExitInfo> {
     return this.stop('SIGKILL');

@@ -11,18 +11,18 @@ import { openStore } from '../../store/index.js';
 import type { Bot } from '../bot.js';
 import { errorText, type Logger } from '../../runtime/log.js';
 import { resumeGames } from '../services/resume.js';
-import { DuePoller } from '../services/due.js';
 import { threadUpdated } from '../services/locked.js';
 import * as clock from '../../runtime/clock.js';
 import { LanedREST } from '../wire/rest.js';
-import { Outbox } from '../services/outbox.js';
+import { DiscordPlaces } from '../services/places.js';
 import { ThreadWebhooks } from '../wire/followups.js';
-import { TableScheduler } from '../services/scheduler.js';
+import { TableDriver } from '../services/driver.js';
 import { DailyPoster } from '../services/daily.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
 import { fetchAppEmojis } from './emojis.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
+import { answerProbes } from '../../runtime/probe.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a stop looks whether the work in flight is done. */
@@ -105,6 +105,17 @@ export function shardOptions(
   };
 }
 
+/**
+ * Does this process drive the games of this guild? Exactly one process does: the one
+ * connecting the guild's shard, Discord's `(guild_id >> 22) % shard_count`, which
+ * also gets the guild's clicks.
+ */
+export function ownsGuild(client: Client, guildId: string): boolean {
+  const { shards, shardCount = 1 } = client.options;
+  if (!Array.isArray(shards) || shardCount <= 1) return true;
+  return shards.includes(Number((BigInt(guildId) >> 22n) % BigInt(shardCount)));
+}
+
 /** Resolves once `busy()` is 0, or when `ms` have passed: with what `busy()` is then. */
 async function drained(busy: () => number, ms: number): Promise<number> {
   const until = Date.now() + ms;
@@ -121,6 +132,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
     finishedTtlMs: config.finishedGameTtlDays * DAY_MS,
     // When a table is due, on the clock its turns run on.
     now: clock.now,
+    timing: config,
   });
   const { restRps, ...shards } = shardOptions(config);
   const client = new Client({
@@ -135,10 +147,11 @@ export async function startBot(config: Config, commands: readonly Command[], log
   client.rest = new LanedREST(client.options.rest);
   const ai = new AiPool({ size: config.cores - 1 });
   usePictureWorkers(config.cores);
-  const scheduler: TableScheduler = new TableScheduler(() => bot);
-  const outbox = new Outbox(() => bot, new ThreadWebhooks(client));
+  const driver: TableDriver = new TableDriver(() => bot);
+  const places = new DiscordPlaces(client, new ThreadWebhooks(client), log);
   const load = new LoadGauge(processReadings(config.cores));
-  const bot: Bot = { config, client, store, ai, log, scheduler, outbox, load };
+  const owns = (guildId: string): boolean => ownsGuild(client, guildId);
+  const bot: Bot = { config, client, store, ai, log, driver, places, owns, load };
   const byName = new Map(commands.map((c) => [c.data.name, c]));
   const inFlight = new InFlight();
 
@@ -164,8 +177,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   await ready;
   await fetchAppEmojis(client, log);
   // Then, every so often, the tables that fall due (turn deadlines days away are not held meanwhile).
-  const poller = new DuePoller(bot);
-  poller.start(await resumeGames(bot));
+  await resumeGames(bot, driver);
+  answerProbes(() => ({ ...store.counts(), timers: driver.armed(), driving: driver.pending() }));
   const daily = new DailyPoster(() => bot);
   daily.start();
 
@@ -173,12 +186,11 @@ export async function startBot(config: Config, commands: readonly Command[], log
     bot,
     async stop(graceMs = 0) {
       inFlight.close();
-      poller.stop();
-      scheduler.stop();
+      driver.stop();
       daily.stop();
-      // Clicks being answered (a move: its save and its posts), and posts the outbox is making or retrying.
-      const left = await drained(() => inFlight.running + outbox.pending(), graceMs);
-      outbox.stop();
+      // Clicks being answered (a move: its save and its posts), and the driver's steps under way.
+      const left = await drained(() => inFlight.running + driver.pending(), graceMs);
+      places.stop();
       await client.destroy();
       await ai.close();
       await store.close();

@@ -156,7 +156,7 @@ async function handle(
       else await answer(interaction, 'private', async () => privately(t('error.forgedButton')));
     }
     // Answered: the thread's next posts may go through this interaction's webhook (wire/followups.ts).
-    if (interaction.isRepliable() && (interaction.replied || interaction.deferred)) bot.outbox.lend(interaction);
+    if (interaction.isRepliable() && (interaction.replied || interaction.deferred)) bot.places.lend(interaction);
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
     if (refusedEmoji(error)) void refetchAppEmojis(bot.client, log);

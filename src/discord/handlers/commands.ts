@@ -119,11 +119,15 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
     if (table.status === 'lobby') return privately(t('table.notStarted'));
     if (table.status === 'cancelled' || !table.game) return privately(t('game.cancelled'));
     if (table.status === 'playing') {
-      // A board still owed (Discord was failing): try again now.
-      bot.outbox.kick(table.id);
       shown = { tableId: table.id, turn: table.game.turn };
-      // Due at once until the board is tracked: a restart meanwhile finds its button and clears it.
-      await bot.store.update(table.id, (current) => save(showing(current, clock.now())));
+      // Tracked as being shown until the board is known: a process dying meanwhile leaves its button to be found.
+      const { table: marked } = await bot.store.update(
+        table.id,
+        (current) => save(showing(current, clock.now())),
+        table,
+      );
+      // A board still owed (Discord was failing): try again now.
+      bot.driver.changed(table.id, marked);
       return publicly(await boardMessage(table, []));
     }
     // The end as the thread was told it: the last game's, with the Dynasty's totals.
@@ -140,8 +144,8 @@ async function keepTrackOf(
   shown: { readonly tableId: string; readonly turn: number },
 ): Promise<void> {
   const reply = await interaction.fetchReply();
-  await bot.store.update(shown.tableId, (current) => save(shownAgain(current, reply.id, shown.turn)));
-  await bot.outbox.flush(shown.tableId);
+  const { table } = await bot.store.update(shown.tableId, (current) => save(shownAgain(current, reply.id, shown.turn)));
+  await bot.driver.settle(shown.tableId, table);
 }
 
 /** /kingdomino rules: privately, in the reader's language. */
@@ -155,12 +159,16 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
     const here = await loadHere(bot, interaction);
     if (!here) return privately(t('command.notAGameLobby'));
     const userId = interaction.user.id;
-    const { value } = await bot.store.update(here.id, (current) => {
-      const cancelled = cancelGame(current, { userId, moderator: isModerator(interaction) }, clock.now());
-      return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, current.seats));
-    });
+    const { value, table } = await bot.store.update(
+      here.id,
+      (current) => {
+        const cancelled = cancelGame(current, { userId, moderator: isModerator(interaction) }, clock.now());
+        return cancelled.ok ? save(cancelled.value, null) : keep(refusalText(cancelled.refusal, current.seats));
+      },
+      here,
+    );
     if (value !== null) return privately(value);
-    bot.scheduler.kick(here.id);
+    bot.driver.changed(here.id, table);
     bot.log.info('game cancelled', { guild: here.guildId, game: here.id, user: userId });
     return publicly({ content: t('command.cancelled', { userId }), allowedMentions: { parse: [] } });
   });

@@ -119,7 +119,7 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
     user: click.userId,
     seats: table.seats.length,
   });
-  bot.outbox.kick(table.id);
+  bot.driver.changed(table.id, table);
   return updating(inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))));
 }
 

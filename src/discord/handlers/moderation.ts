@@ -25,7 +25,6 @@ import {
   type PlayingTable,
   type SeatResult,
   type Table,
-  threadIdOf,
 } from '../../table/index.js';
 import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
@@ -48,31 +47,6 @@ export type SeatEdit = 'replace' | 'restore' | 'host';
 
 function managed(table: Table): table is ManagedTable {
   return table.status === 'lobby' || table.status === 'playing';
-}
-
-/** Post a line in the game's thread, in the game's language (a notice: no one pinged unless `ping`). */
-async function tellThread(bot: Bot, table: Table, content: () => string, ping: readonly string[] = []): Promise<void> {
-  try {
-    const thread = await bot.client.channels.fetch(threadIdOf(table));
-    if (!thread?.isSendable()) return;
-    await thread.send({ content: inGameLocale(table, content), allowedMentions: { users: [...ping] } });
-  } catch (error) {
-    bot.log.warn('could not post in the game thread', { game: table.id, error: errorText(error) });
-  }
-}
-
-/** The lobby message shows the lobby as it is now. */
-async function redrawLobby(bot: Bot, lobby: LobbyTable): Promise<void> {
-  try {
-    const channel = await bot.client.channels.fetch(lobby.messages.lobbyChannelId);
-    if (!channel?.isTextBased() || !('messages' in channel)) return;
-    await channel.messages.edit(
-      lobby.id,
-      inGameLocale(lobby, () => lobbyView(lobby)),
-    );
-  } catch (error) {
-    bot.log.warn('could not redraw the lobby', { game: lobby.id, error: errorText(error) });
-  }
 }
 
 /** The newest open lobby of this channel the actor may manage (theirs; any, for a moderator). */
@@ -169,14 +143,22 @@ export async function editSeat(bot: Bot, click: MenuClick, what: SeatEdit, playe
   const name = before?.name ?? '';
   bot.log.info('seat edited', { guild: after.guildId, game: after.id, user: click.userId, edit: what, player });
   if (after.status === 'lobby') {
-    await redrawLobby(bot, after);
+    await bot.places
+      .editLobby(
+        after,
+        inGameLocale(after, () => lobbyView(after)),
+      )
+      .catch((error: unknown) =>
+        bot.log.warn('could not redraw the lobby', { game: after.id, error: errorText(error) }),
+      );
   } else {
     const seat = after.seats[player];
     const userId = seat?.kind === 'human' ? seat.userId : '';
     // A replacement is told by the scheduler, before the computer's first move for the player.
-    if (what === 'restore') await tellThread(bot, after, () => t('absent.restored', { by: click.userId, name }));
-    if (what === 'host') await tellThread(bot, after, () => t('moderation.hostChanged', { by: click.userId, userId }));
-    bot.scheduler.kick(after.id);
+    if (what === 'restore') await bot.places.notice(after, () => t('absent.restored', { by: click.userId, name }));
+    if (what === 'host')
+      await bot.places.notice(after, () => t('moderation.hostChanged', { by: click.userId, userId }));
+    bot.driver.changed(after.id, table);
   }
   const done =
     what === 'host'
@@ -200,12 +182,12 @@ export async function setClock(bot: Bot, click: MenuClick, pause: boolean): Prom
   const after = value.value;
   bot.log.info(pause ? 'clock paused' : 'clock resumed', { guild: after.guildId, game: after.id, user: click.userId });
   const deadline = deadlineOf(after, turnLimitS(after));
-  await tellThread(bot, after, () =>
+  await bot.places.notice(after, () =>
     pause
       ? t('moderation.clockPaused', { by: click.userId })
       : t('moderation.clockResumed', { by: click.userId, when: deadline === null ? '' : relativeTime(deadline) }),
   );
-  bot.scheduler.kick(after.id);
+  bot.driver.changed(after.id, table);
   return updating(moderationView(after, click, null, t(pause ? 'moderation.done.paused' : 'moderation.done.resumed')));
 }
 
@@ -228,8 +210,8 @@ export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
   const back = value.value;
   const name = back.seats[click.player]?.name ?? '';
   bot.log.info('player back', { guild: back.guildId, game: back.id, user: click.userId, player: click.player });
-  await tellThread(bot, back, () => t('absent.back', { name }));
-  bot.scheduler.kick(back.id);
+  await bot.places.notice(back, () => t('absent.back', { name }));
+  bot.driver.changed(back.id, table);
   if (click.messageId !== back.messages.turnMessageId) {
     const turn = currentTurn(back);
     return privately(t(turn?.player === click.player ? 'absent.welcomeTurn' : 'absent.welcome'));

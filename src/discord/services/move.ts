@@ -1,14 +1,16 @@
 /**
- * Making a move, for humans, computer seats and the turn timer alike: under the
- * table's lock the table layer checks and applies it, and the store saves it with
- * the posts it owes the thread; then the outbox makes those posts.
+ * Making a move, for humans, computer seats and the turn timer alike: the table layer
+ * checks and applies it, and the store saves it with the posts it owes the thread in
+ * one save; then the driver makes those posts (driver.ts).
  */
-import type { Grid } from '../../game/index.js';
+import { apply, prompt, type AiLevel, type GameState, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
   noteOf,
+  placedOf,
   playMove,
+  STAND_IN_LEVEL,
   postsForMove,
   takeBack,
   undoable,
@@ -17,11 +19,14 @@ import {
   type Move,
   type MoveNote,
   type Mover,
+  type Step,
+  type Table,
   type TableResult,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import type { Worded } from '../wire/answer.js';
 import { describeMove, refusalText } from '../messages/text.js';
+import type { AiJobStart } from '../../ai/pool.js';
 import * as clock from '../../runtime/clock.js';
 
 export interface MoveRequest {
@@ -45,27 +50,41 @@ export interface MadeMove {
   readonly undoTurn: number | null;
 }
 
-/** Apply and save a move with its posts, then post its board: what the move did, in words, or the refusal (which changes nothing). */
-export async function makeMove(bot: Bot, tableId: string, request: MoveRequest): Promise<Worded<MadeMove>> {
-  const started = performance.now();
+/** Apply and save a move with its posts (on `known`, the table as last read, if given): the refusal changes nothing. */
+async function saveMove(bot: Bot, tableId: string, request: MoveRequest, known?: Table) {
   const timedOut = request.timedOut ?? false;
-  const { value, table } = await bot.store.update<TableResult<Made>>(tableId, (current) => {
-    const played = playMove(current, request.mover, request.turn, request.move, clock.now());
-    if (!played.ok) return keep(played);
-    const note = noteOf(played.value, timedOut);
-    const owed = postsForMove(played.value, note);
-    // A player's own click can be taken back until someone else acts; any other move ends the last one's chance.
-    const after: GameTable =
-      request.mover.kind === 'user' && current.status === 'playing'
-        ? undoable(owed, current, request.mover.userId, clock.now())
-        : withoutUndo(owed);
-    const undoTurn = after.undo ? after.undo.turn : null;
-    return save(after, { ok: true, value: { note, grid: played.value.game.options.grid, undoTurn } });
-  });
+  return bot.store.update<TableResult<Made>>(
+    tableId,
+    (current) => {
+      const played = playMove(current, request.mover, request.turn, request.move, clock.now());
+      if (!played.ok) return keep(played);
+      const note = noteOf(played.value, timedOut);
+      const owed = postsForMove(played.value, note);
+      // A player's own click can be taken back until someone else acts; any other move ends the last one's chance.
+      const after: GameTable =
+        request.mover.kind === 'user' && current.status === 'playing'
+          ? undoable(owed, current, request.mover.userId, clock.now())
+          : withoutUndo(owed);
+      const undoTurn = after.undo ? after.undo.turn : null;
+      return save(after, { ok: true, value: { note, grid: played.value.game.options.grid, undoTurn } });
+    },
+    known,
+  );
+}
+
+/** A player's move: saved with its posts, then its board posted; what it did, in words, or the refusal. */
+export async function makeMove(
+  bot: Bot,
+  tableId: string,
+  request: MoveRequest,
+  known?: Table,
+): Promise<Worded<MadeMove>> {
+  const started = performance.now();
+  const { value, table } = await saveMove(bot, tableId, request, known);
   if (!value.ok) return { ok: false, refusal: refusalText(value.refusal, table.seats) };
   const text = describeMove(value.value.note, table.seats, value.value.grid);
   const saved = performance.now();
-  const shown = await bot.outbox.flush(tableId, table);
+  const shown = await bot.driver.settle(tableId, table);
   bot.log.info('move', {
     guild: table.guildId,
     game: tableId,
@@ -86,6 +105,74 @@ export async function undoMove(bot: Bot, tableId: string, userId: string): Promi
   });
   if (!value.ok) return { ok: false, refusal: refusalText(value.refusal, table.seats) };
   bot.log.info('move undone', { guild: table.guildId, game: tableId, turn: value.value });
-  await bot.outbox.flush(tableId, table);
+  await bot.driver.settle(tableId, table);
   return value;
+}
+
+type MoveStep = Extract<Step, { readonly kind: 'computer' | 'time-up' }>;
+
+/**
+ * The driver's move for a seat: a computer's (an AI seat, a stand-in) at a readable
+ * pace, or the timer's for a player whose time ran out (counted towards absence:
+ * table/absence.ts). Not made if the bot is stopping meanwhile (the next start makes it).
+ */
+export async function moveFor(bot: Bot, table: Table, step: MoveStep, stopping: () => boolean): Promise<Table> {
+  if (table.status !== 'playing') return table;
+  const turn = table.game.turn;
+  const thinking = clock.now();
+  const level: AiLevel = step.kind === 'computer' ? step.level : STAND_IN_LEVEL;
+  const move = await computerMove(bot, table.game, level, table.id);
+  // A readable pace: thinking time counts towards the pause.
+  if (step.kind === 'computer') await clock.sleep(bot.config.aiMoveDelayMs - (clock.now() - thinking));
+  if (stopping()) return table;
+  const mover: Mover =
+    step.kind === 'time-up'
+      ? { kind: 'seat', player: step.player, as: 'timer' }
+      : step.standIn
+        ? { kind: 'seat', player: step.player, as: 'stand-in' }
+        : { kind: 'seat', player: step.player };
+  const { value, table: saved } = await saveMove(
+    bot,
+    table.id,
+    { turn, mover, move, timedOut: step.kind === 'time-up' },
+    table,
+  );
+  if (!value.ok) bot.log.debug('AI move not made', { game: table.id, why: value.refusal.code });
+  return saved;
+}
+
+/**
+ * One whole move for a seat: what to do with the domino in hand, then which domino
+ * to take. In the AI pool it takes its turn with the other games' (`tableId` is its
+ * key), after the interactive jobs; the hard level thinks AI_HARD_MS, less when the
+ * queue is long (ai/pool.ts). Logged with what it waited and the time it was given.
+ */
+export async function computerMove(bot: Bot, game: GameState, level: AiLevel, tableId?: string): Promise<Move> {
+  const opts = { timeMs: bot.config.aiHardMs };
+  let waitMs = 0;
+  let budgetMs: number | null = null;
+  const job = {
+    priority: 'game' as const,
+    ...(tableId ? { key: tableId } : {}),
+    onStart: (start: AiJobStart) => {
+      waitMs += start.waitMs;
+      if (start.budgetMs !== null) budgetMs = Math.min(budgetMs ?? Infinity, start.budgetMs);
+    },
+  };
+  const started = performance.now();
+  const first = await bot.ai.choose(game, level, opts, job);
+  const after = first.type === 'claim' ? null : apply(game, first);
+  if (after && !after.ok) throw new Error(`the AI chose an illegal action: ${after.error.message}`);
+  const next = after ? prompt(after.value) : null;
+  const claims = after !== null && next?.kind === 'claim' && next.player === first.player;
+  const second = claims ? await bot.ai.choose(after.value, level, opts, job) : null;
+  bot.log.info('computer move', {
+    game: tableId,
+    level,
+    wait_ms: Math.round(waitMs),
+    budget_ms: budgetMs ?? undefined,
+    ms: Math.round(performance.now() - started),
+  });
+  if (first.type === 'claim') return { placed: { kind: 'none' }, claim: first.domino };
+  return { placed: placedOf(first), claim: second?.type === 'claim' ? second.domino : null };
 }
