@@ -10,9 +10,9 @@
  * (null): a lobby, a game over and closed, a thread a moderator locked (the game
  * waits for the unlock), a paused clock, a turn without a clock.
  *
- * A clock that jumps past several steps still gets each once, in order (every step
- * changes the table, so the next call says the next one), but for one: a reminder
- * whose deadline has passed too is knowingly skipped (the move is made instead).
+ * A clock that jumps past several steps still gets each once, in order: every step
+ * changes the table, so the next call says the next one (a jump past a deadline
+ * sends its reminder, then makes the move).
  */
 import type { AiLevel } from '../game/index.js';
 import { computerLevel, turnLimitS, untold } from './absence.js';
@@ -41,8 +41,14 @@ export type Step =
   | { readonly kind: 'computer'; readonly player: number; readonly level: AiLevel; readonly standIn: boolean }
   /** Correspondence: the DM that `userId`'s turn came, due by `deadline` (sent if they asked for DMs). */
   | { readonly kind: 'dm'; readonly player: number; readonly userId: string; readonly deadline: number | null }
-  /** The turn's reminder to `userId`, due by `deadline`. */
-  | { readonly kind: 'remind'; readonly player: number; readonly userId: string; readonly deadline: number }
+  /** The turn's reminder to `userId`, meant for `remindAt`, the move due by `deadline`. */
+  | {
+      readonly kind: 'remind';
+      readonly player: number;
+      readonly userId: string;
+      readonly remindAt: number;
+      readonly deadline: number;
+    }
   /** The turn's time is up: a move is made for `player` (counted towards absence). */
   | { readonly kind: 'time-up'; readonly player: number }
   /** A status board whose message was never tracked: its button to find and clear (outbox.ts, showing). */
@@ -102,17 +108,16 @@ function turnStep(table: PlayingTable, now: number, timing: Timing): Due | null 
     const deadline = deadlineOf(table, turnLimitS(table));
     return { step: { kind: 'dm', player: turn.player, userId, deadline }, at: table.turnStartedAt };
   }
-  return clockStep(table, turn.player, userId, now);
+  return clockStep(table, turn.player, userId);
 }
 
-/** The turn's reminder while it is to come (late, if the clock jumped past it, but before the deadline), else its time up. */
-function clockStep(table: PlayingTable, player: number, userId: string, now: number): Due | null {
+/** The turn's reminder, once (late, if the clock jumped past it), then its time up. */
+function clockStep(table: PlayingTable, player: number, userId: string): Due | null {
   const limitS = turnLimitS(table);
   const deadline = deadlineOf(table, limitS);
   if (deadline === null) return null;
   const remindAt = table.turnStartedAt + reminderAtMs(table.settings, limitS);
-  if (!remindedNow(table) && deadline > now)
-    return { step: { kind: 'remind', player, userId, deadline }, at: remindAt };
+  if (!remindedNow(table)) return { step: { kind: 'remind', player, userId, remindAt, deadline }, at: remindAt };
   return { step: { kind: 'time-up', player }, at: deadline };
 }
 

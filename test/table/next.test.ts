@@ -147,15 +147,19 @@ describe('what a table needs next', () => {
     const t = walk(posted(started([ben], DAY)), T0).table;
     const jumped = walk(t, T0 + 20 * HOUR, 2);
     expect(jumped.steps).toEqual(['remind']);
+    expect(table.next(jumped.table, T0 + 20 * HOUR, timing)).toMatchObject({
+      step: { kind: 'time-up' },
+      at: T0 + 24 * HOUR,
+    });
   });
 
-  it('a clock jumping past the deadline makes the move, the reminder knowingly skipped; every step after once, in order', () => {
+  it('a clock jumping past the deadline still reminds, then makes the move; every step after once, in order', () => {
     const t = walk(posted(started([ben], DAY)), T0).table;
-    // 25 hours on: the move for the player (the reminder skipped), its board and clearing, the next player's DM.
-    const jumped = walk(t, T0 + 25 * HOUR, 5);
-    expect(jumped.steps).toEqual(['time-up', 'post', 'post', 'dm']);
-    // Their day counts from then: two more days on, their move is made too, and the one after's DM.
-    expect(walk(jumped.table, T0 + 73 * HOUR, 5).steps).toEqual(['time-up', 'post', 'post', 'dm']);
+    // 25 hours on: the reminder, the move for the player, its board and clearing, the next player's DM.
+    const jumped = walk(t, T0 + 25 * HOUR, 6);
+    expect(jumped.steps).toEqual(['remind', 'time-up', 'post', 'post', 'dm']);
+    // Their day counts from then: two more days on, theirs too, once each.
+    expect(walk(jumped.table, T0 + 73 * HOUR, 6).steps).toEqual(['remind', 'time-up', 'post', 'post', 'dm']);
   });
 
   it('a computer seat moves at once; after a human move it waits for undo’s grace; its moves are held, then told in one board', () => {

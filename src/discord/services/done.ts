@@ -88,7 +88,9 @@ async function send(bot: Bot, table: PlayingTable, step: MarkedStep): Promise<vo
       await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), true);
     return;
   }
-  const left = Math.max(0, Math.round((step.deadline - clock.now()) / 1000));
+  // Late (the clock jumped past the deadline): the time it was meant to leave.
+  const from = clock.now() < step.deadline ? Math.max(clock.now(), step.remindAt) : step.remindAt;
+  const left = Math.round((step.deadline - from) / 1000);
   await bot.places.notice(
     table,
     () =>

@@ -199,7 +199,7 @@ export class TableDriver implements Driver {
     this.backoff.set(tableId, delayMs);
     const unanswered = error instanceof PostUnsure && error.unanswered;
     const waitMs = unanswered ? Math.max(delayMs, UNANSWERED_SETTLE_MS) : delayMs;
-    this.bot().log.warn('could not go on with a game: will try again', {
+    this.bot().log.warn('scheduler failed: will try again', {
       game: tableId,
       retry_ms: waitMs,
       error: errorText(error),
