@@ -16,10 +16,10 @@
  */
 import type { AiLevel } from '../game/index.js';
 import { computerLevel, turnLimitS, untold } from './absence.js';
-import { boardsOwed, pendingPosts, type Post } from './outbox.js';
+import { boardsOwed, pendingPosts } from './outbox.js';
 import { correspondencePace, deadlineOf, isPaused, reminderAtMs } from './pace.js';
 import { closeDue, currentTurn } from './play.js';
-import type { PlayingTable, Table } from './types.js';
+import type { PlayingTable, Post, Table } from './types.js';
 
 /** The bot loads (at start-up, then at each poll) the tables due within this: the poll's period, with room. */
 export const DUE_HORIZON_MS = 2 * 60_000;
