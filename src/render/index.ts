@@ -14,7 +14,7 @@ import { drawLeft } from './left.js';
 import { scratchCanvas } from './canvases.js';
 import { drawDynastySheet } from './dynasty.js';
 import { ensureFonts } from './fonts.js';
-import { renderPng } from './png.js';
+import { MOVE_PALETTE, renderPng } from './png.js';
 import { drawPreview } from './preview.js';
 import { drawScoreSheet } from './scoresheet.js';
 import { drawTable } from './table.js';
@@ -56,7 +56,7 @@ export interface Shown {
 /** The table after a move: the draft lines, every kingdom, whose turn it is. */
 export async function showTable(state: GameState, opts: TableOptions = {}): Promise<Shown> {
   const view = tableView(state, opts.dynasty ?? null);
-  const png = await renderPng(() => drawTable(view, scratchCanvas));
+  const png = await renderPng(() => drawTable(view, scratchCanvas), MOVE_PALETTE);
   return { png, alt: describeTableView(state, view) };
 }
 
@@ -67,7 +67,7 @@ export async function showPreview(
   opts: PreviewOptions = {},
 ): Promise<Shown> {
   const view = previewView(state, candidate, opts.hint ?? null);
-  const png = await renderPng(() => drawPreview(view, scratchCanvas));
+  const png = await renderPng(() => drawPreview(view, scratchCanvas), MOVE_PALETTE);
   return { png, alt: describePreviewView(state, view) };
 }
 

@@ -2,7 +2,10 @@
  * PNG encoding of our opaque canvases, built for a picture after every move.
  *
  * A picture is written as an indexed PNG: its colours reduced to a palette of at most
- * 256 taken from its own pixels (quantize.ts), one byte a pixel. The colours drawn on
+ * 256, one byte a pixel: for the pictures of every move a palette known in advance
+ * (MOVE_PALETTE: a third of the CPU of choosing one), for the others, or one of them
+ * with a colour the known palette lacks, a palette taken from its own pixels
+ * (quantize.ts). The colours drawn on
  * areas (terrains, players, panels, text) stay exact; only anti-aliased edge pixels
  * take their nearest entry, a shade no one sees at the pictures' scale
  * (test/render/shipped.test.ts). A table is 0.39 of the bytes of the RGBA PNG we
@@ -28,39 +31,46 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
-import { indexPixels, type Pixels } from './quantize.js';
+import { KNOWN_PALETTE } from './known-palette.js';
+import { indexPixels, KnownPalette, pixelsOf } from './quantize.js';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LEVEL = 2;
+
+/** The palette of the pictures of every move (the table, the preview), known in advance. */
+export const MOVE_PALETTE = new KnownPalette(KNOWN_PALETTE);
 
 /** The thread's scanline buffer: a table needs 1 MB of it, allocated once rather than for every picture. */
 let rows = Buffer.alloc(0);
 
 /** Draws a picture and encodes it as a PNG (a failed drawing rejects). */
-export function renderPng(draw: () => Canvas): Promise<Buffer> {
-  return new Promise((resolve) => resolve(encodePng(draw())));
+export function renderPng(draw: () => Canvas, known?: KnownPalette): Promise<Buffer> {
+  return new Promise((resolve) => resolve(encodePng(draw(), known)));
 }
 
 /**
  * The canvas as an indexed PNG (the canvas's pixels are straight RGBA, opaque). Its
  * pixels are read at once, so the canvas may be drawn over as soon as this returns.
  */
-export function encodePng(canvas: Canvas): Buffer {
+export function encodePng(canvas: Canvas, known?: KnownPalette): Buffer {
   const { width, height } = canvas;
-  const { palette, indices } = indexPixels(pixelsOf(canvas.data()));
+  const pixels = pixelsOf(canvas.data());
+  const length = (width + 1) * height;
+  if (rows.length < length) rows = Buffer.allocUnsafe(length);
+  const out = rows.subarray(0, length);
+  if (known?.scanlines(pixels, width, height, out)) return png(width, height, known.palette, out);
+  const { palette, indices } = indexPixels(pixels);
+  return png(width, height, palette, scanlines(indices, width, height, out));
+}
+
+function png(width: number, height: number, palette: Uint32Array, rows: Buffer): Buffer {
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header(width, height)),
     chunk('PLTE', plte(palette)),
-    chunk('IDAT', deflateSync(scanlines(indices, width, height), { level: LEVEL })),
+    chunk('IDAT', deflateSync(rows, { level: LEVEL })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** The RGBA bytes as one 32-bit number a pixel (copied only if the buffer is not 4-aligned). */
-function pixelsOf(data: Buffer): Pixels {
-  const aligned = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
-  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
 }
 
 function header(width: number, height: number): Buffer {
@@ -87,11 +97,8 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-/** The indices as PNG scanlines (a filter byte, 0 for none, before each row). */
-function scanlines(indices: Uint8Array, width: number, height: number): Buffer {
-  const length = (width + 1) * height;
-  if (rows.length < length) rows = Buffer.allocUnsafe(length);
-  const out = rows.subarray(0, length);
+/** The indices as PNG scanlines (a filter byte, 0 for none, before each row) into `out`. */
+function scanlines(indices: Uint8Array, width: number, height: number, out: Buffer): Buffer {
   for (let y = 0; y < height; y++) {
     out[y * (width + 1)] = 0;
     out.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);

@@ -30,6 +30,12 @@ const RGB = 0xffffff;
 /** More than the distance between any two colours. */
 const FARTHER = 10 * 255 * 255;
 
+/** The RGBA bytes as one 32-bit number a pixel (copied only if the buffer is not 4-aligned). */
+export function pixelsOf(data: Buffer): Pixels {
+  const aligned = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
+}
+
 /** The thread's buffers, grown to the largest picture rather than allocated for every one. */
 let runIds: Uint32Array = new Uint32Array(0);
 let runEnds: Uint32Array = new Uint32Array(0);
@@ -50,6 +56,136 @@ export function indexPixels(pixels: Pixels): Indexed {
     for (const end = ends[r]!; i < end; i++) indices[i] = entry;
   }
   return { palette, indices };
+}
+
+/**
+ * How much a colour's pixels count when a palette is chosen for many pictures: as
+ * their number to this power, so that a shade of a few hundred pixels in a few of
+ * them (the edges of whole kingdoms at a game's end) is not drowned by the millions
+ * of the backgrounds. Measured on test/render/shipped.test.ts's pictures: with 1,
+ * 0.06% of a finished table's pixels move noticeably (the test allows 0.05%); with
+ * 0.7, 0.04% move noticeably and 9% move at all (10% allowed); with 0.5, 10.3% move.
+ */
+const SHARED_WEIGHT = 0.7;
+
+/**
+ * The palette chosen once for many pictures (the generator of known-palette.ts):
+ * the greedy choice of `chooseEntries` on the colours of all of them counted
+ * together (SHARED_WEIGHT).
+ */
+export function paletteOf(pictures: readonly Pixels[]): Uint32Array {
+  const colours = new ColourTable();
+  for (const pixels of pictures) readRuns(pixels, colours);
+  const weights = Uint32Array.from(colours.counts(), (n) => Math.ceil(n ** SHARED_WEIGHT));
+  return chooseEntries(colours.colours(), weights);
+}
+
+/**
+ * A colour this far from its nearest entry (weighted squared distance: about 20 a
+ * channel) is not a shade of an edge between colours the palette knows but a colour
+ * it lacks; FAR_PIXELS of them make an area, and the picture is then indexed on a
+ * palette of its own (a colour added to the pictures and not yet to the palette:
+ * `npm run palette`). Tables and previews have none, or a few lone edge pixels.
+ */
+const FAR = 4096;
+const FAR_PIXELS = 100;
+/**
+ * The most colours remembered (each with its entry) before the memory starts again,
+ * between two pictures: a whole game's tables and previews have about 20,000.
+ */
+const MAX_REMEMBERED = 1 << 16;
+const FLAG_FAR = 0x100;
+
+/**
+ * A palette known in advance: the pictures of every move are drawn in our colours
+ * (palette.ts), and their edges in shades between them, so their palette is chosen
+ * once from reference pictures (known-palette.ts) rather than for each picture. Each
+ * colour's nearest entry is remembered from picture to picture, so a picture is
+ * indexed in one pass, a colour looked up once a run: a third of the CPU of choosing
+ * a palette for each picture. A colour's entry depends on the palette alone, so the
+ * same picture gives the same bytes whatever was drawn before.
+ */
+export class KnownPalette {
+  readonly palette: Uint32Array;
+  /** The entries' channels apart, for the nearest search. */
+  private readonly channels: [Int32Array, Int32Array, Int32Array];
+  /** Pixels, opaque (0 for none), and their nearest entry (+ FLAG_FAR when far from it). */
+  private readonly keys = new Int32Array(2 * MAX_REMEMBERED);
+  private readonly values = new Uint16Array(2 * MAX_REMEMBERED);
+  private remembered = 0;
+
+  constructor(palette: readonly number[]) {
+    this.palette = Uint32Array.from(palette);
+    this.channels = [
+      Int32Array.from(this.palette, red),
+      Int32Array.from(this.palette, green),
+      Int32Array.from(this.palette, blue),
+    ];
+  }
+
+  /**
+   * The pixels as PNG scanlines (a filter byte, 0 for none, then an entry a pixel)
+   * into `out`; false when colours the palette lacks cover an area (the picture then
+   * needs a palette of its own, and `out` is to be thrown away).
+   */
+  scanlines(pixels: Pixels, width: number, height: number, out: Buffer): boolean {
+    if (this.remembered >= MAX_REMEMBERED) this.forget();
+    // Signed: an opaque pixel (alpha 0xff) is then a small integer to V8, not a number in a box, and never 0.
+    const signed = new Int32Array(pixels.buffer, pixels.byteOffset, pixels.length);
+    let [previous, value, far, start, o] = [signed[0]!, this.valueOf(signed[0]!), 0, 0, 0];
+    for (let y = 0, i = 0; y < height; y++) {
+      out[o++] = 0;
+      for (const end = i + width; i < end; i++) {
+        const pixel = signed[i]!;
+        if (pixel !== previous) {
+          if (value > 0xff) far += i - start;
+          previous = pixel;
+          value = this.valueOf(pixel);
+          start = i;
+        }
+        out[o++] = value;
+      }
+    }
+    if (value > 0xff) far += pixels.length - start;
+    return far < FAR_PIXELS;
+  }
+
+  private forget(): void {
+    this.keys.fill(0);
+    this.remembered = 0;
+  }
+
+  /** A pixel's entry (+ FLAG_FAR), remembered on first sight while there is room (the table half full). */
+  private valueOf(pixel: number): number {
+    const mask = this.keys.length - 1;
+    let slot = (Math.imul(pixel, 0x9e3779b1) >>> 15) & mask;
+    for (;;) {
+      const key = this.keys[slot]!;
+      if (key === pixel) return this.values[slot]!;
+      if (key === 0) break;
+      slot = (slot + 1) & mask;
+    }
+    const value = this.nearest(pixel & RGB);
+    if (this.remembered < MAX_REMEMBERED) {
+      this.keys[slot] = pixel;
+      this.values[slot] = value;
+      this.remembered++;
+    }
+    return value;
+  }
+
+  /** The nearest entry, + FLAG_FAR when it is FAR or farther. */
+  private nearest(colour: number): number {
+    const [reds, greens, blues] = this.channels;
+    const [r, g, b] = [red(colour), green(colour), blue(colour)];
+    let best = FARTHER;
+    let entry = 0;
+    for (let e = 0; e < reds.length; e++) {
+      const d = weighted(r - reds[e]!, g - greens[e]!, b - blues[e]!);
+      if (d < best) [best, entry] = [d, e];
+    }
+    return best < FAR ? entry : entry | FLAG_FAR;
+  }
 }
 
 /**
@@ -87,17 +223,17 @@ function growRuns(): [Uint32Array, Uint32Array] {
  * its last look (the same choice as rescoring every colour each time, at a fraction
  * of the cost).
  */
-function chooseEntries(colours: Uint32Array, counts: Uint32Array): Uint32Array {
-  if (colours.length <= MAX_ENTRIES) return colours.slice();
+function chooseEntries(colours: Uint32Array, counts: Uint32Array, size = MAX_ENTRIES): Uint32Array {
+  if (colours.length <= size) return colours.slice();
   const served = new Float64Array(colours.length).fill(FARTHER); // squared distance to the nearest entry
   const compared = new Uint16Array(colours.length); // entries it was compared with
   const scores = new Float64Array(colours.length);
   for (let i = 0; i < colours.length; i++) scores[i] = counts[i]! * FARTHER;
   const heap = new MaxHeap(scores);
-  const entries = new Uint32Array(MAX_ENTRIES);
+  const entries = new Uint32Array(size);
   // The entries' channels apart: this loop is most of the choosing.
-  const [reds, greens, blues] = [new Int32Array(MAX_ENTRIES), new Int32Array(MAX_ENTRIES), new Int32Array(MAX_ENTRIES)];
-  for (let n = 0; n < MAX_ENTRIES;) {
+  const [reds, greens, blues] = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
+  for (let n = 0; n < size;) {
     const top = heap.top();
     if (compared[top] === n) {
       entries[n] = colours[top]!;

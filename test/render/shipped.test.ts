@@ -25,7 +25,7 @@ import { midGame, newGame, play, playDynasty } from './games.js';
 
 /** An area: 10 x 10 pixels, 4 x 4 on a phone. */
 const PATCH = 100;
-/** Share of the pixels whose colour may change at all (the edges; measured 2-7%). */
+/** Share of the pixels whose colour may change at all (the edges; measured 4-9% on the known palette, 2-7% on their own). */
 const MAX_CHANGED = 0.1;
 /** ΔE00 a player might notice on a patch; on a lone edge pixel it goes unseen. */
 const NOTICEABLE = 10;
