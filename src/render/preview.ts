@@ -13,7 +13,8 @@
 import type { Canvas } from '@napi-rs/canvas';
 import type { Pos } from '../game/index.js';
 import { inWindow, placementName } from '../game/index.js';
-import { t } from '../i18n/index.js';
+import { currentLocale, t } from '../i18n/index.js';
+import { PictureCache } from './canvases.js';
 import {
   badge,
   blankCanvas,
@@ -24,6 +25,7 @@ import {
   drawKingdom,
   fitKingdom,
   outlineCells,
+  probing,
   roundRect,
   measuredText,
   text,
@@ -44,6 +46,11 @@ const NEXT = 116;
 const FOOTER = 44;
 /** The kingdom's box: a little less tall than wide, for the whole screen to fit a phone's. */
 const KINGDOM_H = 576;
+/** The header's second row: the domino in hand (squares of HAND px), then the verdict at VERDICT_X. */
+const ROW_Y = M + 50;
+const HAND = 56;
+const VERDICT_X = M + 68 + 2 * HAND + 20;
+const VERDICT_Y = ROW_Y + HAND / 2;
 
 export function previewSize(): { width: number; height: number } {
   return { width: PREVIEW_WIDTH, height: HEADER + KINGDOM_H + M + NEXT + FOOTER };
@@ -59,15 +66,39 @@ export function layoutPreview(v: PreviewView): { width: number; height: number; 
 export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
   const { width, height, geometry: g } = layoutPreview(v);
   const { canvas, c } = blank(width, height);
-  drawPreviewHeader(c, v, width);
-  drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
+  if (probing()) drawBase(c, v, g);
+  else c.drawImage(basePicture(v, g), 0, 0);
+  if (v.domino) verdictText(c, v, VERDICT_X, VERDICT_Y, width - M - VERDICT_X);
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);
   if (v.candidate && v.domino) drawCandidate(c, g, v);
   // Over the domino tried too: a spot under it keeps its letter.
   for (const spot of v.spots) drawSpotLetter(c, g, spot);
+  return canvas;
+}
+
+/**
+ * What a turn's previews share, by what it shows: a player trying spots one after
+ * the other gets previews that differ only in the domino tried, its verdict and the
+ * hint, drawn over this (about half of a preview's drawing). Room for two, so that
+ * the player stepping through spots finds theirs; under load, other games' previews
+ * come in between and this is drawn anew, as it was before (5 MB a picture worker).
+ */
+const bases = new PictureCache(5 << 20);
+
+function basePicture(v: PreviewView, g: KingdomGeometry): Canvas {
+  const { width, height } = previewSize();
+  // The spots' letters and the hint are drawn over the domino tried; whether there is a hint, the footer says.
+  const shown = { ...v, candidate: null, spots: [], hint: v.hint !== null };
+  return bases.picture(`${currentLocale()}:${JSON.stringify(shown)}`, width, height, (c) => drawBase(c, v, g));
+}
+
+/** Everything but the domino tried, its verdict, the hint and the spots' letters. */
+function drawBase(c: Ctx, v: PreviewView, g: KingdomGeometry): void {
+  const { width, height } = previewSize();
+  drawPreviewHeader(c, v, width);
+  drawKingdom(c, { ...v.kingdom, recent: [] }, g, { reach: v.reach, targets: v.targets, labelSize: 22 });
   drawNextLine(c, v, height - FOOTER - NEXT, width);
   drawFooter(c, v, g, height);
-  return canvas;
 }
 
 /**
@@ -126,15 +157,12 @@ function drawPreviewHeader(c: Ctx, v: PreviewView, width: number): void {
       ? t('picture.openingPicks')
       : t('picture.round', { round: v.round.round, rounds: v.round.rounds });
   text(c, round, width - M, M + 23, { weight: 600, size: 22, colour: UI.textDim, align: 'right' });
-  const rowY = M + 50;
-  const sq = 56;
   if (!v.domino) {
-    text(c, t('picture.preview.nothingToPlace'), M, rowY + sq / 2, { weight: 800, size: 28, colour: UI.textDim });
+    text(c, t('picture.preview.nothingToPlace'), M, ROW_Y + HAND / 2, { weight: 800, size: 28, colour: UI.textDim });
     return;
   }
-  text(c, `#${v.domino.n}`, M + 58, rowY + sq / 2 + 1, { weight: 800, size: 30, colour: UI.text, align: 'right' });
-  drawFlatDomino(c, v.domino, M + 68, rowY, sq);
-  verdictText(c, v, M + 68 + 2 * sq + 20, rowY + sq / 2, width - M - (M + 68 + 2 * sq + 20));
+  text(c, `#${v.domino.n}`, M + 58, ROW_Y + HAND / 2 + 1, { weight: 800, size: 30, colour: UI.text, align: 'right' });
+  drawFlatDomino(c, v.domino, M + 68, ROW_Y, HAND);
 }
 
 /** Legal: "C3-C4" and the score before -> after (+delta). Illegal: why. */
