@@ -26,6 +26,7 @@ import {
   pickChoices,
   useHint,
   type Placed,
+  type Table,
   type Turn,
 } from '../../table/index.js';
 import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
@@ -232,7 +233,8 @@ async function placeThenPick(bot: Bot, click: Click, placed: Placed): Promise<An
   if (!after.ok) return privately(refusalText({ code: 'illegal-move', rejection: after.error }, turn.table.seats));
   const panel = pickPanel(turn.table.game, turn.player, placed, click.scope, click.tableId);
   if (panel) return updating(panel);
-  return finish(bot, click, placed, null);
+  // The last round: the move is made at once, on the table just read.
+  return finish(bot, click, placed, null, turn.table);
 }
 
 /** A pick button: the whole move (placement and pick) is made now. */
@@ -240,12 +242,9 @@ export async function pickDomino(bot: Bot, click: Click, placed: Placed, domino:
   return finish(bot, click, placed, domino);
 }
 
-async function finish(bot: Bot, click: Click, placed: Placed, claim: number | null): Promise<Answer> {
-  const result = await makeMove(bot, click.tableId, {
-    turn: click.turn,
-    mover: { kind: 'user', userId: click.userId },
-    move: { placed, claim },
-  });
+async function finish(bot: Bot, click: Click, placed: Placed, claim: number | null, known?: Table): Promise<Answer> {
+  const move = { turn: click.turn, mover: { kind: 'user' as const, userId: click.userId }, move: { placed, claim } };
+  const result = await makeMove(bot, click.tableId, move, known);
   if (!result.ok) return privately(result.refusal);
   return updating(panelDoneView(result.value.text, result.value.undoTurn, click.scope));
 }

@@ -14,6 +14,7 @@
  */
 import {
   DUE_HORIZON_MS,
+  correspondencePace,
   DUE_POLL_MS,
   boardsOwed,
   needsBot,
@@ -159,7 +160,7 @@ export class TableDriver implements Driver {
       }
       if (!due && !needsBot(table)) this.driven.delete(tableId);
       if (!due) return this.disarm(tableId);
-      if (due.at > now) return this.arm(tableId, due.at);
+      if (due.at > now) return this.arm(table, due.at);
       this.disarm(tableId);
       const maybeMade = due.step.kind === 'post' && this.resumed.delete(tableId);
       const shown = (): void => run.waiters.splice(0).forEach((resolve) => resolve(true));
@@ -173,11 +174,16 @@ export class TableDriver implements Driver {
     return loaded.kind === 'found' ? loaded.table : null;
   }
 
-  /** The table's one timer at `at` (not armed beyond DUE_HORIZON_MS: the poll finds it then). */
-  private arm(tableId: string, at: number): boolean {
+  /**
+   * The table's one timer at `at`. A correspondence game's is not armed beyond
+   * DUE_HORIZON_MS: thousands of games waiting days hold nothing in memory (the poll
+   * finds each when it falls due); a live game's minutes are armed at once.
+   */
+  private arm(table: Table, at: number): boolean {
+    const tableId = table.id;
     if (this.timers.get(tableId)?.at === at) return true;
     this.disarm(tableId);
-    if (at > clock.now() + DUE_HORIZON_MS) return true;
+    if (correspondencePace(table.settings) && at > clock.now() + DUE_HORIZON_MS) return true;
     const handle = clock.after(at - clock.now(), () => {
       this.timers.delete(tableId);
       this.changed(tableId);
