@@ -173,7 +173,18 @@ function isMessages(m: unknown): boolean {
     isStr(m['lobbyChannelId']) &&
     isNullableStr(m['lobbyMessageId']) &&
     isNullableStr(m['threadId']) &&
-    isNullableStr(m['turnMessageId'])
+    isNullableStr(m['turnMessageId']) &&
+    (m['turnTold'] === undefined || isTold(m['turnTold']))
+  );
+}
+
+/** What the live turn message tells (table/outbox.ts): its moves, the ones held before it, or why it was posted. */
+function isTold(t: unknown): boolean {
+  return (
+    isObj(t) &&
+    (t['move'] === null || (isObj(t['move']) && isInt(t['move']['player']))) &&
+    (t['occasion'] === null || isStr(t['occasion'])) &&
+    (t['held'] === undefined || isHeld(t['held']))
   );
 }
 

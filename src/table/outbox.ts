@@ -8,7 +8,7 @@
 import { prompt, scorePlayer } from '../game/index.js';
 import { computerLevel } from './absence.js';
 import type { MoveOutcome } from './play.js';
-import type { GameTable, MoveNote, Post, Table } from './types.js';
+import type { GameTable, MoveNote, Post, Table, TurnTold } from './types.js';
 
 /** A post as a move owes it, before it gets its number. */
 type Unnumbered = { [K in Post['kind']]: Omit<Extract<Post, { kind: K }>, 'seq'> }[Post['kind']];
@@ -56,13 +56,14 @@ export function posted<T extends Table>(table: T, seq: number, messageId: string
   if (post.kind !== 'turn' || messageId === null) return done;
   // A move came since it was owed and owes a newer board: this one is already an older turn message.
   const stale = rest.some((p) => p.kind === 'turn' && p.seq > seq);
-  return stale ? owe(done, [{ kind: 'clear', messageId }]) : liveTurnMessage(done, messageId);
+  const told = { move: post.move, occasion: post.occasion, ...(post.held ? { held: post.held } : {}) };
+  return stale ? owe(done, [{ kind: 'clear', messageId }]) : liveTurnMessage(done, messageId, told);
 }
 
-/** `messageId` becomes the turn message whose buttons are live; the previous one is owed a clearing. */
-export function liveTurnMessage<T extends Table>(table: T, messageId: string): T {
+/** `messageId`, telling `told`, becomes the turn message whose buttons are live; the previous one is owed a clearing. */
+export function liveTurnMessage<T extends Table>(table: T, messageId: string, told: TurnTold): T {
   const previous = table.messages.turnMessageId;
-  const withLive = { ...table, messages: { ...table.messages, turnMessageId: messageId } };
+  const withLive = { ...table, messages: { ...table.messages, turnMessageId: messageId, turnTold: told } };
   return previous && previous !== messageId ? owe(withLive, [{ kind: 'clear', messageId: previous }]) : withLive;
 }
 
@@ -73,7 +74,8 @@ export function liveTurnMessage<T extends Table>(table: T, messageId: string): T
 export function shownAgain<T extends Table>(table: T, messageId: string, turn: number): T {
   const shown = shownDone(table);
   const current = shown.status === 'playing' && shown.game.turn === turn;
-  return current ? liveTurnMessage(shown, messageId) : owe(shown, [{ kind: 'clear', messageId }]);
+  const told = { move: null, occasion: null };
+  return current ? liveTurnMessage(shown, messageId, told) : owe(shown, [{ kind: 'clear', messageId }]);
 }
 
 /** /kingdomino status is about to post a board of the running game (see PlayingTable.showingSince). */

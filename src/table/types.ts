@@ -65,7 +65,12 @@ export interface TableMessages {
   readonly threadId: string | null;
   /** The latest turn message in the thread (its buttons are the live ones). */
   readonly turnMessageId: string | null;
+  /** What that message tells (its moves, or why it was posted): an edit of it says it again. */
+  readonly turnTold?: TurnTold;
 }
+
+/** What a turn message tells above whose turn it is: the moves it shows, or why it was posted. */
+export type TurnTold = Pick<Extract<Post, { readonly kind: 'turn' }>, 'move' | 'occasion' | 'held'>;
 
 /** The game's thread: the one its lobby started, else the table's own id (the lobby message a thread hangs on shares it). */
 export function threadIdOf(table: { readonly id: string; readonly messages: TableMessages }): string {

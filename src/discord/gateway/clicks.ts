@@ -187,7 +187,6 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
         userId: actor.userId,
         player: action.player,
         messageId: interaction.message.id,
-        messageContent: interaction.message.content,
       }),
   },
   'manage-seat': {

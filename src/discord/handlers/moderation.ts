@@ -34,7 +34,7 @@ import { aiSeatName } from '../messages/seats.js';
 import { lobbyView } from '../messages/lobby.js';
 import { clockRefusalText, moderationView, seatRefusalText, type ManagedTable } from '../messages/moderation.js';
 import { relativeTime } from '../messages/text.js';
-import { turnButtons, turnLine } from '../messages/turn.js';
+import { boardEdit } from '../messages/board.js';
 import * as clock from '../../runtime/clock.js';
 
 /** A click in the menu: the table it names, who clicked, and whether they have Manage Threads there. */
@@ -197,7 +197,6 @@ export interface BackClick {
   readonly player: number;
   /** The message the button was on: the live turn message's buttons are updated in place. */
   readonly messageId: string;
-  readonly messageContent: string;
 }
 
 /** "I'm back": the player takes their seat back from the computer; the thread is told. */
@@ -216,13 +215,6 @@ export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
     const turn = currentTurn(back);
     return privately(t(turn?.player === click.player ? 'absent.welcomeTurn' : 'absent.welcome'));
   }
-  // The live turn message: its last line and buttons as they are now (their Your turn, if it is theirs).
-  const lines = click.messageContent.split('\n');
-  const line = inGameLocale(back, () => turnLine(back.game, back.seats));
-  if (line && lines.length > 0) lines[lines.length - 1] = line;
-  return updating({
-    content: lines.join('\n'),
-    components: inGameLocale(back, () => turnButtons(back.game, back.seats)),
-    allowedMentions: { parse: [] },
-  });
+  // The live turn message: as a fresh one would show it now (their Your turn, if it is theirs; the deadline).
+  return updating({ ...boardEdit(back), allowedMentions: { parse: [] } });
 }

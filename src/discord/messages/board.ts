@@ -13,12 +13,13 @@ import {
   isPaused,
   turnLimitS,
   type GameTable,
+  type TurnTold,
 } from '../../table/index.js';
 import { endView } from './end.js';
 import { inGameLocale } from './locale.js';
-import { showDynastySheet, showScoreSheet, showTable } from './pictures.js';
-import { dynastyHeader } from './text.js';
-import { turnView } from './turn.js';
+import { showDynastySheet, showScoreSheet, showTable, type Shown } from './pictures.js';
+import { describeMove, dynastyHeader, occasionText } from './text.js';
+import { turnView, type TurnInfo } from './turn.js';
 
 /** The current move's deadline, said under a correspondence pace (a live game's timer says it in the rules line). */
 function dueShown(table: GameTable): number | null {
@@ -29,15 +30,35 @@ function dueShown(table: GameTable): number | null {
 /** The board after a move: the table picture, what happened (lines already in the game's language), who is next. */
 export function boardMessage(table: GameTable, happened: readonly string[]): Promise<BaseMessageOptions> {
   return inGameLocale(table, async () =>
-    turnView({
-      game: table.game,
-      seats: table.seats,
-      happened: happened.join('\n') || null,
-      header: dynastyHeader(dynastyProgress(table)),
-      picture: await showTable(table.game, { dynasty: table.dynasty ?? null }),
-      deadline: dueShown(table),
-    }),
+    turnView(turnInfo(table, happened, await showTable(table.game, { dynasty: table.dynasty ?? null }))),
   );
+}
+
+/**
+ * The live turn message as it would be posted now, for an edit (its picture kept):
+ * what it told (table.messages.turnTold), whose turn it is, the deadline, the buttons.
+ */
+export function boardEdit(table: GameTable): BaseMessageOptions {
+  return inGameLocale(table, () => turnView(turnInfo(table, happenedLines(table, table.messages.turnTold), null)));
+}
+
+function turnInfo(table: GameTable, happened: readonly string[], picture: Shown | null): TurnInfo {
+  return {
+    game: table.game,
+    seats: table.seats,
+    happened: happened.join('\n') || null,
+    header: dynastyHeader(dynastyProgress(table)),
+    picture,
+    deadline: dueShown(table),
+  };
+}
+
+/** What a board tells above whose turn it is, in the game's words: the moves held before, the move, or why it was posted. */
+export function happenedLines(table: GameTable, told: TurnTold | undefined): string[] {
+  if (!told) return [];
+  const moves = [...(told.held ?? []), ...(told.move ? [told.move] : [])];
+  const lines = moves.map((move) => describeMove(move, table.seats, table.game.options.grid));
+  return told.occasion ? [...lines, occasionText(told.occasion)] : lines;
 }
 
 /**

@@ -19,8 +19,8 @@ export interface TurnInfo {
   readonly happened: string | null;
   /** "Game 2 of 3" in a Dynasty, else null. */
   readonly header: string | null;
-  /** The table picture, with its description posted as its alt text. */
-  readonly picture: Shown;
+  /** The table picture, with its description posted as its alt text (null: an edit, which keeps the one posted). */
+  readonly picture: Shown | null;
   /** When the move to make is due, shown under a correspondence pace (null: not shown). */
   readonly deadline?: number | null;
 }
@@ -90,7 +90,9 @@ export function turnView(info: TurnInfo): BaseMessageOptions {
   if (mover && info.deadline != null) lines.push(t('turn.deadline', { when: relativeTime(info.deadline) }));
   return {
     content: lines.join('\n'),
-    files: [{ attachment: info.picture.png, name: TABLE_PNG, description: info.picture.alt }],
+    ...(info.picture
+      ? { files: [{ attachment: info.picture.png, name: TABLE_PNG, description: info.picture.alt }] }
+      : {}),
     components: turnButtons(game, seats),
     allowedMentions: { users: mover ? [mover.seat.userId] : [] },
   };

@@ -68,6 +68,7 @@ export class TableDriver implements Driver {
   /** Tables resumed at start-up whose thread is looked at for stray buttons once nothing else is due now. */
   private readonly strays = new Set<string>();
   private poller: clock.Timer | null = null;
+  private readonly idlers: (() => void)[] = [];
   /** The due time each table was last woken for by the poll: woken again only once it changes (a save moved it). */
   private readonly polled = new Map<string, number>();
   private stopped = false;
@@ -121,6 +122,12 @@ export class TableDriver implements Driver {
     return this.runs.size;
   }
 
+  /** Resolves once no table is being driven. */
+  idle(): Promise<void> {
+    if (this.runs.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idlers.push(resolve));
+  }
+
   /** Timers armed now: at most one per table. */
   armed(): number {
     return this.timers.size;
@@ -139,6 +146,7 @@ export class TableDriver implements Driver {
     }
     this.runs.delete(tableId);
     run.waiters.splice(0).forEach((resolve) => resolve(shown));
+    if (this.runs.size === 0) this.idlers.splice(0).forEach((resolve) => resolve());
   }
 
   /** The steps due now, one after the other; true once the table owes no board. */

@@ -18,9 +18,8 @@ import {
 } from '../../table/index.js';
 import * as clock from '../../runtime/clock.js';
 import type { Bot } from '../bot.js';
-import { boardMessage, endMessage } from '../messages/board.js';
+import { boardMessage, endMessage, happenedLines } from '../messages/board.js';
 import { inGameLocale } from '../messages/locale.js';
-import { describeMove, occasionText } from '../messages/text.js';
 import { gone, refused } from '../wire/followups.js';
 import { waitForUnlock } from './locked.js';
 import { saveDone, type StepOptions } from './done.js';
@@ -121,10 +120,9 @@ async function makeOne(bot: Bot, table: Table, post: Post, maybeMade: boolean): 
 
 /** The board or the end a post shows, with what happened (the moves held back first). */
 async function viewOf(table: GameTable, post: Extract<Post, { readonly kind: 'turn' | 'end' }>) {
-  const told = [...(post.held ?? []), ...(post.move ? [post.move] : [])];
-  const happened = told.map((move) => describeMove(move, table.seats, table.game.options.grid));
-  if (post.kind === 'turn')
-    return boardMessage(table, [...happened, ...(post.occasion ? [occasionText(post.occasion)] : [])]);
+  const told = { move: post.move, occasion: post.kind === 'turn' ? post.occasion : null, held: post.held ?? [] };
+  const happened = happenedLines(table, told);
+  if (post.kind === 'turn') return boardMessage(table, happened);
   return endMessage(table, post.game, happened.join('\n') || null);
 }
 
