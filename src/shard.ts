@@ -93,6 +93,30 @@ async function stopAll(manager: ShardingManager, boundMs: number): Promise<numbe
   return left;
 }
 
+/**
+ * The first signal stops every shard within `boundMs`, a second one kills them at
+ * once. Returns whether a stop has begun.
+ */
+function onStopSignals(manager: ShardingManager, boundMs: number, log: Logger): () => boolean {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn('stopping at once', { signal });
+      for (const shard of manager.shards.values()) shard.process?.kill('SIGKILL');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info('stopping every shard', { signal });
+    void stopAll(manager, boundMs).then((left) => {
+      if (left > 0) log.warn('some shards did not stop in time', { left });
+      process.exit(left > 0 ? 1 : 0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return () => stopping;
+}
+
 async function main(): Promise<void> {
   loadDotenv({ quiet: true });
   const config = settings();
@@ -131,23 +155,7 @@ async function main(): Promise<void> {
     execArgv,
   });
   manager.on('shardCreate', (shard) => watch(shard, log));
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      log.warn('stopping at once', { signal });
-      for (const shard of manager.shards.values()) shard.process?.kill('SIGKILL');
-      process.exit(1);
-    }
-    stopping = true;
-    log.info('stopping every shard', { signal });
-    void stopAll(manager, config.stopTimeoutMs + STOP_MARGIN_MS).then((left) => {
-      if (left > 0) log.warn('some shards did not stop in time', { left });
-      process.exit(left > 0 ? 1 : 0);
-    });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  const stopping = onStopSignals(manager, config.stopTimeoutMs + STOP_MARGIN_MS, log);
 
   log.info('starting shards', { shards: list.join(','), of: count, store: config.redisUrl ? 'redis' : 'sqlite' });
   // A shard that cannot start (a wrong setting, Discord refusing the token) stops everything, rather than restarting in a loop.
@@ -159,7 +167,7 @@ async function main(): Promise<void> {
     await stopAll(manager, config.stopTimeoutMs + STOP_MARGIN_MS);
     process.exit(1);
   }
-  if (!stopping) manager.respawn = true;
+  if (!stopping()) manager.respawn = true;
   log.info('every shard started', { shards: list.join(','), of: count });
 }
 

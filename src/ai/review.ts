@@ -269,52 +269,81 @@ export function choicesAt(view: GameState, played: Move): number {
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
+/** A sampler of a decision's candidates: one playout of candidate `k` on the sweep's guess at the hidden pile. */
+interface Sampler {
+  sample(k: number, sweep: number): number;
+  /** Samples taken so far. */
+  readonly count: number;
+}
+
+function samplerOf(view: GameState, all: readonly Candidate[], me: number, seed: number): Sampler {
+  const salt = mixSeed(seed, view.turn, me);
+  const root = Sim.fromState(view, salt);
+  const guess = root.clone();
+  const work = root.clone();
+  const totals = new Int32Array(view.options.players);
+  const rest = new RoundSearch(root, all.length, bonusesOf(view), HARD_POLICY);
+  let guessed = -1;
+  let playoutSeed: RngState = [0, 0, 0, 0];
+  let count = 0;
+  return {
+    get count() {
+      return count;
+    },
+    sample(k, sweep) {
+      if (sweep !== guessed) {
+        // One guess at the hidden pile per sweep, shared by every candidate of the sweep.
+        guess.copyFrom(root);
+        guess.redeterminize(makeRng(mixSeed(salt, sweep)));
+        // Seeded once per sweep: seeding from a string per sample cost a tenth of the time.
+        playoutSeed = makeRng(mixSeed(salt, sweep, 1)).state();
+        guessed = sweep;
+      }
+      work.copyFrom(guess);
+      playMove(work, all[k] as Candidate);
+      rest.playOn(work, k, new Rng(playoutSeed));
+      work.totals(totals);
+      count++;
+      return totals[me] as number;
+    },
+  };
+}
+
+/** The duel: fresh guesses, the best found and the move played on each, until precise enough or out of time. */
+function duel(sampler: Sampler, best: number, mine: number, cap: number, end: number) {
+  let n = 0,
+    sumBest = 0,
+    sumMine = 0,
+    sumD = 0,
+    sumD2 = 0;
+  for (;;) {
+    const sweep = DUEL_SWEEPS + n;
+    const b = sampler.sample(best, sweep);
+    const m = sampler.sample(mine, sweep);
+    n++;
+    sumBest += b;
+    sumMine += m;
+    sumD += b - m;
+    sumD2 += (b - m) ** 2;
+    if (n >= cap || performance.now() >= end) break;
+    const mean = sumD / n;
+    if (n >= DUEL_MIN_SWEEPS && Math.sqrt(Math.max(0, sumD2 / n - mean * mean) / (n - 1)) < DUEL_PRECISION) break;
+  }
+  return { bestScore: round1(sumBest / n), playedScore: round1(sumMine / n), loss: round1(sumD / n) };
+}
+
 /** Weighs the move played at a decision point against the best the search finds (see the top of this file). */
 export function reviewMove(job: ReviewJob): MoveVerdict {
   const start = performance.now();
   const view = publicView(job.view);
   const asked = decisionOf(view);
   const { list: all, played: playedAt } = searchList(view, asked, job.played);
-  if (all.length === 1) {
-    return {
-      best: job.played,
-      playedScore: null,
-      bestScore: null,
-      loss: 0,
-      choices: 1,
-      samples: 0,
-      ms: performance.now() - start,
-    };
-  }
-  const me = asked.player;
-  const bonuses = bonusesOf(view);
-  const salt = mixSeed(job.seed, view.turn, me);
-  const root = Sim.fromState(view, salt);
-  const guess = root.clone();
-  const work = root.clone();
-  const totals = new Int32Array(view.options.players);
-  let guessed = -1;
-  let playoutSeed: RngState = [0, 0, 0, 0];
-  let samples = 0;
-  const rest = new RoundSearch(root, all.length, bonuses, HARD_POLICY);
+  const forced = { best: job.played, playedScore: null, bestScore: null, loss: 0, choices: 1, samples: 0 };
+  if (all.length === 1) return { ...forced, ms: performance.now() - start };
+  const sampler = samplerOf(view, all, asked.player, job.seed);
+  const sample = sampler.sample;
   // The candidates searched, as indices into all.
   let list = all.map((_, k) => k);
-  const sample = (k: number, sweep: number): number => {
-    if (sweep !== guessed) {
-      // One guess at the hidden pile per sweep, shared by every candidate of the sweep.
-      guess.copyFrom(root);
-      guess.redeterminize(makeRng(mixSeed(salt, sweep)));
-      // Seeded once per sweep: seeding from a string per sample cost a tenth of the time.
-      playoutSeed = makeRng(mixSeed(salt, sweep, 1)).state();
-      guessed = sweep;
-    }
-    work.copyFrom(guess);
-    playMove(work, all[k] as Candidate);
-    rest.playOn(work, k, new Rng(playoutSeed));
-    work.totals(totals);
-    samples++;
-    return totals[me] as number;
-  };
   const cap = job.playouts ?? Infinity;
   const halvingEnd = start + job.timeMs * HALVING_SHARE;
   // A probe playout tells how many samples the time affords; a small budget searches fewer candidates (best prior first).
@@ -338,46 +367,19 @@ export function reviewMove(job: ReviewJob): MoveVerdict {
       bestScore: score,
       loss: 0,
       choices: all.length,
-      samples,
+      samples: sampler.count,
       ms: performance.now() - start,
     };
   }
-  // The duel: fresh guesses, the best found and the move played on each.
   const best = list[found.best] as number;
-  const end = start + job.timeMs;
-  const duelCap = Math.max(1, Math.floor((cap - samples) / 2));
-  let n = 0,
-    sumBest = 0,
-    sumMine = 0,
-    sumD = 0,
-    sumD2 = 0;
-  for (;;) {
-    const sweep = DUEL_SWEEPS + n;
-    const b = sample(best, sweep);
-    const m = sample(mine, sweep);
-    n++;
-    sumBest += b;
-    sumMine += m;
-    sumD += b - m;
-    sumD2 += (b - m) ** 2;
-    if (n >= duelCap || performance.now() >= end) break;
-    const mean = sumD / n;
-    if (n >= DUEL_MIN_SWEEPS && Math.sqrt(Math.max(0, sumD2 / n - mean * mean) / (n - 1)) < DUEL_PRECISION) break;
-  }
-  const playedScore = round1(sumMine / n);
-  const loss = round1(sumD / n);
+  const duelCap = Math.max(1, Math.floor((cap - sampler.count) / 2));
+  const fought = duel(sampler, best, mine, duelCap, start + job.timeMs);
   const ms = performance.now() - start;
-  if (loss <= 0)
-    return { best: job.played, playedScore, bestScore: playedScore, loss: 0, choices: all.length, samples, ms };
-  return {
-    best: moveOf(all[best] as Candidate, asked),
-    playedScore,
-    bestScore: round1(sumBest / n),
-    loss,
-    choices: all.length,
-    samples,
-    ms,
-  };
+  const choices = all.length;
+  const samples = sampler.count;
+  const { playedScore } = fought;
+  if (fought.loss <= 0) return { best: job.played, playedScore, bestScore: playedScore, loss: 0, choices, samples, ms };
+  return { best: moveOf(all[best] as Candidate, asked), ...fought, choices, samples, ms };
 }
 
 // ---------------------------------------------------------------- a whole game

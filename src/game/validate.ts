@@ -120,31 +120,13 @@ function stateProblem(v: unknown): string | null {
   for (const key of ['pile', 'removedAtSetup', 'dropped'])
     if (!isDominoList(v[key])) return `${key} is not a list of dominoes`;
   if ((v['removedAtSetup'] as number[]).length !== removedCount(options)) return 'removedAtSetup has the wrong size';
-  for (const key of ['current', 'next']) {
-    const line = v[key];
-    if (!Array.isArray(line) || line.length > lineSize(options)) return `${key} is not a line`;
-    if (
-      !line.every(
-        (s) => isObj(s) && isDominoNumber(s['domino']) && (s['king'] === null || isIntIn(s['king'], 0, k - 1)),
-      )
-    ) {
-      return `${key} has a malformed slot`;
-    }
-    const ds = line.map((s: Obj) => s['domino'] as number);
-    if (ds.some((d, i) => i > 0 && d <= (ds[i - 1] ?? 0))) return `${key} is not in ascending order`;
-    const ks = line.map((s: Obj) => s['king']).filter((x) => x !== null);
-    if (new Set(ks).size !== ks.length) return `a king stands twice in ${key}`;
+  for (const key of ['current', 'next'] as const) {
+    const problem = lineProblem(v[key], key, lineSize(options), k);
+    if (problem) return problem;
   }
   if ((v['current'] as Obj[]).some((slot) => slot['king'] === null)) return 'an unclaimed domino in the current line';
-  const kingdoms = v['kingdoms'];
-  if (!Array.isArray(kingdoms) || kingdoms.length !== players) return 'kingdoms do not match the number of players';
-  for (const kd of kingdoms) {
-    if (!isObj(kd) || !isDominoList(kd['discarded']) || !Array.isArray(kd['placements']))
-      return 'a kingdom is malformed';
-    if (!kd['placements'].every((p) => isObj(p) && isDominoNumber(p['domino']) && isPos(p['a']) && isPos(p['b']))) {
-      return 'a placement is malformed';
-    }
-  }
+  const kingdoms = kingdomsProblem(v['kingdoms'], players);
+  if (kingdoms) return kingdoms;
   if (!isIntIn(v['round'], 1, 100) || !isIntIn(v['turn'], 0, 10_000)) return 'round or turn is malformed';
   const events = v['events'];
   if (!Array.isArray(events) || events.some((e) => eventProblem(e, players))) return 'events are malformed';
@@ -153,6 +135,30 @@ function stateProblem(v: unknown): string | null {
   ).length;
   if (actions !== v['turn']) return 'turn does not count the actions in events';
   return consistencyProblem(v as unknown as GameState);
+}
+
+/** A draft line: at most `size` slots, each a domino (ascending) with at most one of the `kings` on it. */
+function lineProblem(line: unknown, key: 'current' | 'next', size: number, kings: number): string | null {
+  if (!Array.isArray(line) || line.length > size) return `${key} is not a line`;
+  const slot = (s: unknown) =>
+    isObj(s) && isDominoNumber(s['domino']) && (s['king'] === null || isIntIn(s['king'], 0, kings - 1));
+  if (!line.every(slot)) return `${key} has a malformed slot`;
+  const ds = line.map((s: Obj) => s['domino'] as number);
+  if (ds.some((d, i) => i > 0 && d <= (ds[i - 1] ?? 0))) return `${key} is not in ascending order`;
+  const ks = line.map((s: Obj) => s['king']).filter((x) => x !== null);
+  return new Set(ks).size !== ks.length ? `a king stands twice in ${key}` : null;
+}
+
+/** One kingdom per player, each its discards and its placements. */
+function kingdomsProblem(kingdoms: unknown, players: number): string | null {
+  if (!Array.isArray(kingdoms) || kingdoms.length !== players) return 'kingdoms do not match the number of players';
+  for (const kd of kingdoms) {
+    if (!isObj(kd) || !isDominoList(kd['discarded']) || !Array.isArray(kd['placements']))
+      return 'a kingdom is malformed';
+    if (!kd['placements'].every((p) => isObj(p) && isDominoNumber(p['domino']) && isPos(p['a']) && isPos(p['b'])))
+      return 'a placement is malformed';
+  }
+  return null;
 }
 
 /** Every domino exactly once somewhere, and every kingdom buildable by legal placements in its order. */

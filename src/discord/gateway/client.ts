@@ -125,6 +125,38 @@ async function drained(busy: () => number, ms: number): Promise<number> {
   return busy();
 }
 
+/** The discord.js client for our settings and shards, its interaction endpoints in their own lane (wire/rest.ts). */
+function newClient(config: Config): Client {
+  const { restRps, ...shards } = shardOptions(config);
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.apiBase, globalRequestsPerSecond: restRps },
+    ...shards,
+    ...cacheOptions(),
+  });
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  client.rest = new LanedREST(client.options.rest);
+  return client;
+}
+
+/** Resolves once the client is ready, which is logged. */
+function loggedIn(client: Client, store: string, log: Logger): Promise<void> {
+  return new Promise<void>((resolve) =>
+    client.once(Events.ClientReady, (c) => {
+      const ids = c.options.shards;
+      log.info('logged in', {
+        user: c.user.tag,
+        guilds: c.guilds.cache.size,
+        store,
+        shards: Array.isArray(ids) ? ids.join(',') : null,
+        of: c.options.shardCount,
+      });
+      resolve();
+    }),
+  );
+}
+
 export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {
   const store = await openStore({
     dataDir: config.dataDir,
@@ -134,17 +166,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
     now: clock.now,
     timing: config,
   });
-  const { restRps, ...shards } = shardOptions(config);
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: { api: config.apiBase, globalRequestsPerSecond: restRps },
-    ...shards,
-    ...cacheOptions(),
-  });
-  // Interaction endpoints in their own lane, out of the global limit (wire/rest.ts).
-  client.rest.clearHashSweeper();
-  client.rest.clearHandlerSweeper();
-  client.rest = new LanedREST(client.options.rest);
+  const client = newClient(config);
   const ai = new AiPool({ size: config.cores - 1 });
   usePictureWorkers(config.cores);
   const driver: TableDriver = new TableDriver(() => bot);
@@ -160,26 +182,14 @@ export async function startBot(config: Config, commands: readonly Command[], log
   client.on(Events.ThreadUpdate, (_before, thread) => void threadUpdated(bot, thread));
   client.on(Events.Error, (error) => log.error('discord client error', { error: errorText(error) }));
   client.on(Events.Warn, (message) => log.warn(message));
-  const ready = new Promise<void>((resolve) =>
-    client.once(Events.ClientReady, (c) => {
-      const ids = c.options.shards;
-      log.info('logged in', {
-        user: c.user.tag,
-        guilds: c.guilds.cache.size,
-        store: store.kind,
-        shards: Array.isArray(ids) ? ids.join(',') : null,
-        of: c.options.shardCount,
-      });
-      resolve();
-    }),
-  );
+  const ready = loggedIn(client, store.kind, log);
   await client.login(config.token);
   await ready;
   await fetchAppEmojis(client, log);
   // Then, every so often, the tables that fall due (turn deadlines days away are not held meanwhile).
   await resumeGames(bot, driver);
   answerProbes(() => ({ ...store.counts(), timers: driver.armed(), driving: driver.pending() }));
-  const daily = new DailyPoster(() => bot);
+  const daily = new DailyPoster(bot);
   daily.start();
 
   return {

@@ -21,7 +21,7 @@ export class DailyPoster {
   private timer: Timer | null = null;
   private stopped = false;
 
-  constructor(private readonly bot: () => Bot) {}
+  constructor(private readonly bot: Bot) {}
 
   /** Posts what the day just ended owes (at start-up), then arms the next midnight. */
   start(): void {
@@ -44,7 +44,7 @@ export class DailyPoster {
 
   /** Every chosen channel of this process's servers gets the day just ended, once. */
   async postEnded(): Promise<void> {
-    const bot = this.bot();
+    const bot = this.bot;
     const ended = dailyDay(now()) - 1;
     if (ended < 1) return;
     const channels = await bot.store.daily.channels().catch((error: unknown) => {
@@ -62,12 +62,12 @@ export class DailyPoster {
   }
 
   private async postOnce(guildId: string, channelId: string, day: number, locale: string): Promise<void> {
-    if (!(await this.bot().store.daily.markPosted(guildId, day))) return;
+    if (!(await this.bot.store.daily.markPosted(guildId, day))) return;
     await inLocale(localeFor(locale), () => this.post(guildId, channelId, day));
   }
 
   private async post(guildId: string, channelId: string, day: number): Promise<void> {
-    const bot = this.bot();
+    const bot = this.bot;
     const entries = await bot.store.daily.standings(guildId, day);
     const winner = entries[0];
     const game = winner ? await bot.store.daily.scoredGame(day, winner.userId) : null;
