@@ -60,6 +60,12 @@ export interface Places {
   clearButtons(table: GameTable, messageId: string): Promise<void>;
   /** Delete a message of the game (a board whose move was taken back). */
   remove(table: GameTable, messageId: string): Promise<void>;
+  /** Open the game's home for its play (today: a public thread on its lobby message, named `name`). */
+  openHome(table: PlayingTable, name: string): Promise<void>;
+  /** A message in a channel (a rematch's lobby, the daily post): its id, or null when the bot cannot post there. */
+  say(channelId: string, view: MessageCreateOptions): Promise<string | null>;
+  /** Edit a message the bot said in a channel. */
+  editIn(channelId: string, messageId: string, view: MessageEditOptions): Promise<void>;
   /** Edit the game's lobby message (the first message in the channel). */
   editLobby(table: Table, view: MessageEditOptions): Promise<void>;
   /** A word in the game's home or its lobby's channel, in the game's language; a failure is only logged (false). */

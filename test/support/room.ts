@@ -24,6 +24,9 @@ export type Write =
   | { readonly kind: 'clear'; readonly id: string }
   | { readonly kind: 'remove'; readonly id: string }
   | { readonly kind: 'lobby' }
+  | { readonly kind: 'home' }
+  | { readonly kind: 'say'; readonly id: string; readonly content: string }
+  | { readonly kind: 'edit'; readonly id: string }
   | {
       readonly kind: 'notice';
       readonly content: string;
@@ -69,6 +72,20 @@ export class FakePlaces implements Places {
 
   async editLobby(_table: Table, _view: MessageEditOptions): Promise<void> {
     this.writes.push({ kind: 'lobby' });
+  }
+
+  async openHome(_table: PlayingTable, _name: string): Promise<void> {
+    this.writes.push({ kind: 'home' });
+  }
+
+  async say(_channelId: string, view: MessageCreateOptions): Promise<string | null> {
+    const id = `m${this.next++}`;
+    this.writes.push({ kind: 'say', id, content: view.content ?? '' });
+    return id;
+  }
+
+  async editIn(_channelId: string, messageId: string): Promise<void> {
+    this.writes.push({ kind: 'edit', id: messageId });
   }
 
   async notice(_table: Table, words: () => string, notice: Notice = {}): Promise<boolean> {

@@ -4,8 +4,6 @@
  * accept anyone with Manage Threads (moderators). Rematch is in ./rematch.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
-import type { Message } from 'discord.js';
 import type { AiLevel } from '../../game/index.js';
 import { keep, save, StoreError } from '../../store/index.js';
 import * as lobbies from '../../table/index.js';
@@ -110,7 +108,7 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
   const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), clock.now()));
   if (!started.ok) return privately(started.refusal);
   const table = started.value;
-  const opened = await openThread(bot, interaction.message, table);
+  const opened = await openThread(bot, table);
   if (!opened.ok) return privately(opened.refusal);
   bot.log.info('game started', {
     guild: table.guildId,
@@ -127,22 +125,18 @@ function newSeed(): string {
   return randomBytes(8).toString('hex');
 }
 
-/** Open the public thread on the lobby message; if Discord refuses, the table goes back to being a lobby. */
-async function openThread(bot: Bot, message: Message, table: PlayingTable): Promise<Worded<null>> {
+/** Open the game's home (its thread on the lobby message); if Discord refuses, the table goes back to being a lobby. */
+async function openThread(bot: Bot, table: PlayingTable): Promise<Worded<null>> {
   try {
-    const thread = await message.startThread({
-      name: inGameLocale(table, () => threadName(table)),
-      // A game over days keeps its thread in the list between moves: the longest Discord allows.
-      autoArchiveDuration: lobbies.correspondencePace(table.settings)
-        ? ThreadAutoArchiveDuration.OneWeek
-        : ThreadAutoArchiveDuration.OneDay,
-    });
-    if (thread.type !== ChannelType.PublicThread) bot.log.warn('game thread is not public', { game: table.id });
+    await bot.places.openHome(
+      table,
+      inGameLocale(table, () => threadName(table)),
+    );
     return { ok: true, value: null };
   } catch (error) {
     bot.log.warn('could not open the game thread', {
       game: table.id,
-      channel: message.channelId,
+      channel: table.messages.lobbyChannelId,
       error: errorText(error),
     });
     await bot.store.update(table.id, (current) => {

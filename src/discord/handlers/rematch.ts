@@ -95,9 +95,10 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
   const host = humanSeatOf(click);
   const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
   // The buttons appear only once the table is saved under the message's id, so no click comes too early.
-  const message = await parent.send({ content: inGameLocale(old, () => t('rematch.settingUp')) });
+  const messageId = await bot.places.say(parent.id, { content: inGameLocale(old, () => t('rematch.settingUp')) });
+  if (messageId === null) return { ok: false, refusal: t('rematch.cannotPost') };
   const table: LobbyTable = newLobby({
-    id: message.id,
+    id: messageId,
     guildId: old.guildId,
     channelId: old.messages.lobbyChannelId,
     host,
@@ -105,8 +106,8 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
     settings: old.settings,
     now: clock.now(),
   });
-  await bot.store.create(message.id, table);
-  await message.edit(inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
-  bot.log.info('rematch lobby opened', { guild: old.guildId, game: message.id, from: old.id, user: click.userId });
+  await bot.store.create(messageId, table);
+  await bot.places.editLobby(table, inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
+  bot.log.info('rematch lobby opened', { guild: old.guildId, game: messageId, from: old.id, user: click.userId });
   return { ok: true, value: table };
 }

@@ -72,12 +72,10 @@ export class DailyPoster {
     const winner = entries[0];
     const game = winner ? await bot.store.daily.scoredGame(day, winner.userId) : null;
     const [sheet, hard] = await Promise.all([game ? showScoreSheet(game) : null, bot.store.daily.hardScore(day)]);
-    const target = await bot.client.channels.fetch(channelId).catch(() => null);
-    if (!target?.isSendable()) {
+    if ((await bot.places.say(channelId, dailyPostView(day, entries, sheet, hard))) === null) {
       bot.log.warn('daily channel unusable', { guild: guildId, channel: channelId });
       return;
     }
-    await target.send(dailyPostView(day, entries, sheet, hard));
     bot.log.info('daily standings posted', { guild: guildId, channel: channelId, day });
   }
 }

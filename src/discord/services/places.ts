@@ -16,7 +16,9 @@ import {
   PermissionFlagsBits,
   RESTJSONErrorCodes,
   ButtonStyle,
+  ChannelType,
   ComponentType,
+  ThreadAutoArchiveDuration,
   type AttachmentPayload,
   type Channel,
   type Client,
@@ -27,7 +29,14 @@ import {
 } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { errorText, type Logger } from '../../runtime/log.js';
-import { threadIdOf, type FinishedTable, type GameTable, type PlayingTable, type Table } from '../../table/index.js';
+import {
+  correspondencePace,
+  threadIdOf,
+  type FinishedTable,
+  type GameTable,
+  type PlayingTable,
+  type Table,
+} from '../../table/index.js';
 import type { Closed, Notice, OwnMessage, Places } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { threadLink } from '../messages/lobby.js';
@@ -121,10 +130,35 @@ export class DiscordPlaces implements Places {
     await (await this.thread(table)).messages.delete(messageId);
   }
 
-  async editLobby(table: Table, view: MessageEditOptions): Promise<void> {
+  async openHome(table: PlayingTable, name: string): Promise<void> {
     const channel = await this.client.channels.fetch(table.messages.lobbyChannelId);
+    if (channel?.type !== ChannelType.GuildText && channel?.type !== ChannelType.GuildAnnouncement)
+      throw new Error('the lobby channel cannot hold threads');
+    const thread = await channel.threads.create({
+      startMessage: table.id,
+      name,
+      // A game over days keeps its thread in the list between moves: the longest Discord allows.
+      autoArchiveDuration: correspondencePace(table.settings)
+        ? ThreadAutoArchiveDuration.OneWeek
+        : ThreadAutoArchiveDuration.OneDay,
+    });
+    if (thread.type !== ChannelType.PublicThread) this.log.warn('game thread is not public', { game: table.id });
+  }
+
+  async say(channelId: string, view: MessageCreateOptions): Promise<string | null> {
+    const channel = await this.client.channels.fetch(channelId).catch(() => null);
+    if (!channel?.isSendable()) return null;
+    return (await channel.send(view)).id;
+  }
+
+  async editIn(channelId: string, messageId: string, view: MessageEditOptions): Promise<void> {
+    const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isTextBased() || !('messages' in channel)) return;
-    await channel.messages.edit(table.id, view);
+    await channel.messages.edit(messageId, view);
+  }
+
+  editLobby(table: Table, view: MessageEditOptions): Promise<void> {
+    return this.editIn(table.messages.lobbyChannelId, table.id, view);
   }
 
   async notice(table: Table, words: () => string, notice: Notice = {}): Promise<boolean> {
