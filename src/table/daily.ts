@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import {
+  apply,
   createGame,
   isOver,
   kingdomSquares,
@@ -16,6 +17,7 @@ import {
   type GameState,
   type Terrain,
 } from '../game/index.js';
+import { applyAll, moveActions, type Move } from './move.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Day 1 of the daily deal: 2026-11-01, UTC. */
@@ -59,6 +61,16 @@ export function dailyGame(day: number, secret: string, name: string): GameState 
 }
 
 /** A finished daily game's result, as stored and compared. */
+/**
+ * The player's move in their game of the day (place or discard, then pick), made at
+ * `turn`: the game after it, or null when the game has moved on or the move is illegal.
+ */
+export function dailyMove(game: GameState, turn: number, move: Move): GameState | null {
+  if (game.turn !== turn) return null;
+  const next = applyAll(game, moveActions(0, move), apply);
+  return next.ok ? next.value : null;
+}
+
 export interface DailyScore {
   readonly score: number;
   readonly crowns: number;

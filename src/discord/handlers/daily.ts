@@ -9,18 +9,17 @@
 import { PermissionFlagsBits } from 'discord.js';
 import type { BaseMessageOptions, ChatInputCommandInteraction, GuildMember } from 'discord.js';
 import { chooseAction } from '../../ai/index.js';
-import { isOver, prompt, rankedCandidates, type Action, type GameState, apply } from '../../game/index.js';
+import { isOver, prompt, rankedCandidates, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { now } from '../../runtime/clock.js';
 import type { DailyPlay, DailyUser } from '../../store/index.js';
 import {
   afterPlacing,
-  applyAll,
   dailyDay,
+  dailyMove,
   dailyGame,
   dailyScore,
   monthStandings,
-  moveActions,
   shareGrid,
   streakOn,
   type DailyEntry,
@@ -28,6 +27,7 @@ import {
   type Placed,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
+import { hardScore, hardScoreSoon } from '../services/daily.js';
 import { cursorCells, cursorOf, IN_DAILY, type Cursor, type PanelClick } from '../messages/codec.js';
 import { dailyHeader, dailyResultView, dailyShareView, dailyStandingsView } from '../messages/daily.js';
 import { NO_SPOT, pickPanel, placementPanel } from './panel.js';
@@ -53,46 +53,6 @@ export function playerOf(interaction: ChatInputCommandInteraction): DailyPlayer 
     guildId: interaction.guildId ?? '',
     name: (member?.displayName ?? interaction.user.globalName ?? interaction.user.username).slice(0, 24),
   };
-}
-
-// ---------------------------------------------------------------- the hard computer player's score
-
-const hardRuns = new Map<number, Promise<number>>();
-
-/** The hard computer player's score on the day's deal: computed once (per process, then kept in the store). */
-export function hardScore(bot: Bot, day: number): Promise<number> {
-  const running = hardRuns.get(day);
-  if (running) return running;
-  const run = (async () => {
-    const stored = await bot.store.daily.hardScore(day);
-    if (stored !== null) return stored;
-    let game = dailyGame(day, bot.config.dailySecret, 'Bot');
-    while (!isOver(game)) {
-      const action = await bot.ai.choose(
-        game,
-        'hard',
-        { playouts: bot.config.dailyHardPlayouts, timeMs: 600_000, seed: game.turn },
-        { priority: 'background', key: `daily-${day}` },
-      );
-      const next = apply(game, action);
-      if (!next.ok) throw new Error(`the hard player's move was refused: ${next.error.message}`);
-      game = next.value;
-    }
-    const score = dailyScore(game)?.score ?? 0;
-    await bot.store.daily.saveHardScore(day, score);
-    return score;
-  })();
-  hardRuns.set(day, run);
-  // A failed run is tried again by the next asker; old days leave the map.
-  run.catch(() => hardRuns.delete(day));
-  for (const old of hardRuns.keys()) if (old < day - 1) hardRuns.delete(old);
-  return run;
-}
-
-/** The score if it is ready within `waitMs`, else null (the result says it comes later). */
-async function hardScoreSoon(bot: Bot, day: number, waitMs: number): Promise<number | null> {
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref());
-  return Promise.race([hardScore(bot, day).catch(() => null), timeout]);
 }
 
 // ---------------------------------------------------------------- the panel
@@ -241,11 +201,9 @@ async function placeThenPick(bot: Bot, play: DailyPlay, placed: Placed): Promise
 async function move(bot: Bot, play: DailyPlay, placed: Placed, claim: number | null): Promise<Answer> {
   const turn = play.game.turn;
   const saved = await bot.store.daily.updatePlay(play.day, play.userId, (stored) => {
-    if (!stored || stored.game.turn !== turn) return { play: null, value: null };
-    const actions: readonly Action[] = moveActions(0, { placed, claim });
-    const next = applyAll(stored.game, actions, apply);
-    if (!next.ok) return { play: null, value: null };
-    const moved: DailyPlay = { ...stored, game: next.value };
+    const game = stored ? dailyMove(stored.game, turn, { placed, claim }) : null;
+    if (!stored || !game) return { play: null, value: null };
+    const moved: DailyPlay = { ...stored, game };
     return { play: moved, value: moved };
   });
   if (!saved) return privately(t('daily.stale'));

@@ -5,10 +5,15 @@
  * past midnight); at start-up it catches up on the day just ended. Each server's post
  * is marked in the store before it is made, so two processes never both post it; a
  * process posts only for the servers of its own shards.
+ *
+ * And the hard computer player's score on each day's deal, which every result and
+ * post compares with: played once per process in the AI pool's background lane, then
+ * kept in the store.
  */
 import { errorText } from '../../runtime/log.js';
 import { after, now, type Timer } from '../../runtime/clock.js';
-import { dailyDay, dayStartMs } from '../../table/index.js';
+import { apply, isOver } from '../../game/index.js';
+import { dailyDay, dailyGame, dailyScore, dayStartMs } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { dailyPostView } from '../messages/daily.js';
 import { showScoreSheet } from '../messages/pictures.js';
@@ -78,4 +83,42 @@ export class DailyPoster {
     }
     bot.log.info('daily standings posted', { guild: guildId, channel: channelId, day });
   }
+}
+
+const hardRuns = new Map<number, Promise<number>>();
+
+/** The hard computer player's score on the day's deal: computed once (per process, then kept in the store). */
+export function hardScore(bot: Bot, day: number): Promise<number> {
+  const running = hardRuns.get(day);
+  if (running) return running;
+  const run = (async () => {
+    const stored = await bot.store.daily.hardScore(day);
+    if (stored !== null) return stored;
+    let game = dailyGame(day, bot.config.dailySecret, 'Bot');
+    while (!isOver(game)) {
+      const action = await bot.ai.choose(
+        game,
+        'hard',
+        { playouts: bot.config.dailyHardPlayouts, timeMs: 600_000, seed: game.turn },
+        { priority: 'background', key: `daily-${day}` },
+      );
+      const next = apply(game, action);
+      if (!next.ok) throw new Error(`the hard player's move was refused: ${next.error.message}`);
+      game = next.value;
+    }
+    const score = dailyScore(game)?.score ?? 0;
+    await bot.store.daily.saveHardScore(day, score);
+    return score;
+  })();
+  hardRuns.set(day, run);
+  // A failed run is tried again by the next asker; old days leave the map.
+  run.catch(() => hardRuns.delete(day));
+  for (const old of hardRuns.keys()) if (old < day - 1) hardRuns.delete(old);
+  return run;
+}
+
+/** The hard player's score if it is ready within `waitMs`, else null (the result says it comes later). */
+export async function hardScoreSoon(bot: Bot, day: number, waitMs: number): Promise<number | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref());
+  return Promise.race([hardScore(bot, day).catch(() => null), timeout]);
 }
