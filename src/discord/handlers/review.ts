@@ -13,14 +13,13 @@
  * from anyone but the game's players, or once the review is no longer kept, gets a
  * friendly private answer and changes nothing.
  */
-import { costliest, REVIEW_BUDGET_MS } from '../../ai/index.js';
-import { loadConfig, type Config } from '../../config.js';
+import { costliest } from '../../ai/index.js';
 import { boxRound, result, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { keep, save } from '../../store/index.js';
 import { playerOf, reviewKey, type FinishedTable, type TableReview } from '../../table/index.js';
 import { privately, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
+import { computed } from '../services/reviews.js';
 import { errorText } from '../../runtime/log.js';
 import { renderReviewMove } from '../messages/pictures.js';
 import {
@@ -39,61 +38,10 @@ export interface ReviewClick {
   readonly game: number;
 }
 
-/** The search time of one review: REVIEW_BUDGET_MS at the default hard thinking time, in proportion to AI_HARD_MS. */
-export function reviewBudgetMs(config: Pick<Config, 'aiHardMs'>): number {
-  return Math.max(1, Math.round((REVIEW_BUDGET_MS * config.aiHardMs) / loadConfig({}).aiHardMs));
-}
-
-/** Reviews being computed in this process, by table and key: a second press waits for the first one's. */
-const running = new Map<string, Promise<TableReview>>();
-
 /** The finished game a button names: the only one, or one of a Dynasty's three. */
 function gameOf(table: FinishedTable, number: number): GameState | null {
   const game = table.dynasty ? table.dynasty.games[number - 1] : number === 1 ? table.game : undefined;
   return game && result(game) ? game : null;
-}
-
-/** A seed of the table's own, so a review does not depend on which process computed it (as far as time allows). */
-function seedOf(id: string): number {
-  let h = 0;
-  for (const ch of id) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  return h >>> 0;
-}
-
-/** Keep the review with the table (unless one is there already); a failed save only costs a recomputation later. */
-async function keepReview(bot: Bot, tableId: string, key: string, review: TableReview): Promise<void> {
-  try {
-    await bot.store.update(tableId, (table) => {
-      if (table.status !== 'finished' || table.reviews?.[key]) return keep();
-      return save({ ...table, reviews: { ...table.reviews, [key]: review } });
-    });
-  } catch (error) {
-    bot.log.warn('could not keep a game review', { game: tableId, key, error: errorText(error) });
-  }
-}
-
-function computed(bot: Bot, table: FinishedTable, key: string, game: GameState, player: number): Promise<TableReview> {
-  const id = `${table.id}/${key}`;
-  const known = running.get(id);
-  if (known) return known;
-  const started = Date.now();
-  const work = bot.ai
-    .review(game, player, { budgetMs: reviewBudgetMs(bot.config), seed: seedOf(id) })
-    .then(async (review) => {
-      bot.log.info('game reviewed', {
-        game: table.id,
-        key,
-        ms: Date.now() - started,
-        search: review.ms,
-        accuracy: review.accuracy,
-        lost: review.lost,
-      });
-      await keepReview(bot, table.id, key, review);
-      return review;
-    })
-    .finally(() => running.delete(id));
-  running.set(id, work);
-  return work;
 }
 
 /** The costliest moves drawn, with their points now and reasons, in the clicking user's language. */
