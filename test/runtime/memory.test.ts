@@ -1,6 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { giveBackMemory, giveBackMemoryOnceIdle } from '../../src/runtime/memory.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 const MB = 1 << 20;
 const rssMb = () => process.memoryUsage.rss() / MB;
@@ -54,4 +60,36 @@ it('the garbage of the last moves is collected once the process is idle, though 
   giveBackMemoryOnceIdle(() => false);
   await new Promise(setImmediate);
   expect(garbage.deref()).toBeUndefined();
+});
+
+describe.runIf(process.platform === 'linux')('the allocators of a bot that draws in worker threads', () => {
+  /** This environment without the allocators' settings an operator may give. */
+  function withoutAllocatorSettings(): NodeJS.ProcessEnv {
+    const { MALLOC_ARENA_MAX: _arenas, MIMALLOC_PURGE_DELAY: _purge, ...env } = process.env;
+    return env;
+  }
+
+  /** Arenas before and after the child's eight workers allocated, and what it says. */
+  function child(...args: string[]): { before: number; after: number; purgeDelay: string | null } {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'arenas.child.ts'), ...args], {
+      encoding: 'utf8',
+      env: withoutAllocatorSettings(),
+    });
+    if (run.status !== 0) throw new Error(`child failed (${run.status}): ${run.stderr}`);
+    const said = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { purgeDelay: string | null };
+    const [before, after] = run.stderr.split('-- workers').map((part) => part.match(/^Arena \d+:/gm)?.length ?? 0);
+    return { before: before!, after: after!, ...said };
+  }
+
+  it("give the threads started since no arenas of their own, and Skia's freed pages go back at once", () => {
+    const untuned = child();
+    // On their own, eight threads that allocate make an arena each (up to 8 per core).
+    expect(untuned.after - untuned.before).toBeGreaterThanOrEqual(
+      Math.min(8, 8 * availableParallelism() - untuned.before),
+    );
+    expect(untuned.purgeDelay).toBeNull();
+    const tuned = child('tuned');
+    expect(tuned.after).toBe(tuned.before);
+    expect(tuned.purgeDelay).toBe('0');
+  });
 });

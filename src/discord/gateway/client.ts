@@ -22,6 +22,7 @@ import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
 import { fetchAppEmojis } from './emojis.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
+import { tuneAllocators } from '../../runtime/memory.js';
 import { answerProbes } from '../../runtime/probe.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -158,6 +159,7 @@ function loggedIn(client: Client, store: string, log: Logger): Promise<void> {
 }
 
 export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {
+  tuneAllocators();
   const store = await openStore({
     dataDir: config.dataDir,
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
