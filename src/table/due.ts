@@ -6,7 +6,7 @@
  * In order: the posts owed (boards and ends first, then withdrawals and clearings);
  * a finished game's thread to archive; the thread told that the computer took a
  * seat; a computer's move (an AI seat or a stand-in, after undo's grace for the move
- * before it); a correspondence turn's DM; the turn's reminder; its time up. Nothing
+ * before it); the turn's reminder; its time up. Nothing
  * (null): a lobby, a game over and closed, a thread a moderator locked (the game
  * waits for the unlock), a paused clock, a turn without a clock.
  *
@@ -39,8 +39,6 @@ export type Step =
   | { readonly kind: 'tell'; readonly player: number }
   /** A computer's move for `player`: an AI seat, or the stand-in of an absent or replaced player. */
   | { readonly kind: 'computer'; readonly player: number; readonly level: AiLevel; readonly standIn: boolean }
-  /** Correspondence: the DM that `userId`'s turn came, due by `deadline` (sent if they asked for DMs). */
-  | { readonly kind: 'dm'; readonly player: number; readonly userId: string; readonly deadline: number | null }
   /** The turn's reminder to `userId`, meant for `remindAt`, the move due by `deadline`. */
   | {
       readonly kind: 'remind';
@@ -86,8 +84,11 @@ function earliest(a: Due | null, b: Due | null): Due | null {
   return a === null || (b !== null && b.at < a.at) ? b : a;
 }
 
+/** No undo grace: a computer's move is then due a little early, never late (what an index may assume). */
+const NO_GRACE: Timing = { undoGraceMs: 0 };
+
 /** When the table next needs the bot (ms since the epoch), or null: what the store's due index keeps. */
-export function dueAt(table: Table, now: number, timing: Timing): number | null {
+export function dueAt(table: Table, now: number, timing = NO_GRACE): number | null {
   return next(table, now, timing)?.at ?? null;
 }
 
@@ -103,12 +104,22 @@ function turnStep(table: PlayingTable, now: number, timing: Timing): Due | null 
     return { step: { kind: 'computer', player: turn.player, level, standIn: turn.seat.kind === 'human' }, at };
   }
   if (turn.seat.kind !== 'human' || isPaused(table)) return null;
-  const { userId } = turn.seat;
-  if (correspondencePace(table.settings) && table.notifiedTurn !== table.game.turn) {
-    const deadline = deadlineOf(table, turnLimitS(table));
-    return { step: { kind: 'dm', player: turn.player, userId, deadline }, at: table.turnStartedAt };
-  }
-  return clockStep(table, turn.player, userId);
+  return clockStep(table, turn.player, turn.seat.userId);
+}
+
+/**
+ * Correspondence: the player to move, who has not had the DM that their turn came
+ * (sent with the save of what began it, the board most often; once per move; none
+ * while the clock is paused, the resume sends it). Not a step of its own: a game
+ * waiting for its player's DM is not due.
+ */
+export function turnDmDue(table: Table): { readonly userId: string; readonly deadline: number } | null {
+  if (table.status !== 'playing' || isPaused(table) || !correspondencePace(table.settings)) return null;
+  if (table.notifiedTurn === table.game.turn || table.threadLocked === true) return null;
+  const turn = currentTurn(table);
+  const deadline = deadlineOf(table, turnLimitS(table));
+  if (turn?.seat.kind !== 'human' || computerLevel(turn.seat) !== null || deadline === null) return null;
+  return { userId: turn.seat.userId, deadline };
 }
 
 /** The turn's reminder, once (late, if the clock jumped past it), then its time up. */

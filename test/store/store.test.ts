@@ -332,10 +332,8 @@ describeStores('store on $name', (ctx) => {
     const oneDay = withPace(lobby('x', seats).settings, '1d');
     await store.create('lobby', lobby('lobby', seats));
     await store.create('untimed', playing(lobby('untimed', seats), newGame(seats)));
-    const dailyGame = newGame(seats);
-    const daily = playing({ ...lobby('daily', seats), settings: oneDay }, dailyGame);
-    // Its turn's DM already sent (else that is due at once).
-    await store.create('daily', { ...daily, turnStartedAt: started, notifiedTurn: dailyGame.turn } as typeof daily);
+    const daily = playing({ ...lobby('daily', seats), settings: oneDay }, newGame(seats));
+    await store.create('daily', { ...daily, turnStartedAt: started } as typeof daily);
     await store.create('showing', playing(lobby('showing', seats), newGame(seats)));
     await store.update('showing', (t) => save(showing(t, started)));
     await store.create('ended', playing(lobby('ended', seats), newGame(seats)));

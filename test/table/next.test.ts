@@ -48,7 +48,11 @@ function moved(t: GameTable, now: number, mover?: table.Mover, timedOut = false)
     : table.withoutUndo(owed);
 }
 
-/** The driver without Discord: each step due by `now`, done in turn; the kinds of the steps taken. */
+/**
+ * The driver without Discord: each step due by `now`, done in turn; the kinds of the
+ * steps taken. As the driver does, a step that acts then saves (a post, a notice, a
+ * close) sends a correspondence turn's DM due then with its save ('dm').
+ */
 function walk(start: Table, now: number, limit = 20): { readonly steps: string[]; readonly table: Table } {
   let t = start;
   const steps: string[] = [];
@@ -56,6 +60,10 @@ function walk(start: Table, now: number, limit = 20): { readonly steps: string[]
     const step = due.step;
     steps.push(step.kind);
     t = doStep(t, step, now);
+    if (['post', 'tell', 'strays', 'close'].includes(step.kind) && table.turnDmDue(t)) {
+      steps.push('dm');
+      t = table.notified(t as PlayingTable);
+    }
     due = table.next(t, now, timing);
   }
   return { steps, table: t };
@@ -65,8 +73,6 @@ function doStep(t: Table, step: table.Step, now: number): Table {
   switch (step.kind) {
     case 'post':
       return table.posted(t, step.post.seq, step.post.kind === 'turn' ? `m${step.post.seq}` : null);
-    case 'dm':
-      return table.notified(t as PlayingTable);
     case 'remind':
       return table.reminded(t as PlayingTable);
     case 'tell':
@@ -130,10 +136,11 @@ describe('what a table needs next', () => {
     expect(paused.ok && table.next(paused.value, T0 + HOUR, timing)).toBeNull();
   });
 
-  it('a correspondence turn: the DM at once, the reminder six hours before the day is up, then the move', () => {
-    const t = posted(started([ben], DAY));
-    const first = walk(t, T0);
-    expect(first.steps).toEqual(['dm']);
+  it('a correspondence turn: the DM with its board, the reminder six hours before the day is up, then the move', () => {
+    const first = walk(started([ben], DAY), T0);
+    expect(first.steps).toEqual(['post', 'dm']);
+    // A game waiting for its DM is not due: the DM goes with the save of the board.
+    expect(table.next(posted(started([ben], DAY)), T0, timing)?.step.kind).toBe('remind');
     expect(table.next(first.table, T0, timing)).toMatchObject({ step: { kind: 'remind' }, at: T0 + 18 * HOUR });
     const reminded = walk(first.table, T0 + 18 * HOUR);
     expect(reminded.steps).toEqual(['remind']);
@@ -144,7 +151,7 @@ describe('what a table needs next', () => {
   });
 
   it('a clock jumping past the reminder still reminds, late, before the deadline', () => {
-    const t = walk(posted(started([ben], DAY)), T0).table;
+    const t = walk(started([ben], DAY), T0).table;
     const jumped = walk(t, T0 + 20 * HOUR, 2);
     expect(jumped.steps).toEqual(['remind']);
     expect(table.next(jumped.table, T0 + 20 * HOUR, timing)).toMatchObject({
@@ -154,12 +161,12 @@ describe('what a table needs next', () => {
   });
 
   it('a clock jumping past the deadline still reminds, then makes the move; every step after once, in order', () => {
-    const t = walk(posted(started([ben], DAY)), T0).table;
-    // 25 hours on: the reminder, the move for the player, its board and clearing, the next player's DM.
+    const t = walk(started([ben], DAY), T0).table;
+    // 25 hours on: the reminder, the move for the player, its board with the next player's DM, the clearing.
     const jumped = walk(t, T0 + 25 * HOUR, 6);
-    expect(jumped.steps).toEqual(['remind', 'time-up', 'post', 'post', 'dm']);
+    expect(jumped.steps).toEqual(['remind', 'time-up', 'post', 'dm', 'post']);
     // Their day counts from then: two more days on, theirs too, once each.
-    expect(walk(jumped.table, T0 + 73 * HOUR, 6).steps).toEqual(['remind', 'time-up', 'post', 'post', 'dm']);
+    expect(walk(jumped.table, T0 + 73 * HOUR, 6).steps).toEqual(['remind', 'time-up', 'post', 'dm', 'post']);
   });
 
   it('a computer seat moves at once; after a human move it waits for undo’s grace; its moves are held, then told in one board', () => {

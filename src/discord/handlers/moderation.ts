@@ -28,6 +28,7 @@ import {
 } from '../../table/index.js';
 import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
+import { dmTurn } from '../services/done.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { aiSeatName } from '../messages/seats.js';
@@ -187,7 +188,8 @@ export async function setClock(bot: Bot, click: MenuClick, pause: boolean): Prom
       ? t('moderation.clockPaused', { by: click.userId })
       : t('moderation.clockResumed', { by: click.userId, when: deadline === null ? '' : relativeTime(deadline) }),
   );
-  bot.driver.changed(after.id, table);
+  // Resumed: the player to move gets the DM of their turn if the pause held it back.
+  bot.driver.changed(after.id, pause ? table : await dmTurn(bot, table));
   return updating(moderationView(after, click, null, t(pause ? 'moderation.done.paused' : 'moderation.done.resumed')));
 }
 

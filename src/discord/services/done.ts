@@ -14,6 +14,7 @@ import {
   notified,
   reminded,
   remindedNow,
+  turnDmDue,
   type PlayingTable,
   type Step,
   type Table,
@@ -32,62 +33,89 @@ export interface StepOptions {
   readonly stopping: () => boolean;
 }
 
-export type MarkedStep = Extract<Step, { readonly kind: 'remind' | 'dm' }>;
+export type RemindStep = Extract<Step, { readonly kind: 'remind' }>;
 
-/** The table marked for a reminder or a turn's DM, or null when it no longer applies (a move came meanwhile). */
-function markOf(table: Table, step: MarkedStep, turn: number): PlayingTable | null {
+/** What a save marks before it is sent: the turn's reminder, or (correspondence) the DM that a turn came. */
+type Marked =
+  | { readonly kind: 'remind'; readonly step: RemindStep }
+  | { readonly kind: 'dm'; readonly userId: string; readonly deadline: number };
+
+/** The table marked for `marked`, or null when it no longer applies (a move came meanwhile, the clock paused). */
+function markOf(table: Table, marked: Marked, turn: number): PlayingTable | null {
   if (table.status !== 'playing' || table.game.turn !== turn || isPaused(table)) return null;
-  if (step.kind === 'remind') return remindedNow(table) ? null : reminded(table);
+  if (marked.kind === 'remind') return remindedNow(table) ? null : reminded(table);
   return table.notifiedTurn === turn ? null : notified(table);
 }
 
-/** A reminder or a turn's DM: marked and saved, then sent. */
-export async function markThen(bot: Bot, table: Table, step: MarkedStep): Promise<Table | null> {
+/** Mark and save, then send: the turn's reminder (a step), or its DM (after a pause, say). */
+async function markThen(bot: Bot, table: Table, marked: Marked): Promise<Table> {
   const turn = table.status === 'playing' ? table.game.turn : -1;
-  const { value: marked, table: saved } = await bot.store.update(
+  const { value: applied, table: saved } = await bot.store.update(
     table.id,
     (current) => {
-      const after = markOf(current, step, turn);
+      const after = markOf(current, marked, turn);
       return after ? save(after, true) : keep(false);
     },
     table,
   );
-  if (marked && saved.status === 'playing') await send(bot, saved, step);
+  if (applied && saved.status === 'playing') await send(bot, saved, marked);
   return saved;
 }
 
+/** The turn's reminder: marked and saved, then sent. */
+export function remind(bot: Bot, table: Table, step: RemindStep): Promise<Table> {
+  return markThen(bot, table, { kind: 'remind', step });
+}
+
+/** The DM that the player's turn came, if it is due and was not sent (correspondence; after a pause ends). */
+export function dmTurn(bot: Bot, table: Table): Promise<Table> {
+  const due = turnDmDue(table);
+  return due ? markThen(bot, table, { kind: 'dm', ...due }) : Promise.resolve(table);
+}
+
+/** The marks due at once after `done`: its turn's DM, and the reminder if it is due now. */
+function dueMarks(bot: Bot, done: Table): Marked[] {
+  const dm = turnDmDue(done);
+  const then = next(done, clock.now(), bot.config);
+  const step = then && then.at <= clock.now() && then.step.kind === 'remind' ? then.step : null;
+  return [...(dm ? [{ kind: 'dm' as const, ...dm }] : []), ...(step ? [{ kind: 'remind' as const, step }] : [])];
+}
+
 /**
- * Save what a step did (`mark` on the table as stored), with the mark of a reminder
- * or a turn's DM due at once folded in; that one is sent after the save.
+ * Save what a step did (`mark` on the table as stored), with the marks of a turn's
+ * DM and of a reminder due at once folded in; those are sent after the save.
  */
 export async function saveDone(bot: Bot, table: Table, mark: (current: Table) => Table): Promise<Table> {
-  const turn = table.status === 'playing' ? table.game.turn : -1;
-  const { value: folded, table: saved } = await bot.store.update<MarkedStep | null>(
+  const { value: folded, table: saved } = await bot.store.update<Marked[]>(
     table.id,
     (current) => {
       const done = mark(current);
-      const then = next(done, clock.now(), bot.config);
-      const step =
-        then && then.at <= clock.now() && (then.step.kind === 'remind' || then.step.kind === 'dm') ? then.step : null;
-      const both = step ? markOf(done, step, turn) : null;
-      if (both) return save(both, step);
-      return done === current ? keep(null) : save(done, null);
+      const turn = done.status === 'playing' ? done.game.turn : -1;
+      let marked: Table = done;
+      const applied: Marked[] = [];
+      for (const due of dueMarks(bot, done)) {
+        const after = markOf(marked, due, turn);
+        if (!after) continue;
+        marked = after;
+        applied.push(due);
+      }
+      return marked === current ? keep(applied) : save(marked, applied);
     },
     table,
   );
-  if (folded && saved.status === 'playing') await send(bot, saved, folded);
+  if (saved.status === 'playing') for (const marked of folded) await send(bot, saved, marked);
   return saved;
 }
 
 /** The reminder in the thread (and by DM to who asked), or the turn's DM. */
-async function send(bot: Bot, table: PlayingTable, step: MarkedStep): Promise<void> {
-  const { userId } = step;
-  if (step.kind === 'dm') {
-    const { deadline } = step;
-    if (deadline !== null)
-      await dmIfAsked(bot, table, userId, () => t('notify.dm.yourTurn', { when: relativeTime(deadline) }), true);
+async function send(bot: Bot, table: PlayingTable, marked: Marked): Promise<void> {
+  if (marked.kind === 'dm') {
+    const when = relativeTime(marked.deadline);
+    await dmIfAsked(bot, table, marked.userId, () => t('notify.dm.yourTurn', { when }), true);
     return;
   }
+  const { step } = marked;
+  const { userId } = step;
   // Late (the clock jumped past the deadline): the time it was meant to leave.
   const from = clock.now() < step.deadline ? Math.max(clock.now(), step.remindAt) : step.remindAt;
   const left = Math.round((step.deadline - from) / 1000);

@@ -9,7 +9,7 @@
  */
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
-import { markThen, saveDone, type StepOptions } from './done.js';
+import { remind, saveDone, type StepOptions } from './done.js';
 import { keep, save } from '../../store/index.js';
 import {
   absentAfter,
@@ -43,8 +43,7 @@ export async function doStep(bot: Bot, table: Table, step: Step, opts: StepOptio
     case 'time-up':
       return moveFor(bot, table, step, opts.stopping);
     case 'remind':
-    case 'dm':
-      return markThen(bot, table, step);
+      return remind(bot, table, step);
     case 'tell':
       return tellStandIn(bot, table, step.player);
     case 'strays':
