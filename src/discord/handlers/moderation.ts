@@ -203,6 +203,8 @@ export interface BackClick {
 
 /** "I'm back": the player takes their seat back from the computer; the thread is told. */
 export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
+  // A board being posted right now is known as the live one first (its buttons are what the click is judged by).
+  await bot.driver.settle(click.tableId);
   const { value, table } = await bot.store.update<SeatResult<PlayingTable>>(click.tableId, (current) => {
     const back = comeBack(current, click.userId, click.player, clock.now());
     return back.ok ? save(back.value, back) : keep(back);

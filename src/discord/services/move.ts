@@ -99,6 +99,8 @@ export async function makeMove(
 
 /** Take back the user's last move (table/undo.ts) and post what it owes: the turn it was made at, or the refusal. */
 export async function undoMove(bot: Bot, tableId: string, userId: string): Promise<Worded<number>> {
+  // The move's board, just posted, is known as such first: until then the move could not be taken back.
+  await bot.driver.settle(tableId);
   const { value, table } = await bot.store.update<TableResult<number>>(tableId, (current) => {
     const back = takeBack(current, userId);
     return back.ok ? save(back.value, { ok: true, value: back.value.game.turn }) : keep(back);
