@@ -31,7 +31,7 @@ export interface StandIn {
   /** Who replaced the player (host or moderator); null for the timer. */
   readonly by: string | null;
   readonly at: number;
-  /** Whether the thread has been told (the scheduler says it once, after the board of the move that did it). */
+  /** Whether the thread has been told (the driver says it once, after the board of the move that did it). */
   readonly told: boolean;
 }
 

@@ -155,7 +155,7 @@ export async function editSeat(bot: Bot, click: MenuClick, what: SeatEdit, playe
   } else {
     const seat = after.seats[player];
     const userId = seat?.kind === 'human' ? seat.userId : '';
-    // A replacement is told by the scheduler, before the computer's first move for the player.
+    // A replacement is told by the driver, before the computer's first move for the player.
     if (what === 'restore') await bot.places.notice(after, () => t('absent.restored', { by: click.userId, name }));
     if (what === 'host')
       await bot.places.notice(after, () => t('moderation.hostChanged', { by: click.userId, userId }));
