@@ -16,3 +16,13 @@ export function hardWinShare(args: readonly string[]): number {
   if (!win) throw new Error(`no hard win rate in the arena's report:\n${out}`);
   return Number(win[1]);
 }
+
+/** The decision budget of the strength figures. */
+export const TIME_MS = 250;
+
+/** hard's share of the wins (%) over `games` paired games against hard-baseline in every other seat, at TIME_MS. */
+export function hardVsBaseline(players: number, games: number): number {
+  const seats = ['hard', ...Array.from({ length: players - 1 }, () => 'hard-baseline')].join(',');
+  const args = ['--seats', seats, '--games', String(games), '--paired', '--seed', `strength-${players}`];
+  return hardWinShare([...args, '--time-ms', String(TIME_MS)]);
+}

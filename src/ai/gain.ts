@@ -170,6 +170,27 @@ export class Territories {
     return false;
   }
 
+  /**
+   * Crowns of the distinct territories next to empty cell i: what each square of
+   * their terrain placed there would add, so where a kingdom's squares still pay.
+   */
+  crownsAround(i: number): number {
+    const cell = (this.board as Board).cell;
+    this.count = 0;
+    let sum = 0;
+    for (let d = 0; d < 4; d++) {
+      const k = i + (CELL_STEPS[d] as number);
+      const l = this.label[k] as number;
+      if (cell[k] === 0 || cell[k] === CASTLE || l < 0) continue;
+      let seen = false;
+      for (let m = 0; m < this.count; m++) if (this.met[m] === l) seen = true;
+      if (seen) continue;
+      this.met[this.count++] = l;
+      sum += this.crowns[l] as number;
+    }
+    return sum;
+  }
+
   /** Same-terrain neighbours of both halves (the castle counts): how well a placement fits. */
   matches(n: number, code: number): number {
     const cell = (this.board as Board).cell;

@@ -245,14 +245,14 @@ const scans = new ScanCache();
 const freeDominoes: number[] = [];
 
 /**
- * Everyone plays the greedy policy `w` to the end (GREEDY: the normal level): each
- * claim is greedyPick's (with w.denial in 2 players, cachedPick), each placement
- * greedyPlacement's, both read from what the playout has already found where the
- * kingdoms have not changed since (ScanCache).
+ * Everyone plays the greedy policy `w` to the end (GREEDY: the normal level), or until
+ * round `stopRound` begins: each claim is greedyPick's (with w.denial in 2 players,
+ * cachedPick), each placement greedyPlacement's, both read from what the playout has
+ * already found where the kingdoms have not changed since (ScanCache).
  */
-export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY): void {
+export function playOut(sim: Sim, bonuses: Bonuses, rng: Rng, w: Weights = GREEDY, stopRound = Infinity): void {
   scans.clear();
-  while (sim.phase !== OVER) {
+  while (sim.phase !== OVER && sim.round < stopRound) {
     if (sim.phase === PLACE) {
       scans.best(sim, sim.player, sim.domino, bonuses, w, rng);
       if (scannedCode < 0) sim.discard();

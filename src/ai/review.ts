@@ -65,7 +65,7 @@ import {
 } from '../game/index.js';
 import { Territories } from './gain.js';
 import { successiveHalving } from './halving.js';
-import { candidatesOf, HARD_POLICY, searchWidth } from './hard.js';
+import { candidatesOf, HARD_POLICY, hardJudge, searchWidth } from './hard.js';
 import { playMove, type Candidate } from './moves.js';
 import { RoundSearch } from './tree.js';
 import { bonusesOf, type Decision } from './levels.js';
@@ -281,8 +281,7 @@ function samplerOf(view: GameState, all: readonly Candidate[], me: number, seed:
   const root = Sim.fromState(view, salt);
   const guess = root.clone();
   const work = root.clone();
-  const totals = new Int32Array(view.options.players);
-  const rest = new RoundSearch(root, all.length, bonusesOf(view), HARD_POLICY);
+  const rest = new RoundSearch(root, all.length, bonusesOf(view), HARD_POLICY, hardJudge(view, HARD_POLICY));
   let guessed = -1;
   let playoutSeed: RngState = [0, 0, 0, 0];
   let count = 0;
@@ -302,9 +301,8 @@ function samplerOf(view: GameState, all: readonly Candidate[], me: number, seed:
       work.copyFrom(guess);
       playMove(work, all[k] as Candidate);
       rest.playOn(work, k, new Rng(playoutSeed));
-      work.totals(totals);
       count++;
-      return totals[me] as number;
+      return rest.points[me] as number;
     },
   };
 }

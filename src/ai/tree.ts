@@ -15,11 +15,12 @@
 import { OVER, type Rng, type Sim } from '../game/index.js';
 import { playMove, turnMoves, type Candidate } from './moves.js';
 import { playOut, type Bonuses, type Weights } from './policy.js';
+import type { Judge } from './value.js';
 
 /** UCB's exploration constant, for outcomes of a win share (0 to 1) plus a small margin term. */
 const EXPLORATION = 0.35;
 /** Weight of the score margin (per point) next to a win worth 1. */
-const MARGIN_WEIGHT = 0.01;
+export const MARGIN_WEIGHT = 0.01;
 
 /** A turn in the tree: the acting player's moves, best prior first, and how each has done for that player. */
 export class Turn {
@@ -70,6 +71,8 @@ export class RoundSearch {
   private turns = 0;
   /** After the last playOn: each player's outcome (a win share plus a little for the margin). */
   readonly outcomes: Float64Array;
+  /** After the last playOn: each player's final score, or the evaluation's prediction of it. */
+  readonly points: Float64Array;
   private readonly below: (Turn | null)[];
   private readonly path: { turn: Turn; move: number }[] = [];
   private readonly shares: Float64Array;
@@ -77,16 +80,21 @@ export class RoundSearch {
 
   private readonly round: number;
 
-  /** @param root the decision's position (the tree ends with its round); @param candidates how many first moves it weighs. */
+  /**
+   * @param root the decision's position (the tree ends with its round); @param candidates how many first moves it weighs;
+   * @param judge where samples stop and are judged (null: every sample plays the game out).
+   */
   constructor(
     root: Sim,
     candidates: number,
     private readonly bonuses: Bonuses,
     private readonly policy: Weights,
+    private readonly judge: Judge | null = null,
   ) {
     this.round = root.round;
     this.below = Array.from({ length: candidates }, () => null);
     this.outcomes = new Float64Array(root.players);
+    this.points = new Float64Array(root.players);
     this.shares = new Float64Array(root.players);
     this.totals = new Int32Array(root.players);
   }
@@ -103,8 +111,15 @@ export class RoundSearch {
    */
   playOn(sim: Sim, first: number, rng: Rng): Float64Array {
     this.walk(sim, first);
-    playOut(sim, this.bonuses, rng, this.policy);
-    this.score(sim);
+    const judge = this.judge;
+    if (judge !== null) playOut(sim, this.bonuses, rng, this.policy, this.round + 1 + judge.after);
+    if (judge !== null && judge.judges(sim)) {
+      judge.judge(sim, this.outcomes);
+      this.points.set(judge.points);
+    } else {
+      playOut(sim, this.bonuses, rng, this.policy);
+      this.score(sim);
+    }
     for (const { turn, move } of this.path) turn.credit(move, this.outcomes[turn.player] as number);
     return this.outcomes;
   }
@@ -133,6 +148,7 @@ export class RoundSearch {
   private score(sim: Sim): void {
     sim.outcome(this.shares);
     sim.totals(this.totals);
+    this.points.set(this.totals);
     for (let me = 0; me < sim.players; me++) {
       // Solo, no opponent: the score itself is the margin.
       let best = sim.players === 1 ? 0 : -Infinity;
