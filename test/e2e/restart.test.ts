@@ -43,7 +43,7 @@ async function untilComputerToMove(threadId: string): Promise<void> {
       for (let step = 0; step < 3 && !panel.content.startsWith('✅'); step++) {
         const next = panel
           .buttons()
-          .find((b) => b.customId?.startsWith('k1:k:') || /^✅ Place here/.test(b.label ?? ''));
+          .find((b) => b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? ''));
         await (await discord.click(panel, next!.customId!, user)).reply();
       }
       // The answer comes once the move is saved and its board, if any, posted.
