@@ -42,6 +42,8 @@ export interface OwnMessage {
   readonly createdTimestamp: number;
   /** The custom_ids of its buttons and menus. */
   readonly customIds: readonly string[];
+  /** The names of its files. */
+  readonly files: readonly string[];
 }
 
 /**

@@ -45,6 +45,11 @@ interface Run {
   latest: Table | null;
 }
 
+/** Those waiting for the run's boards learn whether they are shown. */
+function release(run: Run, shown: boolean): void {
+  run.waiters.splice(0).forEach((resolve) => resolve(shown));
+}
+
 /** The newer of two versions of a table (a change told during a run may be older than the run's own save). */
 function newer(a: Table | undefined, b: Table | null): Table | undefined {
   return b && (!a || b.version > a.version) ? b : a;
@@ -145,7 +150,7 @@ export class TableDriver implements Driver {
       return this.drive(tableId, run, newer(again.known, run.latest));
     }
     this.runs.delete(tableId);
-    run.waiters.splice(0).forEach((resolve) => resolve(shown));
+    release(run, shown);
     if (this.runs.size === 0) this.idlers.splice(0).forEach((resolve) => resolve());
   }
 
@@ -159,7 +164,7 @@ export class TableDriver implements Driver {
       run.latest = table;
       if (this.stopped) return false;
       if (!table || !bot.owns(table.guildId)) return this.disarm(tableId);
-      if (boardsOwed(table).length === 0) run.waiters.splice(0).forEach((resolve) => resolve(true));
+      if (boardsOwed(table).length === 0) release(run, true);
       const now = clock.now();
       const due = next(table, now, bot.config);
       if ((!due || due.at > now) && this.strays.delete(tableId)) {
@@ -171,7 +176,7 @@ export class TableDriver implements Driver {
       if (due.at > now) return this.arm(table, due.at);
       this.disarm(tableId);
       const maybeMade = due.step.kind === 'post' && this.resumed.delete(tableId);
-      const shown = (): void => run.waiters.splice(0).forEach((resolve) => resolve(true));
+      const shown = (): void => release(run, true);
       table = await doStep(bot, table, due.step, { maybeMade, shown, stopping: () => this.stopped });
       this.backoff.delete(tableId);
     }

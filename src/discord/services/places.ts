@@ -100,7 +100,7 @@ export class DiscordPlaces implements Places {
     const named = namedAfter(view, seq);
     const key = `${table.id}/${seq}`;
     if (maybeMade || this.unsure.has(key)) {
-      const found = await this.findPosted(thread, named);
+      const found = await this.findPosted(table, named);
       if (found) return this.made(key, found);
     } else {
       // Until it is known to be made, a post tried as a follow-up is unsure: it has no nonce.
@@ -274,18 +274,15 @@ export class DiscordPlaces implements Places {
         id: m.id,
         createdTimestamp: m.createdTimestamp,
         customIds: customIdsOf(m.components),
+        files: m.attachments.map((a) => a.name),
       }));
   }
 
-  /** The id of a message of ours in the thread carrying the view's first picture (by its name), if any. */
-  private async findPosted(thread: Thread, view: MessageCreateOptions): Promise<string | null> {
+  /** The id of a message of ours in the game's thread carrying the view's first picture (by its name), if any. */
+  private async findPosted(table: GameTable, view: MessageCreateOptions): Promise<string | null> {
     const name = (view.files?.[0] as AttachmentPayload | undefined)?.name;
-    const me = this.client.user;
-    if (!name || !me || !thread.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory))
-      return null;
-    const recent = await thread.messages.fetch({ limit: LOOKBACK });
-    const mine = [...recent.values()].find((m) => m.author.id === me.id && m.attachments.some((a) => a.name === name));
-    return mine?.id ?? null;
+    if (!name) return null;
+    return (await this.ownMessages(table)).find((m) => m.files.includes(name))?.id ?? null;
   }
 
   private async thread(table: GameTable): Promise<Thread> {

@@ -34,8 +34,8 @@ import { lobbyAfterView } from './archive.js';
 import { moveFor } from './move.js';
 import { makePosts } from './posts.js';
 
-/** Do the step and save what it did: the table as saved (null once it is gone). */
-export async function doStep(bot: Bot, table: Table, step: Step, opts: StepOptions): Promise<Table | null> {
+/** Do the step and save what it did: the table as saved. */
+export async function doStep(bot: Bot, table: Table, step: Step, opts: StepOptions): Promise<Table> {
   switch (step.kind) {
     case 'post':
       return makePosts(bot, table, opts);
@@ -87,16 +87,12 @@ export async function clearStrays(bot: Bot, table: Table, before = Infinity): Pr
   const stray = (await bot.places.ownMessages(table))
     .filter((m) => m.createdTimestamp < before && m.customIds.some((id) => decode(id)?.verb === 'your-turn'))
     .map((m) => m.id);
-  return saveDone(bot, table, (current) => {
+  let found = 0;
+  const saved = await saveDone(bot, table, (current) => {
     const clearing = new Set(pendingPosts(current).flatMap((p) => (p.kind === 'clear' ? [p.messageId] : [])));
     const fresh = stray.filter((id) => id !== current.messages.turnMessageId && !clearing.has(id));
+    found = fresh.length;
     const done = shownDone(current);
-    if (fresh.length > 0)
-      bot.log.info('stray turn buttons found: clearing them', {
-        guild: table.guildId,
-        game: table.id,
-        messages: fresh.length,
-      });
     return fresh.length === 0
       ? done
       : owe(
@@ -104,6 +100,9 @@ export async function clearStrays(bot: Bot, table: Table, before = Infinity): Pr
           fresh.map((messageId) => ({ kind: 'clear' as const, messageId })),
         );
   });
+  if (found > 0)
+    bot.log.info('stray turn buttons found: clearing them', { guild: table.guildId, game: table.id, messages: found });
+  return saved;
 }
 
 /**
