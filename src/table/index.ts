@@ -21,3 +21,4 @@ export * from './giveup.js';
 export * from './daily.js';
 export * from './undo.js';
 export * from './replay.js';
+export * from './pairing.js';

@@ -1,0 +1,55 @@
+/**
+ * Leagues:
+ *   league.pairing_ms_256: seating a 256-player Swiss round of 4-seat tables (the fourth
+ *     round, after three played), median of 9 runs;
+ *   league.rematch_share: the share of repeated pairings (a pair at one table again) over
+ *     a simulated 64-player, 6-round Swiss of 4-seat tables;
+ *   league.rematch_share_12 / league.rematch_share_12_min: the same share over simulated
+ *     12-player, 5-round Swiss leagues of 4-seat tables (20 seeds), as seated and with each
+ *     round seated at its exact fewest repeats (brute force over every seating) after the
+ *     same history.
+ *   npm run bench -- league
+ */
+import { historyOf, rematches, seatRound, tableSizes } from '../src/table/index.js';
+import { fewestRematches, simulateLeague, standings } from '../test/support/league-sim.js';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function pairingMs(): number {
+  const { past, points, entrants } = simulateLeague(256, 4, 3, 'swiss', 'bench');
+  const contenders = standings(entrants, points);
+  const times: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const t0 = performance.now();
+    seatRound({ contenders, entrants, past, size: 4, format: 'swiss', seed: `bench ${i}` });
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** Repeated pairings over all pairings seated, round by round. */
+function rematchShare(n: number, rounds: number, seed: string): { seated: number; exact: number; pairs: number } {
+  const { past } = simulateLeague(n, 4, rounds, 'swiss', seed);
+  let seated = 0;
+  let exact = 0;
+  let pairs = 0;
+  for (let r = 0; r < past.length; r++) {
+    const history = historyOf(past.slice(0, r));
+    const tables = past[r]!.tables;
+    seated += rematches(tables, history);
+    pairs += tables.reduce((sum, t) => sum + (t.length * (t.length - 1)) / 2, 0);
+    if (n <= 12) exact += fewestRematches(tables.flat(), tableSizes(n, 4)!, history);
+  }
+  return { seated, exact, pairs };
+}
+
+console.log(`league.pairing_ms_256: ${pairingMs().toFixed(1)} ms`);
+const big = rematchShare(64, 6, 'bench');
+console.log(`league.rematch_share: ${(big.seated / big.pairs).toFixed(4)} share`);
+const small = Array.from({ length: 20 }, (_, i) => rematchShare(12, 5, `small ${i}`));
+const sum = (key: 'seated' | 'exact' | 'pairs'): number => small.reduce((s, x) => s + x[key], 0);
+console.log(`league.rematch_share_12: ${(sum('seated') / sum('pairs')).toFixed(4)} share`);
+console.log(`league.rematch_share_12_min: ${(sum('exact') / sum('pairs')).toFixed(4)} share`);
