@@ -37,6 +37,15 @@ export const unknownInteraction = () => new ApiError(404, 10062, 'Unknown intera
 /** A channel the bot cannot see (no View Channel there). */
 /** A DM to a user who does not accept them (privacy settings, no shared server, blocked the bot). */
 export const cannotSendToUser = () => new ApiError(403, 50007, 'Cannot send messages to this user');
+/**
+ * An action that does not apply to a DM channel (threads, channel settings, deleting
+ * the user's messages). Discord documents the code, not the status; 403 is what
+ * clients report for it.
+ */
+export const dmChannelAction = () => new ApiError(403, 50003, 'Cannot execute action on a DM channel');
+/** A follow-up past the limit of an app that is only user-installed where it answers (5). */
+export const followUpLimit = () =>
+  new ApiError(400, 40094, 'This interaction has hit the maximum number of follow up messages');
 export const missingAccess = () => new ApiError(403, 50001, 'Missing Access');
 export const missingPermissions = (what: string) => new ApiError(403, 50013, `Missing Permissions (${what})`);
 /** An operation on an archived thread: editing a message, locking it, answering in it ("Archived threads are generally immutable"). */

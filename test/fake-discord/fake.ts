@@ -344,6 +344,8 @@ export class FakeDiscord {
    */
   say(channel: ChannelRef, user: FakeUser | string, content: string): FakeMessage {
     const who = typeof user === 'string' ? this.user(user) : user;
+    const dmWith = this.#world.dmChannels.get(idOf(channel));
+    if (dmWith !== undefined) return this.#sayInDm(idOf(channel), dmWith, who, content);
     const where = this.#world.channel(idOf(channel));
     const moderates = (this.#world.permissionsIn(who.id, where.id) & permissionBits(['ManageThreads'])) !== 0n;
     if (where.thread?.locked && !moderates)
@@ -355,6 +357,17 @@ export class FakeDiscord {
       this.#gateway.dispatch('THREAD_UPDATE', channelApi(where));
     }
     const message = this.#world.newMessage(where.id, who);
+    message.content = content;
+    this.#world.register(message);
+    this.#waiters.notify();
+    return message;
+  }
+
+  /** The user at the other end writes in the bot's DM (nobody else is in it). */
+  #sayInDm(channelId: string, recipient: string, who: FakeUser, content: string): FakeMessage {
+    if (who.id !== recipient)
+      throw new Error(`${who.username} cannot write in the bot's DM with ${this.user(recipient).username}`);
+    const message = this.#world.newMessage(channelId, who);
     message.content = content;
     this.#world.register(message);
     this.#waiters.notify();
@@ -633,6 +646,64 @@ export class FakeDiscord {
     for (const [channelId, recipient] of this.#world.dmChannels)
       if (recipient === id) return this.#world.visibleMessages(channelId);
     return [];
+  }
+
+  /**
+   * The user installs the app to their account (integration type 1), or removes it:
+   * its user-installable commands follow them into group DMs and servers without the
+   * bot, and the bot may DM them even when they share no server with it.
+   */
+  installForUser(user: FakeUser | string, installed = true): void {
+    const id = this.#userOf(user).id;
+    if (installed) this.#world.userInstalls.add(id);
+    else this.#world.userInstalls.delete(id);
+  }
+
+  /** The bot's DM channel with the user (the one POST /users/@me/channels gives, opened once). */
+  dmChannelOf(user: FakeUser | string): string {
+    return this.#world.dmChannel(this.#userOf(user).id);
+  }
+
+  /**
+   * A group DM (ChannelType.GroupDM) between these users, the first its owner. The
+   * bot is not in it: it hears nothing from it and every REST route about it answers
+   * 403 / 50001; it can only answer interactions made there. Returns its id.
+   */
+  groupDm(users: readonly (FakeUser | string)[], name?: string): string {
+    const recipients = users.map((u) => this.#userOf(u).id);
+    if (recipients.length < 2) throw new Error('a group DM needs at least two users');
+    const id = this.#world.ids.next();
+    this.#world.groupDms.set(id, { id, name: name ?? null, recipients, ownerId: recipients[0] as string });
+    return id;
+  }
+
+  /**
+   * A text channel in a server the bot is not in (not in READY, no GUILD_CREATE; every
+   * REST route about it answers 403 / 50001). Users there reach the app through their
+   * user install; `useExternalApps` (default true, as Discord's @everyone default) is
+   * the channel's "Use External Apps" for everyone. Returns the channel's id.
+   */
+  foreignChannel(opts: { readonly useExternalApps?: boolean } = {}): string {
+    const guildId = this.#world.ids.next();
+    const id = this.#world.ids.next();
+    this.#world.foreignChannels.set(id, {
+      id,
+      guildId,
+      name: 'general',
+      useExternalApps: opts.useExternalApps ?? true,
+    });
+    return id;
+  }
+
+  /** Flip "Use External Apps" for everyone in a channel of a server without the bot. */
+  setUseExternalApps(channelId: string, allowed: boolean): void {
+    const channel = this.#world.foreignChannels.get(channelId);
+    if (!channel) throw new Error(`${channelId} is not a channel of a server without the bot (foreignChannel())`);
+    channel.useExternalApps = allowed;
+  }
+
+  #userOf(user: FakeUser | string): FakeUser {
+    return typeof user === 'string' ? this.#world.user(user) : user;
   }
 
   /** The user's privacy settings refuse DMs from the bot (or accept them again): sending gets 50007. */

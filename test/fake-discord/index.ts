@@ -138,6 +138,28 @@
  * shard. `waitForReady()` waits for every shard, `waitForShard(guildId)` for one;
  * `discord.shardCount`. A restarted shard identifies again and takes its guilds back.
  *
+ * ## Beyond the bot's guild: DMs, group DMs, servers without the bot (./places.test.ts)
+ * - `users: [{ username: 'stranger', member: false }]`: a user who shares no server with the
+ *   bot (not in GUILD_CREATE; GET member 404 / 10007). `discord.installForUser(user, installed = true)`:
+ *   the user installed the app to their account (integration type 1). The bot's DMs (POST
+ *   /users/@me/channels, then a message) to a user who neither shares a server nor installed it:
+ *   403 / 50007, like `refuseDms(user)`.
+ * - The bot's DM: `discord.dmChannelOf(user)` (its id, opened once, the same as Create DM gives).
+ *   A full channel: GET /channels/:id (type DM, recipients: the user; discord.js's
+ *   `client.channels.fetch(id)` gives a DMChannel), its history (limit/before/after), one message,
+ *   PATCH and DELETE of the bot's messages, typing. `discord.say(dmId, user, text)` writes there as
+ *   the user. No threads there and nobody deletes the other's messages: 403 / 50003 Cannot execute
+ *   action on a DM channel (Discord documents the code, not the status). The bot hears its DM's
+ *   MESSAGE_* events only with the Direct Messages intent (and without a guild_id).
+ * - `discord.groupDm(['alice', 'bob'], name?)`: a group DM (ChannelType.GroupDM, recipients, the
+ *   first user its owner), id returned. The bot is not in it: every route under
+ *   /channels/{id} (channel, messages, typing, threads, pins, unknown ones too) answers 403 / 50001
+ *   Missing Access, and it hears no event from it.
+ * - `discord.foreignChannel({ useExternalApps = true })`: a text channel of a server without the bot
+ *   (not in READY or GUILD_CREATE; every route 403 / 50001), id returned.
+ *   `discord.setUseExternalApps(channelId, allowed)` flips its "Use External Apps" for everyone.
+ * `discord.messages(id)` shows what everyone sees in any of them.
+ *
  * ## Strict mode (default on)
  * Unknown routes, answers >= 400 the test did not announce with
  * `discord.expectError({ status: 403, code: 50013, path? })` (it returns a function
@@ -166,7 +188,7 @@ export type { ChannelRef, ClickOptions, ExpectedError, FakeDiscordOptions, Watch
 export { FakeInteraction } from './interactions.js';
 export type { CallbackRecord, ModalRecord, OptionValue, SlashCommandInput } from './interactions.js';
 export { FakeMessage } from './model.js';
-export type { FakeAttachment, FakeChannel, FakeUser, FoundComponent } from './model.js';
+export type { FakeAttachment, FakeChannel, FakeUser, ForeignChannel, FoundComponent, GroupDm, Place } from './model.js';
 export { DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS, type PermissionName } from './permissions.js';
 export type { Fault, RequestMatcher, RequestRecord } from './server.js';
 export { DISCORD_LIMITS, type LimitOverrides, type LimitSettings, type Rate } from './limits.js';

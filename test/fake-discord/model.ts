@@ -11,6 +11,8 @@ import {
   MessageType,
   type APIActionRowComponent,
   type APIAttachment,
+  type APIDMChannel,
+  type APIGroupDMChannel,
   type APIComponentInMessageActionRow,
   type APIEmbed,
   type APIGuildTextChannel,
@@ -130,6 +132,80 @@ export function channelApi(channel: FakeChannel): APIGuildTextChannel<GuildTextC
     topic: null,
     nsfw: false,
     last_message_id: channel.lastMessageId,
+    rate_limit_per_user: 0,
+    default_auto_archive_duration: 4320,
+    flags: 0 as ChannelFlags,
+  };
+}
+
+/** A group DM between users (ChannelType.GroupDM): the bot is never a member of one. */
+export interface GroupDm {
+  readonly id: string;
+  readonly name: string | null;
+  /** The users in it, by id (its creator first). */
+  readonly recipients: readonly string[];
+  readonly ownerId: string;
+}
+
+/** A text channel of a server the bot is not in: users reach the app there only through their user install. */
+export interface ForeignChannel {
+  readonly id: string;
+  readonly guildId: string;
+  readonly name: string;
+  /** The channel's "Use External Apps" for everyone: off, user-installed apps may only answer privately. */
+  useExternalApps: boolean;
+}
+
+/**
+ * Where a user can be when they use the app: a channel or thread of a guild the bot
+ * is in, the bot's DM with a user, a group DM, or a channel of a server without the bot.
+ */
+export type Place =
+  | { readonly kind: 'guild'; readonly id: string; readonly channel: FakeChannel }
+  | { readonly kind: 'dm'; readonly id: string; readonly user: FakeUser }
+  | { readonly kind: 'group'; readonly id: string; readonly group: GroupDm }
+  | { readonly kind: 'foreign'; readonly id: string; readonly channel: ForeignChannel };
+
+export function dmChannelApi(id: string, user: FakeUser, lastMessageId: string | null): APIDMChannel {
+  return {
+    id,
+    type: ChannelType.DM,
+    name: null,
+    last_message_id: lastMessageId,
+    flags: 0 as ChannelFlags,
+    recipients: [user.api()],
+  };
+}
+
+export function groupDmApi(
+  group: GroupDm,
+  users: readonly FakeUser[],
+  lastMessageId: string | null,
+): APIGroupDMChannel {
+  return {
+    id: group.id,
+    type: ChannelType.GroupDM,
+    name: group.name,
+    icon: null,
+    owner_id: group.ownerId,
+    last_message_id: lastMessageId,
+    flags: 0 as ChannelFlags,
+    recipients: users.map((u) => u.api()),
+  };
+}
+
+export function foreignChannelApi(channel: ForeignChannel): APIGuildTextChannel<ChannelType.GuildText> {
+  return {
+    id: channel.id,
+    type: ChannelType.GuildText,
+    guild_id: channel.guildId,
+    name: channel.name,
+    position: 0,
+    permission_overwrites: [],
+    parent_id: null,
+    topic: null,
+    nsfw: false,
+    last_message_id: null,
     rate_limit_per_user: 0,
     default_auto_archive_duration: 4320,
     flags: 0 as ChannelFlags,

@@ -19,6 +19,7 @@ import {
   RateLimited,
   invalidFormBody,
   cannotSendToUser,
+  dmChannelAction,
   missingAccess,
   invalidWebhookToken,
   threadArchived,
@@ -30,7 +31,7 @@ import {
 import type { Gateway } from './gateway.js';
 import { interactionMetadata, type FakeInteraction } from './interactions.js';
 import type { Clock, LimitSettings, RateLimiter } from './limits.js';
-import { channelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
+import { channelApi, dmChannelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
 import { applyMessageBody, asMessageBody, type MessageBody, type UploadedFile } from './payload.js';
 import type { PermissionName } from './permissions.js';
 import type { Reply, RestServer, RouteContext } from './server.js';
@@ -97,6 +98,12 @@ function nonces(core: Core): Nonces {
 }
 
 export function installRoutes(server: RestServer, core: Core): void {
+  // The bot is no member of a group DM, nor of a server that did not add it: Discord
+  // answers 403 / 50001 to anything about such a channel, whatever the route.
+  server.guard('/channels/:channel', ({ channel }) => {
+    const kind = core.world.place(channel ?? '')?.kind;
+    if (kind === 'group' || kind === 'foreign') throw missingAccess();
+  });
   installIdentityRoutes(server, core);
   installCommandRoutes(server, core);
   installInteractionRoutes(server, core);
@@ -107,8 +114,26 @@ export function installRoutes(server: RestServer, core: Core): void {
 }
 
 function dispatchMessage(core: Core, t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: FakeMessage): void {
-  if (message.ephemeral || (core.gateway.intents & GatewayIntentBits.GuildMessages) === 0) return;
-  core.gateway.dispatch(t, { ...message.api(core.world.apiBase), guild_id: guildOfChannel(core, message.channelId) });
+  if (message.ephemeral) return;
+  dispatchAbout(core, message.channelId, t, message.api(core.world.apiBase));
+}
+
+/**
+ * A message event as the bot hears it: in a guild with the Guild Messages intent (and
+ * the guild's id), in its DM with Direct Messages (no guild); from a group DM or a
+ * server it is not in, nothing (it is no member there).
+ */
+function dispatchAbout(
+  core: Core,
+  channelId: string,
+  t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE',
+  data: object,
+): void {
+  const place = core.world.place(channelId);
+  const intents = core.gateway.intents;
+  if (place?.kind === 'dm' && intents & GatewayIntentBits.DirectMessages) core.gateway.dispatch(t, data);
+  if ((place === undefined || place.kind === 'guild') && intents & GatewayIntentBits.GuildMessages)
+    core.gateway.dispatch(t, { ...data, guild_id: guildOfChannel(core, channelId) });
 }
 
 function installIdentityRoutes(server: RestServer, { world, gatewayUrl }: Core): void {
@@ -126,8 +151,7 @@ function installIdentityRoutes(server: RestServer, { world, gatewayUrl }: Core):
     const user = typeof recipientId === 'string' ? world.users.get(recipientId) : undefined;
     if (!user) throw invalidFormBody(['recipient_id: Value "' + String(recipientId) + '" is not snowflake.']);
     const id = world.dmChannel(user.id);
-    const last = world.channelMessages.get(id)?.at(-1) ?? null;
-    return ok({ id, type: ChannelType.DM, last_message_id: last, flags: 0, recipients: [user.api()] });
+    return ok(dmChannelApi(id, user, world.lastMessageId(id)));
   });
   server.route('GET', '/users/:user', ({ params }) => {
     const user = world.users.get(params.user ?? '');
@@ -417,13 +441,8 @@ function editMessage(core: Core, message: FakeMessage, body: MessageBody, files:
 
 function deleteMessage(core: Core, message: FakeMessage): void {
   message.deleted = true;
-  if (!message.ephemeral && core.gateway.intents & GatewayIntentBits.GuildMessages) {
-    core.gateway.dispatch('MESSAGE_DELETE', {
-      id: message.id,
-      channel_id: message.channelId,
-      guild_id: guildOfChannel(core, message.channelId),
-    });
-  }
+  if (!message.ephemeral)
+    dispatchAbout(core, message.channelId, 'MESSAGE_DELETE', { id: message.id, channel_id: message.channelId });
 }
 
 function sendPermission(channel: FakeChannel): PermissionName {
@@ -441,11 +460,25 @@ function visibleChannel(core: Core, id: string | undefined): FakeChannel {
   return channel;
 }
 
-function channelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel; message: FakeMessage } {
-  const channel = visibleChannel(core, ctx.params.channel);
+/** The bot's DM channel with this id, or null when it is another channel. */
+function dmChannel(core: Core, id: string | undefined): string | null {
+  return core.world.dmChannels.has(id ?? '') ? (id as string) : null;
+}
+
+/** A message of a channel the bot sees, or of its DM with a user (channel null: no guild permissions there). */
+function channelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel | null; message: FakeMessage } {
+  const dm = dmChannel(core, ctx.params.channel);
+  const channel = dm === null ? visibleChannel(core, ctx.params.channel) : null;
   const message = core.world.messages.get(ctx.params.message ?? '');
-  if (!message || message.deleted || message.channelId !== channel.id || message.visibleTo !== null)
+  if (!message || message.deleted || message.channelId !== (channel?.id ?? dm) || message.visibleTo !== null)
     throw unknownMessage();
+  return { channel, message };
+}
+
+/** A guild channel's message, for what only applies there (threads): 50003 in a DM. */
+function guildChannelMessage(core: Core, ctx: RouteContext): { channel: FakeChannel; message: FakeMessage } {
+  const { channel, message } = channelMessage(core, ctx);
+  if (!channel) throw dmChannelAction();
   return { channel, message };
 }
 
@@ -488,12 +521,13 @@ function checkAnswerInThread(core: Core, channelId: string, ephemeral: boolean):
 function postDm(core: Core, ctx: RouteContext): Reply {
   const { world } = core;
   const channelId = ctx.params.channel ?? '';
-  if (world.refusesDms.has(world.dmChannels.get(channelId) ?? '')) throw cannotSendToUser();
+  if (!world.acceptsDms(world.dmChannels.get(channelId) ?? '')) throw cannotSendToUser();
   const body = asMessageBody(ctx.body);
   if (isEphemeral(body)) throw invalidFormBody(['flags: EPHEMERAL is only for interaction responses']);
   const message = world.newMessage(channelId, world.bot);
   applyMessageBody(message, body, ctx.files, { isEdit: false, newId: () => world.ids.next(), emojis: world.appEmojis });
   world.register(message);
+  dispatchMessage(core, 'MESSAGE_CREATE', message);
   return ok(message.api(world.apiBase));
 }
 
@@ -524,38 +558,44 @@ function installMessageRoutes(server: RestServer, core: Core): void {
     return ok({ ...message.api(world.apiBase), ...nonceOf(ctx.body) });
   });
   server.route('GET', '/channels/:channel/messages', (ctx) => {
-    const channel = visibleChannel(core, ctx.params.channel);
-    world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
+    const dm = dmChannel(core, ctx.params.channel);
+    const channel = dm === null ? visibleChannel(core, ctx.params.channel) : null;
+    if (channel) world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
     const limit = Math.min(100, Number(ctx.query.get('limit') ?? 50));
     const before = ctx.query.get('before');
     const after = ctx.query.get('after');
     const list = world
-      .visibleMessages(channel.id)
+      .visibleMessages(channel?.id ?? (dm as string))
       .filter((m) => (before ? BigInt(m.id) < BigInt(before) : true) && (after ? BigInt(m.id) > BigInt(after) : true))
       .reverse();
     return ok((after ? list.slice(-limit) : list.slice(0, limit)).map((m) => m.api(world.apiBase)));
   });
   server.route('GET', '/channels/:channel/messages/:message', (ctx) => {
     const { channel, message } = channelMessage(core, ctx);
-    world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
+    if (channel) world.requireBot(channel.id, ['ViewChannel', 'ReadMessageHistory']);
     return ok(message.api(world.apiBase));
   });
   server.route('PATCH', '/channels/:channel/messages/:message', (ctx) => {
     const { channel, message } = channelMessage(core, ctx);
     if (message.author.id !== world.bot.id)
       throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
-    checkThreadForEdit(core, channel);
-    if (ctx.files.length > 0) world.requireBot(channel.id, ['AttachFiles']);
+    if (channel) checkThreadForEdit(core, channel);
+    if (channel && ctx.files.length > 0) world.requireBot(channel.id, ['AttachFiles']);
     editMessage(core, message, asMessageBody(ctx.body), ctx.files);
     return ok(message.api(world.apiBase));
   });
   server.route('DELETE', '/channels/:channel/messages/:message', (ctx) => {
     const { channel, message } = channelMessage(core, ctx);
-    if (message.author.id !== world.bot.id) world.requireBot(channel.id, ['ManageMessages']);
+    // In a DM nobody may delete the other's messages (Discord's example of 50003).
+    if (message.author.id !== world.bot.id) {
+      if (!channel) throw dmChannelAction();
+      world.requireBot(channel.id, ['ManageMessages']);
+    }
     deleteMessage(core, message);
     return noContent;
   });
   server.route('POST', '/channels/:channel/typing', (ctx) => {
+    if (dmChannel(core, ctx.params.channel)) return noContent;
     world.requireBot(world.channel(ctx.params.channel ?? '').id, ['ViewChannel']);
     return noContent;
   });
@@ -606,7 +646,7 @@ function installThreadRoutes(server: RestServer, core: Core): void {
     return ok(channelApi(thread), 201);
   };
   server.route('POST', '/channels/:channel/messages/:message/threads', (ctx) => {
-    const { channel, message } = channelMessage(core, ctx);
+    const { channel, message } = guildChannelMessage(core, ctx);
     world.requireBot(channel.id, ['ViewChannel', 'CreatePublicThreads']);
     if (message.threadId) throw new ApiError(400, 160004, 'A thread has already been created for this message');
     const reply = openThread(channel, message.id, ChannelType.PublicThread, ctx.body);
@@ -625,7 +665,11 @@ function installThreadRoutes(server: RestServer, core: Core): void {
     ]);
     return openThread(channel, world.ids.next(), type, ctx.body);
   });
-  server.route('GET', '/channels/:channel', (ctx) => ok(channelApi(visibleChannel(core, ctx.params.channel))));
+  server.route('GET', '/channels/:channel', (ctx) => {
+    const dm = dmChannel(core, ctx.params.channel);
+    if (dm === null) return ok(channelApi(visibleChannel(core, ctx.params.channel)));
+    return ok(dmChannelApi(dm, world.user(world.dmChannels.get(dm) ?? ''), world.lastMessageId(dm)));
+  });
   server.route('PATCH', '/channels/:channel', (ctx) => {
     const channel = visibleChannel(core, ctx.params.channel);
     const body = (ctx.body ?? {}) as { name?: string; archived?: boolean; locked?: boolean };
@@ -736,7 +780,7 @@ function installGuildRoutes(server: RestServer, core: Core): void {
   server.route('GET', '/guilds/:guild/members/:user', (ctx) => {
     guildOf(ctx);
     const user = world.users.get(ctx.params.user ?? '');
-    if (!user) throw new ApiError(404, 10007, 'Unknown Member');
+    if (!user || !world.isMember(user.id)) throw new ApiError(404, 10007, 'Unknown Member');
     return ok(world.member(user));
   });
 }

@@ -51,6 +51,19 @@ export interface Reply {
 
 export type Handler = (ctx: RouteContext) => Reply | Promise<Reply>;
 
+/**
+ * A check on every request under a path prefix (`/channels/:channel`), known route
+ * or not: it throws Discord's answer (e.g. 403 / 50001 for a channel the bot is no
+ * member of) before the route runs, or before an unknown route is reported.
+ */
+export type Guard = (params: Readonly<Record<string, string>>) => void;
+
+interface GuardRule {
+  readonly template: string;
+  readonly segments: readonly string[];
+  readonly check: Guard;
+}
+
 interface Route {
   readonly method: string;
   readonly template: string;
@@ -115,6 +128,7 @@ export interface ServerHooks {
 export class RestServer {
   readonly http: Server;
   readonly #routes: Route[] = [];
+  readonly #guards: GuardRule[] = [];
   readonly faults: FaultRule[] = [];
   readonly requests: RequestRecord[] = [];
   #seq = 0;
@@ -128,20 +142,26 @@ export class RestServer {
     this.#routes.push({ method, template, segments: template.split('/').slice(1), handler, auth: opts.auth ?? true });
   }
 
+  /** Run `check` on every request whose path starts with `prefix` (a template, e.g. `/channels/:channel`). */
+  guard(prefix: string, check: Guard): void {
+    this.#guards.push({ template: prefix, segments: prefix.split('/').slice(1), check });
+  }
+
+  /** The guards whose prefix the path starts with, with their parameters. */
+  #guardsFor(path: string): Array<{ rule: GuardRule; params: Record<string, string> }> {
+    const parts = path.split('/').slice(1);
+    return this.#guards.flatMap((rule) => {
+      const params = matchSegments(rule.segments, parts.slice(0, rule.segments.length));
+      return params && parts.length >= rule.segments.length ? [{ rule, params }] : [];
+    });
+  }
+
   #match(method: string, path: string): { route: Route; params: Record<string, string> } | null {
     const parts = path.split('/').slice(1);
     for (const route of this.#routes) {
       if (route.method !== method || route.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      const ok = route.segments.every((seg, i) => {
-        const part = parts[i] ?? '';
-        if (seg.startsWith(':')) {
-          params[seg.slice(1)] = part;
-          return part !== '';
-        }
-        return seg === part;
-      });
-      if (ok) return { route, params };
+      const params = matchSegments(route.segments, parts);
+      if (params) return { route, params };
     }
     return null;
   }
@@ -158,8 +178,11 @@ export class RestServer {
     let verdict: LimitVerdict | null = null;
     let shared: RateLimited | null = null;
     const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path) : null;
-    const authorized =
-      matched !== null && (!matched.route.auth || req.headers.authorization === `Bot ${this.hooks.token}`);
+    const tokenOk = req.headers.authorization === `Bot ${this.hooks.token}`;
+    const authorized = matched !== null && (!matched.route.auth || tokenOk);
+    const guards = url.pathname.startsWith('/api/v10/') ? this.#guardsFor(path) : [];
+    /** A guard answered (an unknown route under it is answered as Discord would, not reported). */
+    let guarded: string | null = null;
     try {
       parsed = await readBody(req);
       const rule = authorized ? this.#takeFault(method, path, matched.route.template, matched.params) : null;
@@ -178,9 +201,15 @@ export class RestServer {
           authorized ? matched.params : {},
         );
         if (verdict.refusal) reply = verdict.refusal;
-        else if (!matched) throw new ApiError(404, 0, '404: Not Found');
-        else if (!authorized) throw new ApiError(401, 0, '401: Unauthorized');
-        else
+        else {
+          if ((matched === null || matched.route.auth) && tokenOk)
+            for (const { rule, params } of guards) {
+              guarded = rule.template;
+              rule.check(params);
+              guarded = null;
+            }
+          if (!matched) throw new ApiError(404, 0, '404: Not Found');
+          if (!authorized) throw new ApiError(401, 0, '401: Unauthorized');
           reply = await matched.route.handler({
             method,
             path,
@@ -189,6 +218,7 @@ export class RestServer {
             body: parsed.body,
             files: parsed.files,
           });
+        }
       }
     } catch (error) {
       // The client went away in the middle of its request (e.g. a killed bot's upload): nothing to answer, nothing of ours failed.
@@ -201,8 +231,8 @@ export class RestServer {
       seq: ++this.#seq,
       method,
       path,
-      route: matched?.route.template ?? null,
-      params: matched?.params ?? {},
+      route: matched?.route.template ?? (guarded !== null ? `${guarded}/*` : null),
+      params: matched?.params ?? guards.find((g) => g.rule.template === guarded)?.params ?? {},
       query: url.searchParams,
       body: parsed.body,
       files: parsed.files,
@@ -220,7 +250,8 @@ export class RestServer {
       process.stderr.write(
         `[fake-discord] ${method} ${path} -> ${reply.status}${fault ? ` (${fault})` : ''}${limited ? ` (rate limited: ${limited})` : ''}\n`,
       );
-    if (!matched) this.hooks.onProblem(`unknown route: ${method} ${path} (the fake does not implement it)`);
+    if (!matched && guarded === null)
+      this.hooks.onProblem(`unknown route: ${method} ${path} (the fake does not implement it)`);
     else if (reply.status >= 400 && fault === null && limited === null && !this.hooks.isExpectedError(record)) {
       this.hooks.onProblem(`unexpected ${reply.status} on ${method} ${path}: ${JSON.stringify(reply.body)}`);
     }
@@ -252,6 +283,19 @@ export class RestServer {
     rule.remaining -= 1;
     return rule.fault;
   }
+}
+
+/** The parameters when the path's segments fit the template's (`:name` takes any non-empty segment), else null. */
+function matchSegments(template: readonly string[], parts: readonly string[]): Record<string, string> | null {
+  if (template.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  const fits = template.every((seg, i) => {
+    const part = parts[i] ?? '';
+    if (!seg.startsWith(':')) return seg === part;
+    params[seg.slice(1)] = part;
+    return part !== '';
+  });
+  return fits ? params : null;
 }
 
 function safeDecode(segment: string): string {

@@ -22,8 +22,18 @@ import {
   type GatewayGuildCreateDispatchData,
   type GatewayReadyDispatchData,
 } from 'discord-api-types/v10';
-import { missingPermissions, unknownChannel } from './errors.js';
-import { FakeMessage, channelApi, isThread, makeUser, type FakeChannel, type FakeUser } from './model.js';
+import { dmChannelAction, missingPermissions, unknownChannel } from './errors.js';
+import {
+  FakeMessage,
+  channelApi,
+  isThread,
+  makeUser,
+  type FakeChannel,
+  type FakeUser,
+  type ForeignChannel,
+  type GroupDm,
+  type Place,
+} from './model.js';
 import {
   DEFAULT_BOT_PERMISSIONS,
   EVERYONE_PERMISSIONS,
@@ -51,6 +61,8 @@ export interface UserSpec {
   readonly globalName?: string;
   /** Gets the moderator role (Manage Threads, Manage Messages). */
   readonly moderator?: boolean;
+  /** A member of the bot's guilds (default true); false: a user who shares no server with the bot. */
+  readonly member?: boolean;
 }
 
 export interface WorldOptions {
@@ -110,6 +122,14 @@ export class World {
   readonly dmChannels = new Map<string, string>();
   /** Users whose privacy settings refuse DMs from the bot (server members' DMs off): sending gets 50007. */
   readonly refusesDms = new Set<string>();
+  /** Users who share no guild with the bot (`member: false`). */
+  readonly nonMembers = new Set<string>();
+  /** Users who installed the app to their account (integration type 1, USER_INSTALL). */
+  readonly userInstalls = new Set<string>();
+  /** Group DMs between users, by channel id (the bot is in none of them). */
+  readonly groupDms = new Map<string, GroupDm>();
+  /** Text channels of servers the bot is not in, by channel id. */
+  readonly foreignChannels = new Map<string, ForeignChannel>();
   readonly globalCommands: APIApplicationCommand[] = [];
   readonly guildCommands: APIApplicationCommand[] = [];
   /** The application's own emojis (List/Create Application Emoji), by id. */
@@ -134,9 +154,10 @@ export class World {
     this.moderatorRoleId = this.ids.next();
     this.botPermissions = permissionBits(opts.botPermissions ?? DEFAULT_BOT_PERMISSIONS);
     for (const spec of opts.users ?? ['alice', 'bob', 'carol', 'dave', 'erin']) {
-      const s = typeof spec === 'string' ? { username: spec } : spec;
+      const { member, ...s } = typeof spec === 'string' ? { username: spec, member: true } : spec;
       const user = makeUser({ id: this.ids.next(), ...s });
       this.users.set(user.id, user);
+      if (member === false) this.nonMembers.add(user.id);
     }
     this.guildIds.forEach((guildId, g) =>
       (opts.channels ?? ['kingdomino']).forEach((spec, position) => {
@@ -172,10 +193,42 @@ export class World {
     return user;
   }
 
+  /** A channel or thread of the bot's guilds; Discord's answer for a DM channel (50003) or an unknown one (10003). */
   channel(id: string): FakeChannel {
     const channel = this.channels.get(id);
-    if (!channel) throw unknownChannel();
-    return channel;
+    if (channel) return channel;
+    throw this.dmChannels.has(id) ? dmChannelAction() : unknownChannel();
+  }
+
+  /** Where a channel id leads: one of the bot's guilds, its DM with a user, a group DM, a server without the bot. */
+  place(id: string): Place | undefined {
+    const channel = this.channels.get(id);
+    if (channel) return { kind: 'guild', id, channel };
+    const recipient = this.dmChannels.get(id);
+    if (recipient !== undefined) return { kind: 'dm', id, user: this.user(recipient) };
+    const group = this.groupDms.get(id);
+    if (group) return { kind: 'group', id, group };
+    const foreign = this.foreignChannels.get(id);
+    if (foreign) return { kind: 'foreign', id, channel: foreign };
+    return undefined;
+  }
+
+  /** Shares a guild with the bot (the bot and the guild owner always do). */
+  isMember(userId: string): boolean {
+    return this.users.has(userId) && !this.nonMembers.has(userId);
+  }
+
+  /**
+   * Whether the bot may write to the user in their DM: not refused by their privacy
+   * settings, and the bot shares a server with them or they installed the app.
+   */
+  acceptsDms(userId: string): boolean {
+    return !this.refusesDms.has(userId) && (this.isMember(userId) || this.userInstalls.has(userId));
+  }
+
+  /** The id of the last message everyone sees in a channel (DM or group DM included), or null. */
+  lastMessageId(channelId: string): string | null {
+    return this.visibleMessages(channelId).at(-1)?.id ?? null;
   }
 
   setBotOverwrite(channel: FakeChannel, change: ChannelPermissionChange): void {
@@ -323,7 +376,7 @@ export class World {
 
   guildCreate(guildId: string = this.guildId): GatewayGuildCreateDispatchData {
     const all = [...this.channels.values()].filter((c) => c.guildId === guildId);
-    const members = [...this.users.values()].map((u) => this.member(u));
+    const members = [...this.users.values()].filter((u) => this.isMember(u.id)).map((u) => this.member(u));
     return {
       id: guildId,
       name: this.guildName,
