@@ -12,9 +12,8 @@ import {
   FakeInteraction,
   commandInteraction,
   componentInteraction,
-  dmComponentInteraction,
   modalSubmitInteraction,
-  type GuildInteraction,
+  type SentInteraction,
   type InteractionKind,
   type SlashCommandInput,
 } from './interactions.js';
@@ -26,7 +25,8 @@ import {
   type LimitOverrides,
   type LimitSettings,
 } from './limits.js';
-import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
+import { checkPresence, commandOwners, messageOwners } from './contexts.js';
+import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser, type Place } from './model.js';
 import { permissionBits, type PermissionName } from './permissions.js';
 import { installRoutes } from './routes.js';
 import { RestServer, matchesRequest, type Fault, type RequestMatcher, type RequestRecord } from './server.js';
@@ -330,10 +330,12 @@ export class FakeDiscord {
   /** A user runs a slash command; options are typed from the registered command when there is one. */
   async slashCommand(input: SlashCommandInput): Promise<FakeInteraction> {
     const user = typeof input.user === 'string' ? this.user(input.user) : input.user;
-    const channel = this.#world.channel(idOf(input.channel ?? this.channel));
-    const payload = commandInteraction(this.#world, input, user, channel, this.#registered(input.name));
+    const place = this.#placeOf(input.channel ?? this.channel);
+    const definition = this.#registered(input.name);
+    const owners = commandOwners(this.#world, input.name, user, place, definition);
+    const payload = commandInteraction(this.#world, input, user, place, definition, owners);
     const label = `/${[input.name, input.group, input.subcommand].filter(Boolean).join(' ')} by ${user.username}`;
-    return this.#send(payload, 'command', user, channel.id, null, label);
+    return this.#send(payload, 'command', user, place.id, null, label);
   }
 
   /**
@@ -419,15 +421,25 @@ export class FakeDiscord {
     return this.#send(payload, 'button', who, msg.channelId, msg.id, `click on ${customId} by ${who.username}`);
   }
 
-  /** A component's interaction: in the bot's DM with the user, or in a guild's channel. */
+  /** A component's interaction where its message is, with the owners of the interaction that made the message. */
   #componentPayload(
     who: FakeUser,
     msg: FakeMessage,
     data: { custom_id: string; component_type: ComponentType; values?: string[] },
-  ): GuildInteraction {
-    return this.#world.dmChannels.has(msg.channelId)
-      ? dmComponentInteraction(this.#world, who, msg.channelId, msg, data)
-      : componentInteraction(this.#world, who, this.#world.channel(msg.channelId), msg, data);
+  ): SentInteraction {
+    const place = this.#placeOf(msg.channelId);
+    const owners = messageOwners(this.#world, msg, place, who, (id) => this.#interactions.get(id)?.owners);
+    return componentInteraction(this.#world, who, place, msg, data, owners);
+  }
+
+  /** Where a channel id leads; a test error for an id the fake never made. */
+  #placeOf(channel: ChannelRef): Place {
+    const place = this.#world.place(idOf(channel));
+    if (!place)
+      throw new Error(
+        `no channel ${idOf(channel)} in the fake Discord (a guild channel, dmChannelOf, groupDm, foreignChannel)`,
+      );
+    return place;
   }
 
   /** A user chooses values in a select menu on a message. */
@@ -472,10 +484,11 @@ export class FakeDiscord {
     const payload = modalSubmitInteraction(
       this.#world,
       opener.user,
-      this.#world.channel(opener.channelId),
+      this.#placeOf(opener.channelId),
       source,
       modal,
       values,
+      opener.owners,
     );
     return this.#send(
       payload,
@@ -510,23 +523,21 @@ export class FakeDiscord {
     const found = msg.interactive().find((c) => c.customId === customId);
     const type = (found?.type ?? null) as ComponentType | null;
     if (opts.force) return { msg, who, type };
-    const dmWith = this.#world.dmChannels.get(msg.channelId);
+    checkPresence(this.#world, who, this.#placeOf(msg.channelId), `use ${customId} on message ${id}`);
     const problem = msg.deleted
       ? 'the message was deleted'
-      : dmWith !== undefined && dmWith !== who.id
-        ? `the message is in the bot's DM with ${this.user(dmWith).username}`
-        : msg.visibleTo !== null && msg.visibleTo !== who.id
-          ? `the message is ephemeral, shown only to ${this.user(msg.visibleTo).username}`
-          : !found || !types.includes(found.type)
-            ? `no such component; it has: ${
-                msg
-                  .interactive()
-                  .map((c) => c.customId)
-                  .join(', ') || 'none'
-              }`
-            : found.disabled
-              ? 'the component is disabled'
-              : null;
+      : msg.visibleTo !== null && msg.visibleTo !== who.id
+        ? `the message is ephemeral, shown only to ${this.user(msg.visibleTo).username}`
+        : !found || !types.includes(found.type)
+          ? `no such component; it has: ${
+              msg
+                .interactive()
+                .map((c) => c.customId)
+                .join(', ') || 'none'
+            }`
+          : found.disabled
+            ? 'the component is disabled'
+            : null;
     if (problem)
       throw new Error(
         `${who.username} cannot use ${customId} on message ${id}: ${problem} (pass { force: true } to send it anyway)`,
@@ -535,7 +546,7 @@ export class FakeDiscord {
   }
 
   async #send(
-    payload: GuildInteraction,
+    payload: SentInteraction,
     kind: InteractionKind,
     user: FakeUser,
     channelId: string,
@@ -543,7 +554,7 @@ export class FakeDiscord {
     label: string,
   ): Promise<FakeInteraction> {
     // Discord sends a DM's interactions to shard 0, which a guild id of "0" maps to.
-    await this.waitForShard('guild_id' in payload ? payload.guild_id : '0');
+    await this.waitForShard(payload.guild_id ?? '0');
     const interaction = new FakeInteraction(
       payload,
       kind,

@@ -51,8 +51,8 @@
  * locked).
  * A FakeUser option value is a USER option. Each call returns a FakeInteraction:
  * `response()`, `reply()`, `edited(n)`, `followUp(i)`, `modal()`, `messages()`,
- * `answered`, `callback.ms`. Payloads come from one template typed against
- * APIInteraction (entitlements, authorizing_integration_owners, member.user,
+ * `answered`, `callback.ms`, `owners`. Payloads come from one template per place typed against
+ * APIInteraction (entitlements, authorizing_integration_owners, context, member.user or user,
  * channel, message, app_permissions, locale, ...).
  *
  * ## See what Discord shows
@@ -160,6 +160,38 @@
  *   `discord.setUseExternalApps(channelId, allowed)` flips its "Use External Apps" for everyone.
  * `discord.messages(id)` shows what everyone sees in any of them.
  *
+ * ### Interactions there (./contexts.ts)
+ * `discord.slashCommand({ user, channel, name, ... })` takes any of these channel ids and builds
+ * the payload of that context: a guild channel or thread (context 0, `member`, the guild), the bot's
+ * DM (context 1, `user`, channel type DM with the recipient, no guild_id), a group DM (context 2,
+ * `user`, channel type GroupDM with `recipients`), a server without the bot (context 0, its own
+ * guild_id, `member` whose `permissions` has UseExternalApps iff the switch is on). app_permissions:
+ * the bot's in its guilds; in its DM View/Send/Embed/Attach/Read History/Add Reactions; where it is
+ * only user-installed (group DM, server without it) View/Send/Embed/Attach/Read History/Use External
+ * Emojis (an assumption: the docs do not list them). discord.js keeps a group DM's channel for
+ * `interaction.channel` only with `partials: [Partials.Channel]`.
+ * Like Discord's client, it offers a command only where it may be used (else it throws a test error
+ * saying why): the user must be there (a member in the bot's guild, the user of that DM, a recipient
+ * of the group DM); a registered command's `contexts` must include the context, and an install it
+ * allows (`integration_types`) must reach the user there: the guild install (0) in the bot's guilds,
+ * and in the bot's DM for a user who shares a server with it; the user install (1) anywhere once
+ * `installForUser(user)`. A guild command is offered in the bot's guilds only (contexts and
+ * integration types apply to global commands: register with `{ global: true }`); a global command
+ * without `integration_types` is taken as guild install only (the app's default, assumed); without
+ * any registered command every context and both installs are allowed. The interaction's
+ * `authorizing_integration_owners` (`interaction.owners`) has "0" (the guild's id, or "0" in the
+ * bot's DM) and/or "1" (the user's id) for the installs that reached the user and the command allows.
+ * `discord.click/select` work on messages there too: in a group DM anyone in it may click (installed
+ * or not), in the bot's DM only its user; a click's owners are those of the interaction that made the
+ * message (a message the bot posted itself: its guild install's, or in its DM the installs that
+ * reach the user, docs silent).
+ * Answers go through the interaction only (callback types 4/5/6/7/9, @original GET/PATCH/DELETE,
+ * follow-ups), with the 15-minute token (401 / 50027) on every webhook route. Where the owners have no
+ * "0" (only user-installed there), the 6th follow-up answers 400 / 40094 "This interaction has hit
+ * the maximum number of follow up messages". In a server without the bot whose channel denies Use
+ * External Apps, messages of callbacks 4/5 and follow-ups are made ephemeral (shown to the user
+ * alone), as Discord forces them; updates (type 7, edits) are left as they are (the docs are silent).
+ *
  * ## Strict mode (default on)
  * Unknown routes, answers >= 400 the test did not announce with
  * `discord.expectError({ status: 403, code: 50013, path? })` (it returns a function
@@ -186,7 +218,8 @@
 export { FakeDiscord, startFakeDiscord } from './fake.js';
 export type { ChannelRef, ClickOptions, ExpectedError, FakeDiscordOptions, Watchable } from './fake.js';
 export { FakeInteraction } from './interactions.js';
-export type { CallbackRecord, ModalRecord, OptionValue, SlashCommandInput } from './interactions.js';
+export type { CallbackRecord, ModalRecord, OptionValue, SentInteraction, SlashCommandInput } from './interactions.js';
+export type { Owners } from './contexts.js';
 export { FakeMessage } from './model.js';
 export type { FakeAttachment, FakeChannel, FakeUser, ForeignChannel, FoundComponent, GroupDm, Place } from './model.js';
 export { DEFAULT_BOT_PERMISSIONS, EVERYONE_PERMISSIONS, type PermissionName } from './permissions.js';

@@ -1,44 +1,53 @@
 /**
- * INTERACTION_CREATE payloads, all built from one complete template (every field
- * discord.js relies on: entitlements, authorizing_integration_owners,
- * member.user, the channel object, app_permissions, locale, ...), and the
- * record of each interaction: its callback, its @original and its follow-ups.
+ * INTERACTION_CREATE payloads, all built from one complete template per place (every
+ * field discord.js relies on: entitlements, authorizing_integration_owners, context,
+ * member.user in a server or user in a DM / group DM, the channel object,
+ * app_permissions, locale, ...), and the record of each interaction: its callback, its
+ * @original and its follow-ups.
  */
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  ChannelType,
   ComponentType,
-  InteractionContextType,
   InteractionResponseType,
   InteractionType,
   Locale,
+  PermissionFlagsBits,
   type APIApplicationCommand,
   type APIApplicationCommandInteractionDataBasicOption,
   type APIApplicationCommandInteractionDataOption,
   type APIApplicationCommandOption,
-  type APIChatInputApplicationCommandGuildInteraction,
+  type APIChatInputApplicationCommandInteraction,
   type APIInteractionDataResolved,
+  type APIInteractionGuildMember,
   type APIMessage,
-  type APIMessageComponentGuildInteraction,
-  type APIMessageComponentDMInteraction,
+  type APIMessageComponentInteraction,
   type APIMessageInteractionMetadata,
-  type APIModalSubmitGuildInteraction,
+  type APIModalSubmitInteraction,
   type APIModalSubmission,
+  type GuildMemberFlags,
 } from 'discord-api-types/v10';
-import { channelApi, type FakeChannel, type FakeMessage, type FakeUser } from './model.js';
+import { contextOf, type Owners } from './contexts.js';
+import {
+  channelApi,
+  dmChannelApi,
+  foreignChannelApi,
+  groupDmApi,
+  type FakeMessage,
+  type FakeUser,
+  type ForeignChannel,
+  type Place,
+} from './model.js';
 import type { UploadedFile } from './payload.js';
-import { permissionBits } from './permissions.js';
+import { EVERYONE_PERMISSIONS, permissionBits } from './permissions.js';
 import type { Waiters } from './waiters.js';
 import type { World } from './world.js';
 
 export type InteractionKind = 'command' | 'button' | 'select' | 'modal';
 
-export type GuildInteraction =
-  | APIChatInputApplicationCommandGuildInteraction
-  | APIMessageComponentGuildInteraction
-  | APIModalSubmitGuildInteraction
-  | APIMessageComponentDMInteraction;
+/** An interaction the fake sends: a slash command, a click or choice, a modal submit; in a guild or not. */
+export type SentInteraction =
+  APIChatInputApplicationCommandInteraction | APIMessageComponentInteraction | APIModalSubmitInteraction;
 
 export interface CallbackRecord {
   readonly type: InteractionResponseType;
@@ -68,7 +77,7 @@ export class FakeInteraction {
   originalEdits = 0;
 
   constructor(
-    readonly payload: GuildInteraction,
+    readonly payload: SentInteraction,
     readonly kind: InteractionKind,
     readonly user: FakeUser,
     readonly channelId: string,
@@ -88,6 +97,11 @@ export class FakeInteraction {
 
   get token(): string {
     return this.payload.token;
+  }
+
+  /** Discord's `authorizing_integration_owners`: "0" for the guild install, "1" for the user's. */
+  get owners(): Owners {
+    return this.payload.authorizing_integration_owners;
   }
 
   get answered(): boolean {
@@ -223,7 +237,7 @@ export type OptionValue = string | number | boolean | FakeUser;
 
 export interface SlashCommandInput {
   readonly user: FakeUser | string;
-  /** Channel or thread (or its id); default: the fixture's first text channel. */
+  /** Channel or thread (or its id), the bot's DM (`dmChannelOf`), a group DM, a foreign channel; default: the first text channel. */
   readonly channel?: string | { readonly id: string };
   readonly name: string;
   readonly group?: string;
@@ -258,7 +272,7 @@ function buildOptions(
   input: SlashCommandInput,
   definition: APIApplicationCommand | undefined,
   world: World,
-  channelId: string,
+  place: Place,
 ): { options: APIApplicationCommandInteractionDataOption[]; resolved: APIInteractionDataResolved | undefined } {
   let defs: readonly APIApplicationCommandOption[] | undefined = definition?.options;
   const where = `/${input.name}${input.group ? ` ${input.group}` : ''}${input.subcommand ? ` ${input.subcommand}` : ''}`;
@@ -284,8 +298,11 @@ function buildOptions(
       const type = def?.type ?? inferType(value);
       if (isUser(value)) {
         users[value.id] = value.api();
-        const { user: _user, ...member } = world.interactionMember(value, channelId);
-        members[value.id] = member;
+        // Members are resolved where the bot knows the server's members: its own guilds.
+        if (place.kind === 'guild' && world.isMember(value.id)) {
+          const { user: _user, ...member } = world.interactionMember(value, place.id);
+          members[value.id] = member;
+        }
         return { name, type: ApplicationCommandOptionType.User, value: value.id };
       }
       return { name, type, value } as APIApplicationCommandInteractionDataBasicOption;
@@ -300,7 +317,8 @@ function buildOptions(
     options = [{ name: input.subcommand, type: ApplicationCommandOptionType.Subcommand, options: leaves }];
   if (input.group)
     options = [{ name: input.group, type: ApplicationCommandOptionType.SubcommandGroup, options: options as never }];
-  const resolved = Object.keys(users).length > 0 ? { users, members } : undefined;
+  const resolved =
+    Object.keys(users).length > 0 ? { users, ...(Object.keys(members).length > 0 ? { members } : {}) } : undefined;
   return { options, resolved };
 }
 
@@ -311,80 +329,6 @@ function checkChoice(where: string, def: LeafOptionDef | undefined, value: Optio
       `${where}: ${String(value)} is not one of the choices of "${def?.name}" (${choices.map((c) => String(c.value)).join(', ')})`,
     );
   }
-}
-
-/** The fields every guild interaction carries, for a user in a channel. */
-function template(world: World, user: FakeUser, channel: FakeChannel, locale: string) {
-  return {
-    id: world.ids.next(),
-    application_id: world.applicationId,
-    token: `fake-interaction-token.${world.ids.next()}.${Math.random().toString(36).slice(2)}`,
-    version: 1 as const,
-    guild: { id: channel.guildId, locale: world.guildLocale, features: [] },
-    guild_id: channel.guildId,
-    guild_locale: world.guildLocale,
-    channel: channelApi(channel),
-    channel_id: channel.id,
-    member: world.interactionMember(user, channel.id),
-    app_permissions: String(world.permissionsIn(world.bot.id, channel.id)),
-    locale,
-    entitlements: [],
-    authorizing_integration_owners: { '0': channel.guildId },
-    context: InteractionContextType.Guild,
-    attachment_size_limit: 10 * 1024 * 1024,
-  };
-}
-
-export function commandInteraction(
-  world: World,
-  input: SlashCommandInput,
-  user: FakeUser,
-  channel: FakeChannel,
-  definition: APIApplicationCommand | undefined,
-): APIChatInputApplicationCommandGuildInteraction {
-  const { options, resolved } = buildOptions(input, definition, world, channel.id);
-  return {
-    ...template(world, user, channel, input.locale ?? user.locale),
-    type: InteractionType.ApplicationCommand,
-    data: {
-      id: definition?.id ?? world.ids.next(),
-      name: input.name,
-      type: ApplicationCommandType.ChatInput,
-      ...(definition?.guild_id ? { guild_id: definition.guild_id } : {}),
-      options,
-      ...(resolved ? { resolved } : {}),
-    },
-  } as APIChatInputApplicationCommandGuildInteraction;
-}
-
-/** The message a component was on, as the click carries it (without its metadata where the world says so). */
-function clickedMessage(world: World, message: FakeMessage): APIMessage {
-  const api = message.api(world.apiBase);
-  if (world.ephemeralMetadata || !message.ephemeral) return api;
-  const { interaction_metadata: _left, ...rest } = api;
-  return rest;
-}
-
-export function componentInteraction(
-  world: World,
-  user: FakeUser,
-  channel: FakeChannel,
-  message: FakeMessage,
-  data: { custom_id: string; component_type: ComponentType; values?: string[] },
-): APIMessageComponentGuildInteraction {
-  return {
-    ...template(world, user, channel, user.locale),
-    type: InteractionType.MessageComponent,
-    message: clickedMessage(world, message),
-    data: componentData(data),
-  } as APIMessageComponentGuildInteraction;
-}
-
-/** A click's data as Discord sends it: a button's id, or a menu's id with the values chosen. */
-function componentData(data: { custom_id: string; component_type: ComponentType; values?: string[] }) {
-  return data.component_type === ComponentType.Button
-    ? { custom_id: data.custom_id, component_type: ComponentType.Button as const }
-    : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] };
 }
 
 /**
@@ -401,47 +345,163 @@ const DM_PERMISSIONS = permissionBits([
 ]);
 
 /**
- * A click on a message in the bot's DM with a user: no guild, the `user` in place of a
- * `member`, context BOT_DM, and for a guild-installed app the owner "0" (Discord's docs,
- * "Authorizing Integration Owners Object").
+ * `app_permissions` where the app is only user-installed (a group DM, a server without
+ * the bot): what it may do in its answers there. Discord's docs say only that the field
+ * "represents the permissions for user-installed apps"; assumed: see the channel, send,
+ * embed, attach, read the history, use external emojis (its application emojis).
  */
-export function dmComponentInteraction(
-  world: World,
-  user: FakeUser,
-  channelId: string,
-  message: FakeMessage,
-  data: { custom_id: string; component_type: ComponentType; values?: string[] },
-): APIMessageComponentDMInteraction {
+const USER_APP_PERMISSIONS = permissionBits([
+  'ViewChannel',
+  'SendMessages',
+  'EmbedLinks',
+  'AttachFiles',
+  'ReadMessageHistory',
+  'UseExternalEmojis',
+]);
+
+/** A user in a server without the bot: @everyone's permissions, with Use External Apps as the channel says. */
+function foreignMember(world: World, user: FakeUser, channel: ForeignChannel): APIInteractionGuildMember {
+  const external = channel.useExternalApps ? PermissionFlagsBits.UseExternalApps : 0n;
   return {
+    user: user.api(),
+    nick: null,
+    avatar: null,
+    banner: null,
+    roles: [],
+    joined_at: world.createdAt,
+    deaf: false,
+    mute: false,
+    flags: 0 as GuildMemberFlags,
+    permissions: String(permissionBits(EVERYONE_PERMISSIONS) | external),
+  };
+}
+
+/**
+ * The fields every interaction carries, for a user in a place: in a server (the bot's or
+ * another) the guild, `member` (with the user) and the text channel; in the bot's DM and
+ * group DMs `user` and the DM channel (type DM or GroupDM, with its recipients), no guild.
+ */
+function template(world: World, user: FakeUser, place: Place, locale: string, owners: Owners) {
+  const base = {
     id: world.ids.next(),
     application_id: world.applicationId,
     token: `fake-interaction-token.${world.ids.next()}.${Math.random().toString(36).slice(2)}`,
     version: 1 as const,
-    channel: { id: channelId, type: ChannelType.DM, last_message_id: null, recipients: [user.api()] },
-    channel_id: channelId,
-    user: user.api(),
-    app_permissions: String(DM_PERMISSIONS),
-    locale: user.locale,
+    channel_id: place.id,
+    locale,
     entitlements: [],
-    authorizing_integration_owners: { '0': '0' },
-    context: InteractionContextType.BotDM,
+    authorizing_integration_owners: owners,
+    context: contextOf(place),
     attachment_size_limit: 10 * 1024 * 1024,
+  };
+  const inGuild = (guildId: string, guildLocale: string) => ({
+    guild: { id: guildId, locale: guildLocale, features: [] },
+    guild_id: guildId,
+    guild_locale: guildLocale,
+  });
+  switch (place.kind) {
+    case 'guild':
+      return {
+        ...base,
+        ...inGuild(place.channel.guildId, world.guildLocale),
+        channel: channelApi(place.channel),
+        member: world.interactionMember(user, place.id),
+        app_permissions: String(world.permissionsIn(world.bot.id, place.id)),
+      };
+    case 'foreign':
+      return {
+        ...base,
+        ...inGuild(place.channel.guildId, 'en-US'),
+        channel: foreignChannelApi(place.channel),
+        member: foreignMember(world, user, place.channel),
+        app_permissions: String(USER_APP_PERMISSIONS),
+      };
+    case 'dm':
+      return {
+        ...base,
+        channel: dmChannelApi(place.id, place.user, world.lastMessageId(place.id)),
+        user: user.api(),
+        app_permissions: String(DM_PERMISSIONS),
+      };
+    case 'group':
+      return {
+        ...base,
+        channel: groupDmApi(
+          place.group,
+          place.group.recipients.map((id) => world.user(id)),
+          world.lastMessageId(place.id),
+        ),
+        user: user.api(),
+        app_permissions: String(USER_APP_PERMISSIONS),
+      };
+  }
+}
+
+export function commandInteraction(
+  world: World,
+  input: SlashCommandInput,
+  user: FakeUser,
+  place: Place,
+  definition: APIApplicationCommand | undefined,
+  owners: Owners,
+): APIChatInputApplicationCommandInteraction {
+  const { options, resolved } = buildOptions(input, definition, world, place);
+  return {
+    ...template(world, user, place, input.locale ?? user.locale, owners),
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: definition?.id ?? world.ids.next(),
+      name: input.name,
+      type: ApplicationCommandType.ChatInput,
+      ...(definition?.guild_id ? { guild_id: definition.guild_id } : {}),
+      options,
+      ...(resolved ? { resolved } : {}),
+    },
+  } as APIChatInputApplicationCommandInteraction;
+}
+
+/** The message a component was on, as the click carries it (without its metadata where the world says so). */
+function clickedMessage(world: World, message: FakeMessage): APIMessage {
+  const api = message.api(world.apiBase);
+  if (world.ephemeralMetadata || !message.ephemeral) return api;
+  const { interaction_metadata: _left, ...rest } = api;
+  return rest;
+}
+
+export function componentInteraction(
+  world: World,
+  user: FakeUser,
+  place: Place,
+  message: FakeMessage,
+  data: { custom_id: string; component_type: ComponentType; values?: string[] },
+  owners: Owners,
+): APIMessageComponentInteraction {
+  return {
+    ...template(world, user, place, user.locale, owners),
     type: InteractionType.MessageComponent,
     message: clickedMessage(world, message),
     data: componentData(data),
-  } as APIMessageComponentDMInteraction;
+  } as APIMessageComponentInteraction;
+}
+
+/** A click's data as Discord sends it: a button's id, or a menu's id with the values chosen. */
+function componentData(data: { custom_id: string; component_type: ComponentType; values?: string[] }) {
+  return data.component_type === ComponentType.Button
+    ? { custom_id: data.custom_id, component_type: ComponentType.Button as const }
+    : { custom_id: data.custom_id, component_type: data.component_type, values: data.values ?? [] };
 }
 
 export function modalSubmitInteraction(
   world: World,
   user: FakeUser,
-  channel: FakeChannel,
+  place: Place,
   message: FakeMessage | null,
   modal: ModalRecord,
   values: Readonly<Record<string, string | string[]>>,
-): APIModalSubmitGuildInteraction {
+  owners: Owners,
+): APIModalSubmitInteraction {
   return {
-    ...template(world, user, channel, user.locale),
+    ...template(world, user, place, user.locale, owners),
     type: InteractionType.ModalSubmit,
     ...(message ? { message: message.api(world.apiBase) } : {}),
     data: {
@@ -450,7 +510,7 @@ export function modalSubmitInteraction(
         submittedComponent(c, values),
       ) as unknown as APIModalSubmission['components'],
     },
-  } as APIModalSubmitGuildInteraction;
+  } as APIModalSubmitInteraction;
 }
 
 /** A modal component as it comes back on submit: the same layout with the user's values. */

@@ -20,6 +20,7 @@ import {
   invalidFormBody,
   cannotSendToUser,
   dmChannelAction,
+  followUpLimit,
   missingAccess,
   invalidWebhookToken,
   threadArchived,
@@ -29,6 +30,7 @@ import {
   unknownWebhook,
 } from './errors.js';
 import type { Gateway } from './gateway.js';
+import { USER_INSTALL_FOLLOW_UPS, onlyUserInstalled } from './contexts.js';
 import { interactionMetadata, type FakeInteraction } from './interactions.js';
 import type { Clock, LimitSettings, RateLimiter } from './limits.js';
 import { channelApi, dmChannelApi, isThread, type FakeChannel, type FakeMessage } from './model.js';
@@ -259,7 +261,8 @@ function installInteractionRoutes(server: RestServer, core: Core): void {
     (ctx) => {
       const i = interactionByToken(core, ctx.params.app, ctx.params.token);
       if (!i.callback) throw unknownWebhook();
-      const body = asMessageBody(ctx.body);
+      if (onlyUserInstalled(i.owners) && i.followUpIds.length >= USER_INSTALL_FOLLOW_UPS) throw followUpLimit();
+      const body = privateWhereForced(core, i, asMessageBody(ctx.body));
       const original = i.originalId ? world.messages.get(i.originalId) : undefined;
       // The first follow-up of a deferred reply takes the place of its "thinking..." (deprecated);
       // what it does once that placeholder is deleted is undocumented: answered as Discord can.
@@ -354,6 +357,23 @@ function openerOf(core: Core, i: FakeInteraction): FakeInteraction | null {
   return openers[openers.length - 1] ?? null;
 }
 
+/**
+ * An app only user-installed in a server whose channel denies it "Use External Apps"
+ * (the interaction's member has no such permission) may answer there privately only:
+ * Discord makes its messages and follow-ups ephemeral (shown to the user alone). Apps
+ * installed to the server are unaffected. (Updates of a message, type 7 and edits, are
+ * left as they are: the docs say nothing of them.)
+ */
+function privateWhereForced(core: Core, i: FakeInteraction, body: MessageBody): MessageBody {
+  const member = 'member' in i.payload ? i.payload.member : undefined;
+  const forced =
+    core.world.place(i.channelId)?.kind === 'foreign' &&
+    member !== undefined &&
+    onlyUserInstalled(i.owners) &&
+    (BigInt(member.permissions) & PermissionFlagsBits.UseExternalApps) === 0n;
+  return forced ? { ...body, flags: (body.flags ?? 0) | MessageFlags.Ephemeral } : body;
+}
+
 function isEphemeral(body: MessageBody): boolean {
   return ((body.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 }
@@ -372,7 +392,7 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
   switch (type) {
     case InteractionResponseType.ChannelMessageWithSource:
     case InteractionResponseType.DeferredChannelMessageWithSource: {
-      const messageBody = asMessageBody(data ?? {});
+      const messageBody = privateWhereForced(core, i, asMessageBody(data ?? {}));
       checkAnswerInThread(core, i.channelId, isEphemeral(messageBody));
       const message = world.newMessage(i.channelId, world.bot, {
         visibleTo: isEphemeral(messageBody) ? i.user.id : null,
