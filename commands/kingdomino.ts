@@ -55,6 +55,7 @@ const OPTION = {
   turnTimer: t('command.start.turnTimer.name'),
   language: t('command.start.language.name'),
   pace: t('command.start.pace.name'),
+  planAhead: t('command.start.planAhead.name'),
   directMessages: t('command.notify.directMessages.name'),
   allServers: t('command.games.allServers.name'),
   user: t('command.stats.user.name'),
@@ -137,6 +138,7 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
             })),
           ),
         )
+        .addBooleanOption((o) => described(o, 'command.start.planAhead.name', 'command.start.planAhead.description'))
     );
   })
   .addSubcommand((s) => described(s, 'command.status.name', 'command.status.description'))
@@ -200,7 +202,11 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
         timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };
       const pace = o.getString(OPTION.pace);
       // A correspondence pace sets the time a move has; the turn timer is a live game's.
-      const settings: TableSettings = withPace({ ...variants, ...timer, language }, isPace(pace) ? pace : 'live');
+      const planAhead = o.getBoolean(OPTION.planAhead);
+      const settings: TableSettings = withPace(
+        { ...variants, ...timer, language, ...(planAhead === null ? {} : { planAhead }) },
+        isPace(pace) ? pace : 'live',
+      );
       return startCommand(bot, interaction, {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
         aiLevel: isAiLevel(level) ? level : 'normal',

@@ -95,7 +95,7 @@ export function attendanceProblem(turn: Turn, mover: Mover): Refusal | null {
   const away = seat.standIn !== undefined;
   if (mover.kind === 'user') return away ? { code: 'seat-replaced' } : null;
   if (mover.as === 'stand-in') return away ? null : { code: 'not-seated' };
-  if (mover.as === 'timer') return away ? { code: 'seat-replaced' } : null;
+  if (mover.as === 'timer' || mover.as === 'plan') return away ? { code: 'seat-replaced' } : null;
   return null;
 }
 
@@ -120,7 +120,9 @@ export function freshSeat(seat: TableSeat): TableSeat {
 export function afterMove<T extends GameTable>(table: T, player: number, mover: Mover, now: number): T {
   const seat = table.seats[player];
   if (seat?.kind !== 'human') return table;
-  if (mover.kind === 'user') return seat.timeouts === undefined ? table : withSeat(table, player, plainHuman(seat));
+  // A plan is its player's own move.
+  if (mover.kind === 'user' || mover.as === 'plan')
+    return seat.timeouts === undefined ? table : withSeat(table, player, plainHuman(seat));
   if (mover.as !== 'timer') return table;
   const timeouts = (seat.timeouts ?? 0) + 1;
   if (timeouts <= absentAfter(table.settings)) return withSeat(table, player, { ...seat, timeouts });

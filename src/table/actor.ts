@@ -9,11 +9,12 @@ export interface Actor {
 /**
  * Who acts: a user clicking, or a seat moved by the bot: a computer seat, the timer
  * (`as: 'timer'`, counted towards absence), or the computer playing for an absent or
- * replaced player (`as: 'stand-in'`, only while it holds the seat; absence.ts).
+ * replaced player (`as: 'stand-in'`, only while it holds the seat; absence.ts), or
+ * the player's own plan played when their turn came (`as: 'plan'`, plan.ts).
  */
 export type Mover =
   | { readonly kind: 'user'; readonly userId: string }
-  | { readonly kind: 'seat'; readonly player: number; readonly as?: 'timer' | 'stand-in' };
+  | { readonly kind: 'seat'; readonly player: number; readonly as?: 'timer' | 'stand-in' | 'plan' };
 
 export function isHost(table: { readonly hostId: string }, actor: Actor): boolean {
   return table.hostId === actor.userId || actor.moderator;

@@ -6,7 +6,8 @@
  * In order: the posts owed (boards and ends first, then withdrawals and clearings);
  * a finished game's thread to archive; the thread told that the computer took a
  * seat; a computer's move (an AI seat or a stand-in, after undo's grace for the move
- * before it); the turn's reminder; its time up. Nothing
+ * before it); a move planned ahead (plan.ts, after the same grace); the turn's
+ * reminder; its time up. Nothing
  * (null): a lobby, a game over and closed, a thread a moderator locked (the game
  * waits for the unlock), a paused clock, a turn without a clock.
  *
@@ -18,6 +19,7 @@ import type { AiLevel } from '../game/index.js';
 import { computerLevel, turnLimitS, untold } from './absence.js';
 import { boardsOwed, pendingPosts } from './outbox.js';
 import { correspondencePace, deadlineOf, isPaused, reminderAtMs } from './pace.js';
+import { planDue } from './plan.js';
 import { closeDue, currentTurn } from './play.js';
 import type { PlayingTable, Post, Table } from './types.js';
 
@@ -47,6 +49,8 @@ export type Step =
       readonly remindAt: number;
       readonly deadline: number;
     }
+  /** The player to move planned it (plan.ts): played, or found not to apply (then the player is asked). */
+  | { readonly kind: 'plan'; readonly player: number }
   /** The turn's time is up: a move is made for `player` (counted towards absence). */
   | { readonly kind: 'time-up'; readonly player: number }
   /** A status board whose message was never tracked: its button to find and clear (outbox.ts, showing). */
@@ -97,12 +101,15 @@ function turnStep(table: PlayingTable, now: number, timing: Timing): Due | null 
   if (told !== undefined) return { step: { kind: 'tell', player: told }, at: now };
   const turn = currentTurn(table);
   if (!turn) return null;
+  // The move before may still be taken back (undo.ts): a computer or a plan waits for it.
+  const afterGrace = table.undo ? table.undo.at + timing.undoGraceMs : now;
   const level = computerLevel(turn.seat);
   if (level !== null) {
-    // The move before may still be taken back (undo.ts): the computer waits for it.
-    const at = table.undo ? table.undo.at + timing.undoGraceMs : now;
-    return { step: { kind: 'computer', player: turn.player, level, standIn: turn.seat.kind === 'human' }, at };
+    const step = { kind: 'computer', player: turn.player, level, standIn: turn.seat.kind === 'human' } as const;
+    return { step, at: afterGrace };
   }
+  // A player's plan is their own move: played even while the clock is paused, as they may move then.
+  if (planDue(table)) return { step: { kind: 'plan', player: turn.player }, at: afterGrace };
   if (turn.seat.kind !== 'human' || isPaused(table)) return null;
   return clockStep(table, turn.player, turn.seat.userId);
 }
@@ -110,12 +117,12 @@ function turnStep(table: PlayingTable, now: number, timing: Timing): Due | null 
 /**
  * Correspondence: the player to move, who has not had the DM that their turn came
  * (sent with the save of what began it, the board most often; once per move; none
- * while the clock is paused, the resume sends it). Not a step of its own: a game
- * waiting for its player's DM is not due.
+ * while the clock is paused, the resume sends it; none while their plan is about to
+ * be played). Not a step of its own: a game waiting for its player's DM is not due.
  */
 export function turnDmDue(table: Table): { readonly userId: string; readonly deadline: number } | null {
   if (table.status !== 'playing' || isPaused(table) || !correspondencePace(table.settings)) return null;
-  if (table.notifiedTurn === table.game.turn || table.threadLocked === true) return null;
+  if (table.notifiedTurn === table.game.turn || table.threadLocked === true || planDue(table)) return null;
   const turn = currentTurn(table);
   const deadline = deadlineOf(table, turnLimitS(table));
   if (turn?.seat.kind !== 'human' || computerLevel(turn.seat) !== null || deadline === null) return null;

@@ -22,3 +22,5 @@ export * from './daily.js';
 export * from './undo.js';
 export * from './replay.js';
 export * from './pairing.js';
+export * from './plan.js';
+export * from './planning.js';

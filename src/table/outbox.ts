@@ -7,6 +7,7 @@
  */
 import { prompt, scorePlayer } from '../game/index.js';
 import { computerLevel } from './absence.js';
+import { planPlaysNext } from './plan.js';
 import type { MoveOutcome } from './play.js';
 import type { GameTable, MoveNote, Post, Table, TurnTold } from './types.js';
 
@@ -91,7 +92,7 @@ export function shownDone<T extends Table>(table: T): T {
 }
 
 /** The facts of a move, for its post and for the mover's answer. */
-export function noteOf(outcome: MoveOutcome, timedOut: boolean): MoveNote {
+export function noteOf(outcome: MoveOutcome, timedOut: boolean, planned = false): MoveNote {
   const { before, game, player, move } = outcome;
   const p = prompt(before);
   const domino = p.kind === 'place' ? p.domino : null;
@@ -102,7 +103,7 @@ export function noteOf(outcome: MoveOutcome, timedOut: boolean): MoveNote {
       : move.placed.kind === 'discard'
         ? { kind: 'discard' as const }
         : null;
-  return { player, domino, placed, claim: move.claim, timedOut };
+  return { player, domino, placed, claim: move.claim, timedOut, ...(planned ? { planned } : {}) };
 }
 
 /**
@@ -120,12 +121,12 @@ export function heldMoves(table: Table): readonly MoveNote[] {
   return table.held ?? [];
 }
 
-/** Is the move to make now a computer seat's, which would follow at once? */
-function computerNext(table: GameTable): boolean {
+/** Is the move to make now a computer seat's, or a plan's (plan.ts), which would follow at once? */
+function automaticNext(table: Table): boolean {
   if (table.status !== 'playing') return false;
   const next = prompt(table.game);
   const seat = next.kind === 'over' ? undefined : table.seats[next.player];
-  return seat !== undefined && computerLevel(seat) !== null;
+  return seat !== undefined && (computerLevel(seat) !== null || planPlaysNext(table));
 }
 
 /** The table without its held moves. */
@@ -139,7 +140,7 @@ export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   const { table, ended } = outcome;
   const held = heldMoves(table);
   // A move the timer made is told at once: the thread hears of it before the computer takes the seat (absence.ts).
-  if (!ended && !move.timedOut && computerNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
+  if (!ended && !move.timedOut && automaticNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
     return { ...table, held: [...held, move] };
   const before = held.length > 0 ? { held } : {};
   const { table: rest, clear } = retired(released(table));
@@ -147,6 +148,19 @@ export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   const end = { kind: 'end', move, game: ended.number, ...before } as const;
   if (rest.status === 'playing') return owe(rest, [end, { kind: 'turn', move: null, occasion: 'next-game' }, ...clear]);
   return owe(rest, [end, ...clear]);
+}
+
+/**
+ * The moves held for a move that no longer follows at once (a plan withdrawn, or
+ * failed when its turn came): owed their board now, the last one told as the move.
+ */
+export function releaseHeld<T extends GameTable>(table: T): T {
+  const held = heldMoves(table);
+  const move = held[held.length - 1];
+  if (!move || automaticNext(table)) return table;
+  const before = held.length > 1 ? { held: held.slice(0, -1) } : {};
+  const { table: rest, clear } = retired(released(table));
+  return owe(rest, [{ kind: 'turn', move, occasion: null, ...before }, ...clear]);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { afterMove, attendanceProblem } from './absence.js';
 import { applyAll, moveActions, type Move } from './move.js';
 import { isHost, type Actor, type Mover } from './actor.js';
+import { withoutPlanOf } from './plan.js';
 import { notPlaying, refuse, type TableResult } from './refusal.js';
 import { playerOf } from './seats.js';
 import type { CancelledTable, FinishedTable, GameTable, PlayingTable, Table, Turn } from './types.js';
@@ -79,8 +80,8 @@ export function playMove(table: Table, mover: Mover, turn: number, move: Move, n
     ? applyDynastyMove(playing, playing.dynasty, actions, now)
     : applyGameMove(playing, actions, now);
   if (!applied.ok) return refuse({ code: 'illegal-move', rejection: applied.error });
-  // The seat's count of automatic moves (absence.ts) is saved with the move.
-  const counted = afterMove(applied.value.table, player, mover, now);
+  // The seat's count of automatic moves (absence.ts) is saved with the move, which ends the player's plan.
+  const counted = withoutPlanOf(afterMove(applied.value.table, player, mover, now), player);
   return { ok: true, value: { player, before: playing.game, move, ...applied.value, table: counted } };
 }
 
@@ -113,7 +114,7 @@ function applyDynastyMove(table: PlayingTable, dynasty: DynastyState, actions: r
 }
 
 function finish(table: PlayingTable, game: GameState, dynasty: DynastyState | undefined, now: number): FinishedTable {
-  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, undo: _undo, ...rest } = table;
+  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, undo: _undo, plans: _plans, ...rest } = table;
   return { ...rest, status: 'finished', game, ...(dynasty ? { dynasty } : {}), finishedAt: now };
 }
 
@@ -141,7 +142,7 @@ export function cancelGame(table: Table, actor: Actor, now: number): TableResult
   if (table.status !== 'playing') return refuse(notPlaying(table));
   if (!isHost(table, actor)) return refuse({ code: 'host-only' });
   // A move still to be undone (undo.ts) is the running game's only.
-  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, undo: _undo, ...rest } = table;
+  const { turnStartedAt: _turnStartedAt, dynasty: _dynasty, undo: _undo, plans: _plans, ...rest } = table;
   return { ok: true, value: { ...rest, status: 'cancelled', finishedAt: now } };
 }
 

@@ -30,7 +30,12 @@ export type Refusal =
   | { readonly code: 'nothing-to-place' }
   | { readonly code: 'illegal-move'; readonly rejection: Rejection }
   /** Undo asked after someone else acted, or by someone else than the mover (undo.ts). */
-  | { readonly code: 'undo-too-late' };
+  | { readonly code: 'undo-too-late' }
+  // planning ahead (plan.ts)
+  /** The table does not let its players plan ahead. */
+  | { readonly code: 'no-plans' }
+  /** Nothing to plan now: the player's turn has come, or their moves of this round are made. */
+  | { readonly code: 'nothing-to-plan' };
 
 export type TableResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusal: Refusal };

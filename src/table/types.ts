@@ -3,7 +3,7 @@
  * cancelled. Keyed by the lobby message id, which is also the id of the game's
  * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
  */
-import type { AiLevel, DynastyState, GameState, Move, Pos, Prompt, VariantChoice } from '../game/index.js';
+import type { AiLevel, DynastyState, GameState, Move, Placed, Pos, Prompt, VariantChoice } from '../game/index.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -56,6 +56,26 @@ export interface TableSettings extends VariantChoice {
   readonly language?: string;
   /** Live (none) or a correspondence pace, whose time a move has is `turnTimerS` (pace.ts). */
   readonly pace?: Pace;
+  /** Players may plan their move before their turn (plan.ts); unset: on at a correspondence pace only. */
+  readonly planAhead?: boolean;
+}
+
+/**
+ * A move planned before its turn (plan.ts): the domino in hand placed, then the first
+ * of `picks` still free taken. Private until played: only its player's panel shows it.
+ */
+export interface Plan {
+  /** The round and the king whose move it is: it applies to that move only. */
+  readonly round: number;
+  readonly king: number;
+  readonly placed: Placed;
+  /** Dominoes of the next line, first choice first (none in the last round). */
+  readonly picks: readonly number[];
+  /** When every pick is taken: the lowest-numbered domino left (true), or ask the player (false). */
+  readonly thenLowest: boolean;
+  readonly at: number;
+  /** The turn came and the plan could not be played: the player is asked, their panel says why. */
+  readonly failed?: 'taken' | 'placement';
 }
 
 export interface TableMessages {
@@ -100,6 +120,8 @@ export interface MoveNote {
   readonly claim: number | null;
   /** Made by the bot because the player's time ran out. */
   readonly timedOut: boolean;
+  /** Planned ahead by its player (plan.ts), played when the turn came. */
+  readonly planned?: boolean;
 }
 
 /** Why a board is posted without a move: the game begins, the next game of a Dynasty, asked again. */
@@ -184,6 +206,8 @@ export type PlayingTable = TableBase & {
   readonly remindedTurn?: number;
   /** The game's turn whose player had the "your turn" DM (correspondence, players who asked): once per move. */
   readonly notifiedTurn?: number;
+  /** Moves planned ahead (plan.ts), by player (the seat's index): private until played. */
+  readonly plans?: Readonly<Record<string, Plan>>;
   /**
    * Set while /kingdomino status posts a board, before the store knows its message
    * (outbox.ts, showing): the table is due at once, so that a process dying meanwhile

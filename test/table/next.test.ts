@@ -85,6 +85,8 @@ function doStep(t: Table, step: table.Step, now: number): Table {
         player: step.player,
         ...(step.standIn ? { as: 'stand-in' as const } : {}),
       });
+    case 'plan':
+      throw new Error('no plans at these tables (test/table/plan.test.ts walks them)');
     case 'strays':
       return table.shownDone(t);
     case 'close':

@@ -29,6 +29,7 @@ import { postReplay } from '../handlers/replay.js';
 import { openViewer, stepViewer } from '../handlers/viewer.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';
 import { showLeftToCome } from '../handlers/left.js';
+import { openPlan, planDropClick, planElseClick, planPanelClick } from '../handlers/plan.js';
 import {
   confirmPlacement,
   discardDomino,
@@ -256,6 +257,24 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
   'unseen-of': {
     answer: 'private',
     run: ({ bot, action }) => showLeftToCome(bot, { tableId: action.table, turn: action.turn }),
+  },
+  plan: {
+    answer: 'private',
+    run: ({ bot, actor, interaction }) => openPlan(bot, { tableId: interaction.channelId, userId: actor.userId }),
+  },
+  'plan-in': {
+    answer: ({ action, interaction }) =>
+      action.click.verb === 'hint' || (action.click.verb === 'spot' && !chosenSpot(interaction)) ? 'private' : 'update',
+    run: ({ bot, action, actor, interaction }) =>
+      planPanelClick(bot, { tableId: action.table, userId: actor.userId }, action.click, chosenSpot(interaction)),
+  },
+  'plan-else': {
+    answer: 'update',
+    run: ({ bot, action, actor }) => planElseClick(bot, { tableId: action.table, userId: actor.userId }, action.domino),
+  },
+  'plan-drop': {
+    answer: 'update',
+    run: ({ bot, action, actor }) => planDropClick(bot, { tableId: action.table, userId: actor.userId }),
   },
 };
 

@@ -21,6 +21,7 @@ import { keep, save } from '../../store/index.js';
 import {
   actedBy,
   afterPlacing,
+  failedPlan,
   hintUsed,
   mayAct,
   pickChoices,
@@ -35,6 +36,7 @@ import type { Bot } from '../bot.js';
 import { showPreview } from '../messages/pictures.js';
 import { discardView, panelDoneView, panelView, pickView } from '../messages/panel.js';
 import { refusalText } from '../messages/text.js';
+import { planFailedText } from '../messages/plan.js';
 import { makeMove, undoMove } from '../services/move.js';
 
 interface Click {
@@ -85,7 +87,7 @@ const TIE_BREAK_WAIT_MS = 200;
  * player wants half the time, where the normal player's tie-break matches a third),
  * else (or when the bot is too busy for it) the normal computer player's choice.
  */
-async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate[]): Promise<Cursor | null> {
+export async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate[]): Promise<Cursor | null> {
   const best = ranked[0];
   if (!best) return null;
   // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
@@ -160,6 +162,18 @@ export async function openPanel(bot: Bot, click: Click): Promise<Answer> {
       return acted === current ? keep() : save(acted);
     });
   const turn = loaded.value;
+  const answer = await turnPanel(bot, click, turn);
+  // The player's plan could not be played when their turn came: the panel says why they are asked.
+  const failed = failedPlan(turn.table, turn.player);
+  return failed && answer.kind === 'private'
+    ? {
+        ...answer,
+        message: { ...answer.message, content: `${planFailedText(failed)}\n${answer.message.content ?? ''}` },
+      }
+    : answer;
+}
+
+async function turnPanel(bot: Bot, click: Click, turn: Turn): Promise<Answer> {
   if (turn.prompt.kind === 'claim') {
     const panel = pickPanel(turn.table.game, turn.player, { kind: 'none' }, click.scope, click.tableId);
     return panel ? { kind: 'private', message: panel } : privately(t('panel.nothingToPick'));

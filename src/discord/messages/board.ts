@@ -11,6 +11,7 @@ import {
   deadlineOf,
   dynastyProgress,
   isPaused,
+  plansAllowed,
   turnLimitS,
   type GameTable,
   type TurnTold,
@@ -50,6 +51,7 @@ function turnInfo(table: GameTable, happened: readonly string[], picture: Shown 
     header: dynastyHeader(dynastyProgress(table)),
     picture,
     deadline: dueShown(table),
+    planAhead: table.status === 'playing' && plansAllowed(table.settings),
   };
 }
 

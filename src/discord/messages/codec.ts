@@ -301,6 +301,14 @@ export const CLICKS = {
   'unseen-of': { code: 'lo', home: 'menu', fields: { table: TABLE, turn: TURN } },
   /** "Your turn" or a panel's click away from the game's thread (a DM, /kingdomino games): it names its table. */
   away: { code: 'aw', home: 'dm', fields: { table: TABLE, click: wraps(isAwayClick) } },
+  /** "Plan ahead" on a board, for a player whose turn is not yet: their planning panel, privately (table/plan.ts). */
+  plan: { code: 'pa', home: 'thread', fields: {} },
+  /** A click on a planning panel (the player's own private message): the panel's own click, on the game of the table it names. */
+  'plan-in': { code: 'pi', home: 'menu', fields: { table: TABLE, click: wraps(isPanelClick) } },
+  /** A plan's next choice, should the ones before be taken: a domino, or (none) the lowest-numbered one left. */
+  'plan-else': { code: 'pe', home: 'menu', fields: { table: TABLE, domino: orNone(whole(1, DOMINO_COUNT)) } },
+  /** The plan withdrawn. */
+  'plan-drop': { code: 'px', home: 'menu', fields: { table: TABLE } },
 } as const satisfies Declarations;
 
 export type Verb = keyof typeof CLICKS;
@@ -316,6 +324,10 @@ export const IN_DAILY: PanelScope = (click) => ({ verb: 'daily', click });
 export const IN_AWAY =
   (table: string) =>
   (click: AwayClick): ClickAction => ({ verb: 'away', table, click });
+/** A planning panel's buttons: they name their table (the panel may be opened from a DM some day). */
+export const IN_PLAN =
+  (table: string): PanelScope =>
+  (click) => ({ verb: 'plan-in', table, click });
 
 const VERB_OF_CODE: ReadonlyMap<string, Verb> = new Map(
   Object.entries(CLICKS).map(([verb, { code }]) => [code, verb as Verb]),

@@ -160,6 +160,7 @@ export function describeMove(note: MoveNote, seats: readonly TableSeat[], grid: 
   if (note.claim !== null) parts.push(t('move.took', { domino: note.claim }));
   const what = parts.length === 2 ? t('list.and', { first: parts[0]!, second: parts[1]! }) : parts.join('');
   const sentence = t('move.sentence', { who: playerName(seats, note.player), what });
+  if (note.planned) return `${sentence} ${t('move.planned')}`;
   return note.timedOut ? `${sentence} ${t('move.timedOut')}` : sentence;
 }
 
@@ -203,6 +204,8 @@ const REFUSALS: Record<Exclude<Refusal['code'], 'not-your-turn' | 'seat-count' |
   'nothing-to-place': 'refusal.nothingToPlace',
   'seat-replaced': 'refusal.seatReplaced',
   'undo-too-late': 'refusal.undoTooLate',
+  'no-plans': 'refusal.noPlans',
+  'nothing-to-plan': 'refusal.nothingToPlan',
 };
 
 /** A refusal as the user reads it. */

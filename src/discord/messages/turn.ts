@@ -5,7 +5,7 @@ import { prompt } from '../../game/index.js';
 import type { GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import type { HumanSeat, TableSeat } from '../../table/index.js';
-import { button, row, type Row } from './components.js';
+import { button, rows, type Row } from './components.js';
 import { leftButton } from './left.js';
 import type { Shown } from './pictures.js';
 import { relativeTime, roundText, seatName, seatText } from './text.js';
@@ -23,6 +23,8 @@ export interface TurnInfo {
   readonly picture: Shown | null;
   /** When the move to make is due, shown under a correspondence pace (null: not shown). */
   readonly deadline?: number | null;
+  /** The players may plan their moves ahead (table/plan.ts): the board offers it. */
+  readonly planAhead?: boolean;
 }
 
 /** What the player must do now, e.g. "place #17, then pick a domino". */
@@ -58,8 +60,11 @@ export function turnLine(game: GameState, seats: readonly TableSeat[]): string |
     : t('turn.thinking', { round, seat: seatName(seats, p.player) });
 }
 
-/** "Your turn" for the player to move, "I'm back" for each absent player, and Left to come, while the game runs. */
-export function turnButtons(game: GameState, seats: readonly TableSeat[]): Row[] {
+/**
+ * "Your turn" for the player to move, "I'm back" for each absent player, Left to come
+ * and, where players may plan ahead, Plan ahead, while the game runs.
+ */
+export function turnButtons(game: GameState, seats: readonly TableSeat[], planAhead = false): Row[] {
   if (prompt(game).kind === 'over') return [];
   const mover = playerToMove(game, seats);
   const buttons = mover
@@ -75,8 +80,9 @@ export function turnButtons(game: GameState, seats: readonly TableSeat[]): Row[]
     if (s.kind === 'human' && s.standIn?.reason === 'absent')
       buttons.push(button(t('absent.button.back', { name: s.name }), { verb: 'back', player }));
   });
-  // For anyone in the thread, players and spectators: at most 5 buttons (a mover and three absent, or four absent).
-  return [row(...buttons, leftButton(game))];
+  // For anyone in the thread, players and spectators: at most 6 buttons (a mover, three absent, two for all).
+  const plan = planAhead ? [button(t('plan.button.open'), { verb: 'plan' })] : [];
+  return rows([...buttons, leftButton(game), ...plan]);
 }
 
 export function turnView(info: TurnInfo): BaseMessageOptions {
@@ -93,7 +99,7 @@ export function turnView(info: TurnInfo): BaseMessageOptions {
     ...(info.picture
       ? { files: [{ attachment: info.picture.png, name: TABLE_PNG, description: info.picture.alt }] }
       : {}),
-    components: turnButtons(game, seats),
+    components: turnButtons(game, seats, info.planAhead ?? false),
     allowedMentions: { users: mover ? [mover.seat.userId] : [] },
   };
 }

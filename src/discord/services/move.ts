@@ -9,6 +9,9 @@ import { keep, save } from '../../store/index.js';
 import {
   noteOf,
   placedOf,
+  planDue,
+  planFailed,
+  refuse,
   playMove,
   STAND_IN_LEVEL,
   postsForMove,
@@ -28,6 +31,7 @@ import type { Worded } from '../wire/answer.js';
 import { describeMove, refusalText } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import * as clock from '../../runtime/clock.js';
+import { saveDone } from './done.js';
 
 export interface MoveRequest {
   readonly turn: number;
@@ -50,20 +54,30 @@ export interface MadeMove {
   readonly undoTurn: number | null;
 }
 
-/** Apply and save a move with its posts (on `known`, the table as last read, if given): the refusal changes nothing. */
-async function saveMove(bot: Bot, tableId: string, request: MoveRequest, known?: Table) {
-  const timedOut = request.timedOut ?? false;
+/**
+ * Apply and save a move with its posts (on `known`, the table as last read, if given):
+ * the refusal changes nothing. `request` may be read off the table as stored (a plan's).
+ */
+async function saveMove(
+  bot: Bot,
+  tableId: string,
+  request: MoveRequest | ((current: Table) => MoveRequest | Refused),
+  known?: Table,
+) {
   return bot.store.update<TableResult<Made>>(
     tableId,
     (current) => {
-      const played = playMove(current, request.mover, request.turn, request.move, clock.now());
+      const asked = typeof request === 'function' ? request(current) : request;
+      if ('ok' in asked) return keep(asked);
+      const played = playMove(current, asked.mover, asked.turn, asked.move, clock.now());
       if (!played.ok) return keep(played);
-      const note = noteOf(played.value, timedOut);
+      const planned = asked.mover.kind === 'seat' && asked.mover.as === 'plan';
+      const note = noteOf(played.value, asked.timedOut ?? false, planned);
       const owed = postsForMove(played.value, note);
       // A player's own click can be taken back until someone else acts; any other move ends the last one's chance.
       const after: GameTable =
-        request.mover.kind === 'user' && current.status === 'playing'
-          ? undoable(owed, current, request.mover.userId, clock.now())
+        asked.mover.kind === 'user' && current.status === 'playing'
+          ? undoable(owed, current, asked.mover.userId, clock.now())
           : withoutUndo(owed);
       const undoTurn = after.undo ? after.undo.turn : null;
       return save(after, { ok: true, value: { note, grid: played.value.game.options.grid, undoTurn } });
@@ -109,6 +123,36 @@ export async function undoMove(bot: Bot, tableId: string, userId: string): Promi
   bot.log.info('move undone', { guild: table.guildId, game: tableId, turn: value.value });
   await bot.driver.settle(tableId, table);
   return value;
+}
+
+/** A refusal that changes nothing. */
+type Refused = Extract<TableResult<never>, { readonly ok: false }>;
+
+/**
+ * The plan of the player to move (table/plan.ts), read off the table as stored: played
+ * as their own move, or marked failed (they are then asked, their turn's DM sent with
+ * that save).
+ */
+export async function playPlan(bot: Bot, table: Table, player: number): Promise<Table> {
+  const due = planDue(table);
+  if (table.status !== 'playing' || due?.player !== player) return table;
+  if (!due.outcome.ok) {
+    bot.log.info('a plan could not be played: the player is asked', { game: table.id, why: due.outcome.failed });
+    return saveDone(bot, table, planFailed);
+  }
+  const { value, table: saved } = await saveMove(
+    bot,
+    table.id,
+    (current) => {
+      const now = planDue(current);
+      if (current.status !== 'playing' || now?.player !== player || !now.outcome.ok)
+        return refuse({ code: 'stale-turn' });
+      return { turn: current.game.turn, mover: { kind: 'seat', player, as: 'plan' }, move: now.outcome.move };
+    },
+    table,
+  );
+  if (!value.ok) bot.log.debug('plan not played', { game: table.id, why: value.refusal.code });
+  return saved;
 }
 
 type MoveStep = Extract<Step, { readonly kind: 'computer' | 'time-up' }>;

@@ -31,7 +31,7 @@ import { gone, refused } from '../wire/followups.js';
 import { decode } from '../messages/codec.js';
 import { nonceOf } from '../wire/limits.js';
 import { lobbyAfterView } from './archive.js';
-import { moveFor } from './move.js';
+import { moveFor, playPlan } from './move.js';
 import { makePosts } from './posts.js';
 
 /** Do the step and save what it did: the table as saved. */
@@ -42,6 +42,8 @@ export async function doStep(bot: Bot, table: Table, step: Step, opts: StepOptio
     case 'computer':
     case 'time-up':
       return moveFor(bot, table, step, opts.stopping);
+    case 'plan':
+      return playPlan(bot, table, step.player);
     case 'remind':
       return remind(bot, table, step);
     case 'tell':
