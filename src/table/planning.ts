@@ -93,11 +93,14 @@ export function dropPlan(table: Table, userId: string): TableResult<PlayingTable
   return { ok: true, value: released(withoutPlanOf(may.value.table, may.value.player)) };
 }
 
-/** The plan of the player to move could not be played: marked so (their panel says why); they are asked. */
-export function planFailed(table: Table): Table {
+/**
+ * The plan of the player to move cannot be played: marked so (their panel says why);
+ * they are asked. Saved with the move that made it so, so the panel knows it at once.
+ */
+export function planFailed<T extends Table>(table: T): T {
   const due = planDue(table);
   if (table.status !== 'playing' || !due || due.outcome.ok) return table;
   const plan = table.plans?.[String(due.player)];
   if (!plan) return table;
-  return released(withPlan(table, due.player, { ...plan, failed: due.outcome.failed }));
+  return released(withPlan(table, due.player, { ...plan, failed: due.outcome.failed })) as T;
 }

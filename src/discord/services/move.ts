@@ -73,7 +73,8 @@ async function saveMove(
       if (!played.ok) return keep(played);
       const planned = asked.mover.kind === 'seat' && asked.mover.as === 'plan';
       const note = noteOf(played.value, asked.timedOut ?? false, planned);
-      const owed = postsForMove(played.value, note);
+      // A plan the move left without its picks is marked failed with it: its player is asked.
+      const owed = planFailed(postsForMove(played.value, note));
       // A player's own click can be taken back until someone else acts; any other move ends the last one's chance.
       const after: GameTable =
         asked.mover.kind === 'user' && current.status === 'playing'
