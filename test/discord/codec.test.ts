@@ -115,6 +115,19 @@ const POSTED: readonly (readonly [id: string, action: ClickAction])[] = [
   ['k1:dl:d:6', { verb: 'daily', click: { verb: 'discard', turn: 6 } }],
   ['k1:dl:k:7:d:2', { verb: 'daily', click: { verb: 'pick', turn: 7, placed: { kind: 'discard' }, domino: 2 } }],
   ['k1:mc:42:0', { verb: 'clock', table: '42', pause: false }],
+  ['k1:pa', { verb: 'plan' }],
+  ['k1:po:42', { verb: 'plan-of', table: '42' }],
+  [
+    'k1:pi:42:k:0:1.0.0:37',
+    {
+      verb: 'plan-in',
+      table: '42',
+      click: { verb: 'pick', turn: 0, placed: { kind: 'place', a: [1, 0], b: [2, 0] }, domino: 37 },
+    },
+  ],
+  ['k1:pe:42:22', { verb: 'plan-else', table: '42', domino: 22 }],
+  ['k1:pe:42:-', { verb: 'plan-else', table: '42', domino: null }],
+  ['k1:px:42', { verb: 'plan-drop', table: '42' }],
 ];
 
 describe('the custom_id codec', () => {

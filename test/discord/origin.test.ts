@@ -48,12 +48,17 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'away', table: '123', click: { verb: 'your-turn', turn: 3 } },
   { verb: 'unseen', turn: 3 },
   { verb: 'unseen-of', table: '123', turn: 3 },
+  { verb: 'plan' },
+  { verb: 'plan-of', table: '123' },
+  { verb: 'plan-in', table: '123', click: { verb: 'discard', turn: 3 } },
+  { verb: 'plan-else', table: '123', domino: null },
+  { verb: 'plan-drop', table: '123' },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
 /** Left to come ('unseen') is on every board: anyone in the thread may press it. */
-const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view', 'unseen'];
+const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view', 'unseen', 'plan'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
 const MENU_VERBS = [
   'manage-seat',
@@ -70,9 +75,13 @@ const MENU_VERBS = [
   'review-list',
   // Left to come on a panel (in the thread or a DM's): it names its table.
   'unseen-of',
+  // The planning panel and the plan: the clicker's own private answer.
+  'plan-in',
+  'plan-else',
+  'plan-drop',
 ];
 /** A turn away from its thread: a DM of the bot's, or the clicker's own private answer anywhere (the panel, the games list). */
-const AWAY_VERBS = ['away'];
+const AWAY_VERBS = ['away', 'plan-of'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,
@@ -187,6 +196,11 @@ const HOMES_BEFORE: Readonly<Record<string, string>> = {
   away: 'dm',
   unseen: 'thread',
   'unseen-of': 'menu',
+  plan: 'thread',
+  'plan-of': 'dm',
+  'plan-in': 'menu',
+  'plan-else': 'menu',
+  'plan-drop': 'menu',
 };
 
 describe('where a click may come from', () => {

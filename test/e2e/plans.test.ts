@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
-import { lastMessage, launch, playMove, startTable, userToPlay, FAST_THREADS, type World } from './harness.js';
+import {
+  lastMessage,
+  launch,
+  moveByPanel,
+  playMove,
+  startTable,
+  userToPlay,
+  FAST_THREADS,
+  type World,
+} from './harness.js';
 
 describe('plans ahead', () => {
   let world: World;
@@ -74,12 +83,17 @@ describe('plans ahead', () => {
     const { discord } = world;
     const threadId = await startTable(discord, 'bob', ['alice', 'carol', 'dave'], { pace: '1d' });
     const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
-    // The opening round by hand.
-    for (let i = 0; i < 4; i++) {
+    // The opening round by hand; the last pick reveals the next line, and its player may plan at once.
+    for (let i = 0; i < 3; i++) {
       const board = boards().at(-1)!;
       await playMove(discord, threadId, board, userToPlay(discord, board)!);
     }
+    const last = userToPlay(discord, boards().at(-1)!)!;
+    const done = await moveByPanel(discord, boards().at(-1)!, last);
+    await discord.waitFor(() => boards().length === 5, 'the first board of the second round');
     const board = boards().at(-1)!;
+    const planNow = done.buttons().some((b) => /Plan ahead/.test(b.label ?? ''));
+    expect(planNow).toBe(userToPlay(discord, board)!.id !== last.id);
     const mover = userToPlay(discord, board)!;
     const others = ['alice', 'bob', 'carol', 'dave'].map((n) => discord.user(n)!).filter((u) => u.id !== mover.id);
     for (const user of others) {

@@ -262,6 +262,10 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
     answer: 'private',
     run: ({ bot, actor, interaction }) => openPlan(bot, { tableId: interaction.channelId, userId: actor.userId }),
   },
+  'plan-of': {
+    answer: 'private',
+    run: ({ bot, action, actor }) => openPlan(bot, { tableId: action.table, userId: actor.userId }),
+  },
   'plan-in': {
     answer: ({ action, interaction }) =>
       action.click.verb === 'hint' || (action.click.verb === 'spot' && !chosenSpot(interaction)) ? 'private' : 'update',

@@ -260,7 +260,7 @@ async function finish(bot: Bot, click: Click, placed: Placed, claim: number | nu
   const move = { turn: click.turn, mover: { kind: 'user' as const, userId: click.userId }, move: { placed, claim } };
   const result = await makeMove(bot, click.tableId, move, known);
   if (!result.ok) return privately(result.refusal);
-  return updating(panelDoneView(result.value.text, result.value.undoTurn, click.scope));
+  return updating(panelDoneView(result.value.text, result.value.undoTurn, click.scope, result.value.planAt));
 }
 
 /** Undo on the done panel: the move taken back (table/undo.ts), and the panel of that turn again. */

@@ -303,6 +303,8 @@ export const CLICKS = {
   away: { code: 'aw', home: 'dm', fields: { table: TABLE, click: wraps(isAwayClick) } },
   /** "Plan ahead" on a board, for a player whose turn is not yet: their planning panel, privately (table/plan.ts). */
   plan: { code: 'pa', home: 'thread', fields: {} },
+  /** "Plan ahead" away from the board (after a move, on a DM): the same, for the table it names. */
+  'plan-of': { code: 'po', home: 'dm', fields: { table: TABLE } },
   /** A click on a planning panel (the player's own private message): the panel's own click, on the game of the table it names. */
   'plan-in': { code: 'pi', home: 'menu', fields: { table: TABLE, click: wraps(isPanelClick) } },
   /** A plan's next choice, should the ones before be taken: a domino, or (none) the lowest-numbered one left. */

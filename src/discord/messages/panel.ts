@@ -295,9 +295,22 @@ export function pickView(info: PickInfo): BaseMessageOptions {
   };
 }
 
-/** The panel after the move went through: only Undo left to click, while the move can be taken back (`undoTurn`). */
-export function panelDoneView(text: string, undoTurn: number | null, scope: TurnScope = IN_GAME): BaseMessageOptions {
-  const undo = undoTurn === null ? [] : [row(button(t('panel.button.undo'), scope({ verb: 'undo', turn: undoTurn })))];
+/**
+ * The panel after the move went through: Undo while the move can be taken back
+ * (`undoTurn`), and Plan ahead when the move revealed the line of the mover's next one
+ * (`planAt`, its table).
+ */
+export function panelDoneView(
+  text: string,
+  undoTurn: number | null,
+  scope: TurnScope = IN_GAME,
+  planAt: string | null = null,
+): BaseMessageOptions {
+  const buttons = [
+    ...(undoTurn === null ? [] : [button(t('panel.button.undo'), scope({ verb: 'undo', turn: undoTurn }))]),
+    ...(planAt === null ? [] : [button(t('plan.button.open'), { verb: 'plan-of', table: planAt })]),
+  ];
+  const undo = buttons.length > 0 ? [row(...buttons)] : [];
   // No files: the preview goes (discord.js sends the files given, none, as the message's attachments).
   return { content: t('panel.done', { text }), components: undo, files: [] };
 }

@@ -11,6 +11,7 @@ import {
   placedOf,
   planDue,
   planFailed,
+  planFor,
   refuse,
   playMove,
   STAND_IN_LEVEL,
@@ -52,6 +53,8 @@ interface Made {
 export interface MadeMove {
   readonly text: string;
   readonly undoTurn: number | null;
+  /** The mover may plan their next move already (their move revealed the next line): the table to plan at. */
+  readonly planAt: string | null;
 }
 
 /**
@@ -109,7 +112,11 @@ export async function makeMove(
     save_ms: Math.round(saved - started),
     post_ms: Math.round(performance.now() - saved),
   });
-  return { ok: true, value: { text: shown ? text : t('move.notPosted', { text }), undoTurn: value.value.undoTurn } };
+  const planAt = request.mover.kind === 'user' && planFor(table, request.mover.userId).ok ? tableId : null;
+  return {
+    ok: true,
+    value: { text: shown ? text : t('move.notPosted', { text }), undoTurn: value.value.undoTurn, planAt },
+  };
 }
 
 /** Take back the user's last move (table/undo.ts) and post what it owes: the turn it was made at, or the refusal. */
