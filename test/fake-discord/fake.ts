@@ -25,7 +25,7 @@ import {
   type LimitOverrides,
   type LimitSettings,
 } from './limits.js';
-import { checkPresence, commandOwners, messageOwners } from './contexts.js';
+import { checkPresence, commandOwners, describePlace, messageOwners } from './contexts.js';
 import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser, type Place } from './model.js';
 import { permissionBits, type PermissionName } from './permissions.js';
 import { installRoutes } from './routes.js';
@@ -346,8 +346,8 @@ export class FakeDiscord {
    */
   say(channel: ChannelRef, user: FakeUser | string, content: string): FakeMessage {
     const who = typeof user === 'string' ? this.user(user) : user;
-    const dmWith = this.#world.dmChannels.get(idOf(channel));
-    if (dmWith !== undefined) return this.#sayInDm(idOf(channel), dmWith, who, content);
+    const place = this.#placeOf(channel);
+    if (place.kind !== 'guild') return this.#sayOutside(place, who, content);
     const where = this.#world.channel(idOf(channel));
     const moderates = (this.#world.permissionsIn(who.id, where.id) & permissionBits(['ManageThreads'])) !== 0n;
     if (where.thread?.locked && !moderates)
@@ -365,11 +365,14 @@ export class FakeDiscord {
     return message;
   }
 
-  /** The user at the other end writes in the bot's DM (nobody else is in it). */
-  #sayInDm(channelId: string, recipient: string, who: FakeUser, content: string): FakeMessage {
-    if (who.id !== recipient)
-      throw new Error(`${who.username} cannot write in the bot's DM with ${this.user(recipient).username}`);
-    const message = this.#world.newMessage(channelId, who);
+  /**
+   * A user writes in the bot's DM (its user only), a group DM (its recipients) or a
+   * server without the bot: the bot hears none of it (no event, and it has no intent
+   * for message content in DMs in the fixture).
+   */
+  #sayOutside(place: Exclude<Place, { kind: 'guild' }>, who: FakeUser, content: string): FakeMessage {
+    checkPresence(this.#world, who, place, 'write');
+    const message = this.#world.newMessage(place.id, who);
     message.content = content;
     this.#world.register(message);
     this.#waiters.notify();
@@ -881,8 +884,14 @@ export class FakeDiscord {
       );
     const limited = this.#server.requests.filter((r) => r.limited !== null);
     const open = this.unansweredInteractions().map((i) => `  ${i.label}${i.expired ? ' (expired)' : ''}`);
-    const channels = [...this.#world.channels.values()].map(
-      (c) => `  #${c.name} (${c.id}): ${this.messages(c.id).length} messages`,
+    const ids = [
+      ...this.#world.channels.keys(),
+      ...this.#world.dmChannels.keys(),
+      ...this.#world.groupDms.keys(),
+      ...this.#world.foreignChannels.keys(),
+    ];
+    const channels = ids.map(
+      (id) => `  ${describePlace(this.#world, this.#placeOf(id))} (${id}): ${this.messages(id).length} messages`,
     );
     return [
       `gateway: ${this.#gateway.isReady ? 'ready' : 'not connected'} (identifies ${this.#gateway.identifies}, resumes ${this.#gateway.resumes})`,

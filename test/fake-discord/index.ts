@@ -147,10 +147,13 @@
  * - The bot's DM: `discord.dmChannelOf(user)` (its id, opened once, the same as Create DM gives).
  *   A full channel: GET /channels/:id (type DM, recipients: the user; discord.js's
  *   `client.channels.fetch(id)` gives a DMChannel), its history (limit/before/after), one message,
- *   PATCH and DELETE of the bot's messages, typing. `discord.say(dmId, user, text)` writes there as
- *   the user. No threads there and nobody deletes the other's messages: 403 / 50003 Cannot execute
- *   action on a DM channel (Discord documents the code, not the status). The bot hears its DM's
- *   MESSAGE_* events only with the Direct Messages intent (and without a guild_id).
+ *   PATCH and DELETE of the bot's messages, typing. No threads there and nobody deletes the other's
+ *   messages: 403 / 50003 Cannot execute action on a DM channel (Discord documents the code, not the
+ *   status). The bot hears its DM's MESSAGE_* events only with the Direct Messages intent (and
+ *   without a guild_id).
+ * - `discord.say(id, user, text)` also writes in the bot's DM, a group DM or a server without the
+ *   bot, as a user who is there (the DM's user, a recipient, anyone); the bot hears nothing of the
+ *   latter two.
  * - `discord.groupDm(['alice', 'bob'], name?)`: a group DM (ChannelType.GroupDM, recipients, the
  *   first user its owner), id returned. The bot is not in it: every route under
  *   /channels/{id} (channel, messages, typing, threads, pins, unknown ones too) answers 403 / 50001

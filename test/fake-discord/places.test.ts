@@ -41,7 +41,7 @@ async function start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
  */
 async function login(fake: FakeDiscord): Promise<Client> {
   client = new Client({
-    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.DirectMessages],
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages],
     partials: [Partials.Channel],
     ...fake.clientOptions(),
   });
@@ -257,6 +257,24 @@ describe('interactions in every context', () => {
         owners: [null, alice.id],
       },
     ]);
+    fake.say(group, 'carol', 'good luck');
+    expect(() => fake.say(group, 'dave', 'hi')).toThrow(/not in that group DM/);
+    expect(fake.messages(group).map((m) => m.content)).toEqual(['Lobby, joined by bob', 'good luck']);
+    // The bot hears its DM's messages, and nothing of the group DM's (events come in order: the DM's is last).
+    const heard: string[] = [];
+    const dmId = fake.dmChannelOf(alice);
+    const dmHeard = new Promise<void>((resolve) =>
+      bot.on('raw', (packet: { t?: string; d?: { channel_id?: string } }) => {
+        if (!packet.t?.startsWith('MESSAGE_')) return;
+        heard.push(`${packet.t} ${packet.d?.channel_id === group ? 'group' : 'dm'}`);
+        if (packet.d?.channel_id === dmId) resolve();
+      }),
+    );
+    await fake.click(lobby, 'again', 'carol');
+    await fake.waitFor(() => fake.messages(group)[0]?.content.endsWith('carol'), 'the lobby updated');
+    await call(fake, 'POST', `/channels/${dmId}/messages`, { content: 'Your turn' });
+    await dmHeard;
+    expect(heard).toEqual(['MESSAGE_CREATE dm']);
     await fake.assertClean();
   });
 
