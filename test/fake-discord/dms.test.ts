@@ -1,16 +1,7 @@
 /** The fake's direct messages: Create DM, then a message in the DM channel (its buttons the recipient's alone), refused with 50007 when the user refuses DMs. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from './index.js';
-
-async function call(discord: FakeDiscord, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${discord.apiBase}/v10${path}`, {
-    method,
-    headers: { authorization: `Bot ${discord.token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+import { call } from './fixtures/call.js';
 
 describe('direct messages in the fake Discord', () => {
   let discord: FakeDiscord | undefined;

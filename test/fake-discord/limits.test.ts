@@ -8,27 +8,7 @@ import type { Client } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TINY_PNG, startTinyBot } from './fixtures/tiny-bot.js';
 import { DISCORD_LIMITS, startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from './index.js';
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: Record<string, unknown> | null;
-}
-
-/** A REST call as a client would make it, without discord.js in between. */
-async function call(discord: FakeDiscord, method: string, path: string, body?: unknown, auth = true): Promise<Answer> {
-  const res = await fetch(`${discord.apiBase}/v10${path}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Bot ${discord.token}` } : {}), 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
-  };
-}
+import { call, type Answer } from './fixtures/call.js';
 
 const bucketHeaders = (a: Answer) => ({
   limit: a.headers.get('x-ratelimit-limit'),

@@ -15,16 +15,7 @@ import {
 } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions, type FakeInteraction } from './index.js';
-
-async function call(discord: FakeDiscord, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${discord.apiBase}/v10${path}`, {
-    method,
-    headers: { authorization: `Bot ${discord.token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+import { call } from './fixtures/call.js';
 
 let discord: FakeDiscord | undefined;
 let client: Client | undefined;
