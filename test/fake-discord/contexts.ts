@@ -142,10 +142,11 @@ export function messageOwners(
 ): Owners {
   const made = message.interactionId === null ? undefined : interactionOwners(message.interactionId);
   if (made) return made;
-  const owners = ownersOf(world, place.kind === 'dm' ? place.user : user, place, [
-    ApplicationIntegrationType.GuildInstall,
-    ApplicationIntegrationType.UserInstall,
-  ]);
+  const installs =
+    place.kind === 'dm'
+      ? [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall]
+      : [ApplicationIntegrationType.GuildInstall];
+  const owners = ownersOf(world, place.kind === 'dm' ? place.user : user, place, installs);
   return Object.keys(owners).length > 0 ? owners : { [ApplicationIntegrationType.GuildInstall]: '0' };
 }
 

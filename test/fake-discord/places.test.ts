@@ -451,7 +451,7 @@ describe('answers through the interaction only', () => {
     await fake.assertClean();
   });
 
-  it("a click in the bot's DM carries the owners of the interaction that made the message", async () => {
+  it('a click carries the owners of the interaction that made the message, else the installs where it is', async () => {
     const fake = await start({ users: ['alice', { username: 'stranger', member: false }] });
     await login(fake);
     fake.registerCommands([ANYWHERE], { global: true });
@@ -470,6 +470,15 @@ describe('answers through the interaction only', () => {
     const fromBot = await fake.click(String(posted.body?.['id']), 'again', 'alice');
     expect(fromBot.owners).toEqual({ '0': '0' });
     await answer(fake, fromBot).callback(6);
+    // In the bot's guild, a message it posted itself is its guild install's, whoever installed the app too.
+    fake.installForUser('alice');
+    const inGuild = await call(fake, 'POST', `/channels/${fake.channel.id}/messages`, {
+      content: 'Lobby',
+      components: againRow,
+    });
+    const guildClick = await fake.click(String(inGuild.body?.['id']), 'again', 'alice');
+    expect(guildClick.owners).toEqual({ '0': fake.guildId });
+    await answer(fake, guildClick).callback(6);
     await fake.assertClean();
   });
 });
