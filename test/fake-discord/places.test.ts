@@ -357,6 +357,56 @@ describe('interactions in every context', () => {
   });
 });
 
+describe('selects and modals where the bot is not', () => {
+  it('a select in a group DM and the modal it opens keep the owners of the command that made the message', async () => {
+    const fake = await start();
+    await login(fake);
+    fake.registerCommands([ANYWHERE], { global: true });
+    fake.installForUser('alice');
+    const alice = fake.user('alice').id;
+    const group = fake.groupDm(['alice', 'bob']);
+    const command = await fake.slashCommand({ user: 'alice', channel: group, name: 'kd' });
+    const menu = [
+      {
+        type: 1,
+        components: [
+          {
+            type: 3,
+            custom_id: 'seat',
+            options: [
+              { label: 'Red', value: 'red' },
+              { label: 'Blue', value: 'blue' },
+            ],
+          },
+        ],
+      },
+    ];
+    await answer(fake, command).callback(4, { content: 'Pick a colour', components: menu });
+    const pick = await fake.select(await command.reply(), 'seat', ['blue'], 'bob');
+    expect(pick.payload).toMatchObject({
+      context: 2,
+      user: { id: fake.user('bob').id },
+      data: { custom_id: 'seat', values: ['blue'] },
+      authorizing_integration_owners: { '1': alice },
+    });
+    const modal = {
+      custom_id: 'name',
+      title: 'Your name',
+      components: [{ type: 1, components: [{ type: 4, custom_id: 'n', label: 'Name', style: 1 }] }],
+    };
+    await answer(fake, pick).callback(9, modal);
+    const submitted = await fake.submitModal(pick, { n: 'Bob' });
+    expect(submitted.payload).toMatchObject({
+      context: 2,
+      channel_id: group,
+      authorizing_integration_owners: { '1': alice },
+    });
+    await answer(fake, submitted).callback(7, { content: 'Bob is blue', components: [] });
+    expect((await command.reply()).content).toBe('Bob is blue');
+    await fake.assertClean();
+  });
+});
+
 describe('answers through the interaction only', () => {
   it('lets an app only user-installed make 5 follow-ups, the 6th 400 / 40094; a guild-installed one more', async () => {
     const fake = await start({ limits: { interactionWebhook: { limit: 100 } } }); // the token's 5 per 2 s aside
