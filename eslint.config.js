@@ -31,6 +31,11 @@ const LAYERS = [
   },
   { layer: 'src/store', may: ['src/table', 'src/game'], why: 'storage keeps tables' },
   {
+    layer: 'src/web',
+    may: ['src/game', 'src/i18n', 'src/render'],
+    why: "the live board's page runs the engine in the browser, with the words and the pictures' colours",
+  },
+  {
     layer: 'src/cli',
     may: ['src/game', 'src/ai', 'src/render', 'src/table', 'src/i18n', 'src/runtime'],
     why: 'the offline tools never load the bot',
@@ -53,6 +58,7 @@ const OURS = [
   'src/store',
   'src/cli',
   'src/discord',
+  'src/web',
 ];
 const SRC_FILES = ['src/main.ts', 'src/config.ts', 'src/deploy.ts'];
 
@@ -70,8 +76,13 @@ const ROOMS = [
     may: ['services', 'messages', 'wire', 'bot.ts'],
     why: 'a click or command hands its posts to the services',
   },
+  {
+    room: 'activity',
+    may: ['services', 'messages', 'wire', 'bot.ts'],
+    why: "the live board's pages move through the services, as the panel's clicks do",
+  },
 ];
-const ROOM_NAMES = ['wire', 'messages', 'services', 'handlers', 'gateway', 'bot.ts'];
+const ROOM_NAMES = ['wire', 'messages', 'services', 'handlers', 'activity', 'gateway', 'bot.ts'];
 
 const roomZones = ROOMS.map(({ room, may, why }) => ({
   target: `./src/discord/${room}`,
@@ -179,6 +190,11 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // The live board's page runs in the browser (bundled by esbuild, src/discord/activity/bundle.ts).
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Small, named functions: a function of the product longer than a screen is cut into named parts.

@@ -64,6 +64,12 @@ export interface Config {
   readonly dailySecret: string;
   /** The hard computer player's playouts per move when it plays the day's deal (once a day, cached). */
   readonly dailyHardPlayouts: number;
+  /**
+   * The live board, Kingdomino as a Discord Activity (src/discord/activity): served on
+   * this port with the application's OAuth2 secret; null (off) unless both are set.
+   * Port 0 takes a free port (tests), logged once listening.
+   */
+  readonly activity: { readonly port: number; readonly clientSecret: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +159,19 @@ function checkShards(config: Config): Config {
   return config;
 }
 
+/** ACTIVITY_PORT and CLIENT_SECRET together turn the live board on; one without the other is a mistake. */
+function activity(env: Env): Config['activity'] {
+  const port = text(env, 'ACTIVITY_PORT');
+  const clientSecret = text(env, 'CLIENT_SECRET');
+  if (port === null && clientSecret === null) return null;
+  if (port === null || clientSecret === null)
+    throw new ConfigError('the live board needs both ACTIVITY_PORT and CLIENT_SECRET (README, "The live board")');
+  const value = Number(port);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new ConfigError(`ACTIVITY_PORT must be a port number, 0-65535 (got "${port}")`);
+  return { port: value, clientSecret };
+}
+
 /** A secret of the bot's own when DAILY_SECRET is unset: a hash of the token, which never leaves the machine. */
 function derivedSecret(token: string): string {
   return createHash('sha256').update(`kingdomino-daily-secret/${token}`).digest('hex');
@@ -182,5 +201,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     dailySecret: text(env, 'DAILY_SECRET') ?? derivedSecret(text(env, 'DISCORD_TOKEN') ?? ''),
     dailyHardPlayouts: Math.floor(number(env, 'DAILY_HARD_PLAYOUTS', 1500, 1)),
+    activity: activity(env),
   });
 }

@@ -29,6 +29,7 @@ import { checkPresence, commandOwners, describePlace, messageOwners } from './co
 import { channelApi, isThread, type FakeChannel, type FakeMessage, type FakeUser, type Place } from './model.js';
 import { permissionBits, type PermissionName } from './permissions.js';
 import { installRoutes } from './routes.js';
+import { FakeActivity } from './activity.js';
 import { RestServer, matchesRequest, type Fault, type RequestMatcher, type RequestRecord } from './server.js';
 import { Waiters, type Probe } from './waiters.js';
 import { World, type ChannelPermissionChange, type WorldOptions } from './world.js';
@@ -72,6 +73,8 @@ export interface ClickOptions {
 export class FakeDiscord {
   readonly errors: string[] = [];
   readonly #world: World;
+  /** The live board's side of Discord: OAuth2 and the activity instances (activity.ts). */
+  readonly activity: FakeActivity;
   readonly #server: RestServer;
   readonly #gateway: Gateway;
   readonly #waiters: Waiters;
@@ -115,6 +118,9 @@ export class FakeDiscord {
       },
       () => this.gatewayUrl,
     );
+    // Before the bot's routes: its Bearer-token GET /users/@me is matched first.
+    this.activity = new FakeActivity(this.#world);
+    this.activity.install(this.#server);
     installRoutes(this.#server, {
       world: this.#world,
       gateway: this.#gateway,

@@ -42,6 +42,8 @@ export interface RouteContext {
   readonly query: URLSearchParams;
   readonly body: unknown;
   readonly files: readonly UploadedFile[];
+  /** The Authorization header (an OAuth2 route reads its Bearer token: activity.ts). */
+  readonly authorization: string | null;
 }
 
 export interface Reply {
@@ -71,6 +73,8 @@ interface Route {
   readonly handler: Handler;
   /** Interaction callbacks and webhook routes are called without the bot token. */
   readonly auth: boolean;
+  /** Matches only requests with a Bearer token (a user's OAuth2 token: activity.ts); the bot's go on to the next route. */
+  readonly bearer: boolean;
 }
 
 /** Which requests a fault, an expectation or a wait applies to. */
@@ -138,8 +142,10 @@ export class RestServer {
     this.http = createServer((req, res) => void this.#handle(req, res));
   }
 
-  route(method: string, template: string, handler: Handler, opts: { auth?: boolean } = {}): void {
-    this.#routes.push({ method, template, segments: template.split('/').slice(1), handler, auth: opts.auth ?? true });
+  route(method: string, template: string, handler: Handler, opts: { auth?: boolean; bearer?: boolean } = {}): void {
+    const segments = template.split('/').slice(1);
+    const bearer = opts.bearer ?? false;
+    this.#routes.push({ method, template, segments, handler, auth: !bearer && (opts.auth ?? true), bearer });
   }
 
   /** Run `check` on every request whose path starts with `prefix` (a template, e.g. `/channels/:channel`). */
@@ -156,10 +162,10 @@ export class RestServer {
     });
   }
 
-  #match(method: string, path: string): { route: Route; params: Record<string, string> } | null {
+  #match(method: string, path: string, bearer: boolean): { route: Route; params: Record<string, string> } | null {
     const parts = path.split('/').slice(1);
     for (const route of this.#routes) {
-      if (route.method !== method || route.segments.length !== parts.length) continue;
+      if (route.method !== method || route.segments.length !== parts.length || (route.bearer && !bearer)) continue;
       const params = matchSegments(route.segments, parts);
       if (params) return { route, params };
     }
@@ -177,7 +183,8 @@ export class RestServer {
     let fault: FaultKind | null = null;
     let verdict: LimitVerdict | null = null;
     let shared: RateLimited | null = null;
-    const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path) : null;
+    const bearer = req.headers.authorization?.startsWith('Bearer ') ?? false;
+    const matched = url.pathname.startsWith('/api/v10/') ? this.#match(method, path, bearer) : null;
     const tokenOk = req.headers.authorization === `Bot ${this.hooks.token}`;
     const authorized = matched !== null && (!matched.route.auth || tokenOk);
     const guards = url.pathname.startsWith('/api/v10/') ? this.#guardsFor(path) : [];
@@ -217,6 +224,7 @@ export class RestServer {
             query: url.searchParams,
             body: parsed.body,
             files: parsed.files,
+            authorization: req.headers.authorization ?? null,
           });
         }
       }
@@ -313,6 +321,8 @@ async function readBody(req: IncomingMessage): Promise<{ body: unknown; files: U
   const type = req.headers['content-type'] ?? '';
   if (raw.length === 0) return { body: null, files: [] };
   if (type.startsWith('multipart/form-data')) return readMultipart(raw, type);
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return { body: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
   try {
     return { body: JSON.parse(raw.toString('utf8')), files: [] };
   } catch {

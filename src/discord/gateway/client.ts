@@ -24,6 +24,7 @@ import { fetchAppEmojis } from './emojis.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
 import { tuneAllocators } from '../../runtime/memory.js';
 import { answerProbes } from '../../runtime/probe.js';
+import { ActivityServer } from '../activity/server.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a stop looks whether the work in flight is done. */
@@ -190,7 +191,16 @@ export async function startBot(config: Config, commands: readonly Command[], log
   await fetchAppEmojis(client, log);
   // Then, every so often, the tables that fall due (turn deadlines days away are not held meanwhile).
   await resumeGames(bot, driver);
-  answerProbes(() => ({ ...store.counts(), timers: driver.armed(), driving: driver.pending() }));
+  // The live board, when configured: every table the driver sees change goes to its pages.
+  const activity =
+    config.activity && (await ActivityServer.start(bot, config.activity.clientSecret, config.activity.port));
+  if (activity) driver.watch((table) => activity.changed(table));
+  answerProbes(() => ({
+    ...store.counts(),
+    timers: driver.armed(),
+    driving: driver.pending(),
+    ...activity?.figures(),
+  }));
   const daily = new DailyPoster(bot);
   daily.start();
 
@@ -203,6 +213,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
       // Clicks being answered (a move: its save and its posts), and the driver's steps under way.
       const left = await drained(() => inFlight.running + driver.pending(), graceMs);
       places.stop();
+      await activity?.stop();
       await client.destroy();
       await ai.close();
       await store.close();

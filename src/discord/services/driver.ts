@@ -77,8 +77,22 @@ export class TableDriver implements Driver {
   /** The due time each table was last woken for by the poll: woken again only once it changes (a save moved it). */
   private readonly polled = new Map<string, number>();
   private stopped = false;
+  /** Who is told each table as the driver sees it change (the live board: activity/server.ts). */
+  private readonly watchers: ((table: Table) => void)[] = [];
 
   constructor(private readonly bot: () => Bot) {}
+
+  /**
+   * Be told every table as the driver gets it: saved by a handler, a computer, the
+   * timer or a step. The same version may be told twice; an older one after a newer one.
+   */
+  watch(watcher: (table: Table) => void): void {
+    this.watchers.push(watcher);
+  }
+
+  private tell(table: Table | null): void {
+    if (table) for (const watcher of this.watchers) watcher(table);
+  }
 
   changed(tableId: string, known?: Table): void {
     void this.settle(tableId, known);
@@ -86,6 +100,8 @@ export class TableDriver implements Driver {
 
   settle(tableId: string, known?: Table): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
+    // Told at once, even while a run of the table is still posting an earlier board.
+    if (known) this.tell(known);
     return new Promise<boolean>((resolve) => {
       const running = this.runs.get(tableId);
       if (running) {
@@ -162,6 +178,7 @@ export class TableDriver implements Driver {
     this.driven.add(tableId);
     for (;;) {
       run.latest = table;
+      this.tell(table);
       if (this.stopped) return false;
       if (!table || !bot.owns(table.guildId)) return this.disarm(tableId);
       if (boardsOwed(table).length === 0) release(run, true);

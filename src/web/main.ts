@@ -1,0 +1,258 @@
+/**
+ * The live board's page, inside Discord: the Embedded App SDK's handshake (ready,
+ * authorize, the code exchanged by the bot, authenticate), then one WebSocket to the
+ * bot, said hello to with Discord's token, which carries the channel's games and
+ * every change of the table shown. Reconnects by itself (a reload, a bot restart).
+ */
+import { DiscordSDK } from '@discord/embedded-app-sdk';
+import { prompt, result, type Pos } from '../game/index.js';
+import {
+  LIVE_PATH,
+  TOKEN_PATH,
+  type ClientMessage,
+  type GameListing,
+  type ServerMessage,
+  type TableView,
+} from './protocol.js';
+import { myTurn, moveOf, spots, turnFitting, TURNS, type Draft, type MyTurn } from './play.js';
+import { gamesHtml, tableHtml } from './view.js';
+import { say, useWords } from './words.js';
+
+interface State {
+  me: { readonly id: string; readonly name: string } | null;
+  games: readonly GameListing[];
+  table: TableView | null;
+  /** The table asked for: shown again after a reconnection. */
+  watching: string | null;
+  draft: Draft;
+  note: string;
+  connected: boolean;
+}
+
+const state: State = {
+  me: null,
+  games: [],
+  table: null,
+  watching: null,
+  draft: { turn: -1, r: 0, placed: null },
+  note: '',
+  connected: false,
+};
+const app = document.getElementById('app')!;
+let socket: WebSocket | null = null;
+let hello: ClientMessage | null = null;
+
+function send(message: ClientMessage): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function statusOf(table: TableView, turnMine: boolean): string {
+  const game = table.game;
+  if (!state.connected) return say('activity.reconnecting');
+  if (!game || table.status === 'lobby') return say('activity.lobby');
+  if (table.status !== 'playing') {
+    const winners = result(game)?.winners.map((w) => table.seats[w]?.name ?? '') ?? [];
+    return winners.length > 0
+      ? `${say('activity.over')} ${say('activity.won', { names: winners.join(', ') })}`
+      : say('activity.over');
+  }
+  const p = prompt(game);
+  if (p.kind === 'over') return say('activity.over');
+  const deadline = table.deadline
+    ? ` · ${say('activity.deadline', { time: new Intl.DateTimeFormat(document.documentElement.lang, { timeStyle: 'short' }).format(table.deadline) })}`
+    : '';
+  if (!turnMine) return say('activity.turn.other', { name: table.seats[p.player]?.name ?? '' }) + deadline;
+  if (p.kind === 'claim') return say('activity.turn.pick') + deadline;
+  return (
+    (p.canPlace ? say('activity.turn.place', { n: p.domino }) : say('activity.turn.discard', { n: p.domino })) +
+    deadline
+  );
+}
+
+/** A new turn's draft: the domino turned the way it was, or else the first way it fits somewhere. */
+function freshDraft(table: TableView, turn: MyTurn | null): Draft {
+  const r = state.draft.r;
+  const fits = (tried: number) => turn !== null && spots(turn, tried).size > 0;
+  const first = turn?.canPlace && !fits(r) ? TURNS.findIndex((_, i) => fits(i)) : r;
+  return { turn: table.game?.turn ?? -1, r: Math.max(0, first), placed: null };
+}
+
+/** Draw the page again, the focus kept on the same control. */
+function render(): void {
+  const focused = document.activeElement as HTMLElement | null;
+  const focusKey = focused?.dataset['act']
+    ? `[data-act="${focused.dataset['act']}"]${focused.dataset['n'] ? `[data-n="${focused.dataset['n']}"]` : ''}${focused.dataset['x'] ? `[data-x="${focused.dataset['x']}"][data-y="${focused.dataset['y']}"]` : ''}`
+    : null;
+  const { table, me } = state;
+  if (!me) app.innerHTML = `<p id="status">${say('activity.loading')}</p>`;
+  else if (!table) app.innerHTML = gamesHtml(state.games);
+  else {
+    const turn = myTurn(table, me.id);
+    if (state.draft.turn !== table.game?.turn) state.draft = freshDraft(table, turn);
+    app.innerHTML = tableHtml({
+      table,
+      userId: me.id,
+      turn,
+      draft: state.draft,
+      status: statusOf(table, turn !== null),
+      note: state.note,
+    });
+  }
+  if (focusKey) (app.querySelector(focusKey) as HTMLElement | null)?.focus();
+}
+
+function received(message: ServerMessage): void {
+  if (message.type === 'welcome') {
+    useWords(message.locale, message.words);
+    state.me = message.user;
+    state.games = message.games;
+    const playing = message.games.find((g) => g.status === 'playing');
+    const wanted = state.watching ?? (message.games.length === 1 || playing ? (playing ?? message.games[0])?.id : null);
+    if (wanted) watch(wanted);
+  } else if (message.type === 'table') {
+    if (message.table.id !== state.watching) return;
+    if (state.table && state.table.version > message.table.version) return;
+    state.table = message.table;
+    document.body.dataset['version'] = String(message.table.version);
+  } else {
+    state.note = message.text;
+  }
+  render();
+}
+
+function watch(tableId: string): void {
+  state.watching = tableId;
+  state.note = '';
+  send({ type: 'watch', table: tableId });
+}
+
+/** The live connection, opened again after a loss (the bot restarting), a little later each time. */
+function connect(retry = 0): void {
+  const url = new URL(LIVE_PATH, location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    retry = 0;
+    state.connected = true;
+    if (hello) send(hello);
+    if (state.watching) send({ type: 'watch', table: state.watching });
+  };
+  ws.onmessage = (event) => received(JSON.parse(String(event.data)) as ServerMessage);
+  ws.onclose = (event) => {
+    state.connected = false;
+    render();
+    // 1008: the bot refused who we are; trying again would not change its mind.
+    if (event.code !== 1008) setTimeout(() => connect(retry + 1), Math.min(5000, 250 * 2 ** retry));
+  };
+}
+
+function cellAt(el: Element | null): Pos | null {
+  const cell = el?.closest<HTMLElement>('[data-x]');
+  return cell ? [Number(cell.dataset['x']), Number(cell.dataset['y'])] : null;
+}
+
+/** Half a of the domino in hand goes to `at` (a tap, a drop or Enter on a lit cell), turned to fit if it must. */
+function placeAt(at: Pos): void {
+  const turn = state.table && state.me ? myTurn(state.table, state.me.id) : null;
+  if (!turn?.canPlace || turn.domino === null) return;
+  const r = turnFitting(turn, state.draft.r, at);
+  if (r === null) return;
+  const [dx, dy] = TURNS[r]!;
+  state.draft = { ...state.draft, r, placed: { kind: 'place', a: at, b: [at[0] + dx, at[1] + dy] } };
+  state.note = '';
+  render();
+}
+
+function sendMove(claim: number | null): void {
+  const { table, me } = state;
+  const turn = table && me ? myTurn(table, me.id) : null;
+  const move = turn && moveOf(turn, state.draft, claim);
+  if (!table?.game || !move) return;
+  send({ type: 'move', table: table.id, turn: table.game.turn, move });
+}
+
+function act(el: HTMLElement): void {
+  const what = el.dataset['act'];
+  if (what === 'watch' && el.dataset['id']) watch(el.dataset['id']);
+  else if (what === 'back') {
+    state.table = null;
+    state.watching = null;
+    render();
+  } else if (what === 'spot') {
+    const at = cellAt(el);
+    if (at) placeAt(at);
+  } else if (what === 'rotate') {
+    state.draft = { ...state.draft, r: (state.draft.r + 1) % TURNS.length, placed: null };
+    render();
+  } else if (what === 'discard') {
+    state.draft = { ...state.draft, placed: { kind: 'discard' } };
+    render();
+  } else if (what === 'pick') sendMove(Number(el.dataset['n']));
+  else if (what === 'confirm') sendMove(null);
+  else if (what === 'undo' && state.table) send({ type: 'undo', table: state.table.id });
+}
+
+app.addEventListener('click', (event) => {
+  const el = (event.target as Element).closest<HTMLElement>('[data-act]');
+  if (el) act(el);
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'r' || event.key === 'R') app.querySelector<HTMLElement>('[data-act="rotate"]')?.click();
+  if (event.key === 'u' || event.key === 'U') app.querySelector<HTMLElement>('[data-act="undo"]')?.click();
+});
+dragging();
+
+/** The domino in hand dragged onto the kingdom: it follows the finger, and lands where it is let go. */
+function dragging(): void {
+  const ghost = document.getElementById('drag')!;
+  let offset: readonly [number, number] | null = null;
+  app.addEventListener('pointerdown', (event) => {
+    const hand = (event.target as Element).closest<HTMLElement>('#hand');
+    if (!hand) return;
+    const box = hand.getBoundingClientRect();
+    offset = [event.clientX - box.left, event.clientY - box.top];
+    ghost.innerHTML = hand.innerHTML;
+    ghost.hidden = false;
+    ghost.style.transform = `translate(${box.left}px, ${box.top}px)`;
+    event.preventDefault();
+  });
+  document.addEventListener('pointermove', (event) => {
+    if (offset) ghost.style.transform = `translate(${event.clientX - offset[0]}px, ${event.clientY - offset[1]}px)`;
+  });
+  document.addEventListener('pointerup', (event) => {
+    if (!offset) return;
+    // Half a is under the top-left square of the dragged domino.
+    const [ox, oy] = offset;
+    offset = null;
+    ghost.hidden = true;
+    const size = ghost.querySelector('.sq')?.getBoundingClientRect().width ?? 40;
+    const at = cellAt(document.elementFromPoint(event.clientX - ox + size / 2, event.clientY - oy + size / 2));
+    if (at) placeAt(at);
+  });
+}
+
+async function start(): Promise<void> {
+  render();
+  const clientId = document.querySelector<HTMLMetaElement>('meta[name="kd-client-id"]')?.content ?? '';
+  const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify'],
+  });
+  const exchanged = await fetch(TOKEN_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const { access_token } = (await exchanged.json()) as { access_token: string };
+  await sdk.commands.authenticate({ access_token });
+  hello = { type: 'hello', token: access_token, instance: sdk.instanceId };
+  connect();
+}
+
+void start();

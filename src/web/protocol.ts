@@ -1,0 +1,71 @@
+/**
+ * What the live board's page and the bot say to each other over its WebSocket
+ * (src/discord/activity serves it, src/web is the page). Plain JSON, types only: the
+ * bot imports this file too. The page says who it is with Discord's token, never
+ * with a user id: the bot asks Discord.
+ */
+import type { GameState, Move } from '../game/index.js';
+
+/** The path of the live connection, relative to the page (Discord's proxy maps it). */
+export const LIVE_PATH = 'live';
+/** The path the OAuth2 code is exchanged at, relative to the page. */
+export const TOKEN_PATH = 'api/token';
+/** The largest message the bot reads from a page; longer ones close the connection. */
+export const MAX_MESSAGE_BYTES = 4096;
+
+export type ClientMessage =
+  /** The first message: Discord's access token and the Activity's instance. */
+  | { readonly type: 'hello'; readonly token: string; readonly instance: string }
+  /** Show this game (one of the channel's), and its changes from now on. */
+  | { readonly type: 'watch'; readonly table: string }
+  /** A move at the game's turn `turn` (a stale one is refused). */
+  | { readonly type: 'move'; readonly table: string; readonly turn: number; readonly move: Move }
+  | { readonly type: 'undo'; readonly table: string };
+
+export interface SeatView {
+  readonly name: string;
+  readonly kind: 'human' | 'ai';
+  /** A human seat's Discord user. */
+  readonly userId: string | null;
+  /** Played by the computer for its absent player. */
+  readonly standIn: boolean;
+}
+
+/** One game of the channel, as listed. */
+export interface GameListing {
+  readonly id: string;
+  readonly status: 'lobby' | 'playing' | 'finished';
+  readonly seats: readonly string[];
+  readonly round: number | null;
+}
+
+/** A table as every page shows it: the game without its hidden draw pile (src/game publicView). */
+export interface TableView {
+  readonly id: string;
+  readonly version: number;
+  readonly status: 'lobby' | 'playing' | 'finished' | 'cancelled';
+  readonly seats: readonly SeatView[];
+  readonly game: GameState | null;
+  /** When the player to move runs out of time (epoch ms), if a turn timer runs. */
+  readonly deadline: number | null;
+  /** The last move while its player may take it back. */
+  readonly undo: { readonly by: string; readonly turn: number } | null;
+}
+
+/** Why the bot refused a message: shown in words, counted by the bot. */
+export type RefusalWhy =
+  'unauthenticated' | 'elsewhere' | 'bad-input' | 'rate-limited' | 'not-here' | 'refused' | 'unavailable';
+
+export type ServerMessage =
+  | {
+      readonly type: 'welcome';
+      readonly user: { readonly id: string; readonly name: string };
+      readonly locale: string;
+      /** The page's words in the user's language (ICU MessageFormat, by key). */
+      readonly words: Readonly<Record<string, string>>;
+      readonly games: readonly GameListing[];
+    }
+  | { readonly type: 'table'; readonly table: TableView }
+  /** A move or undo of this page was made: what it did, in words. */
+  | { readonly type: 'done'; readonly text: string }
+  | { readonly type: 'refused'; readonly why: RefusalWhy; readonly text: string };

@@ -1,0 +1,176 @@
+/**
+ * The page as HTML: the channel's games, or one table (whose turn, both draft lines
+ * with their kings, the player's own kingdom large with every legal spot lit and its
+ * points, the others' kingdoms with their scores). Colours as in the pictures
+ * (src/render/palette.ts), crowns and each square's terrain letter as a second cue;
+ * every control a button with words for screen readers.
+ */
+import {
+  domino,
+  kingdomSquares,
+  nameCell,
+  reachableWindow,
+  scorePlayer,
+  type GameState,
+  type Pos,
+  type Terrain,
+} from '../game/index.js';
+import { PLAYERS, TERRAIN } from '../render/palette.js';
+import type { GameListing, TableView } from './protocol.js';
+import { cellKey, gainAt, seatOf, spots, type Draft, type MyTurn } from './play.js';
+import { say } from './words.js';
+
+const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const crowns = (n: number): string => (n > 0 ? `<span class="c" aria-hidden="true">${'♛'.repeat(n)}</span>` : '');
+
+function square(terrain: Terrain, n: number, extra = ''): string {
+  const { base } = TERRAIN[terrain];
+  const name = say(`terrain.${terrain}`);
+  return `<span class="sq ${extra}" style="background:${base}"><span class="l" aria-hidden="true">${esc(name[0] ?? '')}</span>${crowns(n)}</span>`;
+}
+
+export function dominoHtml(n: number, vertical = false): string {
+  const d = domino(n);
+  const label = say('activity.domino', {
+    n,
+    a: say(`terrain.${d.a.terrain}`),
+    b: say(`terrain.${d.b.terrain}`),
+    crowns: d.a.crowns + d.b.crowns,
+  });
+  return `<span class="domino${vertical ? ' v' : ''}" role="img" aria-label="${esc(label)}">${square(d.a.terrain, d.a.crowns)}${square(d.b.terrain, d.b.crowns)}</span>`;
+}
+
+function king(table: TableView, player: number | null): string {
+  if (player === null) return '<span class="nking"></span>';
+  const style = PLAYERS[player % PLAYERS.length]!;
+  const name = table.seats[player]?.name ?? '';
+  return `<span class="king" style="background:${style.colour};color:${style.ink}" title="${esc(name)}">${esc(name[0] ?? '?')}</span>`;
+}
+
+export function gamesHtml(games: readonly GameListing[]): string {
+  if (games.length === 0) return `<p>${esc(say('activity.noGames'))}</p>`;
+  const rows = games.map((g) => {
+    const words =
+      g.status === 'lobby'
+        ? say('activity.game.lobby', { seats: g.seats.join(', ') })
+        : say('activity.game.playing', { round: g.round ?? 1, seats: g.seats.join(', ') });
+    return `<button data-act="watch" data-id="${esc(g.id)}">${esc(words)}</button>`;
+  });
+  return `<h1>${esc(say('activity.games'))}</h1><div class="games">${rows.join('')}</div>`;
+}
+
+/** A draft line: each domino with the king on it; the free ones of the next line are buttons when the player may pick. */
+function lineHtml(table: TableView, game: GameState, which: 'current' | 'next', pickable: readonly number[]): string {
+  const slots = game[which].map(({ domino: n, king: k }) => {
+    const owner = k === null ? null : (game.kings[k] ?? null);
+    const inner = `${king(table, owner)}${dominoHtml(n)}<span class="num">${n}</span>`;
+    if (!pickable.includes(n)) return `<div class="slot">${inner}</div>`;
+    return `<button class="slot free" data-act="pick" data-n="${n}" aria-label="${esc(say('activity.pick', { n }))}">${inner}</button>`;
+  });
+  const title = which === 'current' ? say('activity.line.current') : say('activity.line.next');
+  return `<section class="line" aria-label="${esc(title)}"><h2>${esc(title)}</h2>${slots.join('') || '—'}</section>`;
+}
+
+interface Lit {
+  readonly turn: MyTurn;
+  readonly draft: Draft;
+}
+
+function cellHtml(game: GameState, player: number, pos: Pos, lit: Lit | null, open: ReadonlyMap<string, Pos>): string {
+  const grid = game.options.grid;
+  const name = nameCell(grid, pos);
+  const key = cellKey(pos);
+  const at = `data-x="${pos[0]}" data-y="${pos[1]}"`;
+  const sq = kingdomSquares(game, player).get(key);
+  const placed = lit?.draft.placed?.kind === 'place' ? lit.draft.placed : null;
+  const inHand = lit?.turn.domino != null ? domino(lit.turn.domino) : null;
+  if (placed && inHand && (cellKey(placed.a) === key || cellKey(placed.b) === key)) {
+    const half = cellKey(placed.a) === key ? inHand.a : inHand.b;
+    const gain = cellKey(placed.a) === key ? `<span class="gain">+${gainAt(lit!.turn, placed.a, placed.b)}</span>` : '';
+    return square(half.terrain, half.crowns, 'ghost')
+      .replace('</span>', `</span>${gain}`)
+      .replace('<span class="sq', `<span ${at} class="sq`);
+  }
+  if (sq?.kind === 'castle')
+    return `<span class="sq castle" ${at} aria-label="${esc(say('activity.castle'))}">♜</span>`;
+  if (sq?.kind === 'land')
+    return square(sq.terrain, sq.crowns).replace(
+      '<span class="sq',
+      `<span ${at} aria-label="${esc(`${name} ${say(`terrain.${sq.terrain}`)}`)}" class="sq`,
+    );
+  const b = open.get(key);
+  if (lit && b && inHand) {
+    const label = say('activity.spot', { n: inHand.n, cell: name, gain: gainAt(lit.turn, pos, b) });
+    return `<button class="sq spot" ${at} data-act="spot" aria-label="${esc(label)}"></button>`;
+  }
+  return `<span class="sq empty" ${at}></span>`;
+}
+
+/** A kingdom within the cells it may still use; lit: the player's own, with the spots of the domino in hand. */
+export function kingdomHtml(game: GameState, player: number, lit: Lit | null): string {
+  const cells = [...kingdomSquares(game, player).keys()].map((k) => k.split(',').map(Number) as unknown as Pos);
+  const w = reachableWindow(game.options.grid, cells);
+  const open = lit && lit.turn.canPlace ? spots(lit.turn, lit.draft.r) : new Map<string, Pos>();
+  const rows: string[] = [];
+  for (let y = w.minY; y <= w.maxY; y++)
+    for (let x = w.minX; x <= w.maxX; x++) rows.push(cellHtml(game, player, [x, y], lit, open));
+  return `<div class="kingdom" style="grid-template-columns:repeat(${w.maxX - w.minX + 1},auto)">${rows.join('')}</div>`;
+}
+
+function scoreHtml(table: TableView, game: GameState, player: number): string {
+  const points = scorePlayer(game, player).total;
+  const name = table.seats[player]?.name ?? '';
+  return `<div class="score">${king(table, player)}<span>${esc(say('activity.score', { name, points }))}</span></div>`;
+}
+
+export interface TableScene {
+  readonly table: TableView;
+  readonly userId: string;
+  readonly turn: MyTurn | null;
+  readonly draft: Draft;
+  readonly status: string;
+  readonly note: string;
+}
+
+function controlsHtml(scene: TableScene): string {
+  const { turn, draft, table } = scene;
+  const buttons: string[] = [];
+  if (turn?.domino != null && turn.canPlace)
+    buttons.push(`<button data-act="rotate" aria-keyshortcuts="R">⟳ ${esc(say('activity.rotate'))}</button>`);
+  if (turn?.domino != null && !turn.canPlace && draft.placed === null)
+    buttons.push(`<button data-act="discard">🗑 ${esc(say('activity.discard'))}</button>`);
+  if (turn && turn.choices.length === 0 && draft.placed !== null)
+    buttons.push(`<button class="go" data-act="confirm">✅ ${esc(say('activity.confirm'))}</button>`);
+  if (table.undo && table.undo.by === scene.userId && table.game?.turn === table.undo.turn)
+    buttons.push(`<button data-act="undo" aria-keyshortcuts="U">↩ ${esc(say('activity.undo'))}</button>`);
+  buttons.push(`<button data-act="back">☰ ${esc(say('activity.back'))}</button>`);
+  return `<div class="controls">${buttons.join('')}</div>`;
+}
+
+function handHtml(turn: MyTurn | null, draft: Draft): string {
+  if (turn?.domino == null || !turn.canPlace) return '';
+  return `<div class="hand"><span id="hand" data-act="hand">${dominoHtml(turn.domino, draft.r % 2 === 1)}</span><span class="num">${esc(say('activity.help'))}</span></div>`;
+}
+
+export function tableHtml(scene: TableScene): string {
+  const { table, turn, draft } = scene;
+  const game = table.game;
+  const status = `<p id="status" class="${turn ? 'mine' : ''}">${esc(scene.status)}</p><p id="note" role="status">${esc(scene.note)}</p>`;
+  if (!game) return `${status}${controlsHtml(scene)}`;
+  const mine = turn?.player ?? seatOf(table, scene.userId) ?? 0;
+  const pickable = turn && (turn.domino === null || draft.placed !== null) ? turn.choices : [];
+  const lit = turn ? { turn, draft } : null;
+  const others = table.seats
+    .map((_, i) => i)
+    .filter((i) => i !== mine)
+    .map(
+      (i) =>
+        `<section class="other" aria-label="${esc(say('activity.kingdomOf', { name: table.seats[i]?.name ?? '' }))}">${scoreHtml(table, game, i)}${kingdomHtml(game, i, null)}</section>`,
+    );
+  return `${status}<div class="layout"><div>
+    <section aria-label="${esc(say('activity.kingdomOf', { name: table.seats[mine]?.name ?? '' }))}">${scoreHtml(table, game, mine)}${kingdomHtml(game, mine, lit)}</section>
+    ${handHtml(turn, draft)}${controlsHtml(scene)}</div><div>
+    <div class="lines">${lineHtml(table, game, 'current', [])}${lineHtml(table, game, 'next', pickable)}</div>
+    <div class="others">${others.join('')}</div></div></div>`;
+}

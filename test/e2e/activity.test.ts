@@ -1,0 +1,151 @@
+/**
+ * The live board's server (src/discord/activity) with the real bot and the fake
+ * Discord, spoken to as its page does (test/support/live-page.ts): the code
+ * exchanged with the secret kept on the bot, the user and the instance's channel
+ * taken from Discord, a move on one page seen on the other and in the thread, a
+ * move from the thread's buttons seen on the pages; and everything a page may
+ * send wrong answered, counted, and changing nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage, TableView } from '../../src/web/protocol.js';
+import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
+import { boardPort, LivePage, someMove } from '../support/live-page.js';
+import { boardCount, lastMessage, launch, moveByPanel, startTable, userToPlay, type World } from './harness.js';
+
+const turnOf = (t: TableView): number => t.game?.turn ?? -1;
+
+describe('the live board server', () => {
+  let world: World;
+  let port: number;
+  let threadId: string;
+  beforeAll(async () => {
+    world = await launch({}, { ACTIVITY_PORT: '0', CLIENT_SECRET: FAKE_CLIENT_SECRET });
+    port = await boardPort(world.bot);
+    threadId = await startTable(world.discord, 'alice', ['bob']);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  /** A page of `user`'s with the board opened in the channel, said hello to, watching the game. */
+  async function openPage(user: string): Promise<LivePage> {
+    const { discord } = world;
+    const id = discord.user(user).id;
+    const token = discord.activity.tokenFor(id);
+    const instance = discord.activity.join(discord.channel.id, id);
+    const page = await LivePage.open(port);
+    page.send({ type: 'hello', token, instance });
+    const welcome = await page.next((m) => m.type === 'welcome' && m, 0, 'the welcome');
+    expect(welcome.user.id).toBe(id);
+    page.send({ type: 'watch', table: threadId });
+    await page.table(() => true);
+    return page;
+  }
+
+  it('serves the page and exchanges the SDK code, the secret staying on the bot', async () => {
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    const html = await page.text();
+    expect(html).toContain(`content="${world.discord.applicationId}"`);
+    expect(html).not.toContain(FAKE_CLIENT_SECRET);
+    const script = await fetch(`http://127.0.0.1:${port}/.proxy/app.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).not.toContain(FAKE_CLIENT_SECRET);
+
+    const code = world.discord.activity.authorize(world.discord.user('alice').id);
+    const exchanged = await fetch(`http://127.0.0.1:${port}/api/token`, {
+      method: 'POST',
+      body: JSON.stringify({ code }),
+    });
+    const { access_token } = (await exchanged.json()) as { access_token: string };
+    expect(access_token).toMatch(/.{20,}/);
+    // A code is good once: Discord refuses it again, and so does the bot.
+    const undo = world.discord.expectError({ status: 400, path: '/oauth2/token' });
+    const again = await fetch(`http://127.0.0.1:${port}/api/token`, { method: 'POST', body: JSON.stringify({ code }) });
+    expect(again.status).toBe(400);
+    undo();
+  });
+
+  it('shows a move from one page on the other and in the thread, and a thread move on the pages', async () => {
+    const { discord } = world;
+    const alice = await openPage('alice');
+    const bob = await openPage('bob');
+    const watcher = await openPage('carol');
+    for (let moves = 0; moves < 2; moves++) {
+      const shown = watcher.got.length;
+      const table = await alice.table(() => true);
+      const toPlay = userToPlay(discord, lastMessage(discord, threadId))!;
+      const page = toPlay.username === 'alice' ? alice : bob;
+      const boards = boardCount(discord, threadId);
+      page.send({ type: 'move', table: threadId, turn: turnOf(table), move: someMove(table.game!) });
+      await page.next((m) => m.type === 'done' && m, 0, 'the move made');
+      const other = page === alice ? bob : alice;
+      await other.table((t) => turnOf(t) > turnOf(table), 'the move on the other page');
+      await watcher.next((m) => m.type === 'table' && turnOf(m.table) > turnOf(table), shown, 'the move, watched');
+      await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board in the thread');
+    }
+    // Now from the thread's buttons: the pages follow.
+    const before = await alice.table(() => true);
+    const turn = lastMessage(discord, threadId);
+    await moveByPanel(discord, turn, userToPlay(discord, turn)!);
+    await alice.table((t) => turnOf(t) > turnOf(before), 'the thread move on the board');
+    await bob.table((t) => turnOf(t) > turnOf(before), 'the thread move on the board');
+    for (const page of [alice, bob, watcher]) page.close();
+  });
+
+  it('refuses and counts what a page sends wrong, and changes nothing', async () => {
+    const { discord } = world;
+    const carol = await openPage('carol');
+    const table = await carol.table(() => true);
+    const bad = (m: ServerMessage) => m.type === 'refused' && m;
+
+    // A stranger's move; then a stale one by the player to move.
+    carol.send({ type: 'move', table: threadId, turn: turnOf(table), move: someMove(table.game!) });
+    expect((await carol.next(bad, 0, 'the refusal')).text).toBe('You are not in this game.');
+    const toPlay = userToPlay(discord, lastMessage(discord, threadId))!;
+    const player = await openPage(toPlay.username);
+    player.send({ type: 'move', table: threadId, turn: turnOf(table) - 1, move: someMove(table.game!) });
+    await player.next(bad, 0, 'the stale move refused');
+
+    // Garbage, a forged field, a game of another channel.
+    const from = carol.got.length;
+    carol.send('{"type": "move", "table": ');
+    carol.send({ type: 'move', table: threadId, turn: 1, move: { placed: { kind: 'teleport' }, claim: 3 } } as never);
+    carol.send({ type: 'watch', table: '123456789012345678' });
+    await carol.next((m) => m.type === 'refused' && m.why === 'not-here' && m, from, 'a game elsewhere refused');
+
+    // A forged token; a real one in an instance it is not in (Discord refuses the bot's questions: expected).
+    discord.expectError({ status: 401, path: '/users/@me' });
+    discord.expectError({ status: 404, path: '/applications/:app/activity-instances/:instance' });
+    const forged = await LivePage.open(port);
+    forged.send({ type: 'hello', token: 'forged-token', instance: 'i-nothing' });
+    expect(await forged.closed).toBe(1008);
+    const dave = discord.user('dave').id;
+    const elsewhere = await LivePage.open(port);
+    elsewhere.send({
+      type: 'hello',
+      token: discord.activity.tokenFor(dave),
+      instance: discord.activity.join('1', 'x'),
+    });
+    expect(await elsewhere.closed).toBe(1008);
+
+    // A message too large to read closes the connection; a flood is cut at the rate limit.
+    const big = await LivePage.open(port);
+    big.send('x'.repeat(10_000));
+    expect(await big.closed).toBe(1009);
+    const floodFrom = carol.got.length;
+    for (let i = 0; i < 60; i++) carol.send({ type: 'watch', table: threadId });
+    await carol.next((m) => m.type === 'refused' && m.why === 'rate-limited' && m, floodFrom, 'the flood cut');
+
+    const figures = await world.bot.probe();
+    expect(figures['activity_refused']).toBeGreaterThanOrEqual(2);
+    expect(figures['activity_bad-input']).toBeGreaterThanOrEqual(2);
+    expect(figures['activity_not-here']).toBeGreaterThanOrEqual(1);
+    expect(figures['activity_unauthenticated']).toBeGreaterThanOrEqual(1);
+    expect(figures['activity_elsewhere']).toBeGreaterThanOrEqual(1);
+    expect(figures['activity_oversized']).toBe(1);
+    expect(figures['activity_rate-limited']).toBeGreaterThanOrEqual(1);
+    // Nothing changed: the game is where it was.
+    const after = await openPage('alice');
+    expect(turnOf(await after.table(() => true))).toBe(turnOf(table));
+  });
+});
