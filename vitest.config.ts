@@ -22,6 +22,8 @@ const SLOW = [
   'test/render/replay.test.ts',
   // The store shared by child processes, each started under tsx (about 20 s).
   'test/store/processes.test.ts',
+  // The live board in Chromium: a whole game on three phones, a reload and a restart (about 30 s).
+  'test/browser/board.test.ts',
 ];
 
 const slow = process.env.TEST_SUITE === 'slow';

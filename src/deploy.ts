@@ -8,6 +8,7 @@ import { REST, Routes } from 'discord.js';
 import type { APIApplication } from 'discord-api-types/v10';
 import { config as loadDotenv } from 'dotenv';
 import { commands } from '../commands/index.js';
+import { entryPoint } from '../commands/launch.js';
 import { loadConfig } from './config.js';
 import { syncEmojis } from './emojis.js';
 import { errorText } from './runtime/log.js';
@@ -21,7 +22,9 @@ async function deploy(): Promise<void> {
   }
   const rest = new REST({ api: config.apiBase }).setToken(config.token);
   const applicationId = config.applicationId ?? ((await rest.get(Routes.currentApplication())) as APIApplication).id;
-  const body = commands.map((c) => c.data.toJSON());
+  // The live board's entry point goes with the global commands (Discord has none per server).
+  const launch = config.activity && !config.guildId ? [entryPoint()] : [];
+  const body = [...commands.map((c) => c.data.toJSON()), ...launch];
   const route = config.guildId
     ? Routes.applicationGuildCommands(applicationId, config.guildId)
     : Routes.applicationCommands(applicationId);
@@ -30,7 +33,7 @@ async function deploy(): Promise<void> {
     ? `server ${config.guildId} (available now)`
     : 'every server (global; may take up to an hour to appear)';
   console.log(
-    `Registered ${body.length} command${body.length === 1 ? '' : 's'} (${commands.map((c) => `/${c.data.name}`).join(', ')}) for ${where}.`,
+    `Registered ${body.length} command${body.length === 1 ? '' : 's'} (${[...commands.map((c) => `/${c.data.name}`), ...launch.map(() => "the live board's Launch")].join(', ')}) for ${where}.`,
   );
   try {
     const emojis = await syncEmojis(rest, applicationId);

@@ -87,7 +87,8 @@ function render(): void {
   if (!me) app.innerHTML = `<p id="status">${say('activity.loading')}</p>`;
   else if (!table) app.innerHTML = gamesHtml(state.games);
   else {
-    const turn = myTurn(table, me.id);
+    // Nothing is played while the connection is down: a move would be lost on the way.
+    const turn = state.connected ? myTurn(table, me.id) : null;
     if (state.draft.turn !== table.game?.turn) state.draft = freshDraft(table, turn);
     app.innerHTML = tableHtml({
       table,
@@ -104,6 +105,7 @@ function render(): void {
 function received(message: ServerMessage): void {
   if (message.type === 'welcome') {
     useWords(message.locale, message.words);
+    state.connected = true;
     state.me = message.user;
     state.games = message.games;
     const playing = message.games.find((g) => g.status === 'playing');
@@ -115,9 +117,14 @@ function received(message: ServerMessage): void {
     state.table = message.table;
     document.body.dataset['version'] = String(message.table.version);
   } else {
-    state.note = message.text;
+    state.note = plain(message.text);
   }
   render();
+}
+
+/** The bot's words as Discord shows them, made plain: no markdown stars, no custom emoji codes. */
+function plain(text: string): string {
+  return text.replace(/\*\*|__|~~/g, '').replace(/<a?:(\w+):\d+>/g, '');
 }
 
 function watch(tableId: string): void {
@@ -134,9 +141,8 @@ function connect(retry = 0): void {
   socket = ws;
   ws.onopen = () => {
     retry = 0;
-    state.connected = true;
+    // The welcome that answers says it is connected, and shows again the game being watched.
     if (hello) send(hello);
-    if (state.watching) send({ type: 'watch', table: state.watching });
   };
   ws.onmessage = (event) => received(JSON.parse(String(event.data)) as ServerMessage);
   ws.onclose = (event) => {

@@ -9,6 +9,7 @@ import {
   domino,
   kingdomSquares,
   nameCell,
+  prompt,
   reachableWindow,
   scorePlayer,
   type GameState,
@@ -158,7 +159,9 @@ export function tableHtml(scene: TableScene): string {
   const game = table.game;
   const status = `<p id="status" class="${turn ? 'mine' : ''}">${esc(scene.status)}</p><p id="note" role="status">${esc(scene.note)}</p>`;
   if (!game) return `${status}${controlsHtml(scene)}`;
-  const mine = turn?.player ?? seatOf(table, scene.userId) ?? 0;
+  // The player's own kingdom large; a spectator's: the kingdom of whoever is to play.
+  const next = prompt(game);
+  const mine = turn?.player ?? seatOf(table, scene.userId) ?? (next.kind === 'over' ? 0 : next.player);
   const pickable = turn && (turn.domino === null || draft.placed !== null) ? turn.choices : [];
   const lit = turn ? { turn, draft } : null;
   const others = table.seats

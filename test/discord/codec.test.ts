@@ -128,6 +128,8 @@ const POSTED: readonly (readonly [id: string, action: ClickAction])[] = [
   ['k1:pe:42:22', { verb: 'plan-else', table: '42', domino: 22 }],
   ['k1:pe:42:-', { verb: 'plan-else', table: '42', domino: null }],
   ['k1:px:42', { verb: 'plan-drop', table: '42' }],
+  ['k1:ob', { verb: 'board' }],
+  ['k1:oh', { verb: 'board-here' }],
 ];
 
 describe('the custom_id codec', () => {

@@ -53,12 +53,14 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'plan-in', table: '123', click: { verb: 'discard', turn: 3 } },
   { verb: 'plan-else', table: '123', domino: null },
   { verb: 'plan-drop', table: '123' },
+  { verb: 'board' },
+  { verb: 'board-here' },
 ];
 
-const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here'];
+const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here', 'board-here'];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
 /** Left to come ('unseen') is on every board: anyone in the thread may press it. */
-const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view', 'unseen', 'plan'];
+const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view', 'unseen', 'plan', 'board'];
 /** The moderation menu: a private answer to the clicker's own command, in a thread or in a lobby's channel. */
 const MENU_VERBS = [
   'manage-seat',
@@ -201,6 +203,8 @@ const HOMES_BEFORE: Readonly<Record<string, string>> = {
   'plan-in': 'menu',
   'plan-else': 'menu',
   'plan-drop': 'menu',
+  board: 'thread',
+  'board-here': 'lobby',
 };
 
 describe('where a click may come from', () => {

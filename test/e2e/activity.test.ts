@@ -6,11 +6,22 @@
  * move from the thread's buttons seen on the pages; and everything a page may
  * send wrong answered, counted, and changing nothing.
  */
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPLOY_ENTRY } from '../fake-discord/bot-process.js';
 import type { ServerMessage, TableView } from '../../src/web/protocol.js';
 import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
 import { boardPort, LivePage, someMove } from '../support/live-page.js';
-import { boardCount, lastMessage, launch, moveByPanel, startTable, userToPlay, type World } from './harness.js';
+import {
+  boardCount,
+  lastMessage,
+  launch,
+  moveByPanel,
+  openLobby,
+  startTable,
+  userToPlay,
+  type World,
+} from './harness.js';
 
 const turnOf = (t: TableView): number => t.game?.turn ?? -1;
 
@@ -92,6 +103,22 @@ describe('the live board server', () => {
     for (const page of [alice, bob, watcher]) page.close();
   });
 
+  it("opens from the lobby and the turn messages with Discord's launch response", async () => {
+    const { discord } = world;
+    const turn = lastMessage(discord, threadId);
+    const open = turn.button(/Open the board/);
+    expect(open.customId).toBeTruthy();
+    const launched = await discord.click(turn, open.customId!, 'carol');
+    await discord.waitFor(() => launched.callback, 'the launch answer');
+    expect(launched.callback?.type).toBe(12);
+    // Nothing is posted: Discord opens the Activity for carol in the thread.
+    expect(lastMessage(discord, threadId).id).toBe(turn.id);
+    const lobby = await openLobby(discord, 'dave');
+    const fromLobby = await discord.click(lobby, lobby.button(/Open the board/).customId!, 'erin');
+    await discord.waitFor(() => fromLobby.callback, 'the launch answer');
+    expect(fromLobby.callback?.type).toBe(12);
+  });
+
   it('refuses and counts what a page sends wrong, and changes nothing', async () => {
     const { discord } = world;
     const carol = await openPage('carol');
@@ -147,5 +174,18 @@ describe('the live board server', () => {
     // Nothing changed: the game is where it was.
     const after = await openPage('alice');
     expect(turnOf(await after.table(() => true))).toBe(turnOf(table));
+  });
+
+  it('npm run deploy registers the entry point command with the global commands', async () => {
+    const { discord } = world;
+    const env = { ...discord.env(), DISCORD_GUILD_ID: '', ACTIVITY_PORT: '0', CLIENT_SECRET: FAKE_CLIENT_SECRET };
+    const deployed = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [DEPLOY_ENTRY], { env: { ...process.env, ...env } }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    expect(deployed).toMatch(/Registered 2 commands/);
+    const launch = discord.commands({ global: true }).find((c) => c.name === 'launch');
+    expect(launch).toMatchObject({ type: 4, handler: 2 });
   });
 });

@@ -410,6 +410,9 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
       dispatchMessage(core, 'MESSAGE_CREATE', message);
       break;
     }
+    // The Activity launched for the user (test/fake-discord/activity.ts): nothing is posted.
+    case InteractionResponseType.LaunchActivity:
+      break;
     case InteractionResponseType.DeferredMessageUpdate:
     case InteractionResponseType.UpdateMessage: {
       if (!source) throw invalidFormBody([`callback type ${type} is only valid for interactions on a message`]);

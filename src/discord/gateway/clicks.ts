@@ -29,6 +29,7 @@ import { postReplay } from '../handlers/replay.js';
 import { openViewer, stepViewer } from '../handlers/viewer.js';
 import { dailyClick, dailyShare } from '../handlers/daily.js';
 import { showLeftToCome } from '../handlers/left.js';
+import { launchBoard } from '../handlers/board.js';
 import { openPlan, planDropClick, planElseClick, planPanelClick } from '../handlers/plan.js';
 import {
   confirmPlacement,
@@ -229,6 +230,8 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
         action.slot === 'open',
       ),
   },
+  board: { answer: 'itself', run: ({ bot, interaction }) => launchBoard(bot, interaction) },
+  'board-here': { answer: 'itself', run: ({ bot, interaction }) => launchBoard(bot, interaction) },
   replay: {
     answer: 'itself',
     run: ({ bot, action, interaction }) =>

@@ -25,6 +25,7 @@ import { LoadGauge, processReadings } from '../../runtime/busy.js';
 import { tuneAllocators } from '../../runtime/memory.js';
 import { answerProbes } from '../../runtime/probe.js';
 import { ActivityServer } from '../activity/server.js';
+import { offerLiveBoard } from '../messages/live.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often a stop looks whether the work in flight is done. */
@@ -194,6 +195,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
   // The live board, when configured: every table the driver sees change goes to its pages.
   const activity =
     config.activity && (await ActivityServer.start(bot, config.activity.clientSecret, config.activity.port));
+  offerLiveBoard(activity !== null);
   if (activity) driver.watch((table) => activity.changed(table));
   answerProbes(() => ({
     ...store.counts(),

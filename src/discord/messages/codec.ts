@@ -305,6 +305,10 @@ export const CLICKS = {
   plan: { code: 'pa', home: 'thread', fields: {} },
   /** "Plan ahead" away from the board (after a move, on a DM): the same, for the table it names. */
   'plan-of': { code: 'po', home: 'dm', fields: { table: TABLE } },
+  /** "🎲 Open the board" on a turn message: the live board launched in the thread (activity/, Discord's launch response). */
+  board: { code: 'ob', home: 'thread', fields: {} },
+  /** The same on the lobby message, launched in its channel. */
+  'board-here': { code: 'oh', home: 'lobby', fields: {} },
   /** A click on a planning panel (the player's own private message): the panel's own click, on the game of the table it names. */
   'plan-in': { code: 'pi', home: 'menu', fields: { table: TABLE, click: wraps(isPanelClick) } },
   /** A plan's next choice, should the ones before be taken: a domino, or (none) the lowest-numbered one left. */

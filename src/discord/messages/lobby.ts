@@ -1,4 +1,5 @@
 /** The lobby message: host, seats, rules, and the Join/Leave/Add AI/Start/Cancel buttons. */
+import { liveBoardButton } from './live.js';
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { AI_LEVELS, seatRange } from '../../game/index.js';
@@ -47,6 +48,7 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
         button(t('lobby.button.leave'), { verb: 'leave' }),
         button(t('lobby.button.start'), { verb: 'start' }, ButtonStyle.Success, !ready),
         button(t('lobby.button.cancel'), { verb: 'cancel' }, ButtonStyle.Danger),
+        ...liveBoardButton('board-here'),
       ),
       row(
         ...AI_LEVELS.map((level) =>

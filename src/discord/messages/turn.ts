@@ -1,4 +1,5 @@
 /** The message posted in the thread after every move: the table PNG, what happened, who is next. */
+import { liveBoardButton } from './live.js';
 import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { prompt } from '../../game/index.js';
@@ -82,7 +83,7 @@ export function turnButtons(game: GameState, seats: readonly TableSeat[], planAh
   });
   // For anyone in the thread, players and spectators: at most 6 buttons (a mover, three absent, two for all).
   const plan = planAhead ? [button(t('plan.button.open'), { verb: 'plan' })] : [];
-  return rows([...buttons, leftButton(game), ...plan]);
+  return rows([...buttons, leftButton(game), ...plan, ...liveBoardButton('board')]);
 }
 
 export function turnView(info: TurnInfo): BaseMessageOptions {

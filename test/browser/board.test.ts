@@ -1,0 +1,164 @@
+/**
+ * A whole game on the live board, in real Chromium around the real bot and the fake
+ * Discord: alice and bob on their phones with a computer player, bob making some of
+ * his moves from the thread's buttons instead, carol watching in French; alice's
+ * page reloaded and the bot restarted mid-game. Every page follows every move, the
+ * thread gets its boards, the record is valid. Phone-size screenshots of the opening,
+ * the middle and the end, in English and in French, are kept in out/activity/.
+ */
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRecord } from '../../src/game/index.js';
+import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
+import {
+  exportRecords,
+  FAST_THREADS,
+  isFinal,
+  lastMessage,
+  launch,
+  moveByPanel,
+  startTable,
+  userToPlay,
+  type World,
+} from '../e2e/harness.js';
+import { appFrame, openBoard, openBrowser, type Board } from './host.js';
+
+const SHOTS = 'out/activity';
+
+/** A port free now, for the bot to listen on across its restart. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The version of the table the page shows (the page sets it on its body; strings: the test runs outside the DOM). */
+const VERSION = "document.body.dataset.version ?? ''";
+const version = (b: Board): Promise<string> => b.frame.evaluate<string>(VERSION);
+
+/** The page shows a table newer than `seen`. */
+async function newer(b: Board, seen: string): Promise<void> {
+  await b.frame.waitForFunction(`(${VERSION}) !== ${JSON.stringify(seen)}`, undefined, { timeout: 20_000 });
+}
+
+/**
+ * One move on the board as a player makes it: the domino dragged (or tapped) onto a
+ * lit square, or discarded; then a domino of the next line tapped (or the placement
+ * confirmed in the last round).
+ */
+async function moveOnBoard(b: Board, drag: boolean): Promise<void> {
+  const f = b.frame;
+  await f.locator('#status.mine').waitFor({ timeout: 20_000 });
+  const seen = await version(b);
+  const spot = f.locator('[data-act="spot"]').first();
+  if ((await spot.count()) > 0) {
+    if (drag) await dragOnto(b, spot);
+    else await spot.click();
+    await f.locator('.ghost').first().waitFor();
+  } else if ((await f.locator('[data-act="discard"]').count()) > 0) await f.locator('[data-act="discard"]').click();
+  const pick = f.locator('[data-act="pick"]').first();
+  if ((await pick.count()) > 0) await pick.click();
+  else await f.locator('[data-act="confirm"]').click();
+  await newer(b, seen);
+}
+
+/**
+ * The domino in hand dragged by its first square onto the square. Measured again if
+ * the page was drawn anew meanwhile (another player's move arriving).
+ */
+async function dragOnto(b: Board, target: ReturnType<Board['frame']['locator']>): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const hand = await b.frame.locator('#hand .sq').first().boundingBox();
+    const to = await target.boundingBox();
+    if (!hand || !to) {
+      if (tries < 3) continue;
+      throw new Error(`nothing to drag: ${await b.frame.locator('#app').innerHTML()}`);
+    }
+    const { mouse } = b.page;
+    await mouse.move(hand.x + hand.width / 2, hand.y + hand.height / 2);
+    await mouse.down();
+    await mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await mouse.up();
+    return;
+  }
+}
+
+async function shoot(b: Board, name: string): Promise<void> {
+  await b.page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+describe('the live board in Chromium', () => {
+  let world: World;
+  let browser: Browser;
+  let port: number;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    port = await freePort();
+    world = await launch(FAST_THREADS, { ACTIVITY_PORT: String(port), CLIENT_SECRET: FAKE_CLIENT_SECRET });
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await world?.close();
+  });
+
+  it('plays a whole game with two players, a computer and a watcher', { timeout: 240_000 }, async () => {
+    const { discord } = world;
+    discord.user('carol').locale = 'fr';
+    const threadId = await startTable(discord, 'alice', ['bob'], { 'ai-seats': 1, 'ai-level': 'easy' });
+    const channelId = discord.channel.id;
+    const boards = {
+      alice: await openBoard(browser, { discord, port, user: 'alice', channelId }),
+      bob: await openBoard(browser, { discord, port, user: 'bob', channelId }),
+      carol: await openBoard(browser, { discord, port, user: 'carol', channelId }),
+    };
+    for (const b of Object.values(boards)) await b.frame.locator('.kingdom').first().waitFor();
+    await shoot(boards.alice, 'opening-en');
+    await shoot(boards.carol, 'opening-fr');
+
+    let moves = 0;
+    let fromThread = 0;
+    for (let guard = 0; guard < 200; guard++) {
+      const last = lastMessage(discord, threadId);
+      if (isFinal(last)) break;
+      const user = userToPlay(discord, last);
+      if (user?.username === 'bob' && moves % 5 === 2) {
+        await moveByPanel(discord, last, user);
+        fromThread++;
+      } else if (user) {
+        await moveOnBoard(boards[user.username as 'alice' | 'bob'], moves % 2 === 0);
+      }
+      if (user) moves++;
+      await discord.waitFor(() => lastMessage(discord, threadId).id !== last.id, 'the next message in the thread');
+      if (moves === 6 && user) {
+        await boards.alice.page.reload();
+        boards.alice = { ...boards.alice, frame: await appFrame(boards.alice.page) };
+        await boards.alice.frame.locator('.kingdom').first().waitFor();
+      }
+      if (moves === 10 && user) {
+        await shoot(boards.alice, 'middle-en');
+        await shoot(boards.carol, 'middle-fr');
+        await world.restart();
+      }
+    }
+    expect(isFinal(lastMessage(discord, threadId))).toBe(true);
+    expect(fromThread).toBeGreaterThan(0);
+    // Every page, the watcher's too, shows the end.
+    await boards.alice.frame.getByText('The game is over.').waitFor();
+    await boards.bob.frame.getByText('The game is over.').waitFor();
+    await boards.carol.frame.getByText('La partie est terminée.').waitFor();
+    expect(await boards.carol.frame.locator('[data-act="pick"], [data-act="spot"]').count()).toBe(0);
+    await shoot(boards.alice, 'end-en');
+    await shoot(boards.carol, 'end-fr');
+
+    const [record] = await exportRecords(discord, threadId, 'alice');
+    const checked = checkRecord(record);
+    expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
+    await discord.assertClean();
+  });
+});
