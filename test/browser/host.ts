@@ -10,7 +10,7 @@
  *   const alice = await openBoard(browser, { discord, port, user: 'alice', channelId });
  *   await alice.frame.locator('#status.mine').waitFor();
  */
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Frame, type Page } from 'playwright-core';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 
 /** Debian's Chromium (.ci/run installs it); CHROMIUM_PATH elsewhere. */
@@ -69,6 +69,8 @@ export interface BoardOptions {
   readonly user: string;
   /** Where the Activity is launched. */
   readonly channelId: string;
+  /** Run on the page's DevTools session just before it loads (a bench's CPU slowdown). */
+  readonly beforeLoad?: (session: CDPSession) => Promise<void>;
 }
 
 /** `user` opens the board in a channel on their phone: the frame once the app is loaded. */
@@ -91,6 +93,7 @@ export async function openBoard(browser: Browser, opts: BoardOptions): Promise<B
   await page.route(`${origin}${HOST_PATH}`, (route) =>
     route.fulfill({ contentType: 'text/html', body: hostHtml(`${origin}/?${query.toString()}`) }),
   );
+  if (opts.beforeLoad) await opts.beforeLoad(await context.newCDPSession(page));
   await page.goto(`${origin}${HOST_PATH}`);
   const frame = await appFrame(page);
   return { page, frame, userId: user.id };
