@@ -135,12 +135,17 @@ describe('the live board in Chromium', () => {
       }
       if (user) moves++;
       await discord.waitFor(() => lastMessage(discord, threadId).id !== last.id, 'the next message in the thread');
+      // The thread gets its board, whoever moved and wherever.
+      expect(lastMessage(discord, threadId).pngs()).toHaveLength(1);
       if (moves === 6 && user) {
         await boards.alice.page.reload();
         boards.alice = { ...boards.alice, frame: await appFrame(boards.alice.page) };
         await boards.alice.frame.locator('.kingdom').first().waitFor();
       }
       if (moves === 10 && user) {
+        // The watcher sees the game and has nothing to play with.
+        await boards.carol.frame.locator('.kingdom').first().waitFor();
+        expect(await boards.carol.frame.locator('[data-act="pick"], [data-act="spot"]').count()).toBe(0);
         await shoot(boards.alice, 'middle-en');
         await shoot(boards.carol, 'middle-fr');
         await world.restart();

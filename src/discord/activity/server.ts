@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { errorText } from '../../runtime/log.js';
 import type { Table } from '../../table/index.js';
 import { LIVE_PATH, MAX_MESSAGE_BYTES, TOKEN_PATH, type RefusalWhy, type ServerMessage } from '../../web/protocol.js';
 import type { Bot } from '../bot.js';
@@ -90,13 +91,24 @@ export class ActivityServer {
     });
   }
 
-  /** Build the page and listen on the configured port: the port it listens on. */
-  static async start(bot: Bot, secret: string, port: number): Promise<ActivityServer> {
-    const auth = discordAuth(bot.config, secret, () => bot.client.application?.id ?? bot.config.applicationId);
-    const server = new ActivityServer(bot, await buildPage(), auth);
-    await new Promise<void>((resolve) => server.http.listen(port, resolve));
-    bot.log.info('live board served', { port: server.port() });
-    return server;
+  /**
+   * Build the page and listen on the configured port. Null when it cannot (the port
+   * taken, the page not built): the bot plays on without the board, and says why.
+   */
+  static async start(bot: Bot, secret: string, port: number): Promise<ActivityServer | null> {
+    try {
+      const auth = discordAuth(bot.config, secret, () => bot.client.application?.id ?? bot.config.applicationId);
+      const server = new ActivityServer(bot, await buildPage(), auth);
+      await new Promise<void>((resolve, reject) => {
+        server.http.once('error', reject);
+        server.http.listen(port, resolve);
+      });
+      bot.log.info('live board served', { port: server.port() });
+      return server;
+    } catch (error) {
+      bot.log.error('the live board is not served', { port, error: errorText(error) });
+      return null;
+    }
   }
 
   port(): number {
