@@ -103,6 +103,22 @@ describe('the live board server', () => {
     for (const page of [alice, bob, watcher]) page.close();
   });
 
+  it("takes a move back from the page, as the panel's Undo does", async () => {
+    const { discord } = world;
+    const toPlay = userToPlay(discord, lastMessage(discord, threadId))!;
+    const page = await openPage(toPlay.username);
+    const before = await page.table(() => true);
+    const from = page.got.length;
+    page.send({ type: 'move', table: threadId, turn: turnOf(before), move: someMove(before.game!) });
+    const moved = await page.table((t) => turnOf(t) > turnOf(before), 'the move');
+    expect(moved.undo).toEqual({ by: toPlay.id, turn: turnOf(moved) });
+    page.send({ type: 'undo', table: threadId });
+    await page.next((m) => m.type === 'done' && m.text === 'Your move is taken back.' && m, from, 'the undo');
+    const back = await page.table((t) => t.version > moved.version, 'the table as before the move');
+    expect(turnOf(back)).toBe(turnOf(before));
+    page.close();
+  });
+
   it("opens from the lobby and the turn messages with Discord's launch response", async () => {
     const { discord } = world;
     const turn = lastMessage(discord, threadId);
