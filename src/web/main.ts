@@ -197,6 +197,7 @@ function act(el: HTMLElement): void {
   } else if (what === 'pick') sendMove(Number(el.dataset['n']));
   else if (what === 'confirm') sendMove(null);
   else if (what === 'undo' && state.table) send({ type: 'undo', table: state.table.id });
+  else if (what === 'join' && state.table) send({ type: 'join', table: state.table.id });
 }
 
 app.addEventListener('click', (event) => {

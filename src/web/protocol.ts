@@ -20,7 +20,9 @@ export type ClientMessage =
   | { readonly type: 'watch'; readonly table: string }
   /** A move at the game's turn `turn` (a stale one is refused). */
   | { readonly type: 'move'; readonly table: string; readonly turn: number; readonly move: Move }
-  | { readonly type: 'undo'; readonly table: string };
+  | { readonly type: 'undo'; readonly table: string }
+  /** Take a seat in a lobby of the channel, as its Join button does. */
+  | { readonly type: 'join'; readonly table: string };
 
 export interface SeatView {
   readonly name: string;

@@ -154,11 +154,21 @@ function handHtml(turn: MyTurn | null, draft: Draft): string {
   return `<div class="hand"><span id="hand" data-act="hand">${dominoHtml(turn.domino, draft.r % 2 === 1)}</span><span class="num">${esc(say('activity.help'))}</span></div>`;
 }
 
+/** A lobby: who sits at the table, and a seat to take for whoever has none. */
+function lobbyHtml({ table, userId }: TableScene): string {
+  const seated = say('activity.seated', { seats: table.seats.map((s) => s.name).join(', ') });
+  const join =
+    table.status === 'lobby' && seatOf(table, userId) === null
+      ? `<div class="controls"><button class="go" data-act="join">${esc(say('activity.join'))}</button></div>`
+      : '';
+  return `<p>${esc(seated)}</p>${join}`;
+}
+
 export function tableHtml(scene: TableScene): string {
   const { table, turn, draft } = scene;
   const game = table.game;
   const status = `<p id="status" class="${turn ? 'mine' : ''}">${esc(scene.status)}</p><p id="note" role="status">${esc(scene.note)}</p>`;
-  if (!game) return `${status}${controlsHtml(scene)}`;
+  if (!game) return `${status}${lobbyHtml(scene)}${controlsHtml(scene)}`;
   // The player's own kingdom large; a spectator's: the kingdom of whoever is to play.
   const next = prompt(game);
   const mine = turn?.player ?? seatOf(table, scene.userId) ?? (next.kind === 'over' ? 0 : next.player);

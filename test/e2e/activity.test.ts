@@ -39,7 +39,7 @@ describe('the live board server', () => {
   });
 
   /** A page of `user`'s with the board opened in the channel, said hello to, watching the game. */
-  async function openPage(user: string): Promise<LivePage> {
+  async function openPage(user: string, table = threadId): Promise<LivePage> {
     const { discord } = world;
     const id = discord.user(user).id;
     const token = discord.activity.tokenFor(id);
@@ -48,7 +48,7 @@ describe('the live board server', () => {
     page.send({ type: 'hello', token, instance });
     const welcome = await page.next((m) => m.type === 'welcome' && m, 0, 'the welcome');
     expect(welcome.user.id).toBe(id);
-    page.send({ type: 'watch', table: threadId });
+    page.send({ type: 'watch', table });
     await page.table(() => true);
     return page;
   }
@@ -133,6 +133,24 @@ describe('the live board server', () => {
     const fromLobby = await discord.click(lobby, lobby.button(/Open the board/).customId!, 'erin');
     await discord.waitFor(() => fromLobby.callback, 'the launch answer');
     expect(fromLobby.callback?.type).toBe(12);
+  });
+
+  it("lists the channel's lobbies and takes a seat in one, the lobby message redrawn", async () => {
+    const { discord } = world;
+    const lobby = await openLobby(discord, 'bob');
+    const page = await openPage('erin', lobby.id);
+    const welcome = page.got.find((m) => m.type === 'welcome');
+    expect(welcome?.type === 'welcome' && welcome.games.map((g) => g.id)).toContain(lobby.id);
+    page.send({ type: 'join', table: lobby.id });
+    await page.next((m) => m.type === 'done' && m.text.startsWith('You have a seat') && m, 0, 'the seat taken');
+    await page.table((t) => t.seats.some((s) => s.name === discord.user('erin').globalName), 'erin seated');
+    await discord.waitFor(
+      () => discord.message(lobby.id)?.content.includes(discord.user('erin').mention),
+      'the lobby redrawn',
+    );
+    page.send({ type: 'join', table: lobby.id });
+    await page.next((m) => m.type === 'refused' && m, 0, 'a second seat refused');
+    page.close();
   });
 
   it('refuses and counts what a page sends wrong, and changes nothing', async () => {

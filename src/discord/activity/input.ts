@@ -59,6 +59,7 @@ export function readMessage(text: string): ClientMessage | null {
         : null;
     case 'watch':
     case 'undo':
+    case 'join':
       return isId(m['table']) ? { type: m['type'], table: m['table'] } : null;
     case 'move':
       return move(m);

@@ -10,10 +10,15 @@ import { errorText } from '../../runtime/log.js';
 import type { Table } from '../../table/index.js';
 import type { ClientMessage, RefusalWhy, ServerMessage } from '../../web/protocol.js';
 import type { Bot } from '../bot.js';
+import type { Worded } from '../wire/answer.js';
 import { makeMove, undoMove } from '../services/move.js';
 import type { DiscordAuth, TokenUser } from './discord.js';
 import { readMessage } from './input.js';
+import { joinFromBoard } from './lobby.js';
 import { inChannel, listing, pageWords, tableView } from './view.js';
+
+/** What a page asks to be done at a table. */
+type Acting = Extract<ClientMessage, { readonly type: 'move' | 'undo' | 'join' }>;
 
 /** Who a page is, once Discord said so. */
 export interface Known {
@@ -77,15 +82,29 @@ export class Session {
       this.host.follow(table.id);
       return this.host.send({ type: 'table', table: tableView(table) });
     }
-    const userId = known.user.id;
-    const done = await inLocale(known.locale, () =>
-      message.type === 'move'
-        ? makeMove(this.host.bot, table.id, { turn: message.turn, mover: { kind: 'user', userId }, move: message.move })
-        : undoMove(this.host.bot, table.id, userId),
-    );
+    const done = await inLocale(known.locale, () => this.act(known, table.id, message));
     if (!done.ok) return this.refuse('refused', done.refusal);
-    const text = typeof done.value === 'number' ? t('activity.undone', {}, known.locale) : done.value.text;
-    this.host.send({ type: 'done', text });
+    this.host.send({ type: 'done', text: done.value });
+  }
+
+  /** A move, an undo or a seat taken, as the panel's and the lobby's buttons make them: what it did, in words. */
+  private async act(known: Known, tableId: string, message: Acting): Promise<Worded<string>> {
+    const { bot } = this.host;
+    const userId = known.user.id;
+    if (message.type === 'join') {
+      const joined = await joinFromBoard(bot, tableId, { userId, userName: known.user.name });
+      return joined.ok ? { ok: true, value: t('activity.joined') } : joined;
+    }
+    if (message.type === 'undo') {
+      const undone = await undoMove(bot, tableId, userId);
+      return undone.ok ? { ok: true, value: t('activity.undone') } : undone;
+    }
+    const moved = await makeMove(bot, tableId, {
+      turn: message.turn,
+      mover: { kind: 'user', userId },
+      move: message.move,
+    });
+    return moved.ok ? { ok: true, value: moved.value.text } : moved;
   }
 
   /** The token's user, in the instance Discord says, at the instance's channel: or the page is refused and closed. */
