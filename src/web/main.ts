@@ -210,31 +210,53 @@ document.addEventListener('keydown', (event) => {
 });
 dragging();
 
-/** The domino in hand dragged onto the kingdom: it follows the finger, and lands where it is let go. */
+/**
+ * The domino in hand dragged onto the kingdom: it follows the finger, shows the
+ * points of the lit square under it, and lands where it is let go.
+ */
 function dragging(): void {
   const ghost = document.getElementById('drag')!;
   let offset: readonly [number, number] | null = null;
+  let pointer: readonly [number, number] = [0, 0];
+  let pending = false;
+  /** The element under half a (the dragged domino's first square). */
+  const underHalfA = ([x, y]: readonly [number, number]): Element | null => {
+    const [ox, oy] = offset ?? [0, 0];
+    const size = ghost.querySelector('.sq')?.getBoundingClientRect().width ?? 40;
+    return document.elementFromPoint(x - ox + size / 2, y - oy + size / 2);
+  };
+  /** Once a frame at most: the points of the square under the domino, if it is lit. */
+  const showGain = () => {
+    pending = false;
+    if (!offset) return;
+    const spot = underHalfA(pointer)?.closest<HTMLElement>('[data-act="spot"]');
+    ghost.dataset['gain'] = spot?.dataset['gain'] ? `+${spot.dataset['gain']}` : '';
+  };
   app.addEventListener('pointerdown', (event) => {
     const hand = (event.target as Element).closest<HTMLElement>('#hand');
     if (!hand) return;
     const box = hand.getBoundingClientRect();
     offset = [event.clientX - box.left, event.clientY - box.top];
     ghost.innerHTML = hand.innerHTML;
+    ghost.dataset['gain'] = '';
     ghost.hidden = false;
     ghost.style.transform = `translate(${box.left}px, ${box.top}px)`;
     event.preventDefault();
   });
   document.addEventListener('pointermove', (event) => {
-    if (offset) ghost.style.transform = `translate(${event.clientX - offset[0]}px, ${event.clientY - offset[1]}px)`;
+    if (!offset) return;
+    pointer = [event.clientX, event.clientY];
+    ghost.style.transform = `translate(${event.clientX - offset[0]}px, ${event.clientY - offset[1]}px)`;
+    if (!pending) {
+      pending = true;
+      requestAnimationFrame(showGain);
+    }
   });
   document.addEventListener('pointerup', (event) => {
     if (!offset) return;
-    // Half a is under the top-left square of the dragged domino.
-    const [ox, oy] = offset;
+    const at = cellAt(underHalfA([event.clientX, event.clientY]));
     offset = null;
     ghost.hidden = true;
-    const size = ghost.querySelector('.sq')?.getBoundingClientRect().width ?? 40;
-    const at = cellAt(document.elementFromPoint(event.clientX - ox + size / 2, event.clientY - oy + size / 2));
     if (at) placeAt(at);
   });
 }

@@ -102,8 +102,9 @@ function cellHtml(game: GameState, player: number, pos: Pos, lit: Lit | null, op
     );
   const b = open.get(key);
   if (lit && b && inHand) {
-    const label = say('activity.spot', { n: inHand.n, cell: name, gain: gainAt(lit.turn, pos, b) });
-    return `<button class="sq spot" ${at} data-act="spot" aria-label="${esc(label)}"></button>`;
+    const gain = gainAt(lit.turn, pos, b);
+    const label = say('activity.spot', { n: inHand.n, cell: name, gain });
+    return `<button class="sq spot" ${at} data-act="spot" data-gain="${gain}" aria-label="${esc(label)}"></button>`;
   }
   return `<span class="sq empty" ${at}></span>`;
 }
