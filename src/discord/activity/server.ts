@@ -189,6 +189,12 @@ export class ActivityServer {
     } else if (req.method === 'GET' && route === '/app.js') {
       res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(this.files.script);
     } else if (req.method === 'POST' && route === `/${TOKEN_PATH}`) {
+      // Each exchange is a request to Discord: limited per address, as a page's messages are per user.
+      if (!this.buckets.allow(`token:${req.socket.remoteAddress ?? 'unknown'}`)) {
+        this.count('rate-limited');
+        res.writeHead(429, headers).end();
+        return;
+      }
       const token = await this.exchange(await readBody(req, MAX_TOKEN_BODY));
       res.writeHead(token ? 200 : 400, { ...headers, 'content-type': 'application/json' });
       res.end(JSON.stringify(token ? { access_token: token } : { error: 'invalid code' }));
