@@ -57,6 +57,10 @@ const OPTION = {
   pace: t('command.start.pace.name'),
   planAhead: t('command.start.planAhead.name'),
   directMessages: t('command.notify.directMessages.name'),
+  quietFrom: t('command.notify.quietFrom.name'),
+  quietTo: t('command.notify.quietTo.name'),
+  timeZone: t('command.notify.timeZone.name'),
+  onDeck: t('command.notify.onDeck.name'),
   allServers: t('command.games.allServers.name'),
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
@@ -171,9 +175,26 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
       ),
   )
   .addSubcommand((s) =>
-    described(s, 'command.notify.name', 'command.notify.description').addBooleanOption((o) =>
-      described(o, 'command.notify.directMessages.name', 'command.notify.directMessages.description').setRequired(true),
-    ),
+    described(s, 'command.notify.name', 'command.notify.description')
+      .addBooleanOption((o) =>
+        described(o, 'command.notify.directMessages.name', 'command.notify.directMessages.description').setRequired(
+          true,
+        ),
+      )
+      .addIntegerOption((o) =>
+        described(o, 'command.notify.quietFrom.name', 'command.notify.quietFrom.description')
+          .setMinValue(0)
+          .setMaxValue(23),
+      )
+      .addIntegerOption((o) =>
+        described(o, 'command.notify.quietTo.name', 'command.notify.quietTo.description')
+          .setMinValue(0)
+          .setMaxValue(23),
+      )
+      .addStringOption((o) =>
+        described(o, 'command.notify.timeZone.name', 'command.notify.timeZone.description').setMaxLength(64),
+      )
+      .addBooleanOption((o) => described(o, 'command.notify.onDeck.name', 'command.notify.onDeck.description')),
   )
   .addSubcommand((s) =>
     described(s, 'command.games.name', 'command.games.description').addBooleanOption((o) =>
@@ -234,7 +255,13 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
     case SUB.games:
       return gamesCommand(bot, interaction, o.getBoolean(OPTION.allServers) ?? false);
     case SUB.notify:
-      return notifyCommand(bot, interaction, o.getBoolean(OPTION.directMessages) ?? false);
+      return notifyCommand(bot, interaction, {
+        directMessages: o.getBoolean(OPTION.directMessages) ?? false,
+        quietFrom: o.getInteger(OPTION.quietFrom),
+        quietTo: o.getInteger(OPTION.quietTo),
+        timeZone: o.getString(OPTION.timeZone),
+        onDeck: o.getBoolean(OPTION.onDeck),
+      });
     default:
       await interaction.reply({ content: t('error.unknownSubcommand'), flags: MessageFlags.Ephemeral });
   }

@@ -10,10 +10,12 @@ import {
   dueAt,
   isPaused,
   needsBot,
+  isQuietHours,
   RANKED_AFTER_GAMES,
   type LobbyTable,
   type PlayerRating,
   type PlayingTable,
+  type QuietHours,
   type Table,
   type Timing,
 } from '../table/index.js';
@@ -69,6 +71,10 @@ const MAX_ATTEMPTS = 50;
 export interface NotifyPrefs {
   readonly directMessages: boolean;
   readonly refused: boolean;
+  /** Quiet hours: no DM inside them (table/quiet.ts). */
+  readonly quiet?: QuietHours;
+  /** A DM when the player before them starts their turn. */
+  readonly onDeck?: boolean;
 }
 
 const NO_NOTIFY: NotifyPrefs = { directMessages: false, refused: false };
@@ -77,7 +83,9 @@ const notifyKey = (userId: string): string => `notify:${userId}`;
 function parseNotifyPrefs(text: string | undefined): NotifyPrefs {
   try {
     const value = JSON.parse(text ?? 'null') as Partial<NotifyPrefs> | null;
-    return { directMessages: value?.directMessages === true, refused: value?.refused === true };
+    const quiet = value?.quiet && isQuietHours(value.quiet) ? { quiet: value.quiet } : {};
+    const onDeck = value?.onDeck === true ? { onDeck: true } : {};
+    return { directMessages: value?.directMessages === true, refused: value?.refused === true, ...quiet, ...onDeck };
   } catch {
     return NO_NOTIFY;
   }
@@ -284,8 +292,9 @@ export class TableStore {
    */
   async dmsRefused(userId: string): Promise<boolean> {
     return this.lock.run(notifyKey(userId), async () => {
-      if ((await this.notifyPrefs(userId)).refused) return false;
-      await this.setNotifyPrefs(userId, { directMessages: true, refused: true });
+      const prefs = await this.notifyPrefs(userId);
+      if (prefs.refused) return false;
+      await this.setNotifyPrefs(userId, { ...prefs, directMessages: true, refused: true });
       return true;
     });
   }

@@ -15,11 +15,12 @@
  * changes the table, so the next call says the next one (a jump past a deadline
  * sends its reminder, then makes the move).
  */
-import type { AiLevel } from '../game/index.js';
+import type { AiLevel, GameState } from '../game/index.js';
 import { computerLevel, turnLimitS, untold } from './absence.js';
 import { boardsOwed, pendingPosts } from './outbox.js';
 import { correspondencePace, deadlineOf, isPaused, reminderAtMs } from './pace.js';
-import { planDue } from './plan.js';
+import { currentPlan, planDue } from './plan.js';
+import { afterQuiet, quietOf, quietSince } from './quiet.js';
 import { closeDue, currentTurn } from './play.js';
 import type { PlayingTable, Post, Table } from './types.js';
 
@@ -51,6 +52,8 @@ export type Step =
     }
   /** The player to move planned it (plan.ts): played, or found not to apply (then the player is asked). */
   | { readonly kind: 'plan'; readonly player: number }
+  /** The turn's DM, held by its player's quiet hours (quiet.ts) until they ended. */
+  | { readonly kind: 'dm' }
   /** The turn's time is up: a move is made for `player` (counted towards absence). */
   | { readonly kind: 'time-up'; readonly player: number }
   /** A status board whose message was never tracked: its button to find and clear (outbox.ts, showing). */
@@ -111,22 +114,62 @@ function turnStep(table: PlayingTable, now: number, timing: Timing): Due | null 
   // A player's plan is their own move: played even while the clock is paused, as they may move then.
   if (planDue(table)) return { step: { kind: 'plan', player: turn.player }, at: afterGrace };
   if (turn.seat.kind !== 'human' || isPaused(table)) return null;
-  return clockStep(table, turn.player, turn.seat.userId);
+  return earliest(clockStep(table, turn.player, turn.seat.userId), heldDmStep(table));
+}
+
+/** The turn's DM when the player's quiet hours held it back: due when they end. */
+function heldDmStep(table: PlayingTable): Due | null {
+  const dm = turnDmDue(table);
+  return dm && dm.at > table.turnStartedAt ? { step: { kind: 'dm' }, at: dm.at } : null;
 }
 
 /**
  * Correspondence: the player to move, who has not had the DM that their turn came
  * (sent with the save of what began it, the board most often; once per move; none
  * while the clock is paused, the resume sends it; none while their plan is about to
- * be played). Not a step of its own: a game waiting for its player's DM is not due.
+ * be played), and when it may go: at once, or when their quiet hours end (quiet.ts).
+ * A step of its own only when quiet hours held it back: a game waiting for its
+ * player's DM otherwise is not due.
  */
-export function turnDmDue(table: Table): { readonly userId: string; readonly deadline: number } | null {
+export function turnDmDue(
+  table: Table,
+): { readonly userId: string; readonly deadline: number; readonly at: number } | null {
   if (table.status !== 'playing' || isPaused(table) || !correspondencePace(table.settings)) return null;
   if (table.notifiedTurn === table.game.turn || table.threadLocked === true || planDue(table)) return null;
   const turn = currentTurn(table);
   const deadline = deadlineOf(table, turnLimitS(table));
   if (turn?.seat.kind !== 'human' || computerLevel(turn.seat) !== null || deadline === null) return null;
-  return { userId: turn.seat.userId, deadline };
+  return { userId: turn.seat.userId, deadline, at: afterQuiet(quietOf(turn.seat), table.turnStartedAt) };
+}
+
+/**
+ * Correspondence: the player who moves after the one to move now, in this round, when
+ * they asked for the on-deck DM (/kingdomino notify, a copy on their seat) and have not
+ * planned that move: told once per move, with the save of what began it (as the turn's
+ * DM). Their quiet hours are the sender's matter (none is sent inside them).
+ */
+export function onDeckDue(table: Table): { readonly userId: string; readonly player: number } | null {
+  if (table.status !== 'playing' || isPaused(table) || !correspondencePace(table.settings)) return null;
+  if (table.onDeckTurn === table.game.turn || table.threadLocked === true) return null;
+  const turn = currentTurn(table);
+  const next = turn ? nextPlayer(table.game, turn.prompt.king) : null;
+  const seat = next === null ? undefined : table.seats[next];
+  if (!turn || next === null || next === turn.player || seat?.kind !== 'human' || !seat.notify?.onDeck) return null;
+  if (seat.standIn || currentPlan(table, next)) return null;
+  return { userId: seat.userId, player: next };
+}
+
+/** Who plays the king after `king` in this round (the claims' order in the first), or null: the round's last. */
+function nextPlayer(game: GameState, king: number): number | null {
+  if (game.current.length === 0) return game.kings[king + 1] ?? null;
+  const index = game.current.findIndex((s) => s.king === king);
+  const next = game.current[index + 1]?.king;
+  return next === undefined || next === null ? null : (game.kings[next] ?? null);
+}
+
+/** The next player had the on-deck DM of this move. */
+export function onDeckTold(table: PlayingTable): PlayingTable {
+  return { ...table, onDeckTurn: table.game.turn };
 }
 
 /** The turn's reminder, once (late, if the clock jumped past it), then its time up. */
@@ -134,10 +177,28 @@ function clockStep(table: PlayingTable, player: number, userId: string): Due | n
   const limitS = turnLimitS(table);
   const deadline = deadlineOf(table, limitS);
   if (deadline === null) return null;
-  const remindAt = table.turnStartedAt + reminderAtMs(table.settings, limitS);
+  const remindAt = reminderOutOfQuiet(table, player, table.turnStartedAt + reminderAtMs(table.settings, limitS));
   if (!remindedNow(table)) return { step: { kind: 'remind', player, userId, remindAt, deadline }, at: remindAt };
   return { step: { kind: 'time-up', player }, at: deadline };
 }
+
+/**
+ * A correspondence reminder due in its player's quiet hours comes before they begin
+ * (the deadline stays); if the turn began inside those same hours, when they end, if
+ * that is still before the deadline; else at its time.
+ */
+function reminderOutOfQuiet(table: PlayingTable, player: number, at: number): number {
+  const quiet = correspondencePace(table.settings) ? quietOf(table.seats[player]) : undefined;
+  const began = quietSince(quiet, at);
+  if (began === null) return at;
+  if (began - QUIET_MARGIN_MS >= table.turnStartedAt) return began - QUIET_MARGIN_MS;
+  const ended = afterQuiet(quiet, at);
+  const deadline = deadlineOf(table, turnLimitS(table));
+  return deadline !== null && ended < deadline ? ended : at;
+}
+
+/** A reminder moved before quiet hours comes this long before they begin. */
+const QUIET_MARGIN_MS = 60_000;
 
 function straysStep(table: PlayingTable): Due | null {
   return table.showingSince === undefined

@@ -24,3 +24,4 @@ export * from './replay.js';
 export * from './pairing.js';
 export * from './plan.js';
 export * from './planning.js';
+export * from './quiet.js';

@@ -4,6 +4,7 @@
  * thread (a game's thread is its channel). Plain JSON: this is what the store keeps.
  */
 import type { AiLevel, DynastyState, GameState, Move, Placed, Pos, Prompt, VariantChoice } from '../game/index.js';
+import type { QuietHours } from './quiet.js';
 
 /** Schema of the stored table; 2 added `turnStartedAt` (the store migrates schema 1). */
 export const TABLE_SCHEMA = 2 as const;
@@ -17,8 +18,17 @@ export type TableSeat =
       readonly timeouts?: number;
       /** Set while the normal computer player plays this seat for its player (absence.ts). */
       readonly standIn?: StandIn;
+      /** The player's quiet hours and on-deck ping (/kingdomino notify), copied here for the table's clock (quiet.ts). */
+      readonly notify?: SeatNotify;
     }
   | { readonly kind: 'ai'; readonly level: AiLevel; readonly name: string };
+
+/** What a seat keeps of its player's notifications (/kingdomino notify): what the table's steps depend on. */
+export interface SeatNotify {
+  readonly quiet?: QuietHours;
+  /** A heads-up when the player before them starts their turn. */
+  readonly onDeck?: boolean;
+}
 
 /**
  * A human seat played by the normal computer player for the rest of the game: the
@@ -206,6 +216,8 @@ export type PlayingTable = TableBase & {
   readonly remindedTurn?: number;
   /** The game's turn whose player had the "your turn" DM (correspondence, players who asked): once per move. */
   readonly notifiedTurn?: number;
+  /** The game's turn whose next player had the on-deck DM (due.ts, onDeckDue): once per move. */
+  readonly onDeckTurn?: number;
   /** Moves planned ahead (plan.ts), by player (the seat's index): private until played. */
   readonly plans?: Readonly<Record<string, Plan>>;
   /**

@@ -101,6 +101,8 @@ function doStep(t: Table, step: table.Step, rng: Rng, now: number, counts: Count
     }
     case 'remind':
       return table.reminded(t as table.PlayingTable);
+    case 'dm':
+      return table.notified(t as table.PlayingTable);
     case 'time-up':
       counts.timedOut++;
       return moveNow(t as GameTable, rng, { kind: 'seat', player: step.player, as: 'timer' }, now);

@@ -75,6 +75,8 @@ function doStep(t: Table, step: table.Step, now: number): Table {
       return table.posted(t, step.post.seq, step.post.kind === 'turn' ? `m${step.post.seq}` : null);
     case 'remind':
       return table.reminded(t as PlayingTable);
+    case 'dm':
+      return table.notified(t as PlayingTable);
     case 'tell':
       return table.told(t, step.player);
     case 'time-up':

@@ -19,6 +19,7 @@ import { closedLobbyView, lobbyView } from '../messages/lobby.js';
 import { refusalText } from '../messages/text.js';
 import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
 import * as clock from '../../runtime/clock.js';
+import { copyNotifyToSeats } from '../services/notify.js';
 
 export interface LobbyClick {
   readonly tableId: string;
@@ -107,7 +108,7 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
   if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
   const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), clock.now()));
   if (!started.ok) return privately(started.refusal);
-  const table = started.value;
+  const table = await copyNotifyToSeats(bot, started.value);
   const opened = await openThread(bot, table);
   if (!opened.ok) return privately(opened.refusal);
   bot.log.info('game started', {

@@ -12,6 +12,8 @@ import {
   isPaused,
   next,
   notified,
+  onDeckDue,
+  onDeckTold,
   reminded,
   remindedNow,
   turnDmDue,
@@ -22,7 +24,7 @@ import {
 import * as clock from '../../runtime/clock.js';
 import type { Bot } from '../bot.js';
 import { durationText, relativeTime } from '../messages/text.js';
-import { dmIfAsked } from './notify.js';
+import { dmIfAsked, dmOnDeck } from './notify.js';
 
 export interface StepOptions {
   /** The posts owed may have been made by a previous process (resumed at start-up). */
@@ -35,15 +37,17 @@ export interface StepOptions {
 
 export type RemindStep = Extract<Step, { readonly kind: 'remind' }>;
 
-/** What a save marks before it is sent: the turn's reminder, or (correspondence) the DM that a turn came. */
+/** What a save marks before it is sent: the turn's reminder, or (correspondence) the DM that a turn came, or the on-deck DM. */
 type Marked =
   | { readonly kind: 'remind'; readonly step: RemindStep }
-  | { readonly kind: 'dm'; readonly userId: string; readonly deadline: number };
+  | { readonly kind: 'dm'; readonly userId: string; readonly deadline: number }
+  | { readonly kind: 'deck'; readonly userId: string; readonly player: number };
 
 /** The table marked for `marked`, or null when it no longer applies (a move came meanwhile, the clock paused). */
 function markOf(table: Table, marked: Marked, turn: number): PlayingTable | null {
   if (table.status !== 'playing' || table.game.turn !== turn || isPaused(table)) return null;
   if (marked.kind === 'remind') return remindedNow(table) ? null : reminded(table);
+  if (marked.kind === 'deck') return onDeckDue(table) ? onDeckTold(table) : null;
   return table.notifiedTurn === turn ? null : notified(table);
 }
 
@@ -67,18 +71,25 @@ export function remind(bot: Bot, table: Table, step: RemindStep): Promise<Table>
   return markThen(bot, table, { kind: 'remind', step });
 }
 
-/** The DM that the player's turn came, if it is due and was not sent (correspondence; after a pause ends). */
+/** The DM that the player's turn came, if it is due and was not sent (correspondence; after a pause or quiet hours end). */
 export function dmTurn(bot: Bot, table: Table): Promise<Table> {
   const due = turnDmDue(table);
-  return due ? markThen(bot, table, { kind: 'dm', ...due }) : Promise.resolve(table);
+  return due && due.at <= clock.now() ? markThen(bot, table, { kind: 'dm', ...due }) : Promise.resolve(table);
 }
 
 /** The marks due at once after `done`: its turn's DM, and the reminder if it is due now. */
 function dueMarks(bot: Bot, done: Table): Marked[] {
-  const dm = turnDmDue(done);
+  const due = turnDmDue(done);
+  // Held by the player's quiet hours: its own step when they end (table/due.ts).
+  const dm = due && due.at <= clock.now() ? due : null;
   const then = next(done, clock.now(), bot.config);
   const step = then && then.at <= clock.now() && then.step.kind === 'remind' ? then.step : null;
-  return [...(dm ? [{ kind: 'dm' as const, ...dm }] : []), ...(step ? [{ kind: 'remind' as const, step }] : [])];
+  const deck = onDeckDue(done);
+  return [
+    ...(dm ? [{ kind: 'dm' as const, ...dm }] : []),
+    ...(deck ? [{ kind: 'deck' as const, ...deck }] : []),
+    ...(step ? [{ kind: 'remind' as const, step }] : []),
+  ];
 }
 
 /**
@@ -114,6 +125,7 @@ async function send(bot: Bot, table: PlayingTable, marked: Marked): Promise<void
     await dmIfAsked(bot, table, marked.userId, () => t('notify.dm.yourTurn', { when }), true);
     return;
   }
+  if (marked.kind === 'deck') return dmOnDeck(bot, table, marked.userId, marked.player);
   const { step } = marked;
   const { userId } = step;
   // Late (the clock jumped past the deadline): the time it was meant to leave.

@@ -6,7 +6,17 @@
  * told once in the thread; no DM is tried again until they turn DMs on anew.
  */
 import { t } from '../../i18n/index.js';
-import type { PlayingTable } from '../../table/index.js';
+import { keep, save, type NotifyPrefs } from '../../store/index.js';
+import {
+  afterQuiet,
+  currentTurn,
+  quietOf,
+  seatsNotified,
+  type PlayingTable,
+  type SeatNotify,
+  type Table,
+} from '../../table/index.js';
+import * as clock from '../../runtime/clock.js';
 import type { Bot } from '../bot.js';
 
 /** A DM about the game (its words in the game's language), with its "Your turn" button for `play`, if the player asked. */
@@ -24,4 +34,54 @@ export async function dmIfAsked(
   if (!(await bot.store.dmsRefused(userId))) return;
   bot.log.info('a user refuses DMs: not tried again', { game: table.id, user: userId });
   await bot.places.notice(table, () => t('notify.refused', { userId }));
+}
+
+/** What a seat keeps of its player's notifications (table/quiet.ts), or null: nothing the game's clock needs. */
+export function seatNotify(prefs: NotifyPrefs): SeatNotify | null {
+  if (!prefs.directMessages || prefs.refused || (!prefs.quiet && !prefs.onDeck)) return null;
+  return { ...(prefs.quiet ? { quiet: prefs.quiet } : {}), ...(prefs.onDeck ? { onDeck: true } : {}) };
+}
+
+/** The players' notifications copied onto their seats at `table` (saved if that changed it): the table as it is now. */
+async function copyOnto(bot: Bot, table: Table, notes: ReadonlyMap<string, SeatNotify | null>): Promise<Table> {
+  const { table: now } = await bot.store.update(
+    table.id,
+    (current) => {
+      let seats = current.seats;
+      for (const [userId, notify] of notes) seats = seatsNotified(seats, userId, notify);
+      return JSON.stringify(seats) === JSON.stringify(current.seats) ? keep() : save({ ...current, seats });
+    },
+    table,
+  );
+  return now;
+}
+
+/** /kingdomino notify: the player's lobbies and running games get the copy (the driver told); how many. */
+export async function copyNotifyToGames(bot: Bot, userId: string, prefs: NotifyPrefs): Promise<number> {
+  const tables = await bot.store.openTablesOf(userId);
+  for (const table of tables) {
+    const now = await copyOnto(bot, table, new Map([[userId, seatNotify(prefs)]]));
+    if (now !== table) bot.driver.changed(now.id, now);
+  }
+  return tables.length;
+}
+
+/** A game starting: each player's notifications copied onto their seat (they may have set them long before). */
+export async function copyNotifyToSeats(bot: Bot, table: PlayingTable): Promise<PlayingTable> {
+  const humans = table.seats.flatMap((s) => (s.kind === 'human' ? [s.userId] : []));
+  const notes = new Map<string, SeatNotify | null>();
+  for (const userId of humans) notes.set(userId, seatNotify(await bot.store.notifyPrefs(userId)));
+  if ([...notes.values()].every((n) => n === null)) return table;
+  const now = await copyOnto(bot, table, notes);
+  return now.status === 'playing' ? now : table;
+}
+
+/** The on-deck DM (table/due.ts, onDeckDue), unless the player's quiet hours hold it: then the heads-up is moot. */
+export async function dmOnDeck(bot: Bot, table: PlayingTable, userId: string, player: number): Promise<void> {
+  const quiet = quietOf(table.seats[player]);
+  if (afterQuiet(quiet, clock.now()) !== clock.now()) return;
+  const now = currentTurn(table);
+  const name = now ? table.seats[now.player]?.name : undefined;
+  if (name === undefined) return;
+  await dmIfAsked(bot, table, userId, () => t('notify.dm.onDeck', { player: name }));
 }

@@ -9,7 +9,7 @@
  */
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
-import { remind, saveDone, type StepOptions } from './done.js';
+import { dmTurn, remind, saveDone, type StepOptions } from './done.js';
 import { keep, save } from '../../store/index.js';
 import {
   absentAfter,
@@ -46,6 +46,8 @@ export async function doStep(bot: Bot, table: Table, step: Step, opts: StepOptio
       return playPlan(bot, table, step.player);
     case 'remind':
       return remind(bot, table, step);
+    case 'dm':
+      return dmTurn(bot, table);
     case 'tell':
       return tellStandIn(bot, table, step.player);
     case 'strays':
