@@ -55,14 +55,16 @@ export interface Places {
   /**
    * Post a game's board or end, exactly once: `seq` names it (Discord's nonce, the
    * picture's file name); `maybeMade`: it may have been posted already without our
-   * knowing (a crash, an unanswered follow-up), so it is looked for first. The message's id.
+   * knowing (a crash, an unanswered follow-up), so it is looked for first. The message's id;
+   * null when the home cannot show it now (a one-message game with no click's token to
+   * edit its message: it is brought up to date at the next click there).
    */
-  post(table: GameTable, seq: number, view: MessageCreateOptions, maybeMade: boolean): Promise<string>;
+  post(table: GameTable, seq: number, view: MessageCreateOptions, maybeMade: boolean): Promise<string | null>;
   /** Take the buttons off an older message of the game. */
   clearButtons(table: GameTable, messageId: string): Promise<void>;
   /** Delete a message of the game (a board whose move was taken back). */
   remove(table: GameTable, messageId: string): Promise<void>;
-  /** Open the game's home for its play (today: a public thread on its lobby message, named `name`). */
+  /** Open the game's home for its play (a public thread on its lobby message, named `name`; nothing elsewhere). */
   openHome(table: PlayingTable, name: string): Promise<void>;
   /** A message in a channel (a rematch's lobby, the daily post): its id, or null when the bot cannot post there. */
   say(channelId: string, view: MessageCreateOptions): Promise<string | null>;

@@ -3,7 +3,7 @@
  * migrations that bring an older stored schema up to TABLE_SCHEMA.
  */
 import { gameStateProblem, isAiLevel, isDynastyState, VARIANTS } from '../game/index.js';
-import { isPace, TABLE_SCHEMA, type Table } from '../table/index.js';
+import { HOMES, isPace, TABLE_SCHEMA, type Home, type Table } from '../table/index.js';
 import { packGame, unpackGame } from './codec.js';
 import { isInt, isNullableStr, isNum, isObj, isStr, type Obj } from './guards.js';
 
@@ -171,6 +171,7 @@ function isMessages(m: unknown): boolean {
   return (
     isObj(m) &&
     isStr(m['lobbyChannelId']) &&
+    (m['home'] === undefined || HOMES.includes(m['home'] as Home)) &&
     isNullableStr(m['lobbyMessageId']) &&
     isNullableStr(m['threadId']) &&
     isNullableStr(m['turnMessageId']) &&

@@ -10,8 +10,10 @@ import { owe } from './outbox.js';
 import { refuse, type TableResult } from './refusal.js';
 import { aiSeat, gameSeats, isSeated } from './seats.js';
 import {
+  homeOf,
   TABLE_SCHEMA,
   type CancelledTable,
+  type Home,
   type HumanSeat,
   type LobbyTable,
   type PlayingTable,
@@ -28,6 +30,8 @@ export interface NewTable {
   readonly others: readonly TableSeat[];
   readonly settings: TableSettings;
   readonly now: number;
+  /** Where the game will be played (types.ts, Home); a thread when not said. */
+  readonly home?: Home;
 }
 
 export function newLobby(spec: NewTable): LobbyTable {
@@ -40,7 +44,14 @@ export function newLobby(spec: NewTable): LobbyTable {
     hostId: spec.host.userId,
     seats: [spec.host, ...spec.others].slice(0, max).map(freshSeat),
     settings: spec.settings,
-    messages: { lobbyChannelId: spec.channelId, lobbyMessageId: spec.id, threadId: null, turnMessageId: null },
+    messages: {
+      ...(spec.home && spec.home !== 'thread' ? { home: spec.home } : {}),
+      lobbyChannelId: spec.channelId,
+      lobbyMessageId: spec.id,
+      // The bot's DM is the game's home as a thread would be: its boards are posted there.
+      threadId: spec.home === 'dm' ? spec.channelId : null,
+      turnMessageId: null,
+    },
     createdAt: spec.now,
     updatedAt: spec.now,
     status: 'lobby',
@@ -107,7 +118,8 @@ export function start(lobby: LobbyTable, actor: Actor, seed: string, now: number
     ...lobby,
     status: 'playing',
     turnStartedAt: now,
-    messages: { ...lobby.messages, threadId: lobby.id },
+    // A thread opens on the lobby message; other homes keep theirs (types.ts, Home).
+    messages: { ...lobby.messages, threadId: homeOf(lobby) === 'thread' ? lobby.id : lobby.messages.threadId },
   } as const;
   const opening = [{ kind: 'turn', move: null, occasion: 'begins' }] as const;
   if (lobby.settings.dynasty) {

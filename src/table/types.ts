@@ -88,7 +88,23 @@ export interface Plan {
   readonly failed?: 'taken' | 'placement';
 }
 
+/**
+ * Where a game is played, by what the bot may do there:
+ * - `thread`: a server that added the bot: the lobby in a channel, the game in a thread on it;
+ * - `dm`: the bot's DM with its player: the lobby and the boards posted in that DM (its `threadId`);
+ * - `message`: a group DM, or a server that did not add the bot (a user-installed command):
+ *   the bot may not post there on its own, so the game is its lobby message, edited
+ *   through the tokens of the interactions made on it (the table's id is that message's).
+ */
+export const HOMES = ['thread', 'dm', 'message'] as const;
+export type Home = (typeof HOMES)[number];
+
+/** The guild id of tables outside any server (a DM, a group DM): Discord's own word for them in links. */
+export const NO_SERVER = '@me';
+
 export interface TableMessages {
+  /** What kind of place the game lives in; none: a thread (tables from before other homes). */
+  readonly home?: Home;
   /** Channel the lobby was posted in (the thread's parent). */
   readonly lobbyChannelId: string;
   readonly lobbyMessageId: string | null;
@@ -101,6 +117,10 @@ export interface TableMessages {
 
 /** What a turn message tells above whose turn it is: the moves it shows, or why it was posted. */
 export type TurnTold = Pick<Extract<Post, { readonly kind: 'turn' }>, 'move' | 'occasion' | 'held'>;
+
+export function homeOf(table: { readonly messages: TableMessages }): Home {
+  return table.messages.home ?? 'thread';
+}
 
 /** The game's thread: the one its lobby started, else the table's own id (the lobby message a thread hangs on shares it). */
 export function threadIdOf(table: { readonly id: string; readonly messages: TableMessages }): string {

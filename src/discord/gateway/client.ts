@@ -116,6 +116,8 @@ export function shardOptions(
 export function ownsGuild(client: Client, guildId: string): boolean {
   const { shards, shardCount = 1 } = client.options;
   if (!Array.isArray(shards) || shardCount <= 1) return true;
+  // Discord sends what happens outside servers (DMs, group DMs) to shard 0.
+  if (!/^\d+$/.test(guildId)) return shards.includes(0);
   return shards.includes(Number((BigInt(guildId) >> 22n) % BigInt(shardCount)));
 }
 

@@ -11,7 +11,7 @@ import { InteractionContextType, MessageFlags } from 'discord.js';
 import type { Channel, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { StoreError } from '../../store/index.js';
-import { answer, arrived, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
+import { answer, arrived, originalOf, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
 import { actorOf } from '../wire/actor.js';
 import { decode, type ClickAction } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
@@ -156,7 +156,14 @@ async function handle(
       else await answer(interaction, 'private', async () => privately(t('error.forgedButton')));
     }
     // Answered: the thread's next posts may go through this interaction's webhook (wire/followups.ts).
-    if (interaction.isRepliable() && (interaction.replied || interaction.deferred)) bot.places.lend(interaction);
+    if (interaction.isRepliable() && (interaction.replied || interaction.deferred))
+      bot.places.lend({
+        applicationId: interaction.applicationId,
+        token: interaction.token,
+        channelId: interaction.channelId,
+        createdTimestamp: interaction.createdTimestamp,
+        original: originalOf(interaction),
+      });
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });
     if (refusedEmoji(error)) void refetchAppEmojis(bot.client, log);

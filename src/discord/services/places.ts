@@ -31,6 +31,7 @@ import { t } from '../../i18n/index.js';
 import { errorText, type Logger } from '../../runtime/log.js';
 import {
   correspondencePace,
+  homeOf,
   threadIdOf,
   type FinishedTable,
   type GameTable,
@@ -95,9 +96,12 @@ export class DiscordPlaces implements Places {
     this.webhooks.stop();
   }
 
-  async post(table: GameTable, seq: number, view: MessageCreateOptions, maybeMade: boolean): Promise<string> {
-    const thread = await this.thread(table);
+  async post(table: GameTable, seq: number, view: MessageCreateOptions, maybeMade: boolean): Promise<string | null> {
     const named = namedAfter(view, seq);
+    // A one-message game shows it in its message while a click's token lasts; else at the next click there.
+    if (homeOf(table) === 'message')
+      return (await this.webhooks.editOriginal(table.id, named as MessageEditOptions)) ? table.id : null;
+    const thread = await this.thread(table);
     const key = `${table.id}/${seq}`;
     if (maybeMade || this.unsure.has(key)) {
       const found = await this.findPosted(table, named);
@@ -122,15 +126,19 @@ export class DiscordPlaces implements Places {
   }
 
   async clearButtons(table: GameTable, messageId: string): Promise<void> {
-    if (await this.webhooks.clearButtons(messageId)) return;
+    // A one-message game's next board is in the same message, with its own buttons.
+    if (homeOf(table) === 'message' || (await this.webhooks.clearButtons(messageId))) return;
     await (await this.thread(table)).messages.edit(messageId, { components: [] });
   }
 
   async remove(table: GameTable, messageId: string): Promise<void> {
+    if (homeOf(table) === 'message') return;
     await (await this.thread(table)).messages.delete(messageId);
   }
 
   async openHome(table: PlayingTable, name: string): Promise<void> {
+    // A DM, or a one-message game: the game is played where its lobby is.
+    if (homeOf(table) !== 'thread') return;
     const channel = await this.client.channels.fetch(table.messages.lobbyChannelId);
     if (channel?.type !== ChannelType.GuildText && channel?.type !== ChannelType.GuildAnnouncement)
       throw new Error('the lobby channel cannot hold threads');
@@ -157,8 +165,10 @@ export class DiscordPlaces implements Places {
     await channel.messages.edit(messageId, view);
   }
 
-  editLobby(table: Table, view: MessageEditOptions): Promise<void> {
-    return this.editIn(table.messages.lobbyChannelId, table.id, view);
+  async editLobby(table: Table, view: MessageEditOptions): Promise<void> {
+    if (homeOf(table) !== 'message') return this.editIn(table.messages.lobbyChannelId, table.id, view);
+    // A one-message game's lobby is its board once it started: only a lobby is redrawn.
+    if (table.status === 'lobby') await this.webhooks.editOriginal(table.id, view);
   }
 
   async notice(table: Table, words: () => string, notice: Notice = {}): Promise<boolean> {
@@ -169,6 +179,7 @@ export class DiscordPlaces implements Places {
       ...(notice.nonce ? { nonce: notice.nonce, enforceNonce: true } : {}),
     };
     try {
+      if (homeOf(table) === 'message') return await this.noticeBeside(table, options);
       const home = notice.in === 'lobby' || table.status === 'lobby';
       // A plain word may go through the thread's webhook (it may work where the channel's route is refused).
       const plain = !notice.nonce && (notice.ping ?? []).length === 0;
@@ -181,6 +192,12 @@ export class DiscordPlaces implements Places {
       this.log.warn('could not tell the game', { game: table.id, error: errorText(error) });
       return false;
     }
+  }
+
+  /** A one-message game's word: a follow-up through a click's token on its message, while one lasts (no ping there). */
+  private noticeBeside(table: Table, options: MessageCreateOptions): Promise<boolean> {
+    const { nonce: _nonce, enforceNonce: _enforce, ...plain } = options;
+    return this.webhooks.followUpOn(table.id, plain);
   }
 
   async dm(
@@ -214,11 +231,13 @@ export class DiscordPlaces implements Places {
   }
 
   async locked(table: GameTable): Promise<boolean> {
+    if (homeOf(table) !== 'thread') return false;
     const channel = await this.client.channels.fetch(threadIdOf(table)).catch(() => null);
     return channel?.isThread() === true && channel.locked === true;
   }
 
   async reopen(table: GameTable): Promise<'open' | 'gone'> {
+    if (homeOf(table) !== 'thread') return 'open';
     const id = threadIdOf(table);
     const context = { guild: table.guildId, channel: id, game: table.id };
     let thread: Channel | null;
@@ -245,6 +264,8 @@ export class DiscordPlaces implements Places {
   }
 
   async close(table: FinishedTable): Promise<Closed> {
+    // Nothing to archive outside a thread (posts.ts does not ask).
+    if (homeOf(table) !== 'thread') return 'gone';
     let thread: Channel | null;
     try {
       thread = await this.client.channels.fetch(threadIdOf(table));
@@ -263,10 +284,12 @@ export class DiscordPlaces implements Places {
   }
 
   async ownMessages(table: GameTable): Promise<readonly OwnMessage[]> {
+    if (homeOf(table) === 'message') return [];
     const thread = await this.client.channels.fetch(threadIdOf(table)).catch(() => null);
     const me = this.client.user;
-    if (!me || !thread?.isThread() || !thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory))
-      return [];
+    if (!me || !thread || !('messages' in thread)) return [];
+    const readable = thread.isDMBased() || thread.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory);
+    if (!readable) return [];
     const recent = await thread.messages.fetch({ limit: LOOKBACK });
     return [...recent.values()]
       .filter((m) => m.author.id === me.id)

@@ -10,6 +10,7 @@ import { errorText } from '../../runtime/log.js';
 import {
   clearRefused,
   closeThreadAt,
+  homeOf,
   pendingPosts,
   posted,
   type GameTable,
@@ -86,9 +87,13 @@ function clearedMessage(table: Table, seq: number): string | undefined {
   return post?.kind === 'clear' ? post.messageId : undefined;
 }
 
-/** The game's last post made: its thread is due to be archived ARCHIVE_AFTER_S from now (the close step). */
+/** The game's last post made: its thread is due to be archived ARCHIVE_AFTER_S from now (the close step); other homes have nothing to close. */
 function closing(bot: Bot, table: Table): Table {
-  const last = table.status === 'finished' && pendingPosts(table).length === 0 && bot.config.archiveAfterS > 0;
+  const last =
+    table.status === 'finished' &&
+    homeOf(table) === 'thread' &&
+    pendingPosts(table).length === 0 &&
+    bot.config.archiveAfterS > 0;
   return last ? closeThreadAt(table, clock.now() + bot.config.archiveAfterS * 1000) : table;
 }
 

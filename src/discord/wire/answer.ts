@@ -41,6 +41,12 @@ function budgetLeft(interaction: Interaction): number {
 /** How a click is answered: by changing the message it was on, or privately to the clicker. */
 export type Answer =
   | { readonly kind: 'update'; readonly message: BaseMessageOptions }
+  /**
+   * A word to the clicker alone beside the message clicked, which is brought up to
+   * date (`update`) or left as it is (null): a one-message game's buttons, whose
+   * click's token then keeps that message's edits (followups.ts, editOriginal).
+   */
+  | { readonly kind: 'aside'; readonly update: BaseMessageOptions | null; readonly message: BaseMessageOptions }
   | { readonly kind: 'private'; readonly message: BaseMessageOptions }
   | { readonly kind: 'public'; readonly message: BaseMessageOptions };
 
@@ -56,6 +62,24 @@ export type OrAnswer<T> = { readonly ok: true; readonly value: T } | { readonly 
 export const privately = (content: string): Answer => ({ kind: 'private', message: { content, components: [] } });
 export const updating = (message: BaseMessageOptions): Answer => ({ kind: 'update', message });
 export const publicly = (message: BaseMessageOptions): Answer => ({ kind: 'public', message });
+export const aside = (update: BaseMessageOptions | null, message: BaseMessageOptions): Answer => ({
+  kind: 'aside',
+  update,
+  message,
+});
+
+/** The public message each answered interaction's `@original` is (followups.ts, AnsweredInteraction.original). */
+const originals = new WeakMap<Interaction, string>();
+
+/** The public message the interaction's `@original` is, when it answered with one. */
+export function originalOf(interaction: Interaction): string | null {
+  return originals.get(interaction) ?? null;
+}
+
+/** The interaction answered with this public message (a command's reply, made without answer()). */
+export function answeredWith(interaction: Interaction, messageId: string): void {
+  originals.set(interaction, messageId);
+}
 
 /** The kind of answer expected when the work is slow and we must defer before knowing. */
 export type Expect = Answer['kind'];
@@ -76,6 +100,14 @@ const ephemeral = { flags: MessageFlags.Ephemeral } as const;
 async function sendNow(interaction: RepliableInteraction, answer: Answer): Promise<Message | null> {
   if (answer.kind === 'update' && interaction.isMessageComponent()) {
     await interaction.update(answer.message);
+    updatedOwn(interaction);
+    return null;
+  }
+  if (answer.kind === 'aside' && interaction.isMessageComponent()) {
+    if (answer.update) await interaction.update(answer.update);
+    else await interaction.deferUpdate();
+    updatedOwn(interaction);
+    await interaction.followUp({ ...answer.message, ...ephemeral });
     return null;
   }
   if (answer.kind !== 'public') {
@@ -83,8 +115,17 @@ async function sendNow(interaction: RepliableInteraction, answer: Answer): Promi
     return null;
   }
   const response = await interaction.reply({ ...answer.message, withResponse: true });
-  return response.resource?.message ?? null;
+  const made = response.resource?.message ?? null;
+  if (made) answeredWith(interaction, made.id);
+  return made;
 }
+
+/** A click that updated its message: the token's `@original` is that message (when everyone sees it). */
+function updatedOwn(interaction: RepliableInteraction): void {
+  if (interaction.isMessageComponent() && !interaction.message.flags.has(MessageFlags.Ephemeral))
+    answeredWith(interaction, interaction.message.id);
+}
+
 
 /**
  * A click expected to change its message defers that update (nothing shown meanwhile);
@@ -93,10 +134,15 @@ async function sendNow(interaction: RepliableInteraction, answer: Answer): Promi
  * placeholder, and a follow-up of a deleted placeholder may never be seen.
  */
 async function defer(interaction: RepliableInteraction, expect: Expect): Promise<void> {
-  if (expect === 'update' && interaction.isMessageComponent()) {
+  if (updates(expect) && interaction.isMessageComponent()) {
     updatesDeferred.add(interaction);
     await interaction.deferUpdate();
   } else await interaction.deferReply(ephemeral);
+}
+
+/** Answers that change the message clicked (deferred as an update). */
+function updates(expect: Expect): boolean {
+  return expect === 'update' || expect === 'aside';
 }
 
 /** Clicks whose update was deferred: they have no placeholder to edit (the click's message would be). */
@@ -118,9 +164,16 @@ export async function sayLast(interaction: RepliableInteraction, content: string
 
 /** After a defer: the answer edited in, or posted as a follow-up; the public message it made, if any. */
 async function sendLate(interaction: RepliableInteraction, expect: Expect, answer: Answer): Promise<Message | null> {
-  const updating = expect === 'update' && interaction.isMessageComponent();
+  const updating = updates(expect) && interaction.isMessageComponent();
   if (updating && answer.kind === 'update') {
     await interaction.editReply(answer.message);
+    updatedOwn(interaction);
+    return null;
+  }
+  if (updating && answer.kind === 'aside') {
+    if (answer.update) await interaction.editReply(answer.update);
+    updatedOwn(interaction);
+    await interaction.followUp({ ...answer.message, ...ephemeral });
     return null;
   }
   if (updating) {

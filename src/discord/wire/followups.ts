@@ -31,6 +31,7 @@ import {
   type APIMessage,
   type Client,
   type MessageCreateOptions,
+  type MessageEditOptions,
 } from 'discord.js';
 import * as clock from '../../runtime/clock.js';
 import { OneBodyREST } from './rest.js';
@@ -61,7 +62,18 @@ export interface AnsweredInteraction {
   readonly token: string;
   readonly channelId: string | null;
   readonly createdTimestamp: number;
+  /**
+   * The public message the interaction's `@original` is, when known: the message a
+   * click updated, or a command's public reply. Its token may edit that message.
+   */
+  readonly original?: string | null;
 }
+
+/**
+ * Discord: at most 5 follow-ups per interaction of an app installed by the user only;
+ * a lent token makes at most this many of them, leaving the rest to the answer's own.
+ */
+export const LENT_FOLLOW_UPS = 3;
 
 /** Discord's answer that the channel or the message is gone: nothing to do there, ever again. */
 export function gone(error: unknown): boolean {
@@ -93,6 +105,10 @@ export class ThreadWebhooks {
   readonly #byThread = new Map<string, Lent>();
   /** The webhook each message was posted through: only it may edit the message. */
   readonly #byMessage = new Map<string, Lent>();
+  /** The freshest token whose `@original` is the message (a one-message game's: bot.ts, Home). */
+  readonly #byOriginal = new Map<string, Lent>();
+  /** Follow-ups made through each lent token (see LENT_FOLLOW_UPS). */
+  readonly #followUps = new Map<string, number>();
   /** When each of a thread's posts through a webhook was made, within the last minute. */
   readonly #posts = new Map<string, number[]>();
   /** Threads Discord said are over their webhook limit: not before then (epoch ms). */
@@ -113,15 +129,49 @@ export class ThreadWebhooks {
 
   /** An interaction made in a channel was answered: its webhook may post there until shortly before its token ends. */
   lend(interaction: AnsweredInteraction): void {
-    if (!interaction.channelId) return;
     const until = interaction.createdTimestamp + TOKEN_USE_MS;
-    if (until <= clock.now() || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
+    if (until <= clock.now()) return;
     this.#sweep();
-    this.#byThread.set(interaction.channelId, {
-      applicationId: interaction.applicationId,
-      token: interaction.token,
-      until,
-    });
+    const lent = { applicationId: interaction.applicationId, token: interaction.token, until };
+    const original = interaction.original;
+    if (original && until > (this.#byOriginal.get(original)?.until ?? 0)) this.#byOriginal.set(original, lent);
+    if (!interaction.channelId || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
+    this.#byThread.set(interaction.channelId, lent);
+  }
+
+  /**
+   * Edit a message through the freshest token whose `@original` it is: false when
+   * none is usable (none lent, its time over, or Discord refused it: then dropped).
+   */
+  async editOriginal(messageId: string, options: MessageEditOptions): Promise<boolean> {
+    const lent = this.#fresh(this.#byOriginal.get(messageId));
+    if (!lent) return false;
+    const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
+    const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
+    const edited = await this.#rest
+      .patch(Routes.webhookMessage(lent.applicationId, lent.token, '@original'), {
+        body,
+        files: files ?? [],
+        auth: false,
+      })
+      .then(() => true, unlessRefused);
+    if (edited) return true;
+    if (this.#byOriginal.get(messageId) === lent) this.#byOriginal.delete(messageId);
+    return false;
+  }
+
+  /** A follow-up beside a message, through the freshest token whose `@original` it is: false when none may make one. */
+  async followUpOn(messageId: string, options: MessageCreateOptions): Promise<boolean> {
+    const lent = this.#fresh(this.#byOriginal.get(messageId));
+    const made = lent ? (this.#followUps.get(lent.token) ?? 0) : LENT_FOLLOW_UPS;
+    if (!lent || made >= LENT_FOLLOW_UPS) return false;
+    this.#followUps.set(lent.token, made + 1);
+    const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
+    const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
+    const sent = await this.#rest
+      .post(Routes.webhook(lent.applicationId, lent.token), { body, files: files ?? [], auth: false })
+      .then(() => true, unlessRefused);
+    return sent !== null;
   }
 
   /**
@@ -209,8 +259,10 @@ export class ThreadWebhooks {
     const now = clock.now();
     if (now - this.#sweptAt < SWEEP_MS) return;
     this.#sweptAt = now;
-    for (const map of [this.#byThread, this.#byMessage])
+    for (const map of [this.#byThread, this.#byMessage, this.#byOriginal])
       for (const [key, lent] of map) if (lent.until <= now) map.delete(key);
+    const live = new Set([...this.#byOriginal.values()].map((lent) => lent.token));
+    for (const token of this.#followUps.keys()) if (!live.has(token)) this.#followUps.delete(token);
     for (const [threadId, posts] of this.#posts)
       if ((posts.at(-1) ?? 0) <= now - WEBHOOK_WINDOW_MS) this.#posts.delete(threadId);
     for (const [threadId, until] of this.#restUntil) if (until <= now) this.#restUntil.delete(threadId);
