@@ -31,6 +31,7 @@ import { dailyClick, dailyShare } from '../handlers/daily.js';
 import { showLeftToCome } from '../handlers/left.js';
 import { launchBoard } from '../handlers/board.js';
 import { openPlan, planDropClick, planElseClick, planPanelClick } from '../handlers/plan.js';
+import { tableReplay, tableReview, tableShow, tableTurn, type AwayFromThreads } from '../handlers/one-message.js';
 import {
   confirmPlacement,
   discardDomino,
@@ -151,6 +152,12 @@ function onLobby(click: Click): LobbyClick {
   return { ...click.actor, tableId: click.interaction.message.id };
 }
 
+/** A game's buttons away from threads name their table; where they were clicked is checked against it. */
+function awayFromThreads(click: Click, tableId: string): AwayFromThreads {
+  const { interaction } = click;
+  return { tableId, userId: click.actor.userId, messageId: interaction.message.id, channelId: interaction.channelId };
+}
+
 /** The moderation menu's buttons name their table. */
 function inMenu(click: Click, tableId: string): MenuClick {
   return { ...click.actor, tableId, guildId: click.interaction.guildId };
@@ -252,6 +259,19 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
   'daily-share': {
     answer: 'public',
     run: ({ bot, action, actor }) => dailyShare(bot, actor.userId, action.day),
+  },
+  'table-turn': {
+    answer: 'aside',
+    run: (click) => tableTurn(click.bot, awayFromThreads(click, click.action.table), click.action.turn),
+  },
+  'table-show': { answer: 'update', run: (click) => tableShow(click.bot, awayFromThreads(click, click.action.table)) },
+  'table-review': {
+    answer: 'private',
+    run: (click) => tableReview(click.bot, awayFromThreads(click, click.action.table), click.action.game),
+  },
+  'table-replay': {
+    answer: 'private',
+    run: (click) => tableReplay(click.bot, awayFromThreads(click, click.action.table), click.action.game),
   },
   unseen: {
     answer: 'private',

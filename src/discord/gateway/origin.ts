@@ -22,6 +22,9 @@
  *   there, and only the clicker sees it): a turn's DM. Its buttons, like those of
  *   the panel they open and of /kingdomino games, name their table (`away`), and
  *   may also come from the clicker's own private message anywhere.
+ * - `public`: a public message outside threads, a `lobby` or a `dm` one: the buttons of a
+ *   game away from threads, which name their table; their handler checks that the
+ *   message is that table's (handlers/one-message.ts).
  * Anything else (someone else's private message, a private message outside a
  * thread) is no place for any button. A click whose verb is not at home where it
  * comes from is refused privately (router.ts) and changes nothing.
@@ -70,7 +73,8 @@ export type Origin = { readonly ok: true } | { readonly ok: false; readonly home
 export function judgeOrigin(action: ClickAction, message: MessageFacts, clickerId: string): Origin {
   const home = HOME[action.verb];
   const from = placeOf(message, clickerId);
-  return from === home || ((home === 'menu' || home === 'dm') && ownPrivate(message, clickerId))
+  const outside = home === 'public' && (from === 'lobby' || from === 'dm');
+  return from === home || outside || ((home === 'menu' || home === 'dm') && ownPrivate(message, clickerId))
     ? { ok: true }
     : { ok: false, home, from };
 }

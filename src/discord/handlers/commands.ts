@@ -6,20 +6,24 @@ import { keep, save, type DailyUser } from '../../store/index.js';
 import {
   aiSeats,
   cancelGame,
+  HOMES,
   newLobby,
+  NO_SERVER,
   showing,
   shownAgain,
+  type Home,
   type Table,
   type TableSettings,
 } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { localeFor, type Locale } from '../../i18n/index.js';
 import { dailyDay, RANKED_AFTER_GAMES, ratingTrend, streakOn, type PlayerRating } from '../../table/index.js';
-import { answer, privately, publicly, type Answer } from '../wire/answer.js';
+import { answer, answeredWith, privately, publicly, type Answer } from '../wire/answer.js';
+import { reachOf } from '../wire/context.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { openMenu } from './moderation.js';
-import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
+import { botPermissions, FOR_GAME, inviteLink, missing, missingText } from '../wire/permissions.js';
 import { boardMessage, endMessage } from '../messages/board.js';
 import { withThreadOpen } from '../services/archive.js';
 import { postReplay } from './replay.js';
@@ -45,26 +49,38 @@ function isModerator(interaction: ChatInputCommandInteraction): boolean {
   return interaction.memberPermissions?.has(PermissionFlagsBits.ManageThreads) ?? false;
 }
 
+/** Where a game started by this command lives, or why none can start here. */
+function homeFor(interaction: ChatInputCommandInteraction): Home | string {
+  switch (reachOf(interaction)) {
+    case 'bot-dm':
+      return 'dm';
+    case 'private':
+    case 'foreign':
+      return 'message';
+    case 'foreign-private':
+      return t('command.privateOnly', { link: inviteLink(interaction.applicationId) });
+    case 'server':
+      return homeInServer(interaction);
+  }
+}
+
+/** A server that added the bot: the game's thread opens on its lobby, which needs a channel and the bot's permissions there. */
+function homeInServer(interaction: ChatInputCommandInteraction): Home | string {
+  if (!interaction.channel) return t('command.serverOnly');
+  if (interaction.channel.isThread()) return t('command.notInThread');
+  const lacking = missing(botPermissions(interaction), FOR_GAME);
+  return lacking.length > 0 ? missingText(lacking, t('permission.where.here')) : 'thread';
+}
+
 /** /kingdomino start: the lobby, as a public reply whose message id becomes the table's key. */
 export async function startCommand(
   bot: Bot,
   interaction: ChatInputCommandInteraction,
   options: StartOptions,
 ): Promise<void> {
-  if (!interaction.inGuild() || !interaction.channel) {
-    await interaction.reply({ content: t('command.serverOnly'), flags: MessageFlags.Ephemeral });
-    return;
-  }
-  if (interaction.channel.isThread()) {
-    await interaction.reply({ content: t('command.notInThread'), flags: MessageFlags.Ephemeral });
-    return;
-  }
-  const lacking = missing(botPermissions(interaction), FOR_GAME);
-  if (lacking.length > 0) {
-    await interaction.reply({
-      content: missingText(lacking, t('permission.where.here')),
-      flags: MessageFlags.Ephemeral,
-    });
+  const home = homeFor(interaction);
+  if (!isHome(home)) {
+    await interaction.reply({ content: home, flags: MessageFlags.Ephemeral });
     return;
   }
   // The lobby message's id is the table's key: get it from a deferred reply, save the
@@ -72,9 +88,12 @@ export async function startCommand(
   const response = await interaction.deferReply({ withResponse: true });
   // Discord may leave the message out of a deferred callback's response: then ask for it.
   const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
+  // A one-message game's message is edited through its tokens, this command's first.
+  answeredWith(interaction, messageId);
   const table = newLobby({
     id: messageId,
-    guildId: interaction.guildId,
+    // A server's game counts on its ladder (a server without the bot's too); DMs' on the ladder of no server.
+    guildId: interaction.guildId ?? NO_SERVER,
     channelId: interaction.channelId,
     host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
     others: aiSeats(
@@ -84,6 +103,7 @@ export async function startCommand(
     ),
     settings: options.settings,
     now: clock.now(),
+    home,
   });
   try {
     await bot.store.create(messageId, table);
@@ -98,7 +118,12 @@ export async function startCommand(
     channel: interaction.channelId,
     game: messageId,
     user: interaction.user.id,
+    home,
   });
+}
+
+function isHome(home: Home | string): home is Home {
+  return (HOMES as readonly string[]).includes(home);
 }
 
 async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Promise<Table | null> {

@@ -16,6 +16,8 @@ import { errorText } from '../../runtime/log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
 import { closedLobbyView, lobbyView } from '../messages/lobby.js';
+import { currentView } from '../messages/one-message.js';
+import { reachOf } from '../wire/context.js';
 import { refusalText } from '../messages/text.js';
 import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
 import * as clock from '../../runtime/clock.js';
@@ -104,7 +106,8 @@ function threadName(table: Table): string {
 
 /** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */
 export async function start(bot: Bot, click: LobbyClick, interaction: ComponentInteraction): Promise<Answer> {
-  const lacking = missing(botPermissions(interaction), FOR_GAME);
+  // Only a thread needs the bot's permissions; elsewhere the game is answers to clicks.
+  const lacking = reachOf(interaction) === 'server' ? missing(botPermissions(interaction), FOR_GAME) : [];
   if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
   const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), clock.now()));
   if (!started.ok) return privately(started.refusal);
@@ -119,6 +122,8 @@ export async function start(bot: Bot, click: LobbyClick, interaction: ComponentI
     seats: table.seats.length,
   });
   bot.driver.changed(table.id, table);
+  // A one-message game shows its first board in its lobby's place; a thread's lobby says where the game went.
+  if (lobbies.homeOf(table) === 'message') return updating(await currentView(table));
   return updating(inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))));
 }
 

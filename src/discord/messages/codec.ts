@@ -176,9 +176,10 @@ export type ReviewListSlot = keyof typeof REVIEW_LIST_SLOTS;
  * - `thread`: a public message in a game's thread (a turn, the end of a game, a status answer);
  * - `panel`: the clicker's own private message in a thread (their panel);
  * - `menu`: the clicker's own private message, in a thread or not (a menu, a viewer, the daily deal);
- * - `dm`: a message in the bot's DM with the clicker, or the clicker's own private message anywhere.
+ * - `dm`: a message in the bot's DM with the clicker, or the clicker's own private message anywhere;
+ * - `public`: a public message outside threads (a `lobby` or a `dm` one): a game's away from threads.
  */
-export type Place = 'lobby' | 'thread' | 'panel' | 'menu' | 'dm';
+export type Place = 'lobby' | 'thread' | 'panel' | 'menu' | 'dm' | 'public';
 
 /** One kind of click: its code in the id (never reused), where its button lives, its fields in the id's order. */
 interface Declaration {
@@ -315,6 +316,17 @@ export const CLICKS = {
   'plan-else': { code: 'pe', home: 'menu', fields: { table: TABLE, domino: orNone(whole(1, DOMINO_COUNT)) } },
   /** The plan withdrawn. */
   'plan-drop': { code: 'px', home: 'menu', fields: { table: TABLE } },
+  /**
+   * The buttons of a game away from threads (table/types.ts, Home): a one-message game's
+   * (a group DM, a server without the bot) and a game's in the bot's DM. They name their
+   * table; the handler checks the message is that table's. "Your turn" on the one message:
+   */
+  'table-turn': { code: 'tt', home: 'public', fields: { table: TABLE, turn: TURN } },
+  /** Show the table: the one message brought up to date. */
+  'table-show': { code: 'tw', home: 'public', fields: { table: TABLE } },
+  /** The end's Review and Step through, away from threads (game as for review). */
+  'table-review': { code: 'tr', home: 'public', fields: { table: TABLE, game: GAME } },
+  'table-replay': { code: 'tg', home: 'public', fields: { table: TABLE, game: GAME } },
 } as const satisfies Declarations;
 
 export type Verb = keyof typeof CLICKS;

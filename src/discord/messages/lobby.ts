@@ -4,7 +4,7 @@ import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { AI_LEVELS, seatRange } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import { canStart, hasRoom, threadIdOf, type LobbyTable, type Table } from '../../table/index.js';
+import { canStart, hasRoom, homeOf, threadIdOf, type LobbyTable, type Table } from '../../table/index.js';
 import { button, row } from './components.js';
 import { rulesLine, seatText } from './text.js';
 
@@ -13,8 +13,9 @@ export function lobbyLink(table: Table, lobbyId: string = table.id): string {
   return `https://discord.com/channels/${table.guildId}/${table.messages.lobbyChannelId}/${lobbyId}`;
 }
 
-/** The game's thread, as a link any client opens (from a DM, another server, /kingdomino games). */
+/** The game's home, as a link any client opens (from a DM, another server, /kingdomino games): its thread, its DM, or its one message. */
 export function threadLink(table: Table): string {
+  if (homeOf(table) === 'message') return lobbyLink(table);
   return `https://discord.com/channels/${table.guildId}/${threadIdOf(table)}`;
 }
 

@@ -42,6 +42,7 @@ import type { Closed, Notice, OwnMessage, Places } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { threadLink } from '../messages/lobby.js';
 import { playButtonAway } from '../messages/games.js';
+import { homeView } from '../messages/one-message.js';
 import { gone, type AnsweredInteraction, type ThreadWebhooks } from '../wire/followups.js';
 import { nonceOf } from '../wire/limits.js';
 
@@ -97,7 +98,7 @@ export class DiscordPlaces implements Places {
   }
 
   async post(table: GameTable, seq: number, view: MessageCreateOptions, maybeMade: boolean): Promise<string | null> {
-    const named = namedAfter(view, seq);
+    const named = namedAfter(homeView(table, view), seq);
     // A one-message game shows it in its message while a click's token lasts; else at the next click there.
     if (homeOf(table) === 'message')
       return (await this.webhooks.editOriginal(table.id, named as MessageEditOptions)) ? table.id : null;

@@ -49,6 +49,11 @@ export const INVITE_PERMISSIONS: bigint = [VIEW, SEND, THREADS, IN_THREADS, FILE
   PermissionFlagsBits.ReadMessageHistory,
 );
 
+/** The link that adds the bot to a server, asking for what it needs. */
+export function inviteLink(applicationId: string): string {
+  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=bot%20applications.commands&permissions=${INVITE_PERMISSIONS}`;
+}
+
 export function missing(have: Readonly<PermissionsBitField> | null, needed: readonly Needed[]): readonly Needed[] {
   if (have === null) return [];
   if (have.has(PermissionFlagsBits.Administrator)) return [];
