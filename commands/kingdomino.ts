@@ -18,6 +18,7 @@ import {
   statusCommand,
 } from '../src/discord/handlers/commands.js';
 import { dailyCommand } from '../src/discord/handlers/daily.js';
+import { reachOf } from '../src/discord/wire/context.js';
 import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
 import { isPace, PACES, withPace, type TableSettings } from '../src/table/index.js';
@@ -99,9 +100,10 @@ function described<B extends Described>(builder: B, name: MessageKey, descriptio
 }
 
 export const data = described(new SlashCommandBuilder(), 'command.name', 'command.description')
-  // A game lives in a server's channel and thread: offered in servers only, installed to a server.
-  .setContexts(InteractionContextType.Guild)
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  // Everywhere Discord offers: a server's thread, the bot's DM, a group DM, a server that did
+  // not add the bot (a user's install); what a place cannot hold is refused there (wire/context.ts).
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
   .addSubcommand((s) => {
     described(s, 'command.start.name', 'command.start.description')
       .addIntegerOption((o) =>
@@ -206,6 +208,9 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
   const o = interaction.options;
   if (o.getSubcommandGroup(false) === SUB.daily) {
     const sub = DAILY[o.getSubcommand()];
+    // A server's daily channel is posted in by the bot: only where it was added.
+    if (sub === 'channel' && reachOf(interaction) !== 'server')
+      return void (await interaction.reply({ content: t('command.notHere'), flags: MessageFlags.Ephemeral }));
     if (sub) return dailyCommand(bot, interaction, sub, o.getBoolean(OPTION.stop) ?? false);
   }
   switch (o.getSubcommand()) {
@@ -216,8 +221,8 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
         Variant,
         boolean
       >;
-      // The game speaks the server's language unless the host chose another.
-      const language = localeFor(o.getString(OPTION.language) ?? interaction.guildLocale);
+      // The game speaks the server's language (outside servers, the host's) unless the host chose another.
+      const language = localeFor(o.getString(OPTION.language) ?? interaction.guildLocale ?? interaction.locale);
       // No turn-timer option: the bot's default, which applies when more than one human plays.
       const timer =
         timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };

@@ -7,6 +7,7 @@ import {
   aiSeats,
   cancelGame,
   HOMES,
+  homeOf,
   newLobby,
   NO_SERVER,
   showing,
@@ -30,6 +31,7 @@ import { postReplay } from './replay.js';
 import { gameLocale, inGameLocale } from '../messages/locale.js';
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
 import { lobbyView } from '../messages/lobby.js';
+import { homeView } from '../messages/one-message.js';
 import { rulesText } from '../messages/rules.js';
 import { refusalText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
@@ -128,7 +130,13 @@ function isHome(home: Home | string): home is Home {
 
 async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Promise<Table | null> {
   const loaded = await bot.store.get(interaction.channelId);
-  return loaded.kind === 'found' ? loaded.table : null;
+  if (loaded.kind === 'found') return loaded.table;
+  // Away from threads a channel holds its games itself (a DM, a group DM): the caller's latest there.
+  if (reachOf(interaction) === 'server') return null;
+  const mine = (await bot.store.openTablesOf(interaction.user.id)).filter(
+    (table) => table.messages.lobbyChannelId === interaction.channelId,
+  );
+  return [...mine].sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 }
 
 /**
@@ -143,6 +151,9 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
     if (!table) return privately(t('command.notAGame'));
     if (table.status === 'lobby') return privately(t('table.notStarted'));
     if (table.status === 'cancelled' || !table.game) return privately(t('game.cancelled'));
+    // A one-message game's board lives in its message (Show the table there): here, a private look.
+    if (homeOf(table) === 'message' && table.status === 'playing')
+      return { kind: 'private', message: { ...(await boardMessage(table, [])), components: [] } };
     if (table.status === 'playing') {
       shown = { tableId: table.id, turn: table.game.turn };
       // Tracked as being shown until the board is known: a process dying meanwhile leaves its button to be found.
@@ -153,7 +164,7 @@ export async function statusCommand(bot: Bot, interaction: ChatInputCommandInter
       );
       // A board still owed (Discord was failing): try again now.
       bot.driver.changed(table.id, marked);
-      return publicly(await boardMessage(table, []));
+      return publicly(homeView(table, await boardMessage(table, [])));
     }
     // The end as the thread was told it: the last game's, with the Dynasty's totals.
     const end = await endMessage(table, table.dynasty?.length ?? null, null);
@@ -248,7 +259,8 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
         content: [t('stats.none', { userId }, locale), ...daily].join('\n'),
         allowedMentions: { parse: [] },
       });
-    const rating = interaction.guildId ? await bot.store.rating(interaction.guildId, userId) : null;
+    // Outside servers, the rating of the games played outside servers.
+    const rating = await bot.store.rating(interaction.guildId ?? NO_SERVER, userId);
     const lines = [
       t(
         'stats.line',
@@ -262,7 +274,7 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
         },
         locale,
       ),
-      ...(interaction.guildId ? ratingLines(rating, locale) : []),
+      ...ratingLines(rating, locale),
       ...daily,
     ];
     if (rating && rating.games > 0) lines.push(`-# ${t('stats.explained', {}, locale)}`);

@@ -18,7 +18,9 @@ async function gamesAnswer(
   all: boolean,
   kind: 'private' | 'update',
 ): Promise<Answer> {
-  const tables = (await bot.store.openTablesOf(asker.userId)).filter((t) => all || t.guildId === asker.guildId);
+  const tables = (await bot.store.openTablesOf(asker.userId)).filter(
+    (t) => all || asker.guildId === null || t.guildId === asker.guildId,
+  );
   const entries = sortEntries(tables.map((table) => entryOf(table, asker.userId)));
   return { kind, message: inLocale(localeFor(asker.locale), () => gamesView(entries, page, all)) };
 }

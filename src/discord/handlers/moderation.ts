@@ -8,6 +8,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
+  NO_SERVER,
   comeBack,
   currentTurn,
   deadlineOf,
@@ -95,7 +96,7 @@ export function openMenu(bot: Bot, interaction: ChatInputCommandInteraction, act
 
 async function loadManaged(bot: Bot, click: MenuClick): Promise<OrAnswer<ManagedTable>> {
   const loaded = await bot.store.get(click.tableId);
-  if (loaded.kind !== 'found' || loaded.table.guildId !== click.guildId)
+  if (loaded.kind !== 'found' || loaded.table.guildId !== (click.guildId ?? NO_SERVER))
     return { ok: false, answer: privately(t('error.gameMissing')) };
   const table = loaded.table;
   if (!managed(table))
