@@ -4,7 +4,7 @@
  * may take up to an hour to show them everywhere); then uploads the tiles' art as
  * the application's emojis (src/emojis.ts), which the bot shows in text and buttons.
  */
-import { REST, Routes } from 'discord.js';
+import { ApplicationIntegrationType, InteractionContextType, REST, Routes } from 'discord.js';
 import type { APIApplication } from 'discord-api-types/v10';
 import { config as loadDotenv } from 'dotenv';
 import { commands } from '../commands/index.js';
@@ -12,6 +12,30 @@ import { entryPoint } from '../commands/launch.js';
 import { loadConfig } from './config.js';
 import { syncEmojis } from './emojis.js';
 import { errorText } from './runtime/log.js';
+
+/** What a registered command says of where it may be used. */
+interface Registered {
+  readonly name: string;
+  readonly integration_types?: readonly ApplicationIntegrationType[];
+  readonly contexts?: readonly InteractionContextType[];
+}
+
+const INSTALLS: Record<ApplicationIntegrationType, string> = {
+  [ApplicationIntegrationType.GuildInstall]: 'added to a server',
+  [ApplicationIntegrationType.UserInstall]: 'installed by a user',
+};
+const CONTEXTS: Record<InteractionContextType, string> = {
+  [InteractionContextType.Guild]: 'servers',
+  [InteractionContextType.BotDM]: "the bot's DMs",
+  [InteractionContextType.PrivateChannel]: 'group DMs and other DMs',
+};
+
+/** "added to a server or installed by a user; in servers, the bot's DMs, group DMs and other DMs". */
+function reachText(command: Registered): string {
+  const installs = (command.integration_types ?? [ApplicationIntegrationType.GuildInstall]).map((i) => INSTALLS[i]);
+  const contexts = (command.contexts ?? []).map((c) => CONTEXTS[c]);
+  return `${installs.join(' or ')}; in ${contexts.length > 0 ? contexts.join(', ') : 'every context Discord allows'}`;
+}
 
 async function deploy(): Promise<void> {
   loadDotenv({ quiet: true });
@@ -35,6 +59,7 @@ async function deploy(): Promise<void> {
   console.log(
     `Registered ${body.length} command${body.length === 1 ? '' : 's'} (${[...commands.map((c) => `/${c.data.name}`), ...launch.map(() => "the live board's Launch")].join(', ')}) for ${where}.`,
   );
+  for (const command of body as readonly Registered[]) console.log(`  /${command.name}: ${reachText(command)}`);
   try {
     const emojis = await syncEmojis(rest, applicationId);
     console.log(

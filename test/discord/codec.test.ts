@@ -82,6 +82,10 @@ const POSTED: readonly (readonly [id: string, action: ClickAction])[] = [
   ['k1:lc:10000', { verb: 'unseen', turn: 10000 }],
   ['k1:lo:12345678901234567890:10000', { verb: 'unseen-of', table: '12345678901234567890', turn: 10000 }],
   ['k1:lo:1:5', { verb: 'unseen-of', table: '1', turn: 5 }],
+  ['k1:tt:12345678901234567890:7', { verb: 'table-turn', table: '12345678901234567890', turn: 7 }],
+  ['k1:tw:123', { verb: 'table-show', table: '123' }],
+  ['k1:tr:123:1', { verb: 'table-review', table: '123', game: 1 }],
+  ['k1:tg:123:3', { verb: 'table-replay', table: '123', game: 3 }],
   [
     'k1:aw:1234567890123456789:y:12',
     { verb: 'away', table: '1234567890123456789', click: { verb: 'your-turn', turn: 12 } },

@@ -55,6 +55,10 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'plan-drop', table: '123' },
   { verb: 'board' },
   { verb: 'board-here' },
+  { verb: 'table-turn', table: '123', turn: 3 },
+  { verb: 'table-show', table: '123' },
+  { verb: 'table-review', table: '123', game: 1 },
+  { verb: 'table-replay', table: '123', game: 1 },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here', 'board-here'];
@@ -84,6 +88,11 @@ const MENU_VERBS = [
 ];
 /** A turn away from its thread: a DM of the bot's, or the clicker's own private answer anywhere (the panel, the games list). */
 const AWAY_VERBS = ['away', 'plan-of'];
+/**
+ * A game's buttons away from threads: on any public message outside a thread (a one-message
+ * game in a group DM, a board in the bot's DM); they name their table, whose handler checks the message.
+ */
+const PUBLIC_VERBS = ['table-turn', 'table-show', 'table-review', 'table-replay'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,
@@ -97,17 +106,17 @@ const MESSAGES: readonly {
   {
     name: 'the lobby (the reply to /kingdomino start by bob)',
     facts: { ephemeral: false, inThread: false, inDm: false, answers: BOB },
-    allowed: LOBBY_VERBS,
+    allowed: [...LOBBY_VERBS, ...PUBLIC_VERBS],
   },
   {
     name: 'the lobby (the reply to her own /kingdomino start)',
     facts: { ephemeral: false, inThread: false, inDm: false, answers: ALICE },
-    allowed: LOBBY_VERBS,
+    allowed: [...LOBBY_VERBS, ...PUBLIC_VERBS],
   },
   {
     name: 'a rematch lobby (posted by the bot)',
     facts: { ephemeral: false, inThread: false, inDm: false, answers: null },
-    allowed: LOBBY_VERBS,
+    allowed: [...LOBBY_VERBS, ...PUBLIC_VERBS],
   },
   {
     name: 'a turn message',
@@ -149,7 +158,7 @@ const MESSAGES: readonly {
   {
     name: 'a DM the bot sent her (a turn coming)',
     facts: { ephemeral: false, inThread: false, inDm: true, answers: null },
-    allowed: AWAY_VERBS,
+    allowed: [...AWAY_VERBS, ...PUBLIC_VERBS],
   },
   {
     name: 'a private answer of hers in her DM with the bot (the panel a DM opened)',
@@ -205,12 +214,16 @@ const HOMES_BEFORE: Readonly<Record<string, string>> = {
   'plan-drop': 'menu',
   board: 'thread',
   'board-here': 'lobby',
+  'table-turn': 'public',
+  'table-show': 'public',
+  'table-review': 'public',
+  'table-replay': 'public',
 };
 
 describe('where a click may come from', () => {
   it('knows the home of every verb the codec has', () => {
     expect(Object.keys(HOME).sort()).toEqual(
-      [...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS, ...MENU_VERBS, ...AWAY_VERBS].sort(),
+      [...LOBBY_VERBS, ...PANEL_VERBS, ...THREAD_VERBS, ...MENU_VERBS, ...AWAY_VERBS, ...PUBLIC_VERBS].sort(),
     );
     expect(new Set(EVERY_VERB.map((a) => a.verb))).toEqual(new Set(Object.keys(HOME)));
   });
