@@ -126,7 +126,6 @@ function updatedOwn(interaction: RepliableInteraction): void {
     answeredWith(interaction, interaction.message.id);
 }
 
-
 /**
  * A click expected to change its message defers that update (nothing shown meanwhile);
  * anything else defers privately ("thinking..." for the user alone): a public answer can
