@@ -268,6 +268,25 @@ export class TableStore {
     return tables;
   }
 
+  /**
+   * Every stored table where the user has a seat, games over included (a command in a
+   * DM or a group DM finds its games there): slower than openTablesOf (Redis scans).
+   */
+  async tablesOf(userId: string): Promise<readonly Table[]> {
+    const found = await withTimeout(
+      this.backend.tablesOf(userId),
+      this.options.timeoutMs,
+      'finding the tables of a player',
+    );
+    const tables: Table[] = [];
+    for (const { key } of found) {
+      if (!key.startsWith(TABLE_PREFIX)) continue;
+      const loaded = await this.get(key.slice(TABLE_PREFIX.length));
+      if (loaded.kind === 'found') tables.push(loaded.table);
+    }
+    return tables;
+  }
+
   /** How the user wants to hear that a game waits for them (/kingdomino notify); nothing asked: no DMs. */
   async notifyPrefs(userId: string): Promise<NotifyPrefs> {
     const text = await withTimeout(

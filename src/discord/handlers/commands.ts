@@ -133,7 +133,7 @@ async function loadHere(bot: Bot, interaction: ChatInputCommandInteraction): Pro
   if (loaded.kind === 'found') return loaded.table;
   // Away from threads a channel holds its games itself (a DM, a group DM): the caller's latest there.
   if (reachOf(interaction) === 'server') return null;
-  const mine = (await bot.store.openTablesOf(interaction.user.id)).filter(
+  const mine = (await bot.store.tablesOf(interaction.user.id)).filter(
     (table) => table.messages.lobbyChannelId === interaction.channelId,
   );
   return [...mine].sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
@@ -214,7 +214,16 @@ export function cancelCommand(bot: Bot, interaction: ChatInputCommandInteraction
  * /kingdomino replay [game]: the game's animated replay posted in its thread, once it
  * is over (replay.ts); in an archived thread, opened for the post, as a click is.
  */
-export function replayCommand(bot: Bot, interaction: ChatInputCommandInteraction, game: number | null): Promise<void> {
+export async function replayCommand(
+  bot: Bot,
+  interaction: ChatInputCommandInteraction,
+  game: number | null,
+): Promise<void> {
+  // Away from threads, the caller's latest game in this DM or group DM.
+  if (reachOf(interaction) !== 'server') {
+    const here = await loadHere(bot, interaction);
+    return postReplay(bot, interaction, { tableId: here?.id ?? interaction.channelId, game });
+  }
   const post = (): Promise<void> => postReplay(bot, interaction, { tableId: interaction.channelId, game });
   return withThreadOpen(bot, interaction.channelId, interaction.channel, post);
 }

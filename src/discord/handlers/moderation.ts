@@ -30,6 +30,7 @@ import {
 import { privately, updating, type Answer, type OrAnswer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { dmTurn } from '../services/done.js';
+import { reachOf } from '../wire/context.js';
 import { inGameLocale } from '../messages/locale.js';
 import { errorText } from '../../runtime/log.js';
 import { aiSeatName } from '../messages/seats.js';
@@ -82,6 +83,13 @@ export function openMenu(bot: Bot, interaction: ChatInputCommandInteraction, act
     if (inThread) {
       const loaded = await bot.store.get(interaction.channelId);
       table = loaded.kind === 'found' ? loaded.table : null;
+      if (!table) return privately(t('command.notAGame'));
+    } else if (reachOf(interaction) !== 'server') {
+      // Away from servers that added the bot: the newest of the caller's games in this DM or group DM.
+      const here = (await bot.store.openTablesOf(actor.userId)).filter(
+        (open) => open.messages.lobbyChannelId === interaction.channelId,
+      );
+      table = [...here].sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
       if (!table) return privately(t('command.notAGame'));
     } else {
       table = await lobbyIn(bot, interaction.channelId, actor);
