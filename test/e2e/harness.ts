@@ -180,6 +180,13 @@ export async function playFrom(
 ): Promise<FakeMessage> {
   const boards = boardCount(discord, threadId);
   const panel = await (await discord.click(message, buttonId, user)).reply();
+  await pressThrough(discord, panel, user);
+  await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board after the move');
+  return lastMessage(discord, threadId);
+}
+
+/** Take the first free domino with the placement the panel opens on (or discard, or place in the last round): the move made. */
+export async function pressThrough(discord: FakeDiscord, panel: FakeMessage, user: FakeUser): Promise<void> {
   for (let step = 0; step < 3 && panel.buttons().length > 0 && !panel.content.startsWith('✅'); step++) {
     const next = panel
       .buttons()
@@ -188,8 +195,6 @@ export async function playFrom(
     await (await discord.click(panel, next.customId, user)).reply();
   }
   if (!panel.content.startsWith('✅')) throw new Error(`the move did not go through: ${panel.content}`);
-  await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board after the move');
-  return lastMessage(discord, threadId);
 }
 
 /**

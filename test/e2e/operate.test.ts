@@ -50,10 +50,14 @@ describe('npm start and npm run deploy', () => {
     const deployed = await run(DEPLOY_ENTRY, discord.env());
     expect(deployed.stderr).toBe('');
     expect(deployed.stdout).toMatch(/Registered 1 command \(\/kingdomino\)/);
+    // What it registered, said for the operator: both installs, every context.
+    expect(deployed.stdout).toContain(
+      "/kingdomino: added to a server or installed by a user; in servers, the bot's DMs, group DMs and other DMs",
+    );
     const registered = discord.commands();
     expect(registered.map((c) => c.name)).toEqual(['kingdomino']);
-    // Servers only, in current terms (contexts and integration types, not the deprecated dm_permission).
-    expect(registered[0]).toMatchObject({ contexts: [0], integration_types: [0] });
+    // Everywhere, in current terms (contexts and integration types, not the deprecated dm_permission).
+    expect(registered[0]).toMatchObject({ contexts: [0, 1, 2], integration_types: [0, 1] });
     expect(registered[0]).not.toHaveProperty('dm_permission');
     const subcommands = (registered[0]?.options ?? []).map((o) => o.name);
     expect(subcommands).toEqual([

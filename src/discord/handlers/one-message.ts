@@ -1,0 +1,73 @@
+/**
+ * The buttons of a game away from threads (table/types.ts, Home). On a one-message
+ * game (a group DM, a server without the bot) the bot cannot post on its own, so every
+ * click on the message brings it up to date when it lags (a board the driver could not
+ * show, every click's token having run out) and tells the clicker the rest privately
+ * beside it: their panel, or why not. The click's token then carries the message's next
+ * edits (wire/followups.ts), the computer's moves after a human's too. In the bot's DM
+ * the boards are posted as in a thread: only the end's Review and Step through come here.
+ */
+import { t } from '../../i18n/index.js';
+import { boardsOwed, homeOf, mayAct, type Table } from '../../table/index.js';
+import { aside, privately, updating, type Answer } from '../wire/answer.js';
+import { IN_AWAY } from '../messages/codec.js';
+import { currentView } from '../messages/one-message.js';
+import { refusalText } from '../messages/text.js';
+import type { Bot } from '../bot.js';
+import { openPanel } from './panel.js';
+import { review } from './review.js';
+import { openViewer } from './viewer.js';
+
+/** A click on a game's message away from threads: the table it names, who clicked, and where. */
+export interface AwayFromThreads {
+  readonly tableId: string;
+  readonly userId: string;
+  readonly messageId: string;
+  readonly channelId: string;
+}
+
+/** The table the click names, if the message clicked is that table's (a forged id on another message is refused). */
+async function load(bot: Bot, click: AwayFromThreads): Promise<Table | string> {
+  const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind === 'corrupt') return t('error.gameCorrupt');
+  if (loaded.kind !== 'found') return t('error.gameMissing');
+  const table = loaded.table;
+  const home = homeOf(table);
+  const its =
+    (home === 'message' && click.messageId === table.id) ||
+    (home === 'dm' && click.channelId === table.messages.lobbyChannelId);
+  return its ? table : t('origin.elsewhere');
+}
+
+/** Does the one message lag behind the table: a board owed, or the last one not shown in it? */
+function behind(table: Table): boolean {
+  return boardsOwed(table).length > 0 || table.status !== 'playing' || table.messages.turnMessageId !== table.id;
+}
+
+/** "Your turn" on the one message: the clicker's panel privately (or why not), the message brought up to date if it lags. */
+export async function tableTurn(bot: Bot, click: AwayFromThreads, turn: number): Promise<Answer> {
+  const table = await load(bot, click);
+  if (typeof table === 'string') return privately(table);
+  const update = homeOf(table) === 'message' && behind(table) ? await currentView(table) : null;
+  const may = mayAct(table, { kind: 'user', userId: click.userId }, turn);
+  if (!may.ok) return aside(update, privately(refusalText(may.refusal, table.seats)).message);
+  const panel = await openPanel(bot, { tableId: table.id, userId: click.userId, turn, scope: IN_AWAY(table.id) });
+  return aside(update, panel.message);
+}
+
+/** Show the table: the one message as it should read now, for anyone. */
+export async function tableShow(bot: Bot, click: AwayFromThreads): Promise<Answer> {
+  const table = await load(bot, click);
+  if (typeof table === 'string') return privately(table);
+  return homeOf(table) === 'message' ? updating(await currentView(table)) : privately(t('origin.elsewhere'));
+}
+
+export async function tableReview(bot: Bot, click: AwayFromThreads, game: number): Promise<Answer> {
+  const table = await load(bot, click);
+  return typeof table === 'string' ? privately(table) : review(bot, { tableId: table.id, userId: click.userId, game });
+}
+
+export async function tableReplay(bot: Bot, click: AwayFromThreads, game: number): Promise<Answer> {
+  const table = await load(bot, click);
+  return typeof table === 'string' ? privately(table) : openViewer(bot, { tableId: table.id, game });
+}
