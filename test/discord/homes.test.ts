@@ -1,0 +1,79 @@
+/**
+ * A game's views away from threads (messages/one-message.ts): the thread's buttons
+ * become ones that work where the game lives, naming their table; what only a thread
+ * holds is left out; a one-message game always offers Show the table.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BaseMessageOptions } from 'discord.js';
+import { decode } from '../../src/discord/messages/codec.js';
+import { homeView } from '../../src/discord/messages/one-message.js';
+import { turnView } from '../../src/discord/messages/turn.js';
+import { newLobby, start, type Home, type PlayingTable } from '../../src/table/index.js';
+
+const SETTINGS = {
+  mightyDuel: false,
+  harmony: false,
+  middleKingdom: false,
+  dynasty: false,
+  threePlayerClassic: false,
+  balancedOpening: false,
+  turnTimerS: 0,
+};
+
+function tableIn(home: Home): PlayingTable {
+  const seat = (userId: string) => ({ kind: 'human', userId, name: `Player ${userId}` }) as const;
+  const lobby = newLobby({
+    id: '111',
+    guildId: '@me',
+    channelId: '222',
+    host: seat('1'),
+    others: [seat('2')],
+    settings: SETTINGS,
+    now: 0,
+    home,
+  });
+  const started = start(lobby, { userId: '1', moderator: false }, 'seed', 0);
+  if (!started.ok) throw new Error('did not start');
+  return started.value;
+}
+
+function verbs(view: BaseMessageOptions): string[] {
+  const rows = (view.components ?? []) as unknown as { components: { custom_id?: string }[] }[];
+  return rows.flatMap((r) => r.components.map((c) => JSON.stringify(decode(c.custom_id ?? ''))));
+}
+
+function board(table: PlayingTable): BaseMessageOptions {
+  return turnView({
+    game: table.game,
+    seats: table.seats,
+    happened: null,
+    header: null,
+    picture: null,
+    deadline: null,
+  });
+}
+
+describe('a game away from threads', () => {
+  it('keeps a thread’s board as it is', () => {
+    const table = tableIn('thread');
+    expect(homeView(table, board(table))).toEqual(board(table));
+    expect(table.messages.threadId).toBe('111');
+  });
+
+  it('gives a one-message game its own Your turn, naming the table, and Show the table; Left to come stays in threads', () => {
+    const table = tableIn('message');
+    expect(verbs(homeView(table, board(table)))).toEqual([
+      JSON.stringify({ verb: 'table-turn', table: '111', turn: 0 }),
+      JSON.stringify({ verb: 'table-show', table: '111' }),
+    ]);
+  });
+
+  it('opens the panel from a board in the bot’s DM as a turn’s DM does', () => {
+    const table = tableIn('dm');
+    // Its boards are posted in the DM, as in a thread.
+    expect(table.messages.threadId).toBe('222');
+    expect(verbs(homeView(table, board(table)))).toEqual([
+      JSON.stringify({ verb: 'away', table: '111', click: { verb: 'your-turn', turn: 0 } }),
+    ]);
+  });
+});
