@@ -5,6 +5,7 @@
  * with "Use External Apps" on and off. On the fake's clock: tokens run out after 15 minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../commands/index.js';
 import { checkRecord } from '../../src/game/index.js';
 import type { FakeInteraction } from '../fake-discord/interactions.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
@@ -65,8 +66,15 @@ describe('play anywhere', () => {
       ...FAST_THREADS,
       users: ['alice', 'bob', 'carol', { username: 'dana', member: false }, { username: 'eve', member: false }],
     });
+    // Outside the test server the command must be registered globally, as `npm run deploy` does without DISCORD_GUILD_ID.
+    world.discord.registerCommands([]);
+    world.discord.registerCommands(
+      commands.map((c) => c.data.toJSON()),
+      { global: true },
+    );
   });
   afterAll(async () => {
+    if (process.env.ANYWHERE_DEBUG) console.log(world.bot.stdout, world.bot.stderr);
     await world?.close();
   });
 

@@ -11,8 +11,9 @@ import { InteractionContextType, MessageFlags } from 'discord.js';
 import type { Channel, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { StoreError } from '../../store/index.js';
-import { answer, arrived, originalOf, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
+import { answer, arrived, arrivedAt, originalOf, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
 import { actorOf } from '../wire/actor.js';
+import { reachOf } from '../wire/context.js';
 import { decode, type ClickAction } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
 import { errorText, type LogContext, type Logger } from '../../runtime/log.js';
@@ -39,9 +40,14 @@ function contextOf(interaction: Interaction): LogContext {
   return { guild: interaction.guildId, channel: interaction.channelId, user: interaction.user.id };
 }
 
-/** The channel a click came from; a thread not in the cache is fetched (after a restart, an archived one may not be). */
+/**
+ * The channel a click came from; a thread not in the cache is fetched (after a restart,
+ * an archived one may not be). Where the bot is no member (a group DM, a server without
+ * it) Discord would refuse the fetch: what the click says is all there is.
+ */
 async function channelOf(interaction: ComponentInteraction): Promise<Channel | null> {
-  return interaction.channel ?? (await interaction.client.channels.fetch(interaction.channelId).catch(() => null));
+  if (interaction.channel || reachOf(interaction) !== 'server') return interaction.channel;
+  return interaction.client.channels.fetch(interaction.channelId).catch(() => null);
 }
 
 /** The facts origin.ts judges a click by. */
@@ -161,7 +167,7 @@ async function handle(
         applicationId: interaction.applicationId,
         token: interaction.token,
         channelId: interaction.channelId,
-        createdTimestamp: interaction.createdTimestamp,
+        arrivedAt: arrivedAt(interaction),
         original: originalOf(interaction),
       });
   } catch (error) {

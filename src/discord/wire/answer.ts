@@ -8,6 +8,7 @@
  */
 import { MessageFlags } from 'discord.js';
 import { t } from '../../i18n/index.js';
+import * as clock from '../../runtime/clock.js';
 import type {
   BaseMessageOptions,
   ButtonInteraction,
@@ -26,10 +27,22 @@ export const ACK_BUDGET_MS = 1500;
 
 /** When each interaction being handled arrived (performance.now()), as the router saw it first. */
 const arrivals = new WeakMap<Interaction, number>();
+/** The same on the games' clock (runtime/clock.ts): its token's 15 minutes count from then. */
+const arrivalTimes = new WeakMap<Interaction, number>();
 
 /** The router notes an interaction as it arrives: its answer's budget counts from then. */
 export function arrived(interaction: Interaction): void {
-  if (!arrivals.has(interaction)) arrivals.set(interaction, performance.now());
+  if (arrivals.has(interaction)) return;
+  arrivals.set(interaction, performance.now());
+  arrivalTimes.set(interaction, clock.now());
+}
+
+/**
+ * When the interaction arrived, on the games' clock: its token's time counts from then
+ * (a test moves that clock forward; Discord's timestamps in ids would not follow).
+ */
+export function arrivedAt(interaction: Interaction): number {
+  return arrivalTimes.get(interaction) ?? clock.now();
 }
 
 /** What is left of the answer budget (never below 0). */

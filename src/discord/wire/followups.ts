@@ -61,7 +61,8 @@ export interface AnsweredInteraction {
   readonly applicationId: string;
   readonly token: string;
   readonly channelId: string | null;
-  readonly createdTimestamp: number;
+  /** When it arrived, on the games' clock (wire/answer.ts, arrivedAt): its token's time counts from then. */
+  readonly arrivedAt: number;
   /**
    * The public message the interaction's `@original` is, when known: the message a
    * click updated, or a command's public reply. Its token may edit that message.
@@ -129,7 +130,7 @@ export class ThreadWebhooks {
 
   /** An interaction made in a channel was answered: its webhook may post there until shortly before its token ends. */
   lend(interaction: AnsweredInteraction): void {
-    const until = interaction.createdTimestamp + TOKEN_USE_MS;
+    const until = interaction.arrivedAt + TOKEN_USE_MS;
     if (until <= clock.now()) return;
     this.#sweep();
     const lent = { applicationId: interaction.applicationId, token: interaction.token, until };
