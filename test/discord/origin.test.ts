@@ -156,9 +156,9 @@ const MESSAGES: readonly {
     allowed: [...MENU_VERBS, ...AWAY_VERBS],
   },
   {
-    name: 'a DM the bot sent her (a turn coming)',
+    name: 'a DM the bot sent her (a turn coming, or a game in her DM with the bot)',
     facts: { ephemeral: false, inThread: false, inDm: true, answers: null },
-    allowed: [...AWAY_VERBS, ...PUBLIC_VERBS],
+    allowed: [...AWAY_VERBS, ...PUBLIC_VERBS, ...LOBBY_VERBS],
   },
   {
     name: 'a private answer of hers in her DM with the bot (the panel a DM opened)',

@@ -6,8 +6,8 @@
  * message, which the panel's flow would answer by updating that public message.
  *
  * Every button has one home (its declaration's, messages/codec.ts), and a message is one kind of place:
- * - `lobby`: a public message in a channel (not in a thread): the lobby, whose id is
- *   the table's key (the lobby flow then finds the table by that id, or refuses);
+ * - `lobby`: a public message in a channel (not in a thread), or in the bot's DM: the
+ *   lobby, whose id is the table's key (the lobby flow then finds the table by that id, or refuses);
  * - `thread`: a public message in a thread: a turn, the end of a game (Rematch,
  *   Review), a status answer (the game is the thread's);
  * - `panel`: a private (ephemeral) message in a thread that answers the clicker's
@@ -73,7 +73,8 @@ export type Origin = { readonly ok: true } | { readonly ok: false; readonly home
 export function judgeOrigin(action: ClickAction, message: MessageFacts, clickerId: string): Origin {
   const home = HOME[action.verb];
   const from = placeOf(message, clickerId);
-  const outside = home === 'public' && (from === 'lobby' || from === 'dm');
+  // A game's buttons away from threads, and a lobby in the bot's DM (a game there), come from either.
+  const outside = (home === 'public' || home === 'lobby') && (from === 'lobby' || from === 'dm');
   return from === home || outside || ((home === 'menu' || home === 'dm') && ownPrivate(message, clickerId))
     ? { ok: true }
     : { ok: false, home, from };
