@@ -14,6 +14,7 @@ import {
   boardCount,
   isFinal,
   launch,
+  playDailyOut,
   playToEnd,
   pressThrough,
   userToPlay,
@@ -51,6 +52,26 @@ async function playOnMessage(discord: FakeDiscord, message: FakeMessage, user: F
   return click;
 }
 
+/**
+ * Play a one-message game to its end from its message: each human's "Your turn" there, the
+ * panel beside it; `instead` may play a turn some other way (true: it did).
+ */
+async function playOneMessageGame(
+  discord: FakeDiscord,
+  message: FakeMessage,
+  instead: (turn: number, user: FakeUser) => Promise<boolean> = async () => false,
+): Promise<void> {
+  for (let guard = 0; guard < 80 && !isFinal(message); guard++) {
+    const turn = turnOf(message);
+    const user = userToPlay(discord, message);
+    if (turn === null || !user) throw new Error(`no human turn on the message: ${message.content}`);
+    if (await instead(turn, user)) continue;
+    await playOnMessage(discord, message, user);
+    await nextHumanTurn(discord, message, turn);
+  }
+  expect(isFinal(message)).toBe(true);
+}
+
 /** The record files a /kingdomino record answer carries, each checked by the engine. */
 async function validRecords(command: FakeInteraction): Promise<number> {
   const answer = await command.publicAnswer();
@@ -62,10 +83,13 @@ async function validRecords(command: FakeInteraction): Promise<number> {
 describe('play anywhere', () => {
   let world: World;
   beforeAll(async () => {
-    world = await launch({
-      ...FAST_THREADS,
-      users: ['alice', 'bob', 'carol', { username: 'dana', member: false }, { username: 'eve', member: false }],
-    });
+    world = await launch(
+      {
+        ...FAST_THREADS,
+        users: ['alice', 'bob', 'carol', { username: 'dana', member: false }, { username: 'eve', member: false }],
+      },
+      { DAILY_HARD_PLAYOUTS: '20' },
+    );
     // Outside the test server the command must be registered globally, as `npm run deploy` does without DISCORD_GUILD_ID.
     world.discord.registerCommands([]);
     world.discord.registerCommands(
@@ -104,38 +128,35 @@ describe('play anywhere', () => {
     expect((await stranger.followUp(0)).content).toMatch(/not in this game|not your turn|do not have a seat/i);
     expect(message.content).toBe(before);
 
+    const staleId = message.button(/^Your turn/).customId ?? '';
     let paused = false;
-    for (let guard = 0; guard < 60 && !isFinal(message); guard++) {
-      const turn = turnOf(message);
-      const user = userToPlay(discord, message)!;
-      if (!paused && turn !== null && turn >= 6) {
-        // An hour away: every token has run out; the turn reaches its player by DM.
-        paused = true;
-        const dms = discord.dms(user).length;
-        await world.advance(HOUR_MS);
-        const dm = await discord.waitFor(
-          () =>
-            discord
-              .dms(user)
-              .slice(dms)
-              .find((m) => m.buttons().some((b) => b.label === 'Your turn')),
-          'the turn DM',
-        );
-        const shown = message.edits;
-        const turnDms = () => discord.dms(dana).length + discord.dms(eve).length;
-        const told = turnDms();
-        const click = await discord.click(dm, dm.button(/^Your turn$/).customId ?? '', user);
-        await pressThrough(discord, await click.reply(), user);
-        // The game goes on from the DMs (the next player's turn DM) while no token works on the group message: it lags.
-        await discord.waitFor(() => turnDms() > told || isFinal(message), 'the next turn DM');
-        expect(message.edits).toBe(shown);
-        await (await discord.click(message, `k1:tw:${lobby.id}`, carol)).response();
-        await discord.waitFor(() => turnOf(message) !== turn, 'the group message caught up');
-        continue;
-      }
-      await playOnMessage(discord, message, user);
-      await nextHumanTurn(discord, message, turn);
-    }
+    await playOneMessageGame(discord, message, async (turn, user) => {
+      if (paused || turn < 6) return false;
+      // An hour away: every token has run out; the turn reaches its player by DM.
+      paused = true;
+      await world.advance(HOUR_MS);
+      const dm = await discord.waitFor(
+        () => discord.dms(user).find((m) => m.buttons().some((b) => b.customId?.endsWith(`:y:${turn}`))),
+        'the turn DM',
+      );
+      const shown = message.edits;
+      const turnDms = () => discord.dms(dana).length + discord.dms(eve).length;
+      const told = turnDms();
+      const click = await discord.click(dm, dm.button(/^Your turn$/).customId ?? '', user);
+      await pressThrough(discord, await click.reply(), user);
+      // The game goes on from the DMs (the next player's turn DM) while no token works on the group message: it lags.
+      await discord.waitFor(() => turnDms() > told || isFinal(message), 'the next turn DM');
+      expect(message.edits).toBe(shown);
+      // "Show the table", by anyone there: the current board.
+      await (await discord.click(message, `k1:tw:${lobby.id}`, carol)).response();
+      await discord.waitFor(() => turnOf(message) !== turn, 'the group message caught up');
+      // A button of an earlier turn (a stale message, a forged id): told privately, nothing changes.
+      const now = message.content;
+      const stale = await discord.click(message, staleId, dana, { force: true });
+      expect((await stale.followUp(0)).content).toMatch(/earlier turn|turn/);
+      expect(message.content).toBe(now);
+      return true;
+    });
     expect(isFinal(message)).toBe(true);
     expect(paused).toBe(true);
     expect(message.pngs().length).toBeGreaterThan(0);
@@ -156,7 +177,7 @@ describe('play anywhere', () => {
     expect(stats.content).toMatch(/rating/i);
   });
 
-  it('plays the daily deal in the bot’s DM', async () => {
+  it('plays the daily deal (solo) in the bot’s DM to its score', async () => {
     const { discord } = world;
     const dm = discord.dmChannelOf('bob');
     const daily = await discord.slashCommand({
@@ -166,8 +187,9 @@ describe('play anywhere', () => {
       group: 'daily',
       subcommand: 'play',
     });
-    const panel = await daily.reply();
-    expect(panel.pngs().length + panel.buttons().length).toBeGreaterThan(0);
+    const end = await playDailyOut(discord, await daily.reply(), 'bob', false);
+    expect(end.content).toMatch(/points/);
+    expect(end.pngs()).toHaveLength(1);
   });
 
   it('starts a game in a server without the bot where apps may answer publicly, and refuses kindly where they may not', async () => {
@@ -179,9 +201,8 @@ describe('play anywhere', () => {
     await (await discord.click(lobby, 'k1:s', 'dana')).reply();
     const message = discord.message(lobby.id)!;
     await nextHumanTurn(discord, message, null);
-    const turn = turnOf(message);
-    await playOnMessage(discord, message, discord.user('dana'));
-    await nextHumanTurn(discord, message, turn);
+    await playOneMessageGame(discord, message);
+    expect(await validRecords(await kingdomino(discord, 'dana', open, 'record'))).toBe(1);
 
     const closed = discord.foreignChannel({ useExternalApps: false });
     const refused = await (await kingdomino(discord, 'dana', closed, 'start')).reply();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, toRecord, type GameState } from '../../src/game/index.js';
 import { dailyDay, dayStartMs } from '../../src/table/index.js';
 import type { FakeMessage } from '../fake-discord/index.js';
-import { launch, type World } from './harness.js';
+import { launch, playDailyOut, type World } from './harness.js';
 
 let world: World;
 
@@ -30,18 +30,8 @@ async function daily(user: string, subcommand: string, channel?: string, options
   return world.discord.slashCommand({ user, name: 'kingdomino', group: 'daily', subcommand, channel, options });
 }
 
-/** Plays the panel to the end: each move takes the first (or last) domino offered, or places/discards in the last round. */
-async function playOut(panel: FakeMessage, user: string, pickLast: boolean): Promise<FakeMessage> {
-  let message = panel;
-  for (let guard = 0; guard < 40; guard++) {
-    const enabled = message.buttons().filter((b) => !b.disabled && b.customId?.startsWith('k1:dl:'));
-    const picks = enabled.filter((b) => b.customId!.startsWith('k1:dl:k:'));
-    const last = enabled.find((b) => /^k1:dl:[pd]:/.test(b.customId!));
-    const next = picks.length > 0 ? (pickLast ? picks[picks.length - 1] : picks[0]) : last;
-    if (!next) return message;
-    message = await (await world.discord.click(message, next.customId!, user)).reply();
-  }
-  throw new Error('the daily game did not end');
+function playOut(panel: FakeMessage, user: string, pickLast: boolean): Promise<FakeMessage> {
+  return playDailyOut(world.discord, panel, user, pickLast);
 }
 
 /** The player's stored game of the day, read from the bot's SQLite file. */

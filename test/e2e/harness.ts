@@ -245,3 +245,22 @@ export async function exportRecords(discord: FakeDiscord, threadId: string, user
   ).publicAnswer();
   return reply.attachments.map((a) => JSON.parse(a.bytes.toString('utf8')) as unknown);
 }
+
+/** Plays a daily deal's panel to the end: each move takes the first (or last) domino offered, or places/discards in the last round. */
+export async function playDailyOut(
+  discord: FakeDiscord,
+  panel: FakeMessage,
+  user: string,
+  pickLast: boolean,
+): Promise<FakeMessage> {
+  let message = panel;
+  for (let guard = 0; guard < 40; guard++) {
+    const enabled = message.buttons().filter((b) => !b.disabled && b.customId?.startsWith('k1:dl:'));
+    const picks = enabled.filter((b) => b.customId!.startsWith('k1:dl:k:'));
+    const last = enabled.find((b) => /^k1:dl:[pd]:/.test(b.customId!));
+    const next = picks.length > 0 ? (pickLast ? picks[picks.length - 1] : picks[0]) : last;
+    if (!next) return message;
+    message = await (await discord.click(message, next.customId!, user)).reply();
+  }
+  throw new Error('the daily game did not end');
+}
