@@ -11,7 +11,15 @@ import { InteractionContextType, MessageFlags } from 'discord.js';
 import type { Channel, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { StoreError } from '../../store/index.js';
-import { answer, arrived, arrivedAt, originalOf, privately, sayLast, type ComponentInteraction } from '../wire/answer.js';
+import {
+  answer,
+  arrived,
+  arrivedAt,
+  originalOf,
+  privately,
+  sayLast,
+  type ComponentInteraction,
+} from '../wire/answer.js';
 import { actorOf } from '../wire/actor.js';
 import { reachOf } from '../wire/context.js';
 import { decode, type ClickAction } from '../messages/codec.js';
