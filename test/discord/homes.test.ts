@@ -68,6 +68,18 @@ describe('a game away from threads', () => {
     ]);
   });
 
+  it('lets an absent player come back from the one message', () => {
+    const table = tableIn('message');
+    const seats = table.seats.map((seat, i) =>
+      i === 1 && seat.kind === 'human'
+        ? { ...seat, standIn: { reason: 'absent' as const, by: null, at: 0, told: true } }
+        : seat,
+    );
+    expect(verbs(homeView(table, board({ ...table, seats })))).toContain(
+      JSON.stringify({ verb: 'table-back', table: '111', player: 1 }),
+    );
+  });
+
   it('opens the panel from a board in the bot’s DM as a turn’s DM does', () => {
     const table = tableIn('dm');
     // Its boards are posted in the DM, as in a thread.

@@ -31,7 +31,14 @@ import { dailyClick, dailyShare } from '../handlers/daily.js';
 import { showLeftToCome } from '../handlers/left.js';
 import { launchBoard } from '../handlers/board.js';
 import { openPlan, planDropClick, planElseClick, planPanelClick } from '../handlers/plan.js';
-import { tableReplay, tableReview, tableShow, tableTurn, type AwayFromThreads } from '../handlers/one-message.js';
+import {
+  tableBack,
+  tableReplay,
+  tableReview,
+  tableShow,
+  tableTurn,
+  type AwayFromThreads,
+} from '../handlers/one-message.js';
 import {
   confirmPlacement,
   discardDomino,
@@ -272,6 +279,10 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
   'table-replay': {
     answer: 'private',
     run: (click) => tableReplay(click.bot, awayFromThreads(click, click.action.table), click.action.game),
+  },
+  'table-back': {
+    answer: 'update',
+    run: (click) => tableBack(click.bot, awayFromThreads(click, click.action.table), click.action.player),
   },
   unseen: {
     answer: 'private',

@@ -38,6 +38,7 @@ import { lobbyView } from '../messages/lobby.js';
 import { clockRefusalText, moderationView, seatRefusalText, type ManagedTable } from '../messages/moderation.js';
 import { relativeTime } from '../messages/text.js';
 import { boardEdit } from '../messages/board.js';
+import { homeView } from '../messages/one-message.js';
 import * as clock from '../../runtime/clock.js';
 
 /** A click in the menu: the table it names, who clicked, and whether they have Manage Threads there. */
@@ -229,5 +230,5 @@ export async function imBack(bot: Bot, click: BackClick): Promise<Answer> {
     return privately(t(turn?.player === click.player ? 'absent.welcomeTurn' : 'absent.welcome'));
   }
   // The live turn message: as a fresh one would show it now (their Your turn, if it is theirs; the deadline).
-  return updating({ ...boardEdit(back), allowedMentions: { parse: [] } });
+  return updating({ ...homeView(back, boardEdit(back)), allowedMentions: { parse: [] } });
 }

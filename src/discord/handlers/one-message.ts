@@ -14,6 +14,7 @@ import { IN_AWAY } from '../messages/codec.js';
 import { currentView } from '../messages/one-message.js';
 import { refusalText } from '../messages/text.js';
 import type { Bot } from '../bot.js';
+import { imBack } from './moderation.js';
 import { openPanel } from './panel.js';
 import { review } from './review.js';
 import { openViewer } from './viewer.js';
@@ -70,4 +71,11 @@ export async function tableReview(bot: Bot, click: AwayFromThreads, game: number
 export async function tableReplay(bot: Bot, click: AwayFromThreads, game: number): Promise<Answer> {
   const table = await load(bot, click);
   return typeof table === 'string' ? privately(table) : openViewer(bot, { tableId: table.id, game });
+}
+
+/** "I'm back" on a game's message away from threads. */
+export async function tableBack(bot: Bot, click: AwayFromThreads, player: number): Promise<Answer> {
+  const table = await load(bot, click);
+  if (typeof table === 'string') return privately(table);
+  return imBack(bot, { tableId: table.id, userId: click.userId, player, messageId: click.messageId });
 }
