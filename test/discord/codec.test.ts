@@ -87,6 +87,7 @@ const POSTED: readonly (readonly [id: string, action: ClickAction])[] = [
   ['k1:tr:123:1', { verb: 'table-review', table: '123', game: 1 }],
   ['k1:tg:123:3', { verb: 'table-replay', table: '123', game: 3 }],
   ['k1:tb:123:2', { verb: 'table-back', table: '123', player: 2 }],
+  ['k1:tm:123', { verb: 'table-rematch', table: '123' }],
   [
     'k1:aw:1234567890123456789:y:12',
     { verb: 'away', table: '1234567890123456789', click: { verb: 'your-turn', turn: 12 } },

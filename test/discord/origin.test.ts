@@ -60,6 +60,7 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'table-review', table: '123', game: 1 },
   { verb: 'table-replay', table: '123', game: 1 },
   { verb: 'table-back', table: '123', player: 1 },
+  { verb: 'table-rematch', table: '123' },
 ];
 
 const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here', 'board-here'];
@@ -93,7 +94,7 @@ const AWAY_VERBS = ['away', 'plan-of'];
  * A game's buttons away from threads: on any public message outside a thread (a one-message
  * game in a group DM, a board in the bot's DM); they name their table, whose handler checks the message.
  */
-const PUBLIC_VERBS = ['table-turn', 'table-show', 'table-review', 'table-replay', 'table-back'];
+const PUBLIC_VERBS = ['table-turn', 'table-show', 'table-review', 'table-replay', 'table-back', 'table-rematch'];
 
 /**
  * The messages a click can come from, as alice clicks: what Discord says about each,
@@ -220,6 +221,7 @@ const HOMES_BEFORE: Readonly<Record<string, string>> = {
   'table-review': 'public',
   'table-replay': 'public',
   'table-back': 'public',
+  'table-rematch': 'public',
 };
 
 describe('where a click may come from', () => {

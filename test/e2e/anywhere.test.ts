@@ -161,6 +161,15 @@ describe('play anywhere', () => {
     expect(paused).toBe(true);
     expect(message.pngs().length).toBeGreaterThan(0);
     expect(await validRecords(await kingdomino(discord, 'dana', group, 'record'))).toBe(1);
+
+    // Rematch: the new lobby is the click's answer there, hosted by who asked; once only.
+    const rematch = await discord.click(message, `k1:tm:${lobby.id}`, eve);
+    const next = await rematch.reply();
+    expect(next.ephemeral).toBe(false);
+    expect(next.id).not.toBe(lobby.id);
+    expect(next.buttons().map((b) => b.customId)).toContain('k1:j');
+    const again = await (await discord.click(message, `k1:tm:${lobby.id}`, dana)).reply();
+    expect(again.ephemeral).toBe(true);
   });
 
   it('plays against the computer in the bot’s DM, boards posted there as in a thread', async () => {

@@ -33,6 +33,7 @@ import { launchBoard } from '../handlers/board.js';
 import { openPlan, planDropClick, planElseClick, planPanelClick } from '../handlers/plan.js';
 import {
   tableBack,
+  tableRematch,
   tableReplay,
   tableReview,
   tableShow,
@@ -279,6 +280,10 @@ const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
   'table-replay': {
     answer: 'private',
     run: (click) => tableReplay(click.bot, awayFromThreads(click, click.action.table), click.action.game),
+  },
+  'table-rematch': {
+    answer: 'itself',
+    run: (click) => tableRematch(click.bot, click.interaction, awayFromThreads(click, click.action.table), click.actor),
   },
   'table-back': {
     answer: 'update',

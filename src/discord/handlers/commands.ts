@@ -19,18 +19,17 @@ import {
 import { t } from '../../i18n/index.js';
 import { localeFor, type Locale } from '../../i18n/index.js';
 import { dailyDay, RANKED_AFTER_GAMES, ratingTrend, streakOn, type PlayerRating } from '../../table/index.js';
-import { answer, answeredWith, privately, publicly, type Answer } from '../wire/answer.js';
+import { answer, privately, publicly, type Answer } from '../wire/answer.js';
 import { reachOf } from '../wire/context.js';
 import type { Bot } from '../bot.js';
-import { errorText } from '../../runtime/log.js';
 import { openMenu } from './moderation.js';
+import { lobbyAsAnswer } from './lobby.js';
 import { botPermissions, FOR_GAME, inviteLink, missing, missingText } from '../wire/permissions.js';
 import { boardMessage, endMessage } from '../messages/board.js';
 import { withThreadOpen } from '../services/archive.js';
 import { postReplay } from './replay.js';
 import { gameLocale, inGameLocale } from '../messages/locale.js';
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
-import { lobbyView } from '../messages/lobby.js';
 import { homeView } from '../messages/one-message.js';
 import { rulesText } from '../messages/rules.js';
 import { refusalText } from '../messages/text.js';
@@ -85,40 +84,28 @@ export async function startCommand(
     await interaction.reply({ content: home, flags: MessageFlags.Ephemeral });
     return;
   }
-  // The lobby message's id is the table's key: get it from a deferred reply, save the
-  // table, and only then show the buttons, so no click can arrive before the table exists.
-  const response = await interaction.deferReply({ withResponse: true });
-  // Discord may leave the message out of a deferred callback's response: then ask for it.
-  const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
-  // A one-message game's message is edited through its tokens, this command's first.
-  answeredWith(interaction, messageId);
-  const table = newLobby({
-    id: messageId,
-    // A server's game counts on its ladder (a server without the bot's too); DMs' on the ladder of no server.
-    guildId: interaction.guildId ?? NO_SERVER,
-    channelId: interaction.channelId,
-    host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
-    others: aiSeats(
-      options.aiSeats,
-      options.aiLevel,
-      inGameLocale(options, () => aiSeatName(options.aiLevel)),
-    ),
-    settings: options.settings,
-    now: clock.now(),
-    home,
-  });
-  try {
-    await bot.store.create(messageId, table);
-  } catch (error) {
-    bot.log.error('could not save a new lobby', { game: messageId, error: errorText(error) });
-    await interaction.editReply({ content: t('command.saveFailed'), components: [] });
-    return;
-  }
-  await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
+  const table = await lobbyAsAnswer(bot, interaction, (messageId) =>
+    newLobby({
+      id: messageId,
+      // A server's game counts on its ladder (a server without the bot's too); DMs' on the ladder of no server.
+      guildId: interaction.guildId ?? NO_SERVER,
+      channelId: interaction.channelId,
+      host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
+      others: aiSeats(
+        options.aiSeats,
+        options.aiLevel,
+        inGameLocale(options, () => aiSeatName(options.aiLevel)),
+      ),
+      settings: options.settings,
+      now: clock.now(),
+      home,
+    }),
+  );
+  if (!table) return;
   bot.log.info('lobby opened', {
     guild: table.guildId,
     channel: interaction.channelId,
-    game: messageId,
+    game: table.id,
     user: interaction.user.id,
     home,
   });

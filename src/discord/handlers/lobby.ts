@@ -10,7 +10,15 @@ import * as lobbies from '../../table/index.js';
 import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
-import { privately, updating, type Answer, type ComponentInteraction, type Worded } from '../wire/answer.js';
+import {
+  answeredWith,
+  privately,
+  updating,
+  type Answer,
+  type ComponentInteraction,
+  type Worded,
+} from '../wire/answer.js';
+import type { RepliableInteraction } from 'discord.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
@@ -102,6 +110,34 @@ export function cancelLobby(bot: Bot, click: LobbyClick): Promise<Answer> {
 function threadName(table: Table): string {
   const name = t('lobby.threadName', { names: table.seats.map((s) => s.name).join(', ') });
   return cut(name, THREAD_NAME_MAX);
+}
+
+/**
+ * A new lobby as the interaction's public answer (the start command; a rematch away from
+ * threads, where the bot cannot post on its own): the message's id is the table's key, so
+ * it comes from a deferred reply, the table is saved, and only then are the buttons shown
+ * (no click can arrive before the table exists). Null when it could not be saved (said).
+ */
+export async function lobbyAsAnswer(
+  bot: Bot,
+  interaction: RepliableInteraction,
+  lobbyOf: (messageId: string) => LobbyTable,
+): Promise<LobbyTable | null> {
+  const response = await interaction.deferReply({ withResponse: true });
+  // Discord may leave the message out of a deferred callback's response: then ask for it.
+  const messageId = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
+  // A one-message game's message is edited through its tokens, this interaction's first.
+  answeredWith(interaction, messageId);
+  const table = lobbyOf(messageId);
+  try {
+    await bot.store.create(messageId, table);
+  } catch (error) {
+    bot.log.error('could not save a new lobby', { game: messageId, error: errorText(error) });
+    await interaction.editReply({ content: t('command.saveFailed'), components: [] });
+    return null;
+  }
+  await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
+  return table;
 }
 
 /** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */

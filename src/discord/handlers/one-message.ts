@@ -9,13 +9,16 @@
  */
 import { t } from '../../i18n/index.js';
 import { boardsOwed, homeOf, mayAct, type Table } from '../../table/index.js';
-import { aside, privately, updating, type Answer } from '../wire/answer.js';
+import { MessageFlags } from 'discord.js';
+import { aside, privately, updating, type Answer, type ComponentInteraction } from '../wire/answer.js';
+import type { Actor } from '../wire/actor.js';
 import { IN_AWAY } from '../messages/codec.js';
 import { currentView } from '../messages/one-message.js';
 import { refusalText } from '../messages/text.js';
 import type { Bot } from '../bot.js';
 import { imBack } from './moderation.js';
 import { openPanel } from './panel.js';
+import { rematchAsAnswer } from './rematch.js';
 import { review } from './review.js';
 import { openViewer } from './viewer.js';
 
@@ -78,4 +81,19 @@ export async function tableBack(bot: Bot, click: AwayFromThreads, player: number
   const table = await load(bot, click);
   if (typeof table === 'string') return privately(table);
   return imBack(bot, { tableId: table.id, userId: click.userId, player, messageId: click.messageId });
+}
+
+/** Rematch on a game's message away from threads: the new lobby is this click's answer (rematch.ts). */
+export async function tableRematch(
+  bot: Bot,
+  interaction: ComponentInteraction,
+  click: AwayFromThreads,
+  actor: Actor,
+): Promise<void> {
+  const table = await load(bot, click);
+  if (typeof table === 'string') {
+    await interaction.reply({ content: table, flags: MessageFlags.Ephemeral });
+    return;
+  }
+  await rematchAsAnswer(bot, interaction, { ...actor, tableId: table.id });
 }

@@ -4,18 +4,25 @@
  * the store (compare-and-set), so exactly one press opens a lobby even when two
  * bot processes handle two presses at the same instant.
  */
-import type { Message, MessageEditOptions } from 'discord.js';
+import { MessageFlags, type Message, type MessageEditOptions } from 'discord.js';
 import { keep, save, StoreError, type Change, type TableStore } from '../../store/index.js';
-import { newLobby, playerOf, type FinishedTable, type LobbyTable, type RematchClaim } from '../../table/index.js';
+import {
+  homeOf,
+  newLobby,
+  playerOf,
+  type FinishedTable,
+  type LobbyTable,
+  type RematchClaim,
+} from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
-import { privately, updating, type Answer, type Worded } from '../wire/answer.js';
+import { privately, updating, type Answer, type ComponentInteraction, type Worded } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
 import { humanSeatOf } from '../messages/seats.js';
 import { lobbyLink, lobbyView } from '../messages/lobby.js';
-import type { LobbyClick } from './lobby.js';
+import { lobbyAsAnswer, type LobbyClick } from './lobby.js';
 import * as clock from '../../runtime/clock.js';
 
 /** A claim whose lobby never came (its process died while posting it) may be taken over after this long. */
@@ -76,14 +83,33 @@ export async function rematch(bot: Bot, click: LobbyClick, finalMessage: Message
     );
     return updating({ content, components: [], allowedMentions: { parse: [] } });
   } finally {
-    await settleClaim(bot, click.tableId, claimed.value.rematch, lobbyId).catch((error: unknown) =>
-      bot.log.warn('could not settle the rematch claim', {
-        game: click.tableId,
-        user: click.userId,
-        error: errorText(error),
-      }),
-    );
+    await settle(bot, click, claimed.value.rematch, lobbyId);
   }
+}
+
+/** settleClaim, a failure only logged (the claim goes stale and another press may try). */
+function settle(bot: Bot, click: LobbyClick, claim: RematchClaim, lobbyId: string | null): Promise<void> {
+  return settleClaim(bot, click.tableId, claim, lobbyId).catch((error: unknown) =>
+    bot.log.warn('could not settle the rematch claim', {
+      game: click.tableId,
+      user: click.userId,
+      error: errorText(error),
+    }),
+  );
+}
+
+/** The rematch's lobby: the same seats and rules, in the same place, hosted by whoever asked. */
+function rematchLobby(old: FinishedTable, click: LobbyClick, messageId: string): LobbyTable {
+  return newLobby({
+    id: messageId,
+    guildId: old.guildId,
+    channelId: old.messages.lobbyChannelId,
+    host: humanSeatOf(click),
+    others: old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId)),
+    settings: old.settings,
+    now: clock.now(),
+    home: homeOf(old),
+  });
 }
 
 async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Promise<Worded<LobbyTable>> {
@@ -92,22 +118,35 @@ async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Pro
   const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
   if (lacking.length > 0)
     return { ok: false, refusal: missingText(lacking, t('permission.where.channel', { channelId: parent.id })) };
-  const host = humanSeatOf(click);
-  const others = old.seats.filter((s) => !(s.kind === 'human' && s.userId === click.userId));
   // The buttons appear only once the table is saved under the message's id, so no click comes too early.
   const messageId = await bot.places.say(parent.id, { content: inGameLocale(old, () => t('rematch.settingUp')) });
   if (messageId === null) return { ok: false, refusal: t('rematch.cannotPost') };
-  const table: LobbyTable = newLobby({
-    id: messageId,
-    guildId: old.guildId,
-    channelId: old.messages.lobbyChannelId,
-    host,
-    others,
-    settings: old.settings,
-    now: clock.now(),
-  });
+  const table = rematchLobby(old, click, messageId);
   await bot.store.create(messageId, table);
   await bot.places.editLobby(table, inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
   bot.log.info('rematch lobby opened', { guild: old.guildId, game: messageId, from: old.id, user: click.userId });
   return { ok: true, value: table };
+}
+
+/**
+ * Rematch on a game away from threads (a one-message game, a game in the bot's DM): the
+ * bot cannot post there on its own, so the new lobby is this click's public answer, in
+ * the same place and of the same kind; the final message stays as it is.
+ */
+export async function rematchAsAnswer(bot: Bot, interaction: ComponentInteraction, click: LobbyClick): Promise<void> {
+  const claimed = await claimRematch(bot.store, click.tableId, click.userId, clock.now());
+  if (!claimed.ok) {
+    await interaction.reply({ content: claimed.refusal, flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const old = claimed.value;
+  let lobbyId: string | null = null;
+  try {
+    const table = await lobbyAsAnswer(bot, interaction, (messageId) => rematchLobby(old, click, messageId));
+    lobbyId = table?.id ?? null;
+    if (table)
+      bot.log.info('rematch lobby opened', { guild: old.guildId, game: table.id, from: old.id, user: click.userId });
+  } finally {
+    await settle(bot, click, old.rematch, lobbyId);
+  }
 }

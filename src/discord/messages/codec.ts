@@ -327,6 +327,8 @@ export const CLICKS = {
   /** The end's Review and Step through, away from threads (game as for review). */
   'table-review': { code: 'tr', home: 'public', fields: { table: TABLE, game: GAME } },
   'table-replay': { code: 'tg', home: 'public', fields: { table: TABLE, game: GAME } },
+  /** Rematch, away from threads: the new lobby is the click's answer. */
+  'table-rematch': { code: 'tm', home: 'public', fields: { table: TABLE } },
   /** "I'm back", away from threads: the player of an absent seat takes it back. */
   'table-back': { code: 'tb', home: 'public', fields: { table: TABLE, player: SEAT } },
 } as const satisfies Declarations;

@@ -3,8 +3,8 @@
  * posts, with buttons that work where they are. In the bot's DM, "Your turn" opens the
  * panel as a turn's DM does; on a one-message game (a group DM, a server without the
  * bot) the buttons are that message's, with Show the table always there so anyone can
- * bring it up to date. What only a thread holds (a Rematch's new lobby, the animated
- * replay posted for all, Left to come for spectators) is left out there.
+ * bring it up to date. What only a thread holds (the animated replay posted for all,
+ * Left to come for spectators) is left out there.
  */
 import { ComponentType } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
@@ -28,6 +28,8 @@ function away(action: ClickAction, table: string, home: Exclude<Home, 'thread'>)
       return { verb: 'table-replay', table, game: action.game };
     case 'back':
       return { verb: 'table-back', table, player: action.player };
+    case 'rematch':
+      return { verb: 'table-rematch', table };
     default:
       return null;
   }
