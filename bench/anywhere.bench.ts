@@ -16,6 +16,7 @@ import {
   boardCount,
   lastMessage,
   launch,
+  registerGlobally,
   startTable,
   userToPlay,
   yourTurnId,
@@ -83,6 +84,7 @@ async function groupGame(discord: FakeDiscord): Promise<FakeMessage> {
 async function main(): Promise<void> {
   const world = await launch({ strict: true, ...FAST_THREADS }, { ARCHIVE_AFTER_S: '0' });
   const { discord } = world;
+  registerGlobally(discord);
   const group: number[] = [];
   const thread: number[] = [];
   try {

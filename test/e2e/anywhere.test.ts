@@ -5,7 +5,6 @@
  * with "Use External Apps" on and off. On the fake's clock: tokens run out after 15 minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.js';
 import { checkRecord } from '../../src/game/index.js';
 import type { FakeInteraction } from '../fake-discord/interactions.js';
 import type { FakeMessage, FakeUser } from '../fake-discord/model.js';
@@ -17,6 +16,7 @@ import {
   playDailyOut,
   playToEnd,
   pressThrough,
+  registerGlobally,
   userToPlay,
   FAST_THREADS,
   type World,
@@ -90,12 +90,7 @@ describe('play anywhere', () => {
       },
       { DAILY_HARD_PLAYOUTS: '20' },
     );
-    // Outside the test server the command must be registered globally, as `npm run deploy` does without DISCORD_GUILD_ID.
-    world.discord.registerCommands([]);
-    world.discord.registerCommands(
-      commands.map((c) => c.data.toJSON()),
-      { global: true },
-    );
+    registerGlobally(world.discord);
   });
   afterAll(async () => {
     if (process.env.ANYWHERE_DEBUG) console.log(world.bot.stdout, world.bot.stderr);

@@ -96,6 +96,19 @@ export async function launch(
   return world;
 }
 
+/**
+ * The commands registered globally instead of to the test server, as `npm run deploy`
+ * does without DISCORD_GUILD_ID: Discord offers them in DMs, group DMs and servers
+ * without the bot too (guild commands only in their server).
+ */
+export function registerGlobally(discord: FakeDiscord): void {
+  discord.registerCommands([]);
+  discord.registerCommands(
+    commands.map((c) => c.data.toJSON()),
+    { global: true },
+  );
+}
+
 export type StartOptions = Readonly<Record<string, OptionValue>>;
 
 /** /kingdomino start by the host: the lobby message. */
