@@ -22,7 +22,7 @@ import { correspondencePace, deadlineOf, isPaused, reminderAtMs } from './pace.j
 import { currentPlan, planDue } from './plan.js';
 import { afterQuiet, quietOf, quietSince } from './quiet.js';
 import { closeDue, currentTurn } from './play.js';
-import type { PlayingTable, Post, Table } from './types.js';
+import { homeOf, type PlayingTable, type Post, type Table } from './types.js';
 
 /** The bot loads (at start-up, then at each poll) the tables due within this: the poll's period, with room. */
 export const DUE_HORIZON_MS = 2 * 60_000;
@@ -127,7 +127,8 @@ function heldDmStep(table: PlayingTable): Due | null {
  * Correspondence: the player to move, who has not had the DM that their turn came
  * (sent with the save of what began it, the board most often; once per move; none
  * while the clock is paused, the resume sends it; none while their plan is about to
- * be played), and when it may go: at once, or when their quiet hours end (quiet.ts).
+ * be played; none for a game in the bot's DM, whose board there tells them), and when it
+ * may go: at once, or when their quiet hours end (quiet.ts).
  * A step of its own only when quiet hours held it back: a game waiting for its
  * player's DM otherwise is not due.
  */
@@ -135,6 +136,7 @@ export function turnDmDue(
   table: Table,
 ): { readonly userId: string; readonly deadline: number; readonly at: number } | null {
   if (table.status !== 'playing' || isPaused(table) || !correspondencePace(table.settings)) return null;
+  if (homeOf(table) === 'dm') return null;
   if (table.notifiedTurn === table.game.turn || table.threadLocked === true || planDue(table)) return null;
   const turn = currentTurn(table);
   const deadline = deadlineOf(table, turnLimitS(table));
