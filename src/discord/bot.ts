@@ -84,6 +84,11 @@ export interface Places {
   close(table: FinishedTable): Promise<Closed>;
   /** The bot's own recent messages in the game's home (none when the bot cannot read them). */
   ownMessages(table: GameTable): Promise<readonly OwnMessage[]>;
+  /**
+   * A follow-up an answer is about to make in a channel, counted with the webhook posts
+   * there (Discord shares about 30 a minute per channel): false when there is no room now.
+   */
+  takeFollowUp(channelId: string): boolean;
   /** An interaction answered in a game's home: its posts may go through that interaction's webhook a while. */
   lend(interaction: AnsweredInteraction): void;
   stop(): void;

@@ -116,6 +116,9 @@ export class FakePlaces implements Places {
   }
 
   lend(): void {}
+  takeFollowUp(): boolean {
+    return true;
+  }
   stop(): void {}
 
   /** The writes of one kind. */

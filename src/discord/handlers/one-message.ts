@@ -9,7 +9,7 @@
  */
 import { t } from '../../i18n/index.js';
 import { boardsOwed, homeOf, mayAct, type Table } from '../../table/index.js';
-import { MessageFlags } from 'discord.js';
+import { MessageFlags, type BaseMessageOptions } from 'discord.js';
 import { aside, privately, updating, type Answer, type ComponentInteraction } from '../wire/answer.js';
 import type { Actor } from '../wire/actor.js';
 import { IN_AWAY } from '../messages/codec.js';
@@ -54,9 +54,23 @@ export async function tableTurn(bot: Bot, click: AwayFromThreads, turn: number):
   if (typeof table === 'string') return privately(table);
   const update = homeOf(table) === 'message' && behind(table) ? await currentView(table) : null;
   const may = mayAct(table, { kind: 'user', userId: click.userId }, turn);
-  if (!may.ok) return aside(update, privately(refusalText(may.refusal, table.seats)).message);
+  if (!may.ok) return beside(bot, click, update, privately(refusalText(may.refusal, table.seats)).message);
   const panel = await openPanel(bot, { tableId: table.id, userId: click.userId, turn, scope: IN_AWAY(table.id) });
-  return aside(update, panel.message);
+  return beside(bot, click, update, panel.message);
+}
+
+/**
+ * A private word beside the message, the message brought up to date and this click's token
+ * kept for its next edits. The word is a follow-up: where the channel has had its share of
+ * them this minute, it is the click's own private answer alone (the message waits for another click).
+ */
+function beside(
+  bot: Bot,
+  click: AwayFromThreads,
+  update: BaseMessageOptions | null,
+  message: BaseMessageOptions,
+): Answer {
+  return bot.places.takeFollowUp(click.channelId) ? aside(update, message) : { kind: 'private', message };
 }
 
 /** Show the table: the one message as it should read now, for anyone. */

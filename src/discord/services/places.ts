@@ -93,6 +93,10 @@ export class DiscordPlaces implements Places {
     this.webhooks.lend(interaction);
   }
 
+  takeFollowUp(channelId: string): boolean {
+    return this.webhooks.takeFollowUp(channelId);
+  }
+
   stop(): void {
     this.webhooks.stop();
   }

@@ -207,6 +207,17 @@ export class ThreadWebhooks {
     return message.id;
   }
 
+  /**
+   * A follow-up an answer is about to make in the channel (a one-message game's panel
+   * beside it), counted with the channel's webhook posts: false when they are at their
+   * share this minute (the answer then goes without one).
+   */
+  takeFollowUp(channelId: string): boolean {
+    if (!this.#room(channelId)) return false;
+    this.#count(channelId);
+    return true;
+  }
+
   /** Take the buttons off a message posted through a webhook still usable: false when there is none (edit it another way). */
   async clearButtons(messageId: string): Promise<boolean> {
     const lent = this.#fresh(this.#byMessage.get(messageId));
