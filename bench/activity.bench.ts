@@ -40,11 +40,12 @@ const NOW = 'performance.timeOrigin + performance.now()';
  */
 async function timedMove(mover: Board, other: Board): Promise<number> {
   await mover.frame.locator('#status.mine').waitFor();
-  await other.frame.evaluate(`window.__shown = new Promise((resolve) => {
+  // The promise is kept, not returned: evaluate would wait for it.
+  await other.frame.evaluate(`void (window.__shown = new Promise((resolve) => {
     const seen = document.body.dataset.version;
     new MutationObserver((_, o) => { if (document.body.dataset.version !== seen) { o.disconnect(); resolve(${NOW}); } })
       .observe(document.body, { attributes: true });
-  })`);
+  }))`);
   const sent = await mover.frame.evaluate<number>(`(() => {
     const spot = document.querySelector('[data-act="spot"]');
     if (spot) spot.click();
@@ -54,7 +55,14 @@ async function timedMove(mover: Board, other: Board): Promise<number> {
     pick.click();
     return at;
   })()`);
-  const shown = await other.frame.evaluate<number>('window.__shown');
+  const shown = await other.frame.evaluate<number | null>(
+    'Promise.race([window.__shown, new Promise((resolve) => setTimeout(() => resolve(null), 10000))])',
+  );
+  if (shown === null) {
+    const note = await mover.frame.locator('#note').textContent();
+    const status = await mover.frame.locator('#status').textContent();
+    throw new Error(`the move did not reach the other page: mover says "${status}" / "${note}"`);
+  }
   return shown - sent;
 }
 
@@ -102,6 +110,7 @@ async function main(): Promise<void> {
     console.log(`activity.first_board_ms: ${Math.round(percentile(times, 50))} ms`);
 
     const boards: Record<string, Board> = { alice: await open('alice'), bob: await open('bob') };
+    for (const board of Object.values(boards)) await board.frame.locator('.kingdom').first().waitFor();
     const latencies: number[] = [];
     let rates: number[] = [];
     for (let guard = 0; guard < 200; guard++) {
