@@ -26,9 +26,10 @@ const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.cha
 const crowns = (n: number): string => (n > 0 ? `<span class="c" aria-hidden="true">${'♛'.repeat(n)}</span>` : '');
 
 function square(terrain: Terrain, n: number, extra = ''): string {
-  const { base } = TERRAIN[terrain];
+  // The terrain's letter in its pattern's ink, as the pictures draw it: readable on light wheat as on dark forest.
+  const { base, ink } = TERRAIN[terrain];
   const name = say(`terrain.${terrain}`);
-  return `<span class="sq ${extra}" style="background:${base}"><span class="l" aria-hidden="true">${esc(name[0] ?? '')}</span>${crowns(n)}</span>`;
+  return `<span class="sq ${extra}" style="background:${base}"><span class="l" style="color:${ink}" aria-hidden="true">${esc(name[0] ?? '')}</span>${crowns(n)}</span>`;
 }
 
 export function dominoHtml(n: number, vertical = false): string {
