@@ -23,13 +23,17 @@ import { say } from './words.js';
 
 const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const crowns = (n: number): string => (n > 0 ? `<span class="c" aria-hidden="true">${'♛'.repeat(n)}</span>` : '');
+/** A square's crowns: gold, but in the square's own ink on wheat, where gold would not show. */
+const crowns = (n: number, terrain: Terrain): string =>
+  n > 0
+    ? `<span class="c"${terrain === 'wheat' ? ` style="color:${TERRAIN.wheat.ink}"` : ''} aria-hidden="true">${'♛'.repeat(n)}</span>`
+    : '';
 
 function square(terrain: Terrain, n: number, extra = ''): string {
   // The terrain's letter in its pattern's ink, as the pictures draw it: readable on light wheat as on dark forest.
   const { base, ink } = TERRAIN[terrain];
   const name = say(`terrain.${terrain}`);
-  return `<span class="sq ${extra}" style="background:${base}"><span class="l" style="color:${ink}" aria-hidden="true">${esc(name[0] ?? '')}</span>${crowns(n)}</span>`;
+  return `<span class="sq ${extra}" style="background:${base}"><span class="l" style="color:${ink}" aria-hidden="true">${esc(name[0] ?? '')}</span>${crowns(n, terrain)}</span>`;
 }
 
 export function dominoHtml(n: number, vertical = false): string {
