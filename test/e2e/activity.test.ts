@@ -189,6 +189,25 @@ describe('the live board server', () => {
     });
     expect(await elsewhere.closed).toBe(1008);
 
+    // Discord in trouble while asked about a page: the page may come again, and then gets in.
+    discord.injectFault(
+      { path: '/applications/:app/activity-instances/:instance' },
+      { kind: 'server-error', status: 503 },
+    );
+    const erin = discord.user('erin').id;
+    const hello = {
+      type: 'hello',
+      token: discord.activity.tokenFor(erin),
+      instance: discord.activity.join(discord.channel.id, erin),
+    } as const;
+    const troubled = await LivePage.open(port);
+    troubled.send(hello);
+    expect(await troubled.closed).toBe(1011);
+    const again = await LivePage.open(port);
+    again.send(hello);
+    await again.next((m) => m.type === 'welcome' && m, 0, 'the welcome, the second time');
+    again.close();
+
     // A message too large to read closes the connection; a flood is cut at the rate limit.
     const big = await LivePage.open(port);
     big.send('x'.repeat(10_000));
@@ -204,6 +223,7 @@ describe('the live board server', () => {
     expect(figures['activity_unauthenticated']).toBeGreaterThanOrEqual(1);
     expect(figures['activity_elsewhere']).toBeGreaterThanOrEqual(1);
     expect(figures['activity_oversized']).toBe(1);
+    expect(figures['activity_unavailable']).toBe(1);
     expect(figures['activity_rate-limited']).toBeGreaterThanOrEqual(1);
     // Nothing changed: the game is where it was.
     const after = await openPage('alice');

@@ -31,7 +31,9 @@ const SNOWFLAKE = /^\d{1,25}$/;
 
 type Json = Record<string, unknown> | null;
 
+/** Discord's answer: null when it refuses (4xx); a Discord in trouble (5xx, 429) is an error, to be tried again. */
 async function json(response: Response): Promise<Json> {
+  if (response.status >= 500 || response.status === 429) throw new Error(`Discord answered ${response.status}`);
   if (!response.ok) return null;
   const body: unknown = await response.json().catch(() => null);
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;

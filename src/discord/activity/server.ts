@@ -157,7 +157,7 @@ export class ActivityServer {
           if (message.type === 'table') sent.set(message.table.id, message.table.version);
           this.send(socket, message);
         },
-        close: () => socket.close(1008),
+        close: (code) => socket.close(code),
         refused: (why) => this.count(why),
         allow: (key) => this.buckets.allow(key),
         follow: (tableId) => void (sent.has(tableId) || sent.set(tableId, -1)),

@@ -32,7 +32,8 @@ export interface SessionHost {
   readonly bot: Bot;
   readonly auth: DiscordAuth;
   send(message: ServerMessage): void;
-  close(): void;
+  /** Close the page's connection: 1008 when it is refused for good, 1011 when it may try again. */
+  close(code: 1008 | 1011): void;
   /** Count a refusal (the operators' and the tests' figure). */
   refused(why: RefusalWhy): void;
   /** Whether this user may send one more message now (per user: all their pages together). */
@@ -69,6 +70,8 @@ export class Session {
     } catch (error) {
       this.host.bot.log.warn('live board: message failed', { error: errorText(error) });
       this.refuse('unavailable');
+      // Discord could not be asked who the page is: the page connects again, a little later.
+      if (this.hello === 'checking') this.host.close(1011);
     }
   }
 
@@ -148,6 +151,6 @@ export class Session {
     const words = text ?? (why === 'refused' ? '' : t(REFUSAL_KEY[why], {}, locale));
     this.host.bot.log.info('live board: refused', { why, user: this.known?.user.id ?? null });
     this.host.send({ type: 'refused', why, text: words });
-    if (close) this.host.close();
+    if (close) this.host.close(1008);
   }
 }

@@ -90,8 +90,16 @@ export class TableDriver implements Driver {
     this.watchers.push(watcher);
   }
 
+  /** A watcher's failure is logged, never the driver's: the table's steps go on. */
   private tell(table: Table | null): void {
-    if (table) for (const watcher of this.watchers) watcher(table);
+    if (!table) return;
+    for (const watcher of this.watchers) {
+      try {
+        watcher(table);
+      } catch (error) {
+        this.bot().log.warn('a table watcher failed', { game: table.id, error: errorText(error) });
+      }
+    }
   }
 
   changed(tableId: string, known?: Table): void {
