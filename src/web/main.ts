@@ -5,7 +5,7 @@
  * every change of the table shown. Reconnects by itself (a reload, a bot restart).
  */
 import { DiscordSDK } from '@discord/embedded-app-sdk';
-import { prompt, result, type Pos } from '../game/index.js';
+import { nameCell, prompt, result, type Placement, type Pos } from '../game/index.js';
 import {
   LIVE_PATH,
   TOKEN_PATH,
@@ -27,6 +27,8 @@ interface State {
   draft: Draft;
   note: string;
   connected: boolean;
+  /** The game's turn the player had the hint at (one a turn). */
+  hinted: number;
 }
 
 const state: State = {
@@ -37,6 +39,7 @@ const state: State = {
   draft: { turn: -1, r: 0, placed: null },
   note: '',
   connected: false,
+  hinted: -1,
 };
 const app = document.getElementById('app')!;
 let socket: WebSocket | null = null;
@@ -97,6 +100,7 @@ function render(): void {
       draft: state.draft,
       status: statusOf(table, turn !== null),
       note: state.note,
+      hinted: state.hinted === table.game?.turn,
     });
   }
   if (focusKey) (app.querySelector(focusKey) as HTMLElement | null)?.focus();
@@ -116,6 +120,8 @@ function received(message: ServerMessage): void {
     if (state.table && state.table.version > message.table.version) return;
     state.table = message.table;
     document.body.dataset['version'] = String(message.table.version);
+  } else if (message.type === 'hint') {
+    hinted(message.table, message.turn, message.at);
   } else {
     state.note = plain(message.text);
   }
@@ -125,6 +131,17 @@ function received(message: ServerMessage): void {
 /** The bot's words as Discord shows them, made plain: no markdown stars, no custom emoji codes. */
 function plain(text: string): string {
   return text.replace(/\*\*|__|~~/g, '').replace(/<a?:(\w+):\d+>/g, '');
+}
+
+/** The hint: the domino goes where the hard computer player would put it, and the page says where. */
+function hinted(tableId: string, turn: number, at: Placement | null): void {
+  const game = state.table?.game;
+  if (tableId !== state.watching || !game || game.turn !== turn) return;
+  state.hinted = turn;
+  if (!at) return;
+  const r = TURNS.findIndex(([dx, dy]) => at.b[0] - at.a[0] === dx && at.b[1] - at.a[1] === dy);
+  state.draft = { turn, r: Math.max(0, r), placed: { kind: 'place', a: at.a, b: at.b } };
+  state.note = say('activity.hinted', { cell: nameCell(game.options.grid, at.a) });
 }
 
 function watch(tableId: string): void {
@@ -198,6 +215,8 @@ function act(el: HTMLElement): void {
   else if (what === 'confirm') sendMove(null);
   else if (what === 'undo' && state.table) send({ type: 'undo', table: state.table.id });
   else if (what === 'join' && state.table) send({ type: 'join', table: state.table.id });
+  else if (what === 'hint' && state.table?.game)
+    send({ type: 'hint', table: state.table.id, turn: state.table.game.turn });
 }
 
 app.addEventListener('click', (event) => {

@@ -4,7 +4,7 @@
  * bot imports this file too. The page says who it is with Discord's token, never
  * with a user id: the bot asks Discord.
  */
-import type { GameState, Move } from '../game/index.js';
+import type { GameState, Move, Placement } from '../game/index.js';
 
 /** The path of the live connection, relative to the page (Discord's proxy maps it). */
 export const LIVE_PATH = 'live';
@@ -21,6 +21,8 @@ export type ClientMessage =
   /** A move at the game's turn `turn` (a stale one is refused). */
   | { readonly type: 'move'; readonly table: string; readonly turn: number; readonly move: Move }
   | { readonly type: 'undo'; readonly table: string }
+  /** The hint of this turn (once per turn, as on the panel). */
+  | { readonly type: 'hint'; readonly table: string; readonly turn: number }
   /** Take a seat in a lobby of the channel, as its Join button does. */
   | { readonly type: 'join'; readonly table: string };
 
@@ -68,6 +70,8 @@ export type ServerMessage =
       readonly games: readonly GameListing[];
     }
   | { readonly type: 'table'; readonly table: TableView }
+  /** The hard computer player's spot for the domino in hand, at this turn (null: it fits nowhere). */
+  | { readonly type: 'hint'; readonly table: string; readonly turn: number; readonly at: Placement | null }
   /** A move or undo of this page was made: what it did, in words. */
   | { readonly type: 'done'; readonly text: string }
   | { readonly type: 'refused'; readonly why: RefusalWhy; readonly text: string };

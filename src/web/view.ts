@@ -138,6 +138,8 @@ export interface TableScene {
   readonly draft: Draft;
   readonly status: string;
   readonly note: string;
+  /** The player had this turn's hint. */
+  readonly hinted: boolean;
 }
 
 function controlsHtml(scene: TableScene): string {
@@ -145,6 +147,8 @@ function controlsHtml(scene: TableScene): string {
   const buttons: string[] = [];
   if (turn?.domino != null && turn.canPlace)
     buttons.push(`<button data-act="rotate" aria-keyshortcuts="R">⟳ ${esc(say('activity.rotate'))}</button>`);
+  if (turn?.domino != null && turn.canPlace && !scene.hinted)
+    buttons.push(`<button data-act="hint">💡 ${esc(say('activity.hint'))}</button>`);
   if (turn?.domino != null && !turn.canPlace && draft.placed === null)
     buttons.push(`<button data-act="discard">🗑 ${esc(say('activity.discard'))}</button>`);
   if (turn && turn.choices.length === 0 && draft.placed !== null)

@@ -51,13 +51,19 @@ async function newer(b: Board, seen: string): Promise<void> {
  * lit square, or discarded; then a domino of the next line tapped (or the placement
  * confirmed in the last round).
  */
-async function moveOnBoard(b: Board, drag: boolean): Promise<void> {
+async function moveOnBoard(b: Board, how: 'drag' | 'tap' | 'hint'): Promise<void> {
   const f = b.frame;
   await f.locator('#status.mine').waitFor({ timeout: 20_000 });
   const seen = await version(b);
   const spot = f.locator('[data-act="spot"]').first();
-  if ((await spot.count()) > 0) {
-    if (drag) await dragOnto(b, spot);
+  const hint = f.locator('[data-act="hint"]');
+  if (how === 'hint' && (await hint.count()) > 0) {
+    // The hint puts the domino where the hard computer player would, and says where.
+    await hint.click();
+    await f.locator('.ghost').first().waitFor();
+    await f.getByText(/^Hint: [A-M]\d+/).waitFor();
+  } else if ((await spot.count()) > 0) {
+    if (how === 'drag') await dragOnto(b, spot);
     else await spot.click();
     await f.locator('.ghost').first().waitFor();
   } else if ((await f.locator('[data-act="discard"]').count()) > 0) await f.locator('[data-act="discard"]').click();
@@ -131,7 +137,7 @@ describe('the live board in Chromium', () => {
         await moveByPanel(discord, last, user);
         fromThread++;
       } else if (user) {
-        await moveOnBoard(boards[user.username as 'alice' | 'bob'], moves % 2 === 0);
+        await moveOnBoard(boards[user.username as 'alice' | 'bob'], (['drag', 'tap', 'hint'] as const)[moves % 3]!);
       }
       if (user) moves++;
       await discord.waitFor(() => lastMessage(discord, threadId).id !== last.id, 'the next message in the thread');

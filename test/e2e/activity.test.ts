@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOY_ENTRY } from '../fake-discord/bot-process.js';
+import { legalPlacements, prompt } from '../../src/game/index.js';
 import type { ServerMessage, TableView } from '../../src/web/protocol.js';
 import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
 import { boardPort, LivePage, someMove } from '../support/live-page.js';
@@ -117,6 +118,30 @@ describe('the live board server', () => {
     const back = await page.table((t) => t.version > moved.version, 'the table as before the move');
     expect(turnOf(back)).toBe(turnOf(before));
     page.close();
+  });
+
+  it('gives the player to move one hint a turn, a spot the domino fits', async () => {
+    const { discord } = world;
+    for (;;) {
+      const toPlay = userToPlay(discord, lastMessage(discord, threadId))!;
+      const page = await openPage(toPlay.username);
+      const table = await page.table(() => true);
+      const p = prompt(table.game!);
+      if (p.kind === 'place' && p.canPlace) {
+        page.send({ type: 'hint', table: threadId, turn: turnOf(table) });
+        const hint = await page.next((m) => m.type === 'hint' && m, 0, 'the hint');
+        expect(legalPlacements(table.game!)).toContainEqual(hint.at);
+        page.send({ type: 'hint', table: threadId, turn: turnOf(table) });
+        const again = await page.next((m) => m.type === 'refused' && m, 0, 'a second hint refused');
+        expect(again.text).toBe('You have already used your hint this turn.');
+        page.close();
+        return;
+      }
+      const boards = boardCount(discord, threadId);
+      page.send({ type: 'move', table: threadId, turn: turnOf(table), move: someMove(table.game!) });
+      await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board of the move');
+      page.close();
+    }
   });
 
   it("opens from the lobby and the turn messages with Discord's launch response", async () => {

@@ -63,6 +63,8 @@ export function readMessage(text: string): ClientMessage | null {
       return isId(m['table']) ? { type: m['type'], table: m['table'] } : null;
     case 'move':
       return move(m);
+    case 'hint':
+      return isId(m['table']) && isCount(m['turn'], 1000) ? { type: 'hint', table: m['table'], turn: m['turn'] } : null;
     default:
       return null;
   }

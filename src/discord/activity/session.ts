@@ -14,6 +14,7 @@ import type { Worded } from '../wire/answer.js';
 import { makeMove, undoMove } from '../services/move.js';
 import type { DiscordAuth, TokenUser } from './discord.js';
 import { readMessage } from './input.js';
+import { hintFromBoard } from './hint.js';
 import { joinFromBoard } from './lobby.js';
 import { inChannel, listing, pageWords, tableView } from './view.js';
 
@@ -85,9 +86,16 @@ export class Session {
       this.host.follow(table.id);
       return this.host.send({ type: 'table', table: tableView(table) });
     }
+    if (message.type === 'hint') return this.hint(known, table.id, message.turn);
     const done = await inLocale(known.locale, () => this.act(known, table.id, message));
     if (!done.ok) return this.refuse('refused', done.refusal);
     this.host.send({ type: 'done', text: done.value });
+  }
+
+  private async hint(known: Known, tableId: string, turn: number): Promise<void> {
+    const hint = await inLocale(known.locale, () => hintFromBoard(this.host.bot, tableId, known.user.id, turn));
+    if (!hint.ok) return this.refuse('refused', hint.refusal);
+    this.host.send({ type: 'hint', table: tableId, turn, at: hint.value });
   }
 
   /** A move, an undo or a seat taken, as the panel's and the lobby's buttons make them: what it did, in words. */
