@@ -22,6 +22,7 @@
  * await store.leaderboard(guildId, 10);      // { ranked, provisional }: by rating, from RANKED_AFTER_GAMES games
  * await store.forget(userId, () => 'Former player'); // forget-me: { statistics, ratings, renamed, live }
  * await store.daily.record(guildId, day, entry);        // the daily deal: see daily-store.ts
+ * await store.leagues.update(id, (league) => ...);       // leagues: see league-store.ts
  * await store.close();
  * ```
  *
@@ -94,6 +95,7 @@ export {
 } from './table-store.js';
 export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 export type { DailyChannel, DailyPlay, DailyStore, DailyUser, Recorded } from './daily-store.js';
+export type { LeagueEntry, LeagueStore } from './league-store.js';
 
 export interface StoreConfig {
   /** Directory of the default SQLite file. Default `./data`. */

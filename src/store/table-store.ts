@@ -1,6 +1,7 @@
 /** The store proper: keys, locking, compare-and-set retries, validation, expiry. */
 import type { Backend, Commit, CommitOutcome } from './backend.js';
 import { DailyStore } from './daily-store.js';
+import { LeagueStore } from './league-store.js';
 import { KeyedLock } from './lock.js';
 import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
@@ -133,12 +134,15 @@ export class TableStore {
   private saves = 0;
   /** The daily deal's results, streaks and channels, in the same storage. */
   readonly daily: DailyStore;
+  /** The servers' leagues, in the same storage. */
+  readonly leagues: LeagueStore;
 
   constructor(
     private readonly backend: Backend,
     private readonly options: TableStoreOptions,
   ) {
     this.daily = new DailyStore(backend.keyv, options.timeoutMs);
+    this.leagues = new LeagueStore(backend.keyv, options.timeoutMs);
   }
 
   get kind(): 'sqlite' | 'redis' {

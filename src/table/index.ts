@@ -25,3 +25,4 @@ export * from './pairing.js';
 export * from './plan.js';
 export * from './planning.js';
 export * from './quiet.js';
+export * from './league.js';
