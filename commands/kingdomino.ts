@@ -1,6 +1,6 @@
 /** `/kingdomino`: declares the command and its subcommands, and hands each one to src/discord. */
 import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import type { ChatInputCommandInteraction, LocalizationMap } from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
 import { PACE_KEYS } from '../src/discord/messages/text.js';
 import { notifyCommand } from '../src/discord/handlers/notify.js';
@@ -19,8 +19,10 @@ import {
 } from '../src/discord/handlers/commands.js';
 import { dailyCommand } from '../src/discord/handlers/daily.js';
 import { reachOf } from '../src/discord/wire/context.js';
+import { addLeagueGroup, LEAGUE_GROUP, leagueCommand } from './league.js';
+import { described, localized } from './describe.js';
 import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
-import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
+import { DEFAULT_LOCALE, LOCALES, localeFor, t } from '../src/i18n/index.js';
 import { isPace, PACES, withPace, type TableSettings } from '../src/table/index.js';
 
 const MAX_TIMER_MIN = 24 * 60;
@@ -69,35 +71,6 @@ const OPTION = {
 } as const;
 /** In English whatever the user's language: Discord sends the registered names back (see SUB). */
 const variantOption = (v: Variant): string => t(`command.start.${v}.name`, {}, DEFAULT_LOCALE);
-
-/**
- * A text in every Discord locale whose catalogue is not English (`fr`, `es-ES` and
- * `es-419`, ...): what Discord shows users whose client is in that language.
- */
-export function localized(key: MessageKey): LocalizationMap {
-  const map: Record<string, string> = {};
-  for (const discordLocale of DISCORD_LOCALES) {
-    const locale = localeFor(discordLocale);
-    if (locale !== DEFAULT_LOCALE) map[discordLocale] = t(key, {}, locale);
-  }
-  return map as LocalizationMap;
-}
-
-interface Described {
-  setName(name: string): this;
-  setDescription(description: string): this;
-  setNameLocalizations(names: LocalizationMap | null): this;
-  setDescriptionLocalizations(descriptions: LocalizationMap | null): this;
-}
-
-/** Name and description in English, and in every other language of the catalogue. */
-function described<B extends Described>(builder: B, name: MessageKey, description: MessageKey): B {
-  return builder
-    .setName(t(name))
-    .setNameLocalizations(localized(name))
-    .setDescription(t(description))
-    .setDescriptionLocalizations(localized(description));
-}
 
 export const data = described(new SlashCommandBuilder(), 'command.name', 'command.description')
   // Everywhere Discord offers: a server's thread, the bot's DM, a group DM, a server that did
@@ -202,10 +175,12 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
     described(s, 'command.games.name', 'command.games.description').addBooleanOption((o) =>
       described(o, 'command.games.allServers.name', 'command.games.allServers.description'),
     ),
-  );
+  )
+  .addSubcommandGroup((g) => addLeagueGroup(described(g, 'command.league.name', 'command.league.description')));
 
 export async function execute(interaction: ChatInputCommandInteraction, bot: Bot): Promise<void> {
   const o = interaction.options;
+  if (o.getSubcommandGroup(false) === LEAGUE_GROUP) return leagueCommand(interaction, bot);
   if (o.getSubcommandGroup(false) === SUB.daily) {
     const sub = DAILY[o.getSubcommand()];
     // A server's daily channel is posted in by the bot: only where it was added.

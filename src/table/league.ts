@@ -150,8 +150,31 @@ export function roundOver(round: LeagueRound): boolean {
   return round.tables.every((t) => t.outcome !== null);
 }
 
+/** Rounds of a Swiss league when the moderator gives none: as real events of 2-player Swiss play. */
+export const SWISS_ROUNDS = 5;
+
+/**
+ * Rounds a league plays when its moderator left the count to the format: Swiss, its
+ * default; round robin, enough for everyone to meet everyone (with a bye a round when
+ * the players do not divide, one round more).
+ */
+export function roundsFor(format: LeagueFormat, size: TableSize, players: number): number {
+  if (format === 'swiss') return SWISS_ROUNDS;
+  if (size === 2) return players % 2 === 0 ? players - 1 : players;
+  const opponentsPerRound = size === '3or4' ? 3 : size - 1;
+  return Math.max(1, Math.ceil((players - 1) / opponentsPerRound));
+}
+
+/** The league as it starts: the round count fixed if it was left to the format. */
+function withRounds(league: League): League {
+  if (league.rules.rounds > 0) return league;
+  const rounds = roundsFor(league.rules.format, league.rules.size, league.players.length);
+  return { ...league, rules: { ...league.rules, rounds } };
+}
+
 /** Seats the next round (the first one closes the sign-up); its games are then opened by the caller. */
-export function seatNextRound(league: League, now: number): LeagueResult<League> {
+export function seatNextRound(given: League, now: number): LeagueResult<League> {
+  const league = given.status === 'signup' ? withRounds(given) : given;
   if (league.status === 'finished') return refused('finished');
   const current = currentRound(league);
   if (current && !roundOver(current)) return refused('round-running');
@@ -217,13 +240,6 @@ export function outcomeOfGame(game: GameState): TableOutcome | null {
 /** Records a table's outcome; a result already there stays unless a moderator adjusts it. */
 export function recordOutcome(league: League, index: number, outcome: TableOutcome): LeagueResult<League> {
   return withTable(league, index, (t) => (t.outcome && outcome.source === 'played' ? t : { ...t, outcome }));
-}
-
-/** The league is over once its last round is. */
-export function finishIfDone(league: League): League {
-  const round = currentRound(league);
-  const done = round !== null && roundOver(round) && league.rounds.length >= league.rules.rounds;
-  return done && league.status === 'running' ? { ...league, status: 'finished' } : league;
 }
 
 /** Placement points of a place at a table of `size` seats, tied players sharing the places they cover. */
@@ -309,4 +325,23 @@ function compareRows(a: Omit<StandingRow, 'rank'>, b: Omit<StandingRow, 'rank'>)
 export function tableOf(league: League, userId: string): number | null {
   const index = currentRound(league)?.tables.findIndex((t) => t.seats.includes(userId)) ?? -1;
   return index < 0 ? null : index;
+}
+
+/** The round's deadline passed and its unfinished games were handed to the computer. */
+export function markOverdue(league: League): League {
+  const round = currentRound(league);
+  if (!round || round.overdue) return league;
+  return { ...league, rounds: [...league.rounds.slice(0, -1), { ...round, overdue: true }] };
+}
+
+/**
+ * After a table's result: the league finishes with its last round, or the next round
+ * is seated (or, with too few players left for a table, the league ends there).
+ */
+export function afterResult(league: League, now: number): League {
+  const round = currentRound(league);
+  if (league.status !== 'running' || !round || !roundOver(round)) return league;
+  const next = seatNextRound(league, now);
+  if (next.ok) return next.value;
+  return next.refusal === 'round-running' ? league : { ...league, status: 'finished' };
 }

@@ -136,6 +136,8 @@ const POSTED: readonly (readonly [id: string, action: ClickAction])[] = [
   ['k1:px:42', { verb: 'plan-drop', table: '42' }],
   ['k1:ob', { verb: 'board' }],
   ['k1:oh', { verb: 'board-here' }],
+  ['k1:lj', { verb: 'league-join' }],
+  ['k1:ll', { verb: 'league-leave' }],
 ];
 
 describe('the custom_id codec', () => {

@@ -21,6 +21,8 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'remove-ai' },
   { verb: 'start' },
   { verb: 'cancel' },
+  { verb: 'league-join' },
+  { verb: 'league-leave' },
   { verb: 'your-turn', turn: 3 },
   { verb: 'preview', turn: 3, slot: 'rotate', at, hint: null },
   { verb: 'spot', turn: 3, hint: null },
@@ -63,7 +65,18 @@ const EVERY_VERB: readonly ClickAction[] = [
   { verb: 'table-rematch', table: '123' },
 ];
 
-const LOBBY_VERBS = ['join', 'leave', 'add-ai', 'remove-ai', 'start', 'cancel', 'rematch-here', 'board-here'];
+const LOBBY_VERBS = [
+  'join',
+  'leave',
+  'add-ai',
+  'remove-ai',
+  'start',
+  'cancel',
+  'rematch-here',
+  'league-join',
+  'league-leave',
+  'board-here',
+];
 const PANEL_VERBS = ['preview', 'spot', 'hint', 'confirm', 'discard', 'pick', 'undo'];
 /** Left to come ('unseen') is on every board: anyone in the thread may press it. */
 const THREAD_VERBS = ['your-turn', 'rematch', 'review', 'back', 'replay', 'replay-view', 'unseen', 'plan', 'board'];
@@ -222,6 +235,9 @@ const HOMES_BEFORE: Readonly<Record<string, string>> = {
   'table-replay': 'public',
   'table-back': 'public',
   'table-rematch': 'public',
+  // Since: a league's sign-up message, in a channel as a lobby.
+  'league-join': 'lobby',
+  'league-leave': 'lobby',
 };
 
 describe('where a click may come from', () => {

@@ -22,6 +22,7 @@ import {
 import type { Bot } from '../bot.js';
 import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from '../handlers/lobby.js';
 import { rematch } from '../handlers/rematch.js';
+import { leagueSignup } from '../handlers/league.js';
 import { editSeat, imBack, setClock, showSeat, type MenuClick } from '../handlers/moderation.js';
 import { review, reviewList } from '../handlers/review.js';
 import { gamesPage } from '../handlers/games.js';
@@ -173,6 +174,14 @@ function inMenu(click: Click, tableId: string): MenuClick {
 
 const BINDINGS: { readonly [V in Verb]: Binding<Click<Of<ClickAction, V>>> } = {
   join: { answer: 'update', run: (click) => join(click.bot, onLobby(click)) },
+  'league-join': {
+    answer: 'update',
+    run: (click) => leagueSignup(click.bot, click.interaction.message.id, click.actor, true),
+  },
+  'league-leave': {
+    answer: 'update',
+    run: (click) => leagueSignup(click.bot, click.interaction.message.id, click.actor, false),
+  },
   leave: { answer: 'update', run: (click) => leave(click.bot, onLobby(click)) },
   'add-ai': { answer: 'update', run: (click) => addAi(click.bot, onLobby(click), click.action.level) },
   'remove-ai': { answer: 'update', run: (click) => removeAi(click.bot, onLobby(click)) },

@@ -18,6 +18,7 @@ import { DiscordPlaces } from '../services/places.js';
 import { ThreadWebhooks } from '../wire/followups.js';
 import { TableDriver } from '../services/driver.js';
 import { DailyPoster } from '../services/daily.js';
+import { LeagueRunner } from '../services/leagues.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
 import { fetchAppEmojis } from './emojis.js';
@@ -207,6 +208,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   }));
   const daily = new DailyPoster(bot);
   daily.start();
+  const leagues = new LeagueRunner(bot);
+  leagues.start();
 
   return {
     bot,
@@ -214,6 +217,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
       inFlight.close();
       driver.stop();
       daily.stop();
+      leagues.stop();
       // Clicks being answered (a move: its save and its posts), and the driver's steps under way.
       const left = await drained(() => inFlight.running + driver.pending(), graceMs);
       places.stop();

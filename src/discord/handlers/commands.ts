@@ -325,6 +325,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
     const done = await bot.store.forget(userId, (table) => t('forget.formerPlayer', {}, gameLocale(table.settings)));
     const dailyDays = await bot.store.daily.forget(userId, dailyDay(clock.now()));
     const label = t('forget.formerPlayer', {}, locale);
+    const leagues = await bot.store.leagues.forget(userId, label);
     bot.log.info('user data forgotten', {
       guild: interaction.guildId ?? undefined,
       user: userId,
@@ -338,6 +339,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
         t('forget.renamed', { count: done.renamed, label }, locale),
         t('forget.live', { count: done.live }, locale),
         t('forget.daily', { count: dailyDays }, locale),
+        t('forget.leagues', { count: leagues }, locale),
         t('forget.messages', {}, locale),
       ].join('\n'),
     );

@@ -23,11 +23,10 @@ import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
-import { closedLobbyView, lobbyView } from '../messages/lobby.js';
+import { closedLobbyView, lobbyView, threadName } from '../messages/lobby.js';
 import { currentView } from '../messages/one-message.js';
 import { reachOf } from '../wire/context.js';
 import { refusalText } from '../messages/text.js';
-import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
 import * as clock from '../../runtime/clock.js';
 import { copyNotifyToSeats } from '../services/notify.js';
 
@@ -105,11 +104,6 @@ export function removeAi(bot: Bot, click: LobbyClick): Promise<Answer> {
 
 export function cancelLobby(bot: Bot, click: LobbyClick): Promise<Answer> {
   return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.cancel(lobby, click, clock.now())));
-}
-
-function threadName(table: Table): string {
-  const name = t('lobby.threadName', { names: table.seats.map((s) => s.name).join(', ') });
-  return cut(name, THREAD_NAME_MAX);
 }
 
 /**

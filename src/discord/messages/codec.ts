@@ -331,6 +331,9 @@ export const CLICKS = {
   'table-rematch': { code: 'tm', home: 'public', fields: { table: TABLE } },
   /** "I'm back", away from threads: the player of an absent seat takes it back. */
   'table-back': { code: 'tb', home: 'public', fields: { table: TABLE, player: SEAT } },
+  /** A league's sign-up message (its id is the league's): sign up, or take the name off. */
+  'league-join': { code: 'lj', home: 'lobby', fields: {} },
+  'league-leave': { code: 'll', home: 'lobby', fields: {} },
 } as const satisfies Declarations;
 
 export type Verb = keyof typeof CLICKS;

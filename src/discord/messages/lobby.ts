@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { canStart, hasRoom, homeOf, threadIdOf, type LobbyTable, type Table } from '../../table/index.js';
 import { button, row } from './components.js';
 import { rulesLine, seatText } from './text.js';
+import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
 
 /** The link to a lobby message in the table's channel (by default the table's own, whose thread is its game's). */
 export function lobbyLink(table: Table, lobbyId: string = table.id): string {
@@ -79,4 +80,10 @@ export function closedLobbyView(table: Table, note: string): BaseMessageOptions 
     components: [],
     allowedMentions: { parse: [] },
   };
+}
+
+/** The game's thread's name: its players. */
+export function threadName(table: Table): string {
+  const name = t('lobby.threadName', { names: table.seats.map((s) => s.name).join(', ') });
+  return cut(name, THREAD_NAME_MAX);
 }

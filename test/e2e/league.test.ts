@@ -1,0 +1,186 @@
+/**
+ * Leagues end to end on the fake's clock: a 12-player Swiss league of 4-seat tables,
+ * 3 rounds at the 12-hour pace (scripted players move, two never show up, one
+ * withdraws, the bot restarts mid-round, the computer finishes each round's games at
+ * its deadline) to the final standings, on SQLite; and a 5-player round robin of
+ * 2-player live games on Redis. Both through the bot's commands and buttons only.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FakeDiscord } from '../fake-discord/fake.js';
+import type { FakeMessage } from '../fake-discord/model.js';
+import { startRedis, type RedisServer } from '../store/redis-server.js';
+import { FAST_THREADS, isFinal, lastMessage, launch, playMove, userToPlay, type World } from './harness.js';
+
+const HOUR = 3_600_000;
+/** The league service's poll (services/leagues.ts POLL_MS). */
+const POLL_MS = 60_000;
+
+function league(world: World, user: string, subcommand: string, options = {}) {
+  return world.discord.slashCommand({ user, name: 'kingdomino', group: 'league', subcommand, options });
+}
+
+/** The league's posts in its channel matching `pattern`. */
+function posts(discord: FakeDiscord, pattern: RegExp): FakeMessage[] {
+  return discord.messages().filter((m) => pattern.test(m.content));
+}
+
+/** The threads of a round: its lobby messages in the channel, each with its thread. */
+function roundThreads(discord: FakeDiscord, round: number): string[] {
+  return posts(discord, new RegExp(`, round ${round}, table \\d+:`)).map((m) => m.id);
+}
+
+/** Waits for the round's games to be opened, each with its first board. */
+async function roundOpened(discord: FakeDiscord, round: number, tables: number): Promise<string[]> {
+  await discord.waitFor(
+    () => roundThreads(discord, round).length === tables && posts(discord, new RegExp(`round ${round} of`)).length > 0,
+    `round ${round}'s ${tables} games and pairings`,
+    30_000,
+  );
+  const threads = roundThreads(discord, round);
+  for (const id of threads)
+    await discord.waitFor(() => discord.thread(id) && discord.messages(id).some((m) => m.pngs().length > 0), 'a board');
+  return threads;
+}
+
+/** Each table's player to move (if they show up) makes one move. */
+async function scriptedMoves(discord: FakeDiscord, threads: readonly string[], noShows: readonly string[]) {
+  for (const id of threads) {
+    const last = lastMessage(discord, id);
+    const user = userToPlay(discord, last);
+    if (user && !noShows.includes(user.username)) await playMove(discord, id, last, user);
+  }
+}
+
+/** Past the round's deadline: the computer plays every game out; then a poll records the results. */
+async function finishRound(world: World, threads: readonly string[], hours: number): Promise<void> {
+  await world.advance(hours * HOUR + POLL_MS);
+  for (const id of threads)
+    await world.discord.waitFor(() => isFinal(lastMessage(world.discord, id)), `the end of game ${id}`, 60_000);
+  await world.advance(POLL_MS);
+}
+
+interface Row {
+  readonly rank: number;
+  readonly userId: string;
+  readonly points: number;
+  readonly played: number;
+  readonly note: string;
+}
+
+function standingRows(text: string): Row[] {
+  return [...text.matchAll(/^(\d+)\. <@(\d+)>: ([\d.]+) points · -?\d+ game points · (\d+) games(.*)$/gm)].map((m) => ({
+    rank: Number(m[1]),
+    userId: m[2]!,
+    points: Number(m[3]),
+    played: Number(m[4]),
+    note: m[5]!,
+  }));
+}
+
+describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => {
+  const players = Array.from({ length: 12 }, (_, i) => `p${i + 1}`);
+  const noShows = ['p11', 'p12'];
+  let world: World;
+  afterAll(async () => world?.close());
+
+  it('plays 3 rounds to the final standings, through no-shows, a withdrawal and a restart', async () => {
+    world = await launch({ ...FAST_THREADS, users: [...players, { username: 'mod', moderator: true }] });
+    const { discord } = world;
+    // A stranger cannot create one; the moderator can.
+    const refused = await (await league(world, 'p1', 'create', { name: 'Autumn', seats: '4' })).reply();
+    expect(refused.content).toMatch(/Only moderators/);
+    const options = { name: 'Autumn', seats: '4', rounds: 3, pace: '12h', 'round-hours': 24 };
+    const signup = await (await league(world, 'mod', 'create', options)).reply();
+    expect(signup.content).toMatch(/Autumn.*sign-up is open/);
+    expect(signup.content).toMatch(/Swiss · 3 rounds · tables of 4/);
+    for (const p of players) await (await discord.click(signup, 'k1:lj', p)).reply();
+    const twice = await (await discord.click(signup, 'k1:lj', 'p1')).reply();
+    expect(twice.content).toBe('You are already signed up.');
+    expect(discord.message(signup.id)!.content).toMatch(/Signed up \(12\/256\)/);
+    expect((await (await league(world, 'p1', 'start')).reply()).content).toMatch(/Only moderators/);
+    expect((await (await league(world, 'mod', 'start')).reply()).content).toMatch(/league has started/);
+
+    // Round 1: three tables, every player once.
+    const round1 = await roundOpened(discord, 1, 3);
+    const seated = round1.flatMap((id) => discord.message(id)!.pinged);
+    expect([...seated].sort()).toEqual(players.map((p) => discord.user(p).id).sort());
+    expect(discord.message(signup.id)!.components).toEqual([]);
+    await scriptedMoves(discord, round1, noShows);
+    await finishRound(world, round1, 24);
+
+    // Round 2: the standings first, then the new pairings; one player withdraws, the bot restarts.
+    const round2 = await roundOpened(discord, 2, 3);
+    expect(posts(discord, /Round 1 of \*\*Autumn\*\* is over/)).toHaveLength(1);
+    await scriptedMoves(discord, round2, noShows);
+    const why = await (await league(world, 'p1', 'my-table')).reply();
+    expect(why.content).toMatch(/Round 2, table \d: /);
+    expect(why.content).toMatch(/Why: you had [\d.]+ points \(rank \d+\)/);
+    expect((await (await league(world, 'p10', 'withdraw')).reply()).content).toMatch(/You have left the league/);
+    expect(posts(discord, /withdrew from the league/)).toHaveLength(1);
+    await world.restart();
+    // The bot comes back with its clock where the league's is.
+    await world.bot.advanceClock(discord.now() - Date.now());
+    await finishRound(world, round2, 24);
+
+    // Round 3: 11 players, two tables of 4 and three byes; then the end.
+    const round3 = await roundOpened(discord, 3, 2);
+    const pairings3 = posts(discord, /round 3 of 3/)[0]!;
+    expect(pairings3.content).toMatch(/Sitting out \(a bye, 1.5 points\): /);
+    expect(round3.flatMap((id) => discord.message(id)!.pinged)).not.toContain(discord.user('p10').id);
+    await finishRound(world, round3, 24);
+    await discord.waitFor(() => posts(discord, /\*\*Autumn\*\* is over! Champion: <@\d+>/).length === 1, 'the end');
+
+    const standings = await (await league(world, 'p5', 'standings')).publicAnswer();
+    const rows = standingRows(standings.content);
+    expect(rows).toHaveLength(12);
+    // 3 + 2 + 1 + 0 at each of 8 tables, and 1.5 for each of 3 byes.
+    expect(rows.reduce((sum, r) => sum + r.points, 0)).toBeCloseTo(8 * 6 + 3 * 1.5);
+    expect(rows.map((r) => r.rank)).toEqual([...rows.map((r) => r.rank)].sort((a, b) => a - b));
+    const p10 = rows.find((r) => r.userId === discord.user('p10').id)!;
+    expect(p10).toMatchObject({ played: 2, note: ' (withdrew)' });
+    expect(rows.filter((r) => r.played === 2)).toHaveLength(4);
+    expect(standings.content).toMatch(/Ties broken by game points, then opponents’ points, then crowns/);
+    await discord.assertClean();
+  }, 600_000);
+});
+
+describe('a 5-player round robin of 2-player live games, on Redis', () => {
+  let world: World;
+  let redis: RedisServer;
+  afterAll(async () => {
+    await world?.close();
+    await redis?.stop();
+  });
+
+  it('seats everyone against everyone once, a bye each, to the champion', async () => {
+    redis = await startRedis();
+    const players = ['alice', 'bob', 'carol', 'dave', 'erin'];
+    world = await launch(
+      { ...FAST_THREADS, users: [...players, { username: 'mod', moderator: true }] },
+      {
+        REDIS_URL: redis.url,
+      },
+    );
+    const { discord } = world;
+    const options = { name: 'Duels', seats: '2', format: 'round-robin', 'round-hours': 1 };
+    const signup = await (await league(world, 'mod', 'create', options)).reply();
+    expect(signup.content).toMatch(/Round robin · a round per opponent · tables of 2/);
+    for (const p of players) await (await discord.click(signup, 'k1:lj', p)).reply();
+    await league(world, 'mod', 'start');
+    const met = new Set<string>();
+    for (let round = 1; round <= 5; round++) {
+      const threads = await roundOpened(discord, round, 2);
+      for (const id of threads) met.add([...discord.message(id)!.pinged].sort().join('+'));
+      await scriptedMoves(discord, threads, []);
+      await finishRound(world, threads, 1);
+    }
+    await discord.waitFor(() => posts(discord, /\*\*Duels\*\* is over!/).length === 1, 'the end');
+    expect(met.size).toBe(10);
+    const joined = await (await discord.click(signup, 'k1:lj', 'alice', { force: true })).reply();
+    expect(joined.content).toBe('The sign-up of this league is closed.');
+    const rows = standingRows((await (await league(world, 'bob', 'standings')).publicAnswer()).content);
+    expect(rows.map((r) => r.played)).toEqual([4, 4, 4, 4, 4]);
+    expect(rows.reduce((sum, r) => sum + r.points, 0)).toBeCloseTo(10 * 3 + 5 * 1.5);
+    await discord.assertClean();
+  }, 600_000);
+});
