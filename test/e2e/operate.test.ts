@@ -74,10 +74,23 @@ describe('npm start and npm run deploy', () => {
       'daily',
       'notify',
       'games',
+      'league',
     ]);
     const daily = registered[0]?.options?.find((o) => o.name === 'daily') as
       { options?: { name: string }[] } | undefined;
     expect(daily?.options?.map((o) => o.name)).toEqual(['play', 'standings', 'channel']);
+    const league = registered[0]?.options?.find((o) => o.name === 'league') as
+      { options?: { name: string }[] } | undefined;
+    expect(league?.options?.map((o) => o.name)).toEqual([
+      'create',
+      'start',
+      'standings',
+      'my-table',
+      'withdraw',
+      'drop',
+      'replay',
+      'adjust',
+    ]);
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
   });
