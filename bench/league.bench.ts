@@ -7,11 +7,18 @@
  *   league.rematch_share_12 / league.rematch_share_12_min: the same share over simulated
  *     12-player, 5-round Swiss leagues of 4-seat tables (20 seeds), as seated and with each
  *     round seated at its exact fewest repeats (brute force over every seating) after the
- *     same history.
+ *     same history;
+ *   league.round_start_ms: from a moderator's /kingdomino league start of a 64-player
+ *     league of 4-seat tables to every table's lobby message, thread and first board
+ *     there, with the bot as a child process against the fake Discord and its rate
+ *     limits as Discord's (5 messages and 5 threads per 5 s in a channel);
+ *     league.round_start_floor_ms: the least those limits allow for the round's threads
+ *     in one channel (16 threads: the 16th in the fourth 5-second window).
  *   npm run bench -- league
  */
 import { historyOf, rematches, seatRound, tableSizes } from '../src/table/index.js';
 import { fewestRematches, simulateLeague, standings } from '../test/support/league-sim.js';
+import { launch } from '../test/e2e/harness.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,3 +60,33 @@ const small = Array.from({ length: 20 }, (_, i) => rematchShare(12, 5, `small ${
 const sum = (key: 'seated' | 'exact' | 'pairs'): number => small.reduce((s, x) => s + x[key], 0);
 console.log(`league.rematch_share_12: ${(sum('seated') / sum('pairs')).toFixed(4)} share`);
 console.log(`league.rematch_share_12_min: ${(sum('exact') / sum('pairs')).toFixed(4)} share`);
+
+/** The round's games opened, timed from the start command: its tables' threads each with a board. */
+async function roundStartMs(players: number): Promise<number> {
+  const names = Array.from({ length: players }, (_, i) => `p${i + 1}`);
+  const world = await launch({ users: [...names, { username: 'mod', moderator: true }] });
+  const { discord } = world;
+  try {
+    const command = (user: string, subcommand: string, options = {}) =>
+      discord.slashCommand({ user, name: 'kingdomino', group: 'league', subcommand, options });
+    const signup = await (await command('mod', 'create', { name: 'Bench', seats: '4', pace: '1d' })).reply();
+    for (const name of names) await (await discord.click(signup, 'k1:lj', name)).reply();
+    const tables = players / 4;
+    const opened = (): boolean => {
+      const lobbies = discord.messages().filter((m) => /, round 1, table \d+:/.test(m.content));
+      return (
+        lobbies.length === tables &&
+        lobbies.every((m) => discord.thread(m.id) && discord.messages(m.id).some((b) => b.pngs().length > 0))
+      );
+    };
+    const t0 = performance.now();
+    await command('mod', 'start');
+    await discord.waitFor(opened, 'every table opened', 120_000);
+    return performance.now() - t0;
+  } finally {
+    await world.close();
+  }
+}
+
+console.log(`league.round_start_ms: ${(await roundStartMs(64)).toFixed(0)} ms`);
+console.log(`league.round_start_floor_ms: ${(Math.ceil(64 / 4 / 5) - 1) * 5000} ms`);

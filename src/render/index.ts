@@ -31,6 +31,7 @@ export * from './text.js';
 export { renderReplay, replayStates, type Replay, type ReplayOptions } from './replay.js';
 export { emojiPng, type EmojiArt } from './emoji.js';
 export { drawReviewMove, renderReviewMove, type ReviewPicture } from './review.js';
+export { renderStandings as showStandings, type StandingsView, type StandingsRowView } from './standings.js';
 
 ensureFonts();
 

@@ -11,6 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Candidate, DynastyState, GameState } from '../game/index.js';
 import { currentLocale, type Locale } from '../i18n/index.js';
 import type { PreviewOptions, Replay, ReviewPicture, Shown, TableOptions } from './index.js';
+import type { StandingsView } from './standings.js';
 import { startWorker } from '../runtime/spawn.js';
 import { giveBackMemory, giveBackMemoryOnceIdle } from '../runtime/memory.js';
 
@@ -26,6 +27,7 @@ export type Picture =
   | { readonly picture: 'scoreSheet'; readonly state: GameState }
   | { readonly picture: 'dynastySheet'; readonly dynasty: DynastyState }
   | { readonly picture: 'left'; readonly state: GameState }
+  | { readonly picture: 'standings'; readonly view: StandingsView }
   | { readonly picture: 'reviewMove'; readonly review: ReviewPicture }
   /** A finished game's animated GIF, from its record (the bytes are the GIF's). */
   | {
@@ -283,6 +285,11 @@ export function showDynastySheet(dynasty: DynastyState): Promise<Shown> {
 /** What is left to come: the dominoes not yet seen and their squares and crowns per terrain. */
 export function showLeft(state: GameState): Promise<Shown> {
   return pool.show({ picture: 'left', state });
+}
+
+/** A league's standings, in the words of `view`. */
+export function showStandings(view: StandingsView): Promise<Shown> {
+  return pool.show({ picture: 'standings', view });
 }
 
 /** A finished game as an animated GIF, drawn by a picture worker (rejects when its record cannot be replayed). */

@@ -9,6 +9,7 @@ import {
   showLeft,
   showPreview,
   showScoreSheet,
+  showStandings,
   showTable,
   type Shown,
 } from './index.js';
@@ -41,6 +42,8 @@ function show(request: Exclude<RenderRequest, { picture: 'replay' | 'reviewMove'
       return showDynastySheet(request.dynasty);
     case 'left':
       return showLeft(request.state);
+    case 'standings':
+      return showStandings(request.view);
   }
 }
 

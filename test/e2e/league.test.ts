@@ -68,13 +68,15 @@ interface Row {
 }
 
 function standingRows(text: string): Row[] {
-  return [...text.matchAll(/^(\d+)\. <@(\d+)>: ([\d.]+) points · -?\d+ game points · (\d+) games(.*)$/gm)].map((m) => ({
-    rank: Number(m[1]),
-    userId: m[2]!,
-    points: Number(m[3]),
-    played: Number(m[4]),
-    note: m[5]!,
-  }));
+  return [...text.matchAll(/^(\d+)\. <@(\d+)>: ([\d.]+) points? · -?\d+ game points · (\d+) games?(.*)$/gm)].map(
+    (m) => ({
+      rank: Number(m[1]),
+      userId: m[2]!,
+      points: Number(m[3]),
+      played: Number(m[4]),
+      note: m[5]!,
+    }),
+  );
 }
 
 describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => {
@@ -110,11 +112,17 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
 
     // Round 2: the standings first, then the new pairings; one player withdraws, the bot restarts.
     const round2 = await roundOpened(discord, 2, 3);
-    expect(posts(discord, /Round 1 of \*\*Autumn\*\* is over/)).toHaveLength(1);
+    const after1 = posts(discord, /Round 1 of \*\*Autumn\*\* is over/);
+    expect(after1).toHaveLength(1);
+    // The standings' picture, with its words for those who cannot see it.
+    const [picture] = after1[0]!.attachments;
+    expect(picture).toMatchObject({ filename: 'standings.png', isPng: true, width: 960 });
+    expect(picture!.description).toMatch(/^Autumn: standings\n1 of 3 rounds played/);
+    expect(picture!.description!.split('\n')).toHaveLength(2 + 12);
     await scriptedMoves(discord, round2, noShows);
     const why = await (await league(world, 'p1', 'my-table')).reply();
     expect(why.content).toMatch(/Round 2, table \d: /);
-    expect(why.content).toMatch(/Why: you had [\d.]+ points \(rank \d+\)/);
+    expect(why.content).toMatch(/Why: you had [\d.]+ points? \(rank \d+\)/);
     expect((await (await league(world, 'p10', 'withdraw')).reply()).content).toMatch(/You have left the league/);
     expect(posts(discord, /withdrew from the league/)).toHaveLength(1);
     await world.restart();

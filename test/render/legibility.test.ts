@@ -25,6 +25,7 @@ import { draw, drawReviewMove } from '../../src/render/index.js';
 import { probeSizes, type SizeKind } from '../../src/render/probe.js';
 import { crownMetrics, terrainTile } from '../../src/render/tiles.js';
 import { UI } from '../../src/render/palette.js';
+import { drawStandings } from '../../src/render/standings.js';
 import { midGame, newGame, play, playDynasty, type Setup } from './games.js';
 
 const PHONE = 400;
@@ -139,6 +140,21 @@ describe('legible at 400 px wide', () => {
         );
       }
     }
+  });
+
+  it("a league's standings: 20 rows, the podium, a withdrawn player, the count of the others", () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      rank: i + 1,
+      name: i === 3 ? 'Bartholomew the Magnificent of Kingsbridge' : `Player ${i + 1}`,
+      points: String(20 - i / 2),
+      detail: `${100 - i} game pts · 3 games`,
+      note: i === 5 ? '(withdrew)' : '',
+    }));
+    const view = { title: 'Autumn League: standings', subtitle: '3 of 5 rounds played', rows, more: '…and 44 more.' };
+    expectLegible(
+      shown('standings', () => drawStandings(view)),
+      ['text', 'name'],
+    );
   });
 
   it('long names are cut with an ellipsis, never shrunk', () => {

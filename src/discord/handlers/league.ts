@@ -28,8 +28,8 @@ import { errorText } from '../../runtime/log.js';
 import { actorOf, type Actor } from '../wire/actor.js';
 import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
-import { leagueRefusalText, signupView, standingsText, whyText } from '../messages/league.js';
-import { advanceLeague, computerPlays, inLeague, roundEnded, tellLeague } from '../services/leagues.js';
+import { leagueRefusalText, signupView, standingsMessage, whyText } from '../messages/league.js';
+import { advanceLeague, computerPlays, inLeague, roundEnded, standingsPng, tellLeague } from '../services/leagues.js';
 
 /** A league's rules as the create command gives them; the round's length may be left to the pace. */
 export type LeagueSpec = Omit<LeagueRules, 'roundMs'> & { readonly name: string; readonly roundMs: number };
@@ -133,7 +133,8 @@ export function leagueStandings(bot: Bot, interaction: ChatInputCommandInteracti
   return answer(interaction, 'public', async () => {
     const league = interaction.inGuild() ? await leagueHere(bot, interaction.channelId) : null;
     if (!league) return privately(t('league.none'));
-    return publicly({ content: inLeague(league, () => standingsText(league)), allowedMentions: { parse: [] } });
+    const picture = await standingsPng(bot, league);
+    return publicly(inLeague(league, () => standingsMessage(league, null, picture)));
   });
 }
 

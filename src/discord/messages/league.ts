@@ -18,6 +18,7 @@ import {
   type TableSize,
 } from '../../table/index.js';
 import { button, row } from './components.js';
+import type { StandingsView } from './pictures.js';
 import { relativeTime, rulesLine } from './text.js';
 import { CONTENT_MAX, cut } from '../wire/limits.js';
 
@@ -136,10 +137,14 @@ function rowText(row: StandingRow): string {
   return text;
 }
 
+function roundsPlayed(league: League): number {
+  return league.rounds.filter((r) => r.tables.every((table) => table.outcome !== null)).length;
+}
+
 /** The standings as text, with how they are counted. */
 export function standingsText(league: League): string {
   const rows = standings(league);
-  const played = league.rounds.filter((r) => r.tables.every((table) => table.outcome !== null)).length;
+  const played = roundsPlayed(league);
   const lines = [
     t('league.standings.title', { name: league.name, played, rounds: league.rules.rounds }),
     ...rows.slice(0, SHOWN_ROWS).map(rowText),
@@ -176,3 +181,42 @@ export function whyText(league: League, userId: string): string {
   lines.push(met.length === 0 ? t('league.why.noRematch') : t('league.why.rematch', { names: players(met) }));
   return lines.join('\n');
 }
+
+/** The rows the standings picture holds: 20 keep it under 1300 px tall (about 540 on a phone). */
+const PICTURE_ROWS = 20;
+
+/** The standings as the picture draws them: names (a picture shows no mention), points, tie-breaks. */
+export function standingsPicture(league: League): StandingsView {
+  const rows = standings(league);
+  const played = roundsPlayed(league);
+  return {
+    title: t('league.picture.title', { name: league.name }),
+    subtitle: t('league.picture.subtitle', { played, rounds: league.rules.rounds }),
+    rows: rows.slice(0, PICTURE_ROWS).map((r) => ({
+      rank: r.rank,
+      name: r.name,
+      points: t('league.picture.points', { points: r.points }),
+      detail: t('league.picture.detail', { scored: r.scored, played: r.played }),
+      note: r.status === 'in' ? '' : t(r.status === 'withdrew' ? 'league.picture.withdrew' : 'league.picture.dropped'),
+    })),
+    more: rows.length > PICTURE_ROWS ? t('league.standings.more', { count: rows.length - PICTURE_ROWS }) : null,
+  };
+}
+
+/** The standings' message: the text (with `heading` above) and the picture, with its description. */
+export function standingsMessage(
+  league: League,
+  heading: string | null,
+  picture: { readonly png: Buffer; readonly alt: string } | null,
+): BaseMessageOptions {
+  const content = cut([...(heading ? [heading] : []), standingsText(league)].join('\n\n'), CONTENT_MAX);
+  return {
+    content,
+    files: picture ? [{ attachment: picture.png, name: STANDINGS_PNG, description: cut(picture.alt, ALT_MAX) }] : [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+const STANDINGS_PNG = 'standings.png';
+/** Discord's most characters in an attachment's description. */
+const ALT_MAX = 1024;

@@ -17,5 +17,7 @@ export {
   showLeft,
   showPreview,
   showScoreSheet,
+  showStandings,
   showTable,
 } from '../../render/pool.js';
+export type { StandingsView } from '../../render/standings.js';

@@ -32,7 +32,8 @@ import {
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { closedLobbyView, threadName } from '../messages/lobby.js';
-import { finalText, leagueGameNote, pairingsText, standingsText } from '../messages/league.js';
+import { finalText, leagueGameNote, pairingsText, standingsMessage, standingsPicture } from '../messages/league.js';
+import { showStandings, type Shown } from '../messages/pictures.js';
 
 /** How often running leagues are looked at: a game's end shows in the standings within this. */
 export const POLL_MS = 60_000;
@@ -172,9 +173,7 @@ async function collectResults(bot: Bot, league: League): Promise<void> {
 /** What a round's end owes the channel: the standings, then the champion or the next round's games. */
 export async function roundEnded(bot: Bot, before: League, after: League): Promise<void> {
   if (after.rounds.length === before.rounds.length && after.status === before.status) return;
-  await tellLeague(bot, after, () =>
-    [t('league.roundOver', { round: before.rounds.length, name: after.name }), standingsText(after)].join('\n\n'),
-  );
+  await postStandings(bot, after, () => t('league.roundOver', { round: before.rounds.length, name: after.name }));
   if (after.status === 'finished') {
     const champions = standings(after).filter((row) => row.rank === 1);
     await tellLeague(
@@ -185,6 +184,26 @@ export async function roundEnded(bot: Bot, before: League, after: League): Promi
     );
     bot.log.info('league finished', { guild: after.guildId, league: after.id });
   }
+}
+
+/** The standings' picture, drawn by the picture workers in the league's language; null when drawing failed. */
+export async function standingsPng(bot: Bot, league: League): Promise<Shown | null> {
+  return inLeague(league, () => showStandings(standingsPicture(league))).catch((error: unknown) => {
+    bot.log.warn('league standings picture failed', { league: league.id, error: errorText(error) });
+    return null;
+  });
+}
+
+/** The standings in the league's channel, text and picture, under `heading`. */
+async function postStandings(bot: Bot, league: League, heading: () => string): Promise<void> {
+  const picture = await standingsPng(bot, league);
+  const said = await bot.places
+    .say(
+      league.channelId,
+      inLeague(league, () => standingsMessage(league, heading(), picture)),
+    )
+    .catch(() => null);
+  if (said === null) bot.log.warn('league channel unusable', { guild: league.guildId, league: league.id });
 }
 
 /** The deadline: every unfinished game's seats go to the computer, which finishes it and says why. */
