@@ -29,7 +29,15 @@ import { actorOf, type Actor } from '../wire/actor.js';
 import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { leagueRefusalText, signupView, standingsMessage, whyText } from '../messages/league.js';
-import { advanceLeague, computerPlays, inLeague, roundEnded, standingsPng, tellLeague } from '../services/leagues.js';
+import {
+  advanceLeague,
+  cancelReplaced,
+  computerPlays,
+  inLeague,
+  roundEnded,
+  standingsPng,
+  tellLeague,
+} from '../services/leagues.js';
 
 /** A league's rules as the create command gives them; the round's length may be left to the pace. */
 export type LeagueSpec = Omit<LeagueRules, 'roundMs'> & { readonly name: string; readonly roundMs: number };
@@ -189,6 +197,8 @@ export function leagueReplay(bot: Bot, interaction: ChatInputCommandInteraction,
   return leagueCommand(bot, interaction, true, async (actor) => {
     const done = await changeHere(bot, interaction, (league) => replayTable(league, table - 1));
     if (!done.ok) return done.answer;
+    const old = currentRound(done.before)?.tables[table - 1]?.gameId;
+    if (old) await cancelReplaced(bot, old);
     const round = done.after.rounds.length;
     await tellLeague(bot, done.after, () =>
       t('league.audit.replayed', { moderator: `<@${actor.userId}>`, table, round }),

@@ -17,6 +17,7 @@ import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
   afterResult,
+  cancelGame,
   currentRound,
   markOverdue,
   newLobby,
@@ -243,6 +244,17 @@ export async function computerPlays(
   if (!saved) return;
   if (why) await bot.places.notice(game, why);
   bot.driver.changed(game.id, game);
+}
+
+/** A table played again: its old game is cancelled (it counts for nothing) and its thread told why. */
+export async function cancelReplaced(bot: Bot, gameId: string): Promise<void> {
+  const { table, saved } = await bot.store.update(gameId, (current) => {
+    const cancelled = cancelGame(current, LEAGUE_ACTOR, now());
+    return cancelled.ok ? save(cancelled.value) : keep();
+  });
+  if (!saved) return;
+  await bot.places.notice(table, () => t('league.replaced'));
+  bot.driver.changed(gameId, table);
 }
 
 /** Every so often, this process's running leagues brought up to date (at start-up too: a restart picks them up). */
