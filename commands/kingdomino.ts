@@ -20,6 +20,7 @@ import {
 import { dailyCommand } from '../src/discord/handlers/daily.js';
 import { reachOf } from '../src/discord/wire/context.js';
 import { addLeagueGroup, LEAGUE_GROUP, leagueCommand } from './league.js';
+import { seasonLeaderboardCommand } from '../src/discord/handlers/seasons.js';
 import { described, localized } from './describe.js';
 import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, LOCALES, localeFor, t } from '../src/i18n/index.js';
@@ -68,6 +69,7 @@ const OPTION = {
   user: t('command.stats.user.name'),
   game: t('command.replay.game.name'),
   stop: t('command.daily.channel.stop.name'),
+  season: t('command.leaderboard.season.name'),
 } as const;
 /** In English whatever the user's language: Discord sends the registered names back (see SUB). */
 const variantOption = (v: Variant): string => t(`command.start.${v}.name`, {}, DEFAULT_LOCALE);
@@ -136,7 +138,11 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
       described(o, 'command.stats.user.name', 'command.stats.user.description'),
     ),
   )
-  .addSubcommand((s) => described(s, 'command.leaderboard.name', 'command.leaderboard.description'))
+  .addSubcommand((s) =>
+    described(s, 'command.leaderboard.name', 'command.leaderboard.description').addIntegerOption((o) =>
+      described(o, 'command.leaderboard.season.name', 'command.leaderboard.season.description').setMinValue(0),
+    ),
+  )
   .addSubcommand((s) => described(s, 'command.forgetMe.name', 'command.forgetMe.description'))
   .addSubcommand((s) => described(s, 'command.manage.name', 'command.manage.description'))
   .addSubcommandGroup((g) =>
@@ -226,8 +232,13 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       return replayCommand(bot, interaction, o.getInteger(OPTION.game));
     case SUB.stats:
       return statsCommand(bot, interaction, o.getUser(OPTION.user)?.id ?? interaction.user.id);
-    case SUB.leaderboard:
-      return leaderboardCommand(bot, interaction);
+    case SUB.leaderboard: {
+      // All time, unless a season is asked for (0: this one).
+      const season = o.getInteger(OPTION.season);
+      return season === null
+        ? leaderboardCommand(bot, interaction)
+        : seasonLeaderboardCommand(bot, interaction, season);
+    }
     case SUB.forgetMe:
       return forgetMeCommand(bot, interaction);
     case SUB.manage:

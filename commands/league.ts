@@ -13,9 +13,12 @@ import {
   leagueStart,
   leagueWithdraw,
 } from '../src/discord/handlers/league.js';
+import { seasonLengthCommand } from '../src/discord/handlers/seasons.js';
 import { NO_VARIANTS } from '../src/game/index.js';
 import { localeFor, t } from '../src/i18n/index.js';
 import {
+  DEFAULT_SEASON_MONTHS,
+  MAX_SEASON_MONTHS,
   isPace,
   MAX_LEAGUE_PLAYERS,
   PACES,
@@ -39,6 +42,7 @@ const SUB = {
   drop: t('command.league.drop.name'),
   replay: t('command.league.replay.name'),
   adjust: t('command.league.adjust.name'),
+  season: t('command.league.season.name'),
 } as const;
 const OPTION = {
   name: t('command.league.leagueName.name'),
@@ -54,6 +58,7 @@ const OPTION = {
   player: t('command.league.player.name'),
   table: t('command.league.table.name'),
   places: t('command.league.places.name'),
+  months: t('command.league.months.name'),
 } as const;
 
 const MAX_ROUNDS = 30;
@@ -150,6 +155,13 @@ export function addLeagueGroup(g: SlashCommandSubcommandGroupBuilder): SlashComm
             .setRequired(true)
             .setMaxLength(20),
         ),
+    )
+    .addSubcommand((s) =>
+      described(s, 'command.league.season.name', 'command.league.season.description').addIntegerOption((o) =>
+        described(o, 'command.league.months.name', 'command.league.months.description')
+          .setMinValue(1)
+          .setMaxValue(MAX_SEASON_MONTHS),
+      ),
     );
 }
 
@@ -199,6 +211,8 @@ export function leagueCommand(interaction: ChatInputCommandInteraction, bot: Bot
       return leagueDrop(bot, interaction, o.getUser(OPTION.player, true).id);
     case SUB.replay:
       return leagueReplay(bot, interaction, o.getInteger(OPTION.table, true));
+    case SUB.season:
+      return seasonLengthCommand(bot, interaction, o.getInteger(OPTION.months) ?? DEFAULT_SEASON_MONTHS);
     default:
       return leagueAdjust(bot, interaction, o.getInteger(OPTION.table, true), o.getString(OPTION.places, true));
   }

@@ -96,6 +96,7 @@ export {
 export type { Forgotten, Leaderboard, UnsavedTable, UserStats } from './types.js';
 export type { DailyChannel, DailyPlay, DailyStore, DailyUser, Recorded } from './daily-store.js';
 export type { LeagueEntry, LeagueStore } from './league-store.js';
+export type { SeasonStore } from './season-store.js';
 
 export interface StoreConfig {
   /** Directory of the default SQLite file. Default `./data`. */

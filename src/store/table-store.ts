@@ -2,6 +2,7 @@
 import type { Backend, Commit, CommitOutcome } from './backend.js';
 import { DailyStore } from './daily-store.js';
 import { LeagueStore } from './league-store.js';
+import { SeasonStore } from './season-store.js';
 import { KeyedLock } from './lock.js';
 import { StoreError, withTimeout } from './errors.js';
 import { forgetSeat, isEnded } from './forget.js';
@@ -136,6 +137,8 @@ export class TableStore {
   readonly daily: DailyStore;
   /** The servers' leagues, in the same storage. */
   readonly leagues: LeagueStore;
+  /** The servers' rating seasons, in the same storage. */
+  readonly seasons: SeasonStore;
 
   constructor(
     private readonly backend: Backend,
@@ -143,6 +146,7 @@ export class TableStore {
   ) {
     this.daily = new DailyStore(backend.keyv, options.timeoutMs);
     this.leagues = new LeagueStore(backend.keyv, options.timeoutMs);
+    this.seasons = new SeasonStore(backend.keyv, options.timeoutMs);
   }
 
   get kind(): 'sqlite' | 'redis' {

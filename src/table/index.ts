@@ -26,3 +26,4 @@ export * from './plan.js';
 export * from './planning.js';
 export * from './quiet.js';
 export * from './league.js';
+export * from './season.js';

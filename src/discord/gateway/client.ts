@@ -19,6 +19,7 @@ import { ThreadWebhooks } from '../wire/followups.js';
 import { TableDriver } from '../services/driver.js';
 import { DailyPoster } from '../services/daily.js';
 import { LeagueRunner } from '../services/leagues.js';
+import { SeasonKeeper } from '../services/seasons.js';
 import { InFlight, route, type Command } from './router.js';
 import { usePictureWorkers } from '../../render/pool.js';
 import { fetchAppEmojis } from './emojis.js';
@@ -210,6 +211,8 @@ export async function startBot(config: Config, commands: readonly Command[], log
   daily.start();
   const leagues = new LeagueRunner(bot);
   leagues.start();
+  const seasons = new SeasonKeeper(bot);
+  seasons.start();
 
   return {
     bot,
@@ -218,6 +221,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
       driver.stop();
       daily.stop();
       leagues.stop();
+      seasons.stop();
       // Clicks being answered (a move: its save and its posts), and the driver's steps under way.
       const left = await drained(() => inFlight.running + driver.pending(), graceMs);
       places.stop();
