@@ -1,6 +1,8 @@
 /** Names and descriptions of the slash command's parts, in English and every other language of the catalogue. */
-import type { LocalizationMap } from 'discord.js';
+import type { LocalizationMap, SlashCommandStringOption } from 'discord.js';
+import { PACE_KEYS } from '../src/discord/messages/text.js';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, localeFor, t, type MessageKey } from '../src/i18n/index.js';
+import { PACES } from '../src/table/index.js';
 
 /**
  * A text in every Discord locale whose catalogue is not English (`fr`, `es-ES` and
@@ -29,4 +31,15 @@ export function described<B extends Described>(builder: B, name: MessageKey, des
     .setNameLocalizations(localized(name))
     .setDescription(t(description))
     .setDescriptionLocalizations(localized(description));
+}
+
+/** The pace option, as /kingdomino start and a league's creation offer it. */
+export function paceOption(o: SlashCommandStringOption): SlashCommandStringOption {
+  return described(o, 'command.start.pace.name', 'command.start.pace.description').addChoices(
+    ...PACES.map((pace) => ({
+      name: t(PACE_KEYS[pace]),
+      name_localizations: localized(PACE_KEYS[pace]),
+      value: pace,
+    })),
+  );
 }

@@ -2,7 +2,6 @@
 import { ApplicationIntegrationType, InteractionContextType, MessageFlags, SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
-import { PACE_KEYS } from '../src/discord/messages/text.js';
 import { notifyCommand } from '../src/discord/handlers/notify.js';
 import { gamesCommand } from '../src/discord/handlers/games.js';
 import {
@@ -21,10 +20,10 @@ import { dailyCommand } from '../src/discord/handlers/daily.js';
 import { reachOf } from '../src/discord/wire/context.js';
 import { addLeagueGroup, LEAGUE_GROUP, leagueCommand } from './league.js';
 import { seasonLeaderboardCommand } from '../src/discord/handlers/seasons.js';
-import { described, localized } from './describe.js';
+import { described, localized, paceOption } from './describe.js';
 import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, LOCALES, localeFor, t } from '../src/i18n/index.js';
-import { isPace, PACES, withPace, type TableSettings } from '../src/table/index.js';
+import { isPace, withPace, type TableSettings } from '../src/table/index.js';
 
 const MAX_TIMER_MIN = 24 * 60;
 
@@ -110,15 +109,7 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
             ...LOCALES.map((locale) => ({ name: t('language.self', {}, locale), value: locale })),
           ),
         )
-        .addStringOption((o) =>
-          described(o, 'command.start.pace.name', 'command.start.pace.description').addChoices(
-            ...PACES.map((pace) => ({
-              name: t(PACE_KEYS[pace]),
-              name_localizations: localized(PACE_KEYS[pace]),
-              value: pace,
-            })),
-          ),
-        )
+        .addStringOption(paceOption)
         .addBooleanOption((o) => described(o, 'command.start.planAhead.name', 'command.start.planAhead.description'))
     );
   })

@@ -1,7 +1,6 @@
 /** `/kingdomino league ...`: the league group's subcommands and options, handed to src/discord/handlers/league.ts. */
 import type { ChatInputCommandInteraction, SlashCommandSubcommandGroupBuilder } from 'discord.js';
 import type { Bot } from '../src/discord/bot.js';
-import { PACE_KEYS } from '../src/discord/messages/text.js';
 import { FORMAT_KEYS } from '../src/discord/messages/league.js';
 import {
   leagueAdjust,
@@ -21,7 +20,6 @@ import {
   MAX_SEASON_MONTHS,
   isPace,
   MAX_LEAGUE_PLAYERS,
-  PACES,
   SWISS_ROUNDS,
   TABLE_SIZES,
   withPace,
@@ -29,7 +27,7 @@ import {
   type Pace,
   type TableSize,
 } from '../src/table/index.js';
-import { described, localized } from './describe.js';
+import { described, localized, paceOption } from './describe.js';
 
 /** The registered (English) names Discord sends back. */
 export const LEAGUE_GROUP = t('command.league.name');
@@ -100,15 +98,7 @@ export function addLeagueGroup(g: SlashCommandSubcommandGroupBuilder): SlashComm
             .setMinValue(1)
             .setMaxValue(MAX_ROUNDS),
         )
-        .addStringOption((o) =>
-          described(o, 'command.start.pace.name', 'command.start.pace.description').addChoices(
-            ...PACES.map((pace) => ({
-              name: t(PACE_KEYS[pace]),
-              name_localizations: localized(PACE_KEYS[pace]),
-              value: pace,
-            })),
-          ),
-        )
+        .addStringOption(paceOption)
         .addIntegerOption((o) =>
           described(o, 'command.league.cap.name', 'command.league.cap.description')
             .setMinValue(2)

@@ -40,6 +40,29 @@ export function after(ms: number, fire: () => void): Timer {
   return { cancel: () => disarm(timer) };
 }
 
+/**
+ * Run `fire` every `ms`, the next run armed before this one runs (so a clock moved
+ * forward while it works still finds the next one due), until cancelled.
+ */
+export function every(ms: number, fire: () => void): Timer {
+  let current: Timer | null = null;
+  let cancelled = false;
+  const arm = (): void => {
+    if (cancelled) return;
+    current = after(ms, () => {
+      arm();
+      fire();
+    });
+  };
+  arm();
+  return {
+    cancel: () => {
+      cancelled = true;
+      current?.cancel();
+    },
+  };
+}
+
 /** Resolves in `ms` (at once for 0 or less). */
 export function sleep(ms: number): Promise<void> {
   if (ms <= 0) return Promise.resolve();

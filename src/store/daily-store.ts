@@ -27,9 +27,9 @@ import {
   type DailyEntry,
   type Streak,
 } from '../table/index.js';
-import { withTimeout } from './errors.js';
 import { isCount, isObj, isStr } from './guards.js';
-import { KeyedLock } from './lock.js';
+import { JsonDocs } from './docs.js';
+import type { KeyedLock } from './lock.js';
 
 export interface DailyPlay {
   readonly day: number;
@@ -80,35 +80,17 @@ const hardKey = (day: number) => `daily:hard:${day}`;
 const CHANNELS_KEY = 'daily:channels';
 
 export class DailyStore {
-  private readonly lock = new KeyedLock();
+  private readonly docs: JsonDocs;
+  private readonly lock: KeyedLock;
 
-  constructor(
-    private readonly keyv: Keyv<string>,
-    private readonly timeoutMs: number,
-  ) {}
-
-  private async read<T>(key: string, check: (v: unknown) => v is T): Promise<T | null> {
-    const text = await withTimeout(this.keyv.get(key), this.timeoutMs, `reading ${key}`);
-    if (text === undefined) return null;
-    try {
-      const value: unknown = JSON.parse(text);
-      return check(value) ? value : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async write(key: string, value: unknown, ttlMs?: number): Promise<void> {
-    await withTimeout(this.keyv.set(key, JSON.stringify(value), ttlMs), this.timeoutMs, `writing ${key}`);
-  }
-
-  private async remove(key: string): Promise<void> {
-    await withTimeout(this.keyv.delete(key), this.timeoutMs, `deleting ${key}`);
+  constructor(keyv: Keyv<string>, timeoutMs: number) {
+    this.docs = new JsonDocs(keyv, timeoutMs);
+    this.lock = this.docs.lock;
   }
 
   /** The player's game of the day (running, finished, or a replay), or null before their first. */
   async play(day: number, userId: string): Promise<DailyPlay | null> {
-    return this.read(playKey(day, userId), isDailyPlay);
+    return this.docs.read(playKey(day, userId), isDailyPlay);
   }
 
   /** The player's scored game of the day once over (kept aside while they replay), or null. */
@@ -119,7 +101,7 @@ export class DailyStore {
   }
 
   async savePlay(play: DailyPlay): Promise<void> {
-    await this.write(playKey(play.day, play.userId), play, PLAY_TTL_MS);
+    await this.docs.write(playKey(play.day, play.userId), play, PLAY_TTL_MS);
   }
 
   /**
@@ -152,7 +134,7 @@ export class DailyStore {
       const standings = await this.lock.run(dayKey(guildId, day), async () => {
         const list = [...(await this.standings(guildId, day)).filter((e) => e.userId !== entry.userId), entry];
         list.sort(byDailyRank);
-        await this.write(dayKey(guildId, day), list, DAY_TTL_MS);
+        await this.docs.write(dayKey(guildId, day), list, DAY_TTL_MS);
         return list;
       });
       const best = [...user.best, { day, score: entry.score }]
@@ -161,14 +143,14 @@ export class DailyStore {
       const keepFrom = day - DAY_TTL_MS / DAY_MS;
       const played = [...user.played.filter((p) => p.day > keepFrom), { guildId, day }];
       const next: DailyUser = { streak: extendStreak(user.streak, day), best, played };
-      await this.write(userKey(entry.userId), next);
+      await this.docs.write(userKey(entry.userId), next);
       return { kind: 'recorded' as const, standings, user: next };
     });
   }
 
   /** The day's scored results on a server, best first. */
   async standings(guildId: string, day: number): Promise<readonly DailyEntry[]> {
-    return (await this.read(dayKey(guildId, day), isEntryList)) ?? [];
+    return (await this.docs.read(dayKey(guildId, day), isEntryList)) ?? [];
   }
 
   /** The results of every day of the day's month so far, on a server. */
@@ -177,20 +159,20 @@ export class DailyStore {
   }
 
   async user(userId: string): Promise<DailyUser> {
-    return (await this.read(userKey(userId), isDailyUser)) ?? NO_USER;
+    return (await this.docs.read(userKey(userId), isDailyUser)) ?? NO_USER;
   }
 
   /** The hard computer player's score on the day's deal, once computed. */
   async hardScore(day: number): Promise<number | null> {
-    return this.read(hardKey(day), isCount);
+    return this.docs.read(hardKey(day), isCount);
   }
 
   async saveHardScore(day: number, score: number): Promise<void> {
-    await this.write(hardKey(day), score, DAY_TTL_MS);
+    await this.docs.write(hardKey(day), score, DAY_TTL_MS);
   }
 
   async channels(): Promise<Readonly<Record<string, DailyChannel>>> {
-    return (await this.read(CHANNELS_KEY, isChannelMap)) ?? {};
+    return (await this.docs.read(CHANNELS_KEY, isChannelMap)) ?? {};
   }
 
   /** Sets (or with null, stops) a server's daily channel. */
@@ -199,7 +181,7 @@ export class DailyStore {
       const { [guildId]: _old, ...others } = await this.channels();
       // A channel chosen today starts with tomorrow's post: today's standings are not over yet.
       const next = channelId === null ? others : { ...others, [guildId]: { channelId, postedDay: today - 1 } };
-      await this.write(CHANNELS_KEY, next);
+      await this.docs.write(CHANNELS_KEY, next);
     });
   }
 
@@ -209,7 +191,7 @@ export class DailyStore {
       const all = await this.channels();
       const channel = all[guildId];
       if (channel === undefined || channel.postedDay >= day) return false;
-      await this.write(CHANNELS_KEY, { ...all, [guildId]: { ...channel, postedDay: day } });
+      await this.docs.write(CHANNELS_KEY, { ...all, [guildId]: { ...channel, postedDay: day } });
       return true;
     });
   }
@@ -221,14 +203,14 @@ export class DailyStore {
       for (const { guildId, day } of user.played) {
         await this.lock.run(dayKey(guildId, day), async () => {
           const left = (await this.standings(guildId, day)).filter((e) => e.userId !== userId);
-          if (left.length === 0) await this.remove(dayKey(guildId, day));
-          else await this.write(dayKey(guildId, day), left, DAY_TTL_MS);
+          if (left.length === 0) await this.docs.remove(dayKey(guildId, day));
+          else await this.docs.write(dayKey(guildId, day), left, DAY_TTL_MS);
         });
-        await this.remove(playKey(day, userId));
+        await this.docs.remove(playKey(day, userId));
       }
       // A game started and not finished has no result yet; plays live two days.
-      for (const day of [today - 1, today]) await this.remove(playKey(day, userId));
-      await this.remove(userKey(userId));
+      for (const day of [today - 1, today]) await this.docs.remove(playKey(day, userId));
+      await this.docs.remove(userKey(userId));
       return user.played.length;
     });
   }

@@ -13,9 +13,9 @@
  */
 import type { Keyv } from 'keyv';
 import { LEAGUE_SCHEMA, type League, type LeagueStatus } from '../table/index.js';
-import { withTimeout } from './errors.js';
 import { isCount, isObj, isStr } from './guards.js';
-import { KeyedLock } from './lock.js';
+import { JsonDocs } from './docs.js';
+import type { KeyedLock } from './lock.js';
 
 export interface LeagueEntry {
   readonly id: string;
@@ -29,42 +29,28 @@ const leagueKey = (id: string): string => `league:${id}`;
 const INDEX_KEY = 'leagues';
 
 export class LeagueStore {
-  private readonly lock = new KeyedLock();
+  private readonly docs: JsonDocs;
+  private readonly lock: KeyedLock;
 
-  constructor(
-    private readonly keyv: Keyv<string>,
-    private readonly timeoutMs: number,
-  ) {}
-
-  private async read<T>(key: string, check: (v: unknown) => v is T): Promise<T | null> {
-    const text = await withTimeout(this.keyv.get(key), this.timeoutMs, `reading ${key}`);
-    if (text === undefined) return null;
-    try {
-      const value: unknown = JSON.parse(text);
-      return check(value) ? value : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async write(key: string, value: unknown): Promise<void> {
-    await withTimeout(this.keyv.set(key, JSON.stringify(value)), this.timeoutMs, `writing ${key}`);
+  constructor(keyv: Keyv<string>, timeoutMs: number) {
+    this.docs = new JsonDocs(keyv, timeoutMs);
+    this.lock = this.docs.lock;
   }
 
   async get(id: string): Promise<League | null> {
-    return this.read(leagueKey(id), isLeague);
+    return this.docs.read(leagueKey(id), isLeague);
   }
 
   /** Every league, as indexed (newest last). */
   async list(): Promise<readonly LeagueEntry[]> {
-    return (await this.read(INDEX_KEY, isEntryList)) ?? [];
+    return (await this.docs.read(INDEX_KEY, isEntryList)) ?? [];
   }
 
   /** Saves a new league; false when the id is taken. */
   async create(league: League): Promise<boolean> {
     return this.lock.run(leagueKey(league.id), async () => {
       if (await this.get(league.id)) return false;
-      await this.write(leagueKey(league.id), league);
+      await this.docs.write(leagueKey(league.id), league);
       await this.index(league);
       return true;
     });
@@ -84,7 +70,7 @@ export class LeagueStore {
       if (!stored) return null;
       const { league, value } = fn(stored);
       if (league === null) return { value, league: stored };
-      await this.write(leagueKey(id), league);
+      await this.docs.write(leagueKey(id), league);
       if (league.status !== stored.status || league.name !== stored.name) await this.index(league);
       return { value, league };
     });
@@ -100,7 +86,7 @@ export class LeagueStore {
         status: league.status,
       };
       const others = (await this.list()).filter((e) => e.id !== league.id);
-      await this.write(INDEX_KEY, [...others, entry]);
+      await this.docs.write(INDEX_KEY, [...others, entry]);
     });
   }
 

@@ -11,42 +11,28 @@
  */
 import type { Keyv } from 'keyv';
 import type { PastSeason, SeasonState } from '../table/index.js';
-import { withTimeout } from './errors.js';
 import { isCount, isObj } from './guards.js';
-import { KeyedLock } from './lock.js';
+import { JsonDocs } from './docs.js';
+import type { KeyedLock } from './lock.js';
 
 const stateKey = (guildId: string): string => `season:${guildId}`;
 const pastKey = (guildId: string, number: number): string => `season:${guildId}:${number}`;
 
 export class SeasonStore {
-  private readonly lock = new KeyedLock();
+  private readonly docs: JsonDocs;
+  private readonly lock: KeyedLock;
 
-  constructor(
-    private readonly keyv: Keyv<string>,
-    private readonly timeoutMs: number,
-  ) {}
-
-  private async read<T>(key: string, check: (v: unknown) => v is T): Promise<T | null> {
-    const text = await withTimeout(this.keyv.get(key), this.timeoutMs, `reading ${key}`);
-    if (text === undefined) return null;
-    try {
-      const value: unknown = JSON.parse(text);
-      return check(value) ? value : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async write(key: string, value: unknown): Promise<void> {
-    await withTimeout(this.keyv.set(key, JSON.stringify(value)), this.timeoutMs, `writing ${key}`);
+  constructor(keyv: Keyv<string>, timeoutMs: number) {
+    this.docs = new JsonDocs(keyv, timeoutMs);
+    this.lock = this.docs.lock;
   }
 
   async current(guildId: string): Promise<SeasonState | null> {
-    return this.read(stateKey(guildId), isState);
+    return this.docs.read(stateKey(guildId), isState);
   }
 
   async past(guildId: string, number: number): Promise<PastSeason | null> {
-    return this.read(pastKey(guildId, number), isPast);
+    return this.docs.read(pastKey(guildId, number), isPast);
   }
 
   /**
@@ -59,8 +45,8 @@ export class SeasonStore {
   ): Promise<{ readonly state: SeasonState | null; readonly ended: PastSeason | null }> {
     return this.lock.run(stateKey(guildId), async () => {
       const change = fn(await this.current(guildId));
-      if (change.ended) await this.write(pastKey(guildId, change.ended.number), change.ended);
-      if (change.state) await this.write(stateKey(guildId), change.state);
+      if (change.ended) await this.docs.write(pastKey(guildId, change.ended.number), change.ended);
+      if (change.state) await this.docs.write(stateKey(guildId), change.state);
       return change;
     });
   }

@@ -12,7 +12,7 @@
  */
 import type { MessageEditOptions } from 'discord.js';
 import { errorText } from '../../runtime/log.js';
-import { after, now, type Timer } from '../../runtime/clock.js';
+import { every, now, type Timer } from '../../runtime/clock.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
@@ -260,27 +260,17 @@ export async function cancelReplaced(bot: Bot, gameId: string): Promise<void> {
 /** Every so often, this process's running leagues brought up to date (at start-up too: a restart picks them up). */
 export class LeagueRunner {
   private timer: Timer | null = null;
-  private stopped = false;
 
   constructor(private readonly bot: Bot) {}
 
-  /** Armed before the first look, so a clock moved meanwhile (a test's) finds the next one due. */
+  /** A look now and every POLL_MS after. */
   start(): void {
-    this.arm();
+    this.timer = every(POLL_MS, () => void this.poll());
     void this.poll();
   }
 
   stop(): void {
-    this.stopped = true;
     this.timer?.cancel();
-  }
-
-  private arm(): void {
-    if (this.stopped) return;
-    this.timer = after(POLL_MS, () => {
-      this.arm();
-      void this.poll();
-    });
   }
 
   async poll(): Promise<void> {

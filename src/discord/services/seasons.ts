@@ -6,7 +6,7 @@
  */
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
-import { after, now, type Timer } from '../../runtime/clock.js';
+import { every, now, type Timer } from '../../runtime/clock.js';
 import { seasonAt, seasonEnd, type PastSeason, type PlayerRating, type SeasonState } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 
@@ -54,27 +54,17 @@ export async function keepSeason(bot: Bot, guildId: string): Promise<void> {
 
 export class SeasonKeeper {
   private timer: Timer | null = null;
-  private stopped = false;
 
   constructor(private readonly bot: Bot) {}
 
-  /** Armed before the first look, as the league runner, so a clock moved meanwhile finds it due. */
+  /** A look now and every SEASON_POLL_MS after. */
   start(): void {
-    this.arm();
+    this.timer = every(SEASON_POLL_MS, () => void this.poll());
     void this.poll();
   }
 
   stop(): void {
-    this.stopped = true;
     this.timer?.cancel();
-  }
-
-  private arm(): void {
-    if (this.stopped) return;
-    this.timer = after(SEASON_POLL_MS, () => {
-      this.arm();
-      void this.poll();
-    });
   }
 
   async poll(): Promise<void> {
