@@ -10,13 +10,16 @@
  * a moderator's command, under a per-server lock in this process.
  */
 import type { Keyv } from 'keyv';
-import type { PastSeason, SeasonState } from '../table/index.js';
+import type { PastSeason, SeasonRow, SeasonState } from '../table/index.js';
 import { isCount, isObj } from './guards.js';
 import { JsonDocs } from './docs.js';
 import type { KeyedLock } from './lock.js';
 
 const stateKey = (guildId: string): string => `season:${guildId}`;
 const pastKey = (guildId: string, number: number): string => `season:${guildId}:${number}`;
+/** The servers with seasons: what forgetting a player walks. */
+const INDEX_KEY = 'seasons';
+const isIdList = (v: unknown): v is string[] => Array.isArray(v) && v.every((id) => typeof id === 'string');
 
 export class SeasonStore {
   private readonly docs: JsonDocs;
@@ -44,11 +47,45 @@ export class SeasonStore {
     fn: (state: SeasonState | null) => { readonly state: SeasonState | null; readonly ended: PastSeason | null },
   ): Promise<{ readonly state: SeasonState | null; readonly ended: PastSeason | null }> {
     return this.lock.run(stateKey(guildId), async () => {
-      const change = fn(await this.current(guildId));
+      const before = await this.current(guildId);
+      const change = fn(before);
       if (change.ended) await this.docs.write(pastKey(guildId, change.ended.number), change.ended);
       if (change.state) await this.docs.write(stateKey(guildId), change.state);
+      if (!before && change.state) await this.indexed(guildId);
       return change;
     });
+  }
+
+  private async indexed(guildId: string): Promise<void> {
+    await this.lock.run(INDEX_KEY, async () => {
+      const ids = (await this.docs.read(INDEX_KEY, isIdList)) ?? [];
+      if (!ids.includes(guildId)) await this.docs.write(INDEX_KEY, [...ids, guildId]);
+    });
+  }
+
+  /** Forget-me: the player out of every season's start and ladder; the seasons changed. */
+  async forget(userId: string): Promise<number> {
+    let changed = 0;
+    for (const guildId of (await this.docs.read(INDEX_KEY, isIdList)) ?? []) {
+      await this.lock.run(stateKey(guildId), async () => {
+        const state = await this.current(guildId);
+        if (!state) return;
+        if (state.start[userId]) {
+          const { [userId]: _forgotten, ...start } = state.start;
+          await this.docs.write(stateKey(guildId), { ...state, start });
+          changed++;
+        }
+        for (let number = 1; number < state.number; number++) {
+          const past = await this.past(guildId, number);
+          const without = (rows: readonly SeasonRow[]) => rows.filter((r) => r.userId !== userId);
+          if (!past || [...past.ladder.ranked, ...past.ladder.provisional].every((r) => r.userId !== userId)) continue;
+          const ladder = { ranked: without(past.ladder.ranked), provisional: without(past.ladder.provisional) };
+          await this.docs.write(pastKey(guildId, number), { ...past, ladder });
+          changed++;
+        }
+      });
+    }
+    return changed;
   }
 }
 

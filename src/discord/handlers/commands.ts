@@ -326,6 +326,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
     const dailyDays = await bot.store.daily.forget(userId, dailyDay(clock.now()));
     const label = t('forget.formerPlayer', {}, locale);
     const leagues = await bot.store.leagues.forget(userId, label);
+    const seasons = await bot.store.seasons.forget(userId);
     bot.log.info('user data forgotten', {
       guild: interaction.guildId ?? undefined,
       user: userId,
@@ -340,6 +341,7 @@ export function forgetMeCommand(bot: Bot, interaction: ChatInputCommandInteracti
         t('forget.live', { count: done.live }, locale),
         t('forget.daily', { count: dailyDays }, locale),
         t('forget.leagues', { count: leagues }, locale),
+        t('forget.seasons', { count: seasons }, locale),
         t('forget.messages', {}, locale),
       ].join('\n'),
     );
