@@ -51,7 +51,7 @@ async function leagueHere(bot: Bot, channelId: string): Promise<League | null> {
 
 /** Refuses a league command in a DM or a thread, or by a non-moderator when `moderators`. */
 function misplaced(interaction: ChatInputCommandInteraction, actor: Actor, moderators: boolean): string | null {
-  if (!interaction.inGuild() || !interaction.channel) return t('command.serverOnly');
+  if (!interaction.inGuild() || !interaction.channel) return t('league.serverOnly');
   if (interaction.channel.isThread()) return t('league.notInThread');
   if (moderators && !actor.moderator) return t('league.moderatorsOnly');
   return null;

@@ -15,7 +15,7 @@ import { dateText, serverRatings } from '../services/seasons.js';
 /** /kingdomino league season: the seasons' length, their ends announced in this channel. */
 export function seasonLengthCommand(bot: Bot, interaction: ChatInputCommandInteraction, months: number) {
   return answer(interaction, 'public', async (): Promise<Answer> => {
-    if (!interaction.inGuild() || !interaction.channel) return privately(t('command.serverOnly'));
+    if (!interaction.inGuild() || !interaction.channel) return privately(t('league.serverOnly'));
     if (interaction.channel.isThread()) return privately(t('league.notInThread'));
     if (!actorOf(interaction).moderator) return privately(t('league.moderatorsOnly'));
     const ratings = await serverRatings(bot, interaction.guildId);
