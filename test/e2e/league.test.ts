@@ -137,6 +137,7 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
     expect(round3.flatMap((id) => discord.message(id)!.pinged)).not.toContain(discord.user('p10').id);
     await finishRound(world, round3, 24);
     await discord.waitFor(() => posts(discord, /\*\*Autumn\*\* is over! Champion: <@\d+>/).length === 1, 'the end');
+    expect(posts(discord, /is over! Champion/)[0]!.content).toMatch(/\n🥇 <@\d+>.* · 🥈 <@\d+>.* · 🥉 <@\d+>/);
 
     const standings = await (await league(world, 'p5', 'standings')).publicAnswer();
     const rows = standingRows(standings.content);

@@ -158,8 +158,15 @@ export function standingsText(league: League): string {
 export function finalText(league: League): string {
   const rows = standings(league);
   const champions = rows.filter((r) => r.rank === 1).map((r) => mention(r.userId));
-  return t('league.final', { name: league.name, champion: champions.join(', ') });
+  const podium = rows
+    .filter((r) => r.rank <= MEDALS.length)
+    .map((r) => `${MEDALS[r.rank - 1]} ${mention(r.userId)}`)
+    .join(' · ');
+  return [t('league.final', { name: league.name, champion: champions.join(', ') }), podium].join('\n');
 }
+
+/** The podium's medals, by rank (tied players share one). */
+const MEDALS = ['🥇', '🥈', '🥉'] as const;
 
 /** "Why am I at table 3?": the player's table this round and what seated them there. */
 export function whyText(league: League, userId: string): string {
