@@ -62,9 +62,14 @@ export function leagueRulesLine(league: League): string {
   });
 }
 
+/** The latest sign-ups the message names (256 mentions would not fit in a message). */
+const SIGNUP_NAMES = 50;
+
 /** The sign-up message: the rules, who signed up, Join and Leave while it is open. */
 export function signupView(league: League): BaseMessageOptions {
-  const names = league.players.map((p) => mention(p.userId)).join(', ');
+  const shown = league.players.slice(-SIGNUP_NAMES).map((p) => mention(p.userId));
+  const hidden = league.players.length - shown.length;
+  const names = [...(hidden > 0 ? [t('league.signup.earlier', { count: hidden })] : []), ...shown].join(', ');
   const count = league.players.length;
   const open = league.status === 'signup';
   const lines = [
@@ -102,8 +107,8 @@ export function leagueGameNote(league: League, table: number): string {
   });
 }
 
-/** A round's pairings: each table with its players (and a link to its game once opened), then the byes. */
-export function pairingsText(league: League, link: (gameId: string) => string): string {
+/** A round's pairings: each table with its players and its game's thread, then the byes; in as many posts as they need. */
+export function pairingsPosts(league: League): string[] {
   const round = currentRound(league)!;
   const lines = [
     t('league.round.title', {
@@ -114,11 +119,25 @@ export function pairingsText(league: League, link: (gameId: string) => string): 
     }),
     ...round.tables.map(
       (table, i) =>
-        `${t('league.round.table', { table: i + 1, players: players(table.seats) })}${table.gameId ? ` · ${link(table.gameId)}` : ''}`,
+        `${t('league.round.table', { table: i + 1, players: players(table.seats) })}${table.gameId ? ` · <#${table.gameId}>` : ''}`,
     ),
   ];
   if (round.byes.length > 0) lines.push(t('league.round.byes', { names: players(round.byes), points: BYE_POINTS }));
-  return lines.join('\n');
+  return inPosts(lines);
+}
+
+/** Lines gathered into posts of at most Discord's length (a 256-player round's 64 tables take four). */
+function inPosts(lines: readonly string[]): string[] {
+  const posts: string[] = [];
+  let post = '';
+  for (const line of lines) {
+    if (post && post.length + 1 + line.length > CONTENT_MAX) {
+      posts.push(post);
+      post = '';
+    }
+    post = post ? `${post}\n${line}` : cut(line, CONTENT_MAX);
+  }
+  return post ? [...posts, post] : posts;
 }
 
 /** The rows shown: the top ones, then a count of the others (a message holds about 40 rows of 256). */

@@ -33,7 +33,7 @@ import {
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { closedLobbyView, threadName } from '../messages/lobby.js';
-import { finalText, leagueGameNote, pairingsText, standingsMessage, standingsPicture } from '../messages/league.js';
+import { finalText, leagueGameNote, pairingsPosts, standingsMessage, standingsPicture } from '../messages/league.js';
 import { showStandings, type Shown } from '../messages/pictures.js';
 
 /** How often running leagues are looked at: a game's end shows in the standings within this. */
@@ -80,17 +80,14 @@ async function advance(bot: Bot, id: string): Promise<void> {
     if (!league || league.status !== 'running') return;
     const round = currentRound(league)!;
     const opened = await openGames(bot, league);
-    if (opened) await tellLeague(bot, opened, () => pairingsText(opened, (gameId) => gameLink(opened, gameId)));
+    if (opened)
+      for (const post of inLeague(opened, () => pairingsPosts(opened))) await tellLeague(bot, opened, () => post);
     await collectResults(bot, opened ?? league);
     if (now() >= round.deadline && !round.overdue) await handOver(bot, id);
     // A round just seated: its games are opened at once.
     const latest = await bot.store.leagues.get(id);
     if (!latest || latest.rounds.length === league.rounds.length) return;
   }
-}
-
-function gameLink(league: League, gameId: string): string {
-  return `https://discord.com/channels/${league.guildId}/${gameId}`;
 }
 
 /** Opens the round's games not opened yet; the league as it is after, when any was. */
