@@ -79,8 +79,10 @@ async function advance(bot: Bot, id: string): Promise<void> {
     const league = await bot.store.leagues.get(id);
     if (!league || league.status !== 'running') return;
     const round = currentRound(league)!;
+    // The pairings go out once, with the round's games: not again for a table played again.
+    const fresh = round.tables.every((table) => table.gameId === null);
     const opened = await openGames(bot, league);
-    if (opened)
+    if (opened && fresh)
       for (const post of inLeague(opened, () => pairingsPosts(opened))) await tellLeague(bot, opened, () => post);
     await collectResults(bot, opened ?? league);
     if (now() >= round.deadline && !round.overdue) await handOver(bot, id);
