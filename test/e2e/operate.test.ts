@@ -90,6 +90,7 @@ describe('npm start and npm run deploy', () => {
       'drop',
       'replay',
       'adjust',
+      'season',
     ]);
     expect(deployed.stdout + deployed.stderr).not.toContain(discord.token);
     expect(commands.map((c) => c.data.name)).toEqual(['kingdomino']);
