@@ -13,7 +13,7 @@ import {
 } from 'discord.js';
 import type { RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody } from 'discord-api-types/v10';
 import { t } from '../src/i18n/index.js';
-import { localized } from './kingdomino.js';
+import { localized } from './describe.js';
 
 export function entryPoint(): RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody {
   return {

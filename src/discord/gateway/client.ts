@@ -164,6 +164,13 @@ function loggedIn(client: Client, store: string, log: Logger): Promise<void> {
   );
 }
 
+/** What runs on the bot's clock besides the games: the daily post, the leagues' rounds, the seasons. */
+function startClocked(bot: Bot): { stop(): void } {
+  const services = [new DailyPoster(bot), new LeagueRunner(bot), new SeasonKeeper(bot)];
+  for (const service of services) service.start();
+  return { stop: () => services.forEach((service) => service.stop()) };
+}
+
 export async function startBot(config: Config, commands: readonly Command[], log: Logger): Promise<RunningBot> {
   tuneAllocators();
   const store = await openStore({
@@ -207,21 +214,14 @@ export async function startBot(config: Config, commands: readonly Command[], log
     driving: driver.pending(),
     ...activity?.figures(),
   }));
-  const daily = new DailyPoster(bot);
-  daily.start();
-  const leagues = new LeagueRunner(bot);
-  leagues.start();
-  const seasons = new SeasonKeeper(bot);
-  seasons.start();
+  const clocked = startClocked(bot);
 
   return {
     bot,
     async stop(graceMs = 0) {
       inFlight.close();
       driver.stop();
-      daily.stop();
-      leagues.stop();
-      seasons.stop();
+      clocked.stop();
       // Clicks being answered (a move: its save and its posts), and the driver's steps under way.
       const left = await drained(() => inFlight.running + driver.pending(), graceMs);
       places.stop();
