@@ -90,6 +90,7 @@ export {
   type Change,
   type Loaded,
   type NotifyPrefs,
+  type PlayerPace,
   type StoreCounts,
   type Updated,
 } from './table-store.js';

@@ -81,6 +81,33 @@ export interface NotifyPrefs {
 
 const NO_NOTIFY: NotifyPrefs = { directMessages: false, refused: false };
 const notifyKey = (userId: string): string => `notify:${userId}`;
+const paceKey = (userId: string): string => `pace:${userId}`;
+
+/** A player's pace is the median of this many of their latest moves at a correspondence pace. */
+export const PACE_MOVES = 25;
+
+/** How fast a player moves in games over days (/kingdomino stats, the lobby): the median of their latest moves. */
+export interface PlayerPace {
+  /** From their turn's start to their move (a plan's: at once; the time up: all of it), median, in ms. */
+  readonly medianMs: number;
+  /** The moves it is the median of (at most PACE_MOVES). */
+  readonly moves: number;
+}
+
+function parseTimes(text: string | undefined): number[] {
+  try {
+    const value = JSON.parse(text ?? '[]') as unknown;
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isFinite(v) && v >= 0) : [];
+  } catch {
+    return [];
+  }
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
 
 function parseNotifyPrefs(text: string | undefined): NotifyPrefs {
   try {
@@ -313,6 +340,23 @@ export class TableStore {
     );
   }
 
+  /** One of the user's moves at a correspondence pace took `ms` from their turn's start (kept: the latest PACE_MOVES). */
+  async recordMoveTime(userId: string, ms: number): Promise<void> {
+    await this.lock.run(paceKey(userId), async () => {
+      const key = paceKey(userId);
+      const times = parseTimes(await withTimeout(this.backend.keyv.get(key), this.options.timeoutMs, 'reading a pace'));
+      const kept = [...times, Math.max(0, Math.round(ms))].slice(-PACE_MOVES);
+      await withTimeout(this.backend.keyv.set(key, JSON.stringify(kept)), this.options.timeoutMs, 'saving a pace');
+    });
+  }
+
+  /** The user's pace in games over days, or null before their first move in one. */
+  async pace(userId: string): Promise<PlayerPace | null> {
+    const text = await withTimeout(this.backend.keyv.get(paceKey(userId)), this.options.timeoutMs, 'reading a pace');
+    const times = parseTimes(text);
+    return times.length === 0 ? null : { medianMs: medianOf(times), moves: times.length };
+  }
+
   /**
    * Discord refused a DM to the user (their privacy settings): remembered, so none is
    * tried again. True only for the first of several refusals at once: they are told once.
@@ -363,6 +407,7 @@ export class TableStore {
    */
   async forget(userId: string, labelOf: (table: Table) => string): Promise<Forgotten> {
     await withTimeout(this.backend.keyv.delete(notifyKey(userId)), this.options.timeoutMs, 'deleting notifications');
+    await withTimeout(this.backend.keyv.delete(paceKey(userId)), this.options.timeoutMs, 'deleting a pace');
     const data = await withTimeout(
       this.backend.forgetUser(userId),
       this.options.timeoutMs,

@@ -20,6 +20,8 @@ export type TableSeat =
       readonly standIn?: StandIn;
       /** The player's quiet hours and on-deck ping (/kingdomino notify), copied here for the table's clock (quiet.ts). */
       readonly notify?: SeatNotify;
+      /** The player's usual time to move in games over days (median, ms) when they sat down: the lobby and the host's menu say it. */
+      readonly paceMs?: number;
     }
   | { readonly kind: 'ai'; readonly level: AiLevel; readonly name: string };
 

@@ -17,7 +17,8 @@ import {
   type TableSettings,
 } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
-import { localeFor, type Locale } from '../../i18n/index.js';
+import { inLocale, localeFor, type Locale } from '../../i18n/index.js';
+import type { PlayerPace } from '../../store/index.js';
 import { dailyDay, RANKED_AFTER_GAMES, ratingTrend, streakOn, type PlayerRating } from '../../table/index.js';
 import { answer, privately, publicly, type Answer } from '../wire/answer.js';
 import { reachOf } from '../wire/context.js';
@@ -31,8 +32,9 @@ import { postReplay } from './replay.js';
 import { gameLocale, inGameLocale } from '../messages/locale.js';
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
 import { homeView } from '../messages/one-message.js';
+import { pacedSeat } from '../services/notify.js';
 import { rulesText } from '../messages/rules.js';
-import { refusalText } from '../messages/text.js';
+import { paceWithin, refusalText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
 
 export interface StartOptions {
@@ -84,13 +86,14 @@ export async function startCommand(
     await interaction.reply({ content: home, flags: MessageFlags.Ephemeral });
     return;
   }
+  const host = await pacedSeat(bot, humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }));
   const table = await lobbyAsAnswer(bot, interaction, (messageId) =>
     newLobby({
       id: messageId,
       // A server's game counts on its ladder (a server without the bot's too); DMs' on the ladder of no server.
       guildId: interaction.guildId ?? NO_SERVER,
       channelId: interaction.channelId,
-      host: humanSeatOf({ userId: interaction.user.id, userName: displayName(interaction) }),
+      host,
       others: aiSeats(
         options.aiSeats,
         options.aiLevel,
@@ -245,14 +248,21 @@ function ratingLines(rating: PlayerRating | null, locale: Locale): string[] {
 }
 
 /** /kingdomino stats [user]: games, wins, best and average (every server), and the rating on this server with its trend. */
+/** How fast the player moves in games over days: the median of their latest moves. */
+function paceLine(userId: string, pace: PlayerPace, locale: Locale): string {
+  return inLocale(locale, () => t('stats.pace', { userId, within: paceWithin(pace.medianMs), moves: pace.moves }));
+}
+
 export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction, userId: string): Promise<void> {
   return answer(interaction, 'public', async (): Promise<Answer> => {
     const locale = localeFor(interaction.locale);
     const stats = await bot.store.userStats(userId);
     const daily = dailyLines(await bot.store.daily.user(userId), locale);
+    const pace = await bot.store.pace(userId);
+    const paced = pace ? [paceLine(userId, pace, locale)] : [];
     if (!stats || stats.games === 0)
       return publicly({
-        content: [t('stats.none', { userId }, locale), ...daily].join('\n'),
+        content: [t('stats.none', { userId }, locale), ...paced, ...daily].join('\n'),
         allowedMentions: { parse: [] },
       });
     // Outside servers, the rating of the games played outside servers.
@@ -271,6 +281,7 @@ export function statsCommand(bot: Bot, interaction: ChatInputCommandInteraction,
         locale,
       ),
       ...ratingLines(rating, locale),
+      ...paced,
       ...daily,
     ];
     if (rating && rating.games > 0) lines.push(`-# ${t('stats.explained', {}, locale)}`);

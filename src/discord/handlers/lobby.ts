@@ -28,7 +28,7 @@ import { currentView } from '../messages/one-message.js';
 import { reachOf } from '../wire/context.js';
 import { refusalText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
-import { copyNotifyToSeats } from '../services/notify.js';
+import { copyNotifyToSeats, pacedSeat } from '../services/notify.js';
 
 export interface LobbyClick {
   readonly tableId: string;
@@ -78,7 +78,11 @@ async function redraw(edited: Promise<Worded<Table>>): Promise<Answer> {
 }
 
 export function join(bot: Bot, click: LobbyClick): Promise<Answer> {
-  return redraw(editLobby(bot, click.tableId, (lobby) => lobbies.join(lobby, humanSeatOf(click))));
+  return redraw(
+    pacedSeat(bot, humanSeatOf(click)).then((seat) =>
+      editLobby(bot, click.tableId, (lobby) => lobbies.join(lobby, seat)),
+    ),
+  );
 }
 
 export function leave(bot: Bot, click: LobbyClick): Promise<Answer> {

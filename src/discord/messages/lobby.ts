@@ -6,7 +6,7 @@ import { AI_LEVELS, seatRange } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { canStart, hasRoom, homeOf, threadIdOf, type LobbyTable, type Table } from '../../table/index.js';
 import { button, row } from './components.js';
-import { rulesLine, seatText } from './text.js';
+import { paceNote, rulesLine, seatText, withPace } from './text.js';
 import { cut, THREAD_NAME_MAX } from '../wire/limits.js';
 
 /** The link to a lobby message in the table's channel (by default the table's own, whose thread is its game's). */
@@ -27,7 +27,7 @@ export function lobbyView(table: LobbyTable): BaseMessageOptions {
   const seats = table.seats.map((s, i) =>
     s.kind === 'ai'
       ? t('lobby.aiSeat', { number: i + 1, seat: seatText(table.seats, i), level: t(`ai.level.${s.level}`) })
-      : t('lobby.seat', { number: i + 1, seat: seatText(table.seats, i) }),
+      : withPace(t('lobby.seat', { number: i + 1, seat: seatText(table.seats, i) }), paceNote(s, table.settings)),
   );
   const ready = canStart(table);
   const hasAi = table.seats.some((s) => s.kind === 'ai');

@@ -8,6 +8,8 @@ import { ButtonStyle } from 'discord.js';
 import type { BaseMessageOptions } from 'discord.js';
 import { t, type MessageKey } from '../../i18n/index.js';
 import {
+  correspondencePace,
+  currentTurn,
   isPaused,
   pauseClock,
   resumeClock,
@@ -22,7 +24,7 @@ import {
 } from '../../table/index.js';
 import { SEAT } from './codec.js';
 import { button, row, selectRow } from './components.js';
-import { refusalText, seatName, seatText } from './text.js';
+import { paceNote, refusalText, relativeTime, seatName, seatText, withPace } from './text.js';
 import { lobbyLink } from './lobby.js';
 
 export type ManagedTable = LobbyTable | PlayingTable;
@@ -41,7 +43,17 @@ function seatLine(table: ManagedTable, player: number): string {
   const seat = table.seats[player]!;
   const key = stateKey(table, seat);
   const shown = { number: player + 1, seat: seatText(table.seats, player) };
-  return key ? t('moderation.seatState', { ...shown, state: t(key) }) : t('moderation.seat', shown);
+  const line = key ? t('moderation.seatState', { ...shown, state: t(key) }) : t('moderation.seat', shown);
+  return withPace(line, paceNote(seat, table.settings));
+}
+
+/** Who holds a game over days, and since when: for the host to see. */
+function holding(table: ManagedTable): string[] {
+  const turn = currentTurn(table);
+  if (!turn || table.status !== 'playing' || !correspondencePace(table.settings)) return [];
+  return [
+    t('moderation.holding', { name: seatName(table.seats, turn.player), since: relativeTime(table.turnStartedAt) }),
+  ];
 }
 
 /** The menu for `actor`, with seat `chosen` selected (null: none yet), and what was just done, if anything. */
@@ -55,6 +67,7 @@ export function moderationView(
     ...(done ? [done] : []),
     table.status === 'lobby' ? t('moderation.titleLobby', { link: lobbyLink(table) }) : t('moderation.titleGame'),
     ...table.seats.map((_, i) => seatLine(table, i)),
+    ...holding(table),
     ...(table.status === 'playing' && isPaused(table) ? [t('moderation.clockPausedLine')] : []),
   ];
   const players = table.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));

@@ -105,6 +105,27 @@ export const PACE_KEYS: Readonly<Record<Pace, MessageKey>> = {
   '3d': 'pace.threeDays',
 };
 
+/** A player's usual time to move, rounded up: "45 min", "3 h", "2 days". */
+export function paceWithin(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return t('pace.within.minutes', { count: minutes });
+  const hours = Math.ceil(minutes / 60);
+  return hours < 48
+    ? t('pace.within.hours', { count: hours })
+    : t('pace.within.days', { count: Math.ceil(hours / 24) });
+}
+
+/** A seat's line with its player's pace after it, when known. */
+export function withPace(line: string, note: string | null): string {
+  return note === null ? line : `${line} · ${note}`;
+}
+
+/** "usually moves within 3 h" for a player of a game over days whose pace is known, else nothing. */
+export function paceNote(seat: TableSeat | undefined, settings: TableSettings): string | null {
+  if (seat?.kind !== 'human' || seat.paceMs === undefined || !correspondencePace(settings)) return null;
+  return t('pace.usually', { within: paceWithin(seat.paceMs) });
+}
+
 /** A moment as Discord shows it in each reader's own time zone and language: "in 5 hours". */
 export function relativeTime(ms: number): string {
   return `<t:${Math.floor(ms / 1000)}:R>`;

@@ -7,6 +7,7 @@ import { apply, prompt, type AiLevel, type GameState, type Grid } from '../../ga
 import { t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
+  correspondencePace,
   noteOf,
   placedOf,
   planDue,
@@ -32,6 +33,7 @@ import type { Worded } from '../wire/answer.js';
 import { describeMove, refusalText } from '../messages/text.js';
 import type { AiJobStart } from '../../ai/pool.js';
 import * as clock from '../../runtime/clock.js';
+import { errorText } from '../../runtime/log.js';
 import { saveDone } from './done.js';
 
 export interface MoveRequest {
@@ -47,6 +49,16 @@ interface Made {
   readonly note: MoveNote;
   readonly grid: Grid;
   readonly undoTurn: number | null;
+  /** A player's move in a game over days, and how long after their turn began (their pace: /kingdomino stats). */
+  readonly took: { readonly userId: string; readonly ms: number } | null;
+}
+
+/** The player's own move (by hand, by plan, or the time up) at a correspondence pace: whose, and how long it took. */
+function tookOf(table: Table, player: number, mover: Mover): Made['took'] {
+  const seat = table.seats[player];
+  if (table.status !== 'playing' || !correspondencePace(table.settings) || seat?.kind !== 'human') return null;
+  if (mover.kind === 'seat' && mover.as === 'stand-in') return null;
+  return { userId: seat.userId, ms: clock.now() - table.turnStartedAt };
 }
 
 /** What the mover is told: the move in words, and the turn its Undo button acts at (null: none). */
@@ -67,7 +79,7 @@ async function saveMove(
   request: MoveRequest | ((current: Table) => MoveRequest | Refused),
   known?: Table,
 ) {
-  return bot.store.update<TableResult<Made>>(
+  const saved = await bot.store.update<TableResult<Made>>(
     tableId,
     (current) => {
       const asked = typeof request === 'function' ? request(current) : request;
@@ -84,10 +96,20 @@ async function saveMove(
           ? undoable(owed, current, asked.mover.userId, clock.now())
           : withoutUndo(owed);
       const undoTurn = after.undo ? after.undo.turn : null;
-      return save(after, { ok: true, value: { note, grid: played.value.game.options.grid, undoTurn } });
+      const took = tookOf(current, played.value.player, asked.mover);
+      return save(after, { ok: true, value: { note, grid: played.value.game.options.grid, undoTurn, took } });
     },
     known,
   );
+  if (saved.value.ok && saved.value.value.took) await recordPace(bot, saved.value.value.took);
+  return saved;
+}
+
+/** A move's time kept for its player's pace: a failure costs the figure one move, never the move. */
+async function recordPace(bot: Bot, took: NonNullable<Made['took']>): Promise<void> {
+  await bot.store.recordMoveTime(took.userId, took.ms).catch((error: unknown) => {
+    bot.log.warn('could not keep the time a move took', { user: took.userId, error: errorText(error) });
+  });
 }
 
 /** A player's move: saved with its posts, then its board posted; what it did, in words, or the refusal. */

@@ -12,6 +12,7 @@ import {
   currentTurn,
   quietOf,
   seatsNotified,
+  type HumanSeat,
   type PlayingTable,
   type SeatNotify,
   type Table,
@@ -84,4 +85,10 @@ export async function dmOnDeck(bot: Bot, table: PlayingTable, userId: string, pl
   const name = now ? table.seats[now.player]?.name : undefined;
   if (name === undefined) return;
   await dmIfAsked(bot, table, userId, () => t('notify.dm.onDeck', { player: name }));
+}
+
+/** A player sitting down: their usual time to move in games over days on the seat, if they have one (the lobby shows it). */
+export async function pacedSeat(bot: Bot, seat: HumanSeat): Promise<HumanSeat> {
+  const pace = await bot.store.pace(seat.userId).catch(() => null);
+  return pace ? { ...seat, paceMs: pace.medianMs } : seat;
 }
