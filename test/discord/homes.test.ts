@@ -42,8 +42,9 @@ function verbs(view: BaseMessageOptions): string[] {
   return rows.flatMap((r) => r.components.map((c) => JSON.stringify(decode(c.custom_id ?? ''))));
 }
 
-function board(table: PlayingTable): BaseMessageOptions {
+function board(table: PlayingTable, planAhead = false): BaseMessageOptions {
   return turnView({
+    planAhead,
     game: table.game,
     seats: table.seats,
     happened: null,
@@ -87,5 +88,14 @@ describe('a game away from threads', () => {
     expect(verbs(homeView(table, board(table)))).toEqual([
       JSON.stringify({ verb: 'away', table: '111', click: { verb: 'your-turn', turn: 0 } }),
     ]);
+  });
+
+  it('plans ahead from a board in the bot’s DM, not from a one-message game’s', () => {
+    const planned = (home: Home) => {
+      const table = tableIn(home);
+      return verbs(homeView(table, board(table, true)));
+    };
+    expect(planned('dm')).toContain(JSON.stringify({ verb: 'plan-of', table: '111' }));
+    expect(planned('message').some((v) => v.includes('plan'))).toBe(false);
   });
 });

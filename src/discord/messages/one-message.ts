@@ -30,6 +30,9 @@ function away(action: ClickAction, table: string, home: Exclude<Home, 'thread'>)
       return { verb: 'table-back', table, player: action.player };
     case 'rematch':
       return { verb: 'table-rematch', table };
+    // Plan ahead opens the planner's own panel: from the bot's DM (a one-message game's board is everyone's).
+    case 'plan':
+      return home === 'dm' ? { verb: 'plan-of', table } : null;
     default:
       return null;
   }
