@@ -27,7 +27,7 @@ describe('pace statistics', () => {
 
     const stats = await (await discord.slashCommand({ user: mover, name: 'kingdomino', subcommand: 'stats' })).reply();
     expect(stats.content).toContain(
-      `⏱ In games over days, ${mover.mention} usually moves within 3 h (the median of 1 move).`,
+      `⏱ In games over days, ${mover.mention} usually moves within 3 hours (the median of 1 move).`,
     );
 
     // The host's menu: who has the move, since when.
@@ -38,7 +38,7 @@ describe('pace statistics', () => {
 
     // A new game over days: the lobby says how fast they usually play.
     const lobby = await openLobby(discord, mover.username, { pace: '1d' });
-    expect(lobby.content).toMatch(/1\. .* · usually moves within 3 h/);
+    expect(lobby.content).toMatch(/1\. .* · usually moves within 3 hours/);
     // A live lobby does not.
     const live = await openLobby(discord, mover.username);
     expect(live.content).not.toMatch(/usually moves/);

@@ -120,7 +120,7 @@ export function withPace(line: string, note: string | null): string {
   return note === null ? line : `${line} · ${note}`;
 }
 
-/** "usually moves within 3 h" for a player of a game over days whose pace is known, else nothing. */
+/** "usually moves within 3 hours" for a player of a game over days whose pace is known, else nothing. */
 export function paceNote(seat: TableSeat | undefined, settings: TableSettings): string | null {
   if (seat?.kind !== 'human' || seat.paceMs === undefined || !correspondencePace(settings)) return null;
   return t('pace.usually', { within: paceWithin(seat.paceMs) });
