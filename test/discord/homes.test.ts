@@ -8,34 +8,8 @@ import type { BaseMessageOptions } from 'discord.js';
 import { decode } from '../../src/discord/messages/codec.js';
 import { homeView } from '../../src/discord/messages/one-message.js';
 import { turnView } from '../../src/discord/messages/turn.js';
-import { newLobby, start, type Home, type PlayingTable } from '../../src/table/index.js';
-
-const SETTINGS = {
-  mightyDuel: false,
-  harmony: false,
-  middleKingdom: false,
-  dynasty: false,
-  threePlayerClassic: false,
-  balancedOpening: false,
-  turnTimerS: 0,
-};
-
-function tableIn(home: Home): PlayingTable {
-  const seat = (userId: string) => ({ kind: 'human', userId, name: `Player ${userId}` }) as const;
-  const lobby = newLobby({
-    id: '111',
-    guildId: '@me',
-    channelId: '222',
-    host: seat('1'),
-    others: [seat('2')],
-    settings: SETTINGS,
-    now: 0,
-    home,
-  });
-  const started = start(lobby, { userId: '1', moderator: false }, 'seed', 0);
-  if (!started.ok) throw new Error('did not start');
-  return started.value;
-}
+import type { Home, PlayingTable } from '../../src/table/index.js';
+import { startedIn as tableIn } from '../support/homes.js';
 
 function verbs(view: BaseMessageOptions): string[] {
   const rows = (view.components ?? []) as unknown as { components: { custom_id?: string }[] }[];

@@ -4,17 +4,11 @@ import type { GameState } from '../../src/game/index.js';
 import type { UnsavedTable } from '../../src/store/index.js';
 import { gameSeats, TABLE_SCHEMA, type Table, type TableSeat } from '../../src/table/index.js';
 
+import { PLAIN_SETTINGS } from '../support/homes.js';
+
 export { play } from '../support/play.js';
 
-const SETTINGS = {
-  mightyDuel: false,
-  harmony: false,
-  middleKingdom: false,
-  dynasty: false,
-  threePlayerClassic: false,
-  balancedOpening: false,
-  turnTimerS: 0,
-} as const;
+const SETTINGS = PLAIN_SETTINGS;
 
 export function humans(...userIds: string[]): TableSeat[] {
   return userIds.map((userId) => ({ kind: 'human', userId, name: `name-${userId}` }));

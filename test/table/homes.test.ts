@@ -1,34 +1,10 @@
 /** A game in the bot's DM: its boards are posted in that DM, so no "your turn" DM comes beside them. */
 import { describe, expect, it } from 'vitest';
-import { newLobby, start, turnDmDue, withPace, type Home, type PlayingTable } from '../../src/table/index.js';
+import { turnDmDue, withPace, type Home } from '../../src/table/index.js';
+import { PLAIN_SETTINGS, startedIn } from '../support/homes.js';
 
-function correspondenceIn(home: Home): PlayingTable {
-  const seat = (userId: string) => ({ kind: 'human', userId, name: `Player ${userId}` }) as const;
-  const settings = withPace(
-    {
-      mightyDuel: false,
-      harmony: false,
-      middleKingdom: false,
-      dynasty: false,
-      threePlayerClassic: false,
-      balancedOpening: false,
-      turnTimerS: 0,
-    },
-    '1d',
-  );
-  const lobby = newLobby({
-    id: '1',
-    guildId: '@me',
-    channelId: '2',
-    host: seat('3'),
-    others: [seat('4')],
-    settings,
-    now: 0,
-    home,
-  });
-  const started = start(lobby, { userId: '3', moderator: false }, 'seed', 0);
-  if (!started.ok) throw new Error('did not start');
-  return started.value;
+function correspondenceIn(home: Home) {
+  return startedIn(home, withPace(PLAIN_SETTINGS, '1d'));
 }
 
 describe('turn DMs by home', () => {
