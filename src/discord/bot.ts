@@ -23,6 +23,12 @@ export interface Driver {
   stop(): void;
 }
 
+/**
+ * What a DM about a game offers besides its link: the player's turn (Your turn, its
+ * panel right there), their next move to plan (Plan ahead, when they are next), or nothing.
+ */
+export type DmOffer = 'turn' | 'plan' | null;
+
 /** A word to a game's people, in the game's language. */
 export interface Notice {
   /** Users pinged (none by default). */
@@ -74,8 +80,8 @@ export interface Places {
   editLobby(table: Table, view: MessageEditOptions): Promise<void>;
   /** A word in the game's home or its lobby's channel, in the game's language; a failure is only logged (false). */
   notice(table: Table, words: () => string, notice?: Notice): Promise<boolean>;
-  /** A DM to a player about the game (in its language), with a link to it and, for `play`, its Your turn button. */
-  dm(table: PlayingTable, userId: string, words: () => string, play: boolean): Promise<'sent' | 'refused' | 'failed'>;
+  /** A DM to a player about the game (in its language), with a link to it and the button it offers, if any. */
+  dm(table: PlayingTable, userId: string, words: () => string, offer: DmOffer): Promise<'sent' | 'refused' | 'failed'>;
   /** Whether a moderator locked the game's home (the game then waits for the unlock). */
   locked(table: GameTable): Promise<boolean>;
   /** Open the game's home again if it was archived (a game resumed); 'gone' when it no longer exists. */

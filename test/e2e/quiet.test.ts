@@ -2,11 +2,11 @@
  * Quiet hours and on deck (/kingdomino notify), through Discord over simulated hours:
  * a turn's DM due in the player's quiet hours waits until they end, then goes; the
  * on-deck DM comes once when the player before starts their turn, a reminder meanwhile
- * sending no second one.
+ * sending no second one; its Plan ahead makes the move coming, played when it comes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../fake-discord/model.js';
-import { launch, playMove, startTable, userToPlay, FAST_THREADS, type World } from './harness.js';
+import { launch, playMove, startTable, userToPlay, yourTurnId, FAST_THREADS, type World } from './harness.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -90,5 +90,53 @@ describe('quiet hours and on deck', () => {
     expect(onDeck.map((m) => m.content)).toEqual(
       before.map((m) => `⏭ You are next in a Kingdomino game: ${m.username} is playing now.`),
     );
+  });
+
+  it('on deck: Plan ahead in the DM plans the move coming, played at once when it comes', async () => {
+    const { discord } = world;
+    const bob = discord.user('bob')!;
+    const threadId = await startTable(discord, 'alice', ['dave', 'bob'], { pace: '1d' });
+    const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
+    // The opening round: Bob takes the highest domino, the others the lowest; so he plays last in the next.
+    for (let move = 0; move < 3; move++) {
+      const board = boards().at(-1)!;
+      const user = userToPlay(discord, board)!;
+      if (user.id !== bob.id) {
+        await playMove(discord, threadId, board, user);
+        continue;
+      }
+      const panel = await (await discord.click(board, yourTurnId(board), bob)).reply();
+      const picks = panel.buttons().filter((b) => !b.disabled && /^Take #/.test(b.label ?? ''));
+      const count = boards().length;
+      await (await discord.click(panel, picks.at(-1)!.customId!, bob)).reply();
+      await discord.waitFor(() => boards().length > count, 'the board after his pick');
+    }
+    expect(await notify('bob', { 'direct-messages': true, 'on-deck': true })).toContain('⏭ You will get a DM');
+    const onDeck = () => discord.dms(bob).filter((m) => m.content.startsWith('⏭'));
+    const first = userToPlay(discord, boards().at(-1)!)!;
+    expect(first.id).not.toBe(bob.id);
+    await playMove(discord, threadId, boards().at(-1)!, first);
+    await discord.waitFor(() => onDeck().length === 1, 'the on-deck DM');
+    const dm = onDeck()[0]!;
+    const before = userToPlay(discord, boards().at(-1)!)!;
+    expect(dm.content).toBe(`⏭ You are next in a Kingdomino game: ${before.username} is playing now.`);
+
+    // Plan ahead right from the DM: his own planning panel; his pick saves the plan.
+    const panel = await (await discord.click(dm, dm.button(/Plan ahead/).customId!, bob)).reply();
+    expect(panel.content).toMatch(/Planning ahead/);
+    const takes = panel.buttons().filter((b) => /^Take #/.test(b.label ?? ''));
+    await (await discord.click(panel, takes.at(-1)!.customId!, bob)).reply();
+    await (await discord.click(panel, panel.button(/lowest left/).customId!, bob)).reply();
+    expect(panel.content).toMatch(/Your plan/);
+    const planned = /Take #(\d+)/.exec(panel.content)![1];
+
+    // The player before moves: Bob's plan is played at once, and he is not asked.
+    await playMove(discord, threadId, boards().at(-1)!, before);
+    await discord.waitFor(() => /Planned ahead/.test(boards().at(-1)!.content), 'the planned move');
+    const board = boards().at(-1)!;
+    expect(board.content).toContain(`took #${planned}`);
+    expect(userToPlay(discord, board)!.id).not.toBe(bob.id);
+    expect(board.pinged).not.toContain(bob.id);
+    expect(onDeck()).toHaveLength(1);
   });
 });

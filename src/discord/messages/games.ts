@@ -72,6 +72,11 @@ export function playButtonAway(table: PlayingTable, label: string): APIButtonCom
   return button(label, IN_AWAY(table.id)({ verb: 'your-turn', turn: table.game.turn }), ButtonStyle.Primary);
 }
 
+/** "Plan ahead" away from the game's home: the clicker's own planning panel, privately. */
+export function planButtonAway(table: PlayingTable): APIButtonComponent {
+  return button(t('plan.button.open'), { verb: 'plan-of', table: table.id });
+}
+
 /** The page (clamped to the last one), its lines, a "Play" button for each game where it is the caller's turn, and the page buttons. */
 export function gamesView(entries: readonly GameEntry[], page: number, all: boolean): BaseMessageOptions {
   if (entries.length === 0) return { content: t(all ? 'games.noneAnywhere' : 'games.none'), components: [] };

@@ -122,7 +122,7 @@ export async function saveDone(bot: Bot, table: Table, mark: (current: Table) =>
 async function send(bot: Bot, table: PlayingTable, marked: Marked): Promise<void> {
   if (marked.kind === 'dm') {
     const when = relativeTime(marked.deadline);
-    await dmIfAsked(bot, table, marked.userId, () => t('notify.dm.yourTurn', { when }), true);
+    await dmIfAsked(bot, table, marked.userId, () => t('notify.dm.yourTurn', { when }), 'turn');
     return;
   }
   if (marked.kind === 'deck') return dmOnDeck(bot, table, marked.userId, marked.player);
@@ -139,5 +139,5 @@ async function send(bot: Bot, table: PlayingTable, marked: Marked): Promise<void
         : t('timer.reminder', { userId, left: durationText(left) }),
     { ping: [userId] },
   );
-  await dmIfAsked(bot, table, userId, () => t('notify.dm.reminder', { when: relativeTime(step.deadline) }), true);
+  await dmIfAsked(bot, table, userId, () => t('notify.dm.reminder', { when: relativeTime(step.deadline) }), 'turn');
 }

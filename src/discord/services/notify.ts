@@ -10,6 +10,7 @@ import { keep, save, type NotifyPrefs } from '../../store/index.js';
 import {
   afterQuiet,
   currentTurn,
+  plansAllowed,
   quietOf,
   seatsNotified,
   type HumanSeat,
@@ -18,19 +19,19 @@ import {
   type Table,
 } from '../../table/index.js';
 import * as clock from '../../runtime/clock.js';
-import type { Bot } from '../bot.js';
+import type { Bot, DmOffer } from '../bot.js';
 
-/** A DM about the game (its words in the game's language), with its "Your turn" button for `play`, if the player asked. */
+/** A DM about the game (its words in the game's language), with the button it offers, if the player asked. */
 export async function dmIfAsked(
   bot: Bot,
   table: PlayingTable,
   userId: string,
   words: () => string,
-  play = false,
+  offer: DmOffer = null,
 ): Promise<void> {
   const prefs = await bot.store.notifyPrefs(userId);
   if (!prefs.directMessages || prefs.refused) return;
-  if ((await bot.places.dm(table, userId, words, play)) !== 'refused') return;
+  if ((await bot.places.dm(table, userId, words, offer)) !== 'refused') return;
   // Several DMs refused at once (a reminder and another game's turn) tell the user once.
   if (!(await bot.store.dmsRefused(userId))) return;
   bot.log.info('a user refuses DMs: not tried again', { game: table.id, user: userId });
@@ -77,14 +78,19 @@ export async function copyNotifyToSeats(bot: Bot, table: PlayingTable): Promise<
   return now.status === 'playing' ? now : table;
 }
 
-/** The on-deck DM (table/due.ts, onDeckDue), unless the player's quiet hours hold it: then the heads-up is moot. */
+/**
+ * The on-deck DM (table/due.ts, onDeckDue), unless the player's quiet hours hold it:
+ * then the heads-up is moot. Where plans are allowed it offers Plan ahead, so that the
+ * move coming may be made before it comes.
+ */
 export async function dmOnDeck(bot: Bot, table: PlayingTable, userId: string, player: number): Promise<void> {
   const quiet = quietOf(table.seats[player]);
   if (afterQuiet(quiet, clock.now()) !== clock.now()) return;
   const now = currentTurn(table);
   const name = now ? table.seats[now.player]?.name : undefined;
   if (name === undefined) return;
-  await dmIfAsked(bot, table, userId, () => t('notify.dm.onDeck', { player: name }));
+  const offer = plansAllowed(table.settings) ? 'plan' : null;
+  await dmIfAsked(bot, table, userId, () => t('notify.dm.onDeck', { player: name }), offer);
 }
 
 /** A player sitting down: their usual time to move in games over days on the seat, if they have one (the lobby shows it). */

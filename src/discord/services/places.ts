@@ -38,10 +38,10 @@ import {
   type PlayingTable,
   type Table,
 } from '../../table/index.js';
-import type { Closed, Notice, OwnMessage, Places } from '../bot.js';
+import type { Closed, DmOffer, Notice, OwnMessage, Places } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { threadLink } from '../messages/lobby.js';
-import { playButtonAway } from '../messages/games.js';
+import { planButtonAway, playButtonAway } from '../messages/games.js';
 import { homeView } from '../messages/one-message.js';
 import { gone, type AnsweredInteraction, type ThreadWebhooks } from '../wire/followups.js';
 import { nonceOf } from '../wire/limits.js';
@@ -209,7 +209,7 @@ export class DiscordPlaces implements Places {
     table: PlayingTable,
     userId: string,
     words: () => string,
-    play: boolean,
+    offer: DmOffer,
   ): Promise<'sent' | 'refused' | 'failed'> {
     const message = inGameLocale(table, () => ({
       content: words(),
@@ -217,7 +217,8 @@ export class DiscordPlaces implements Places {
         {
           type: ComponentType.ActionRow,
           components: [
-            ...(play ? [playButtonAway(table, t('notify.dm.play'))] : []),
+            ...(offer === 'turn' ? [playButtonAway(table, t('notify.dm.play'))] : []),
+            ...(offer === 'plan' ? [planButtonAway(table)] : []),
             { type: ComponentType.Button, style: ButtonStyle.Link, label: t('notify.dm.open'), url: threadLink(table) },
           ],
         },
