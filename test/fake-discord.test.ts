@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { MessageType, OverwriteType } from 'discord-api-types/v10';
+import { MessageFlags, MessageType, OverwriteType } from 'discord-api-types/v10';
 import type { Client } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validateCommands } from './fake-discord/commands.js';
@@ -390,6 +390,33 @@ describe('the rules the fake applies, without a client', () => {
     expect(message.attachments.map((a) => a.filename)).toEqual(['a.png']);
     applyMessageBody(message, { attachments: [{ id: 0, filename: 'b.png' }] }, [png], opts(true));
     expect(message.attachments.map((a) => a.filename)).toEqual(['b.png']);
+  });
+
+  it('sends @silent when asked at creation: the mention kept, no edit sets or clears it', () => {
+    const ids = new SnowflakeFactory();
+    const fresh = () =>
+      new FakeMessage(
+        ids.next(),
+        'c',
+        makeUser({ id: ids.next(), username: 'bot', bot: true }),
+        Date.now(),
+        null,
+        null,
+        null,
+        MessageType.Default,
+      );
+    const opts = (isEdit: boolean) => ({ isEdit, newId: () => ids.next() });
+    const user = ids.next();
+    const body = { content: `<@${user}>, your turn`, allowed_mentions: { users: [user] } };
+    const silent = fresh();
+    applyMessageBody(silent, { ...body, flags: MessageFlags.SuppressNotifications }, [], opts(false));
+    expect(silent).toMatchObject({ silent: true, pinged: [user] });
+    applyMessageBody(silent, { content: 'edited', flags: MessageFlags.SuppressEmbeds }, [], opts(true));
+    expect(silent.silent).toBe(true);
+    const loud = fresh();
+    applyMessageBody(loud, body, [], opts(false));
+    applyMessageBody(loud, { content: 'edited', flags: MessageFlags.SuppressNotifications }, [], opts(true));
+    expect(loud).toMatchObject({ silent: false, pinged: [user] });
   });
 
   it('checks command definitions on registration', () => {

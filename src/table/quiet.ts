@@ -5,10 +5,12 @@
  *
  * Inside them a correspondence turn's DM waits until they end, and the turn's reminder
  * comes before they begin rather than inside them: the deadline is never shortened.
+ * What a game over days says to them meanwhile in its home mentions them without notifying.
  * The seats of a player's games carry a copy (their `notify`), so that the table's next
  * step (due.ts) is decided from the table alone.
  */
-import type { HumanSeat, SeatNotify, TableSeat } from './types.js';
+import { correspondencePace } from './pace.js';
+import type { HumanSeat, SeatNotify, Table, TableSeat } from './types.js';
 
 export interface QuietHours {
   /** Local hours, 0-23: quiet from `from` o'clock until `to` o'clock (across midnight when to < from). */
@@ -117,6 +119,17 @@ export function seatsNotified(
   notify: SeatNotify | null,
 ): readonly TableSeat[] {
   return seats.map((s) => (s.kind === 'human' && s.userId === userId ? seatWith(s, notify) : s));
+}
+
+/**
+ * Whether a message of a game over days mentioning these players at `at` finds every
+ * one of them inside their quiet hours (none mentioned: no): it then goes without
+ * notifying (Discord's @silent), the mention kept.
+ */
+export function mentionsQuiet(table: Table, userIds: readonly string[], at: number): boolean {
+  const quietNow = (userId: string): boolean =>
+    quietSince(quietOf(table.seats.find((s) => s.kind === 'human' && s.userId === userId)), at) !== null;
+  return correspondencePace(table.settings) !== null && userIds.length > 0 && userIds.every(quietNow);
 }
 
 /** The quiet hours of a seat's player, if they gave some. */

@@ -45,8 +45,10 @@ describe('quiet hours and on deck', () => {
     for (let move = 0; move < 4 && userToPlay(discord, boards().at(-1)!)!.id !== carol.id; move++)
       await playMove(discord, threadId, boards().at(-1)!, userToPlay(discord, boards().at(-1)!)!);
     const turnDms = () => discord.dms(carol).filter((m) => m.content.startsWith('🎲'));
-    // Her turn: the thread says so, her DM waits.
-    expect(userToPlay(discord, boards().at(-1)!)!.id).toBe(carol.id);
+    // Her turn: the thread says so, mentioning her @silent (no notification); her DM waits.
+    const quietBoard = boards().at(-1)!;
+    expect(userToPlay(discord, quietBoard)!.id).toBe(carol.id);
+    expect(quietBoard).toMatchObject({ pinged: [carol.id], silent: true });
     await world.advance(HOUR_MS);
     expect(turnDms()).toHaveLength(0);
     // The quiet hours end: it goes, once.
@@ -57,6 +59,12 @@ describe('quiet hours and on deck', () => {
     await discord.waitFor(() => turnDms().length === 1, 'the DM held by the quiet hours');
     await world.advance(HOUR_MS);
     expect(turnDms()).toHaveLength(1);
+    // Her next turn, out of her quiet hours: a mention that notifies, as Dave's always do.
+    await playMove(discord, threadId, quietBoard, carol);
+    for (let move = 0; move < 4 && userToPlay(discord, boards().at(-1)!)!.id !== carol.id; move++)
+      await playMove(discord, threadId, boards().at(-1)!, userToPlay(discord, boards().at(-1)!)!);
+    expect(boards().at(-1)!).toMatchObject({ pinged: [carol.id], silent: false });
+    expect(boards().filter((b) => b.silent)).toEqual([quietBoard]);
   });
 
   it('on deck: one DM when the player before starts their turn', async () => {
@@ -138,5 +146,30 @@ describe('quiet hours and on deck', () => {
     expect(userToPlay(discord, board)!.id).not.toBe(bob.id);
     expect(board.pinged).not.toContain(bob.id);
     expect(onDeck()).toHaveLength(1);
+  });
+
+  it('quiet hours without DMs: the thread mentions the player @silent, the reminder too when it must fall in them', async () => {
+    const { discord } = world;
+    const alice = discord.user('alice')!;
+    // Quiet for the next 20 hours (UTC+1), longer than a move's 12 hours: the reminder cannot leave them.
+    const hour = (new Date(discord.now()).getUTCHours() + 1) % 24;
+    await notify('alice', {
+      'direct-messages': false,
+      'quiet-from': hour,
+      'quiet-to': (hour + 20) % 24,
+      'time-zone': 'UTC+1',
+    });
+    const threadId = await startTable(discord, 'dave', ['alice'], { pace: '12h' });
+    const boards = () => discord.messages(threadId).filter((m) => m.pngs().length > 0);
+    for (let move = 0; move < 4 && userToPlay(discord, boards().at(-1)!)!.id !== alice.id; move++)
+      await playMove(discord, threadId, boards().at(-1)!, userToPlay(discord, boards().at(-1)!)!);
+    expect(boards().at(-1)!).toMatchObject({ pinged: [alice.id], silent: true });
+    expect(boards().filter((b) => b.pinged[0] !== alice.id && b.silent)).toEqual([]);
+    const reminders = () => discord.messages(threadId).filter((m) => m.content.startsWith(`⏰ ${alice.mention}`));
+    await world.advance(11 * HOUR_MS);
+    await discord.waitFor(() => reminders().length === 1, 'the reminder');
+    expect(reminders()[0]!).toMatchObject({ pinged: [alice.id], silent: true });
+    expect(discord.dms(alice)).toEqual([]);
+    await notify('alice', { 'direct-messages': false, 'quiet-from': 0, 'quiet-to': 0 });
   });
 });

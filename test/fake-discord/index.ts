@@ -62,7 +62,9 @@
  * text displays), `buttons()`, `button(/Join/)`, `attachments` (`bytes`, `isPng`,
  * `width`, `height`), `pngs()`, `flags`, `ephemeral`, `loading`, `edits`, `threadId`,
  * `pinged` (user ids the message notified when posted: `<@id>` mentions that
- * allowed_mentions let through; edits and ephemeral messages notify nobody).
+ * allowed_mentions let through; edits and ephemeral messages notify nobody), `silent`
+ * (sent with SUPPRESS_NOTIFICATIONS, @silent: those pinged see the mention, without a
+ * push or desktop notification; a create may set it, an edit neither sets nor clears it).
  * `discord.thread(idOrName)`, `discord.threads(parentId?)` (a thread started
  * from a message has that message's id), `discord.ephemeralMessages(user?)`,
  * `discord.message(id)`, `discord.interactions()`, `discord.unansweredInteractions()`,

@@ -333,6 +333,14 @@ export class FakeMessage {
     return (this.flags & MessageFlags.Ephemeral) !== 0;
   }
 
+  /**
+   * Sent @silent (SUPPRESS_NOTIFICATIONS): the users it pinged see the mention (it counts
+   * as one) but get no push or desktop notification.
+   */
+  get silent(): boolean {
+    return (this.flags & MessageFlags.SuppressNotifications) !== 0;
+  }
+
   /** Deferred reply still showing "thinking...". */
   get loading(): boolean {
     return (this.flags & MessageFlags.Loading) !== 0;

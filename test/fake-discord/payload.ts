@@ -114,8 +114,9 @@ function nextFlags(current: number, requested: number | null | undefined, isEdit
   const withoutLoading = current & ~MessageFlags.Loading;
   if (requested === undefined || requested === null) return isEdit ? withoutLoading : current;
   if (isEdit) {
-    // Ephemerality and Components V2 cannot be changed by an edit.
-    const fixed = withoutLoading & (MessageFlags.Ephemeral | MessageFlags.IsComponentsV2);
+    // Ephemerality, Components V2 and @silent cannot be changed by an edit (only SUPPRESS_EMBEDS can).
+    const fixed =
+      withoutLoading & (MessageFlags.Ephemeral | MessageFlags.IsComponentsV2 | MessageFlags.SuppressNotifications);
     return fixed | (requested & MessageFlags.SuppressEmbeds) | (requested & MessageFlags.IsComponentsV2);
   }
   return current | (requested & SETTABLE_FLAGS);

@@ -55,6 +55,18 @@ describe('quiet hours', () => {
     expect(table.quietSince(paris, DAY0 + 5.5 * HOUR)).toBe(DAY0 - 3 * HOUR);
   });
 
+  it('a game over days mentions a player silently inside their quiet hours only; a live game as always', () => {
+    const t = game([seat('ana'), seat('ben')], DAY0);
+    const quiet = { ...t, seats: table.seatsNotified(t.seats, 'ana', { quiet: night }) };
+    // 23:00 local (21:00 UTC): Ana's quiet hours, not Ben's (he has none).
+    expect(table.mentionsQuiet(quiet, ['ana'], DAY0 + 21 * HOUR)).toBe(true);
+    expect(table.mentionsQuiet(quiet, ['ana', 'ben'], DAY0 + 21 * HOUR)).toBe(false);
+    expect(table.mentionsQuiet(quiet, [], DAY0 + 21 * HOUR)).toBe(false);
+    expect(table.mentionsQuiet(quiet, ['ana'], DAY0 + 10 * HOUR)).toBe(false);
+    const live = { ...quiet, settings: { ...quiet.settings, pace: 'live' as const } };
+    expect(table.mentionsQuiet(live, ['ana'], DAY0 + 21 * HOUR)).toBe(false);
+  });
+
   it('a turn beginning in its player’s quiet hours: the DM waits until they end; the reminder is not moved past the deadline', () => {
     // The turn begins at 23:00 local (21:00 UTC).
     const t = game([seat('ana'), seat('ben')], DAY0 + 21 * HOUR);

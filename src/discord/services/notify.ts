@@ -38,10 +38,15 @@ export async function dmIfAsked(
   await bot.places.notice(table, () => t('notify.refused', { userId }));
 }
 
-/** What a seat keeps of its player's notifications (table/quiet.ts), or null: nothing the game's clock needs. */
+/**
+ * What a seat keeps of its player's notifications (table/quiet.ts), or null: nothing the
+ * game needs. Quiet hours with or without DMs (they silence the thread's mentions too);
+ * on deck only with DMs, being one.
+ */
 export function seatNotify(prefs: NotifyPrefs): SeatNotify | null {
-  if (!prefs.directMessages || prefs.refused || (!prefs.quiet && !prefs.onDeck)) return null;
-  return { ...(prefs.quiet ? { quiet: prefs.quiet } : {}), ...(prefs.onDeck ? { onDeck: true } : {}) };
+  const onDeck = prefs.onDeck === true && prefs.directMessages && !prefs.refused;
+  if (!prefs.quiet && !onDeck) return null;
+  return { ...(prefs.quiet ? { quiet: prefs.quiet } : {}), ...(onDeck ? { onDeck: true } : {}) };
 }
 
 /** The players' notifications copied onto their seats at `table` (saved if that changed it): the table as it is now. */

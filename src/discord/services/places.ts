@@ -18,6 +18,7 @@ import {
   ButtonStyle,
   ChannelType,
   ComponentType,
+  MessageFlags,
   ThreadAutoArchiveDuration,
   type AttachmentPayload,
   type Channel,
@@ -28,10 +29,12 @@ import {
   type ThreadChannel,
 } from 'discord.js';
 import { t } from '../../i18n/index.js';
+import * as clock from '../../runtime/clock.js';
 import { errorText, type Logger } from '../../runtime/log.js';
 import {
   correspondencePace,
   homeOf,
+  mentionsQuiet,
   threadIdOf,
   type FinishedTable,
   type GameTable,
@@ -74,6 +77,15 @@ function namedAfter(view: MessageCreateOptions, seq: number): MessageCreateOptio
   return { ...view, files };
 }
 
+/**
+ * A message that would notify only players in their quiet hours (table/quiet.ts) goes
+ * @silent: the mention stays (they see it when they look), no push or desktop notification.
+ */
+function quietly(table: Table, view: MessageCreateOptions): MessageCreateOptions {
+  const mentioned = view.allowedMentions?.users ?? [];
+  return mentionsQuiet(table, mentioned, clock.now()) ? { ...view, flags: MessageFlags.SuppressNotifications } : view;
+}
+
 function customIdsOf(components: readonly { toJSON(): unknown }[]): string[] {
   const json = JSON.stringify(components.map((c) => c.toJSON()));
   return [...json.matchAll(/"custom_id":"([^"]+)"/g)].map((m) => m[1] ?? '');
@@ -106,22 +118,23 @@ export class DiscordPlaces implements Places {
     // A one-message game shows it in its message while a click's token lasts; else at the next click there.
     if (homeOf(table) === 'message')
       return (await this.webhooks.editOriginal(table.id, named as MessageEditOptions)) ? table.id : null;
+    const message = quietly(table, named);
     const thread = await this.thread(table);
     const key = `${table.id}/${seq}`;
     if (maybeMade || this.unsure.has(key)) {
-      const found = await this.findPosted(table, named);
+      const found = await this.findPosted(table, message);
       if (found) return this.made(key, found);
     } else {
       // Until it is known to be made, a post tried as a follow-up is unsure: it has no nonce.
       this.unsure.add(key);
-      const posted = await this.webhooks.post(thread.id, named).catch((error: unknown) => {
+      const posted = await this.webhooks.post(thread.id, message).catch((error: unknown) => {
         throw new PostUnsure(error);
       });
       if (posted) return this.made(key, posted);
       // Declined (no webhook, its budget spent, or refused): nothing was posted, the nonce covers what follows.
       this.unsure.delete(key);
     }
-    const sent = await thread.send({ ...named, nonce: nonceOf('', table.id, seq), enforceNonce: true });
+    const sent = await thread.send({ ...message, nonce: nonceOf('', table.id, seq), enforceNonce: true });
     return this.made(key, sent.id);
   }
 
@@ -178,11 +191,11 @@ export class DiscordPlaces implements Places {
 
   async notice(table: Table, words: () => string, notice: Notice = {}): Promise<boolean> {
     const content = inGameLocale(table, words);
-    const options: MessageCreateOptions = {
+    const options: MessageCreateOptions = quietly(table, {
       content,
       allowedMentions: { users: [...(notice.ping ?? [])] },
       ...(notice.nonce ? { nonce: notice.nonce, enforceNonce: true } : {}),
-    };
+    });
     try {
       if (homeOf(table) === 'message') return await this.noticeBeside(table, options);
       const home = notice.in === 'lobby' || table.status === 'lobby';
