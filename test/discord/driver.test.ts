@@ -126,6 +126,34 @@ describe('the table driver', () => {
     expect(table.currentTurn(await load(key))).not.toBeNull();
   });
 
+  it('a game over days falling due while the due poll waits on the store is found: the poll goes again after', async () => {
+    const key = await startGame([ben], table.withPace(UNTIMED, '1d'));
+    const waiting = table.currentTurn(await load(key))!.seat as HumanSeat;
+    // The store answers the poll late, with the tables due when it was asked.
+    const { store } = room;
+    const dueTables = store.dueTables.bind(store);
+    let release = (): void => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let answeredAgain = (): void => {};
+    const again = new Promise<void>((resolve) => (answeredAgain = resolve));
+    store.dueTables = async (until) => {
+      const due = await dueTables(until);
+      if (++asked === 1) await gate;
+      else answeredAgain();
+      return due;
+    };
+    room.driver.resume([], []);
+    clock.advance(table.DUE_POLL_MS);
+    // The clock moves past the reminder and the deadline meanwhile.
+    clock.advance(24 * 60 * MINUTE);
+    release();
+    await again;
+    await advance(0);
+    expect(room.places.of('notice')).toMatchObject([{ ping: [waiting.userId] }]);
+    expect(room.places.of('post').at(-1)!.content).toMatch(/Time ran out/);
+  });
+
   it('a computer waits for undo’s grace after a human move, then plays; its move told with the next board', async () => {
     const key = await startGame([robot], UNTIMED);
     // The computer's opening picks come at once; Ana plays until the computer is next.

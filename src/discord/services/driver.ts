@@ -73,6 +73,9 @@ export class TableDriver implements Driver {
   /** Tables resumed at start-up whose thread is looked at for stray buttons once nothing else is due now. */
   private readonly strays = new Set<string>();
   private poller: clock.Timer | null = null;
+  /** A poll is under way; another tick came meanwhile. */
+  private polling = false;
+  private pollAgain = false;
   private readonly idlers: (() => void)[] = [];
   /** The due time each table was last woken for by the poll: woken again only once it changes (a save moved it). */
   private readonly polled = new Map<string, number>();
@@ -256,9 +259,27 @@ export class TableDriver implements Driver {
     this.timers.set(tableId, { at: clock.now() + waitMs, handle });
   }
 
+  /**
+   * Every DUE_POLL_MS, one poll at a time: a tick during a poll (a slow store, or a
+   * test's clock moved forward meanwhile) polls again once it is over.
+   */
   private schedulePoll(): void {
     if (this.stopped) return;
-    this.poller = clock.after(DUE_POLL_MS, () => void this.poll().finally(() => this.schedulePoll()));
+    this.poller = clock.every(DUE_POLL_MS, () => this.pollOnce());
+  }
+
+  private pollOnce(): void {
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    void this.poll().finally(() => {
+      this.polling = false;
+      if (!this.pollAgain || this.stopped) return;
+      this.pollAgain = false;
+      this.pollOnce();
+    });
   }
 
   /**
