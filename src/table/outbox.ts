@@ -6,7 +6,7 @@
  * in another save, and resumes them after a restart. Pure.
  */
 import { prompt, scorePlayer } from '../game/index.js';
-import { computerLevel } from './absence.js';
+import { computerLevel, untold } from './absence.js';
 import { planPlaysNext } from './plan.js';
 import type { MoveOutcome } from './play.js';
 import type { GameTable, MoveNote, Post, Table, TurnTold } from './types.js';
@@ -139,8 +139,9 @@ function released<T extends Table>(table: T): T {
 export function postsForMove(outcome: MoveOutcome, move: MoveNote): GameTable {
   const { table, ended } = outcome;
   const held = heldMoves(table);
-  // A move the timer made is told at once: the thread hears of it before the computer takes the seat (absence.ts).
-  if (!ended && !move.timedOut && automaticNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
+  // A move the timer made that gave its seat to the computer is told at once: the thread hears of it before that (absence.ts).
+  const handedOver = move.timedOut && untold(table).length > 0;
+  if (!ended && !handedOver && automaticNext(table) && held.length + 1 < HELD_ROUNDS * table.seats.length)
     return { ...table, held: [...held, move] };
   const before = held.length > 0 ? { held } : {};
   const { table: rest, clear } = retired(released(table));

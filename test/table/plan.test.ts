@@ -122,6 +122,38 @@ describe('planning ahead', () => {
     expect(played.status === 'playing' && played.plans).toBeFalsy();
   });
 
+  it('a move the timer made before a plan is held too; told at once when it gave the seat to the computer', () => {
+    const t = roundTwo();
+    const first = moverOf(t);
+    const planner = t.game.current.map((s) => t.game.kings[s.king!]!)[1]!;
+    const planned = plan(t, planner, [t.game.next[3]!.domino]);
+    const timeUp = (before: PlayingTable): GameTable => {
+      const turn = table.currentTurn(before)!;
+      const spot = legalPlacements(before.game)[0];
+      const placed: table.Placed = spot ? { kind: 'place', ...spot } : { kind: 'discard' };
+      const after = table.afterPlacing(before.game, turn.player, placed);
+      const claim = after.ok ? table.pickChoices(after.value)[0]! : null;
+      const mover = { kind: 'seat' as const, player: turn.player, as: 'timer' as const };
+      const out = table.playMove(before, mover, before.game.turn, { placed, claim }, T0);
+      if (!out.ok) throw new Error(out.refusal.code);
+      return table.postsForMove(out.value, table.noteOf(out.value, true));
+    };
+    // The planner is not asked for a move that plays itself: one board tells both.
+    const held = timeUp(planned);
+    expect(table.pendingPosts(held)).toEqual([]);
+    expect(table.pendingPosts(planStep(held))[0]).toMatchObject({
+      kind: 'turn',
+      move: { player: planner, planned: true },
+      held: [{ player: first, timedOut: true }],
+    });
+    // The time up that hands the seat to the computer: its board first, then the thread is told.
+    const absentSeat = { ...(planned.seats[first] as HumanSeat), timeouts: table.absentAfter(planned.settings) };
+    const absent = { ...planned, seats: planned.seats.map((s, i) => (i === first ? absentSeat : s)) };
+    const handed = timeUp(absent);
+    expect(table.untold(handed)).toEqual([first]);
+    expect(table.pendingPosts(handed)[0]).toMatchObject({ kind: 'turn', move: { player: first, timedOut: true } });
+  });
+
   it('a plan whose picks are all taken falls back: marked failed, the player asked (their DM, then the reminder)', () => {
     let t = roundTwo();
     const first = moverOf(t);
