@@ -6,7 +6,8 @@
  * it: the same placement, two dominoes they like, and (if the script says so) "else the
  * lowest left"; without it they are asked when both are gone. The table runs on src/table alone, as the bot's driver runs it
  * (table/due.ts decides each step: posts, plans, reminders, the time up).
- * For bench/correspondence-plans.bench.ts and test/table/days.test.ts.
+ * For bench/correspondence-plans.bench.ts and test/table/days.test.ts; their hours
+ * (DailyLooks) for test/e2e/plans-days.test.ts, the same players through Discord.
  */
 import { legalPlacements, NO_VARIANTS, Rng, type GameState } from '../../src/game/index.js';
 import * as table from '../../src/table/index.js';
@@ -130,6 +131,43 @@ function looksAt(t: Table, rng: Rng, player: number, now: number, script: Script
   return planNow(after, rng, player, now, script.lowest);
 }
 
+/** A look at the game: whose, and when. */
+export interface Look {
+  readonly player: number;
+  readonly at: number;
+}
+
+/**
+ * When each player next looks at their games: once a day, at an hour drawn at random
+ * for each day (seeded), the days counted from `origin`.
+ */
+export class DailyLooks {
+  private readonly hours: Rng;
+  private readonly times: number[];
+
+  constructor(
+    seed: string,
+    players: number,
+    private readonly origin = 0,
+  ) {
+    this.hours = Rng.fromSeed(`hours/${seed}`);
+    this.times = Array.from({ length: players }, () => origin + this.hours.int(DAY_MS));
+  }
+
+  /** The next look of any player. */
+  next(): Look {
+    const at = Math.min(...this.times);
+    return { player: this.times.indexOf(at), at };
+  }
+
+  /** The next look taken: that player's next is on the following day. */
+  taken(): void {
+    const { player, at } = this.next();
+    const day = Math.floor((at - this.origin) / DAY_MS) + 1;
+    this.times[player] = this.origin + day * DAY_MS + this.hours.int(DAY_MS);
+  }
+}
+
 /** How the scripted players play. */
 export interface Script {
   /** Plans allowed at the table. */
@@ -142,7 +180,6 @@ export interface Script {
 export function playDays(seed: string, script: Script): DaysResult {
   const { plans } = script;
   const rng = Rng.fromSeed(`days/${seed}`);
-  const hours = Rng.fromSeed(`hours/${seed}`);
   const settings = { ...table.withPace({ ...NO_VARIANTS, turnTimerS: 0 }, '1d'), planAhead: plans };
   const seats = PLAYERS.map((id): HumanSeat => ({ kind: 'human', userId: id, name: id }));
   const [host, ...others] = seats as [HumanSeat, ...HumanSeat[]];
@@ -150,22 +187,20 @@ export function playDays(seed: string, script: Script): DaysResult {
   const started = table.start(lobby, { userId: host.userId, moderator: false }, seed, 0);
   if (!started.ok) throw new Error(started.refusal.code);
   let t: Table = started.value;
-  // Each player's next look at the game: a random hour of each day.
-  const looks = PLAYERS.map(() => hours.int(DAY_MS));
+  const looks = new DailyLooks(seed, PLAYERS.length);
   const counts: Counts = { planned: 0, failed: 0, timedOut: 0 };
   let now = 0;
   for (let guard = 0; t.status === 'playing' && guard < 100_000; guard++) {
     const due = table.next(t, now, { undoGraceMs: UNDO_GRACE_MS });
-    const look = Math.min(...looks);
-    if (due && due.at <= Math.max(now, look)) {
+    const look = looks.next();
+    if (due && due.at <= Math.max(now, look.at)) {
       now = Math.max(now, due.at);
       t = doStep(t, due.step, rng, now, counts);
       continue;
     }
-    now = look;
-    const player = looks.indexOf(look);
-    looks[player] = (Math.floor(look / DAY_MS) + 1) * DAY_MS + hours.int(DAY_MS);
-    t = looksAt(t, rng, player, now, script);
+    now = look.at;
+    looks.taken();
+    t = looksAt(t, rng, look.player, now, script);
   }
   if (t.status !== 'finished') throw new Error('the scripted game did not end');
   return { days: t.finishedAt / DAY_MS, ...counts };
