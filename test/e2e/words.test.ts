@@ -1,8 +1,9 @@
 /**
  * No English left: in each language of the catalogue, a session that makes the bot
  * say everything it says (the slash commands, the lobby, the panel, the refusals,
- * the moderation menu, the boards, the turn timer and absences on the bot's clock, the
- * end of the game, rematch, review, replay and the archived thread), with the server in
+ * the moderation menu, the boards, the turn timer and absences on the bot's clock, a
+ * game over days with plans ahead and quiet hours, the end of the game, rematch,
+ * review, replay and the archived thread), with the server in
  * that language and its players in another (each language plays both parts), so that
  * what is posted and what is answered privately take their separate ways. Every text the bot sends to
  * Discord (contents, embeds, button labels, menu options, thread names, the pictures'
@@ -112,12 +113,14 @@ function englishOnly(locales: readonly Locale[]): Set<string> {
 
 /**
  * Names and links are not words of the bot: user names, mentions, channel and message
- * links, and the cells' names (I9 in a Mighty Duel: its letter is no English "I").
+ * links, Discord's timestamps (each reader's client writes them in their language), and
+ * the cells' names (I9 in a Mighty Duel: its letter is no English "I").
  */
 function withoutNames(text: string): string {
   let rest = text
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/<[@#][!&]?\d+>/g, ' ')
+    .replace(/<t:-?\d+(:[tTdDfFR])?>/g, ' ')
     .replace(/\b[A-Z]\d{1,2}\b/g, ' ');
   for (const name of USERS) rest = rest.replace(new RegExp(`\\b${name}\\b`, 'gi'), ' ');
   return rest;
@@ -327,6 +330,45 @@ async function timedGameWalk(s: Session): Promise<void> {
   for (const sub of ['cancel', 'status']) await s.command(HOST, sub, threadId);
 }
 
+/**
+ * A game over days: /kingdomino notify with quiet hours and on deck (and its two
+ * refusals), then a plan ahead in the second round, once the first is played: the
+ * planning panel, a plan with a next choice, withdrawn, made again with "else the
+ * lowest left" and played when its turn comes; the stats and the host's menu with
+ * the players' pace, then the game cancelled and the notifications set back.
+ */
+async function daysWalk(s: Session): Promise<void> {
+  const { discord } = s;
+  const quiet = { 'direct-messages': false, 'quiet-from': 22, 'quiet-to': 7, 'time-zone': 'UTC+2' };
+  await s.command(HOST, 'notify', s.channel, { ...quiet, 'on-deck': true });
+  await s.command(GUEST, 'notify', s.channel, { 'direct-messages': false, 'quiet-from': 22 });
+  await s.command(GUEST, 'notify', s.channel, { 'direct-messages': false, 'time-zone': 'Mars/Olympus' });
+  const lobby = await s.command(HOST, 'start', s.channel, { pace: '1d' });
+  await s.click(lobby, 'k1:j', GUEST);
+  await s.click(lobby, 'k1:s', HOST);
+  const threadId = lobby.id;
+  await discord.waitFor(() => discord.thread(threadId) && boardCount(discord, threadId) > 0, 'the first board');
+  for (let move = 0; move < 4; move++) await playTurn(s, threadId, liveTurn(discord, threadId)!, false);
+  const turn = liveTurn(discord, threadId)!;
+  const planner = turn.player.username === HOST ? GUEST : HOST;
+  await s.click(turn.message, mustHave(turn.message, 'k1:pa'), turn.player); // nothing to plan: it is their turn
+  const panel = await s.click(turn.message, mustHave(turn.message, 'k1:pa'), planner);
+  await s.click(panel, mustHave(panel, `k1:pi:${threadId}:k:`), planner);
+  await s.click(panel, mustHave(panel, `k1:pe:${threadId}:`), planner);
+  await s.click(panel, mustHave(panel, `k1:px:${threadId}`), planner);
+  const again = await s.click(turn.message, mustHave(turn.message, 'k1:pa'), planner);
+  await s.click(again, mustHave(again, `k1:pi:${threadId}:k:`), planner);
+  await s.click(again, mustHave(again, `k1:pe:${threadId}:-`), planner);
+  for (let move = 0; move < 3 && liveTurn(discord, threadId)?.player.username !== planner; move++)
+    await playTurn(s, threadId, liveTurn(discord, threadId)!, false);
+  const planned = t('move.planned', {}, s.locale);
+  expect(discord.messages(threadId).some((m) => m.content.includes(planned))).toBe(true);
+  await s.command(HOST, 'stats');
+  await s.command(HOST, 'manage', threadId);
+  await s.command(HOST, 'cancel', threadId);
+  await s.command(HOST, 'notify', s.channel, { ...quiet, 'quiet-to': 22, 'on-deck': false });
+}
+
 /** Choose the seat in the moderation menu, then press the action's button (forced: a refusal's button may be hidden). */
 async function manageSeat(s: Session, menu: FakeMessage, user: string, action: SeatAction): Promise<void> {
   const chosen = await s.choose(menu, mustHave(menu, 'k1:ms:'), String(action.player), user);
@@ -495,6 +537,7 @@ async function session(locale: Locale, reader: Locale): Promise<void> {
   await commandsOutsideAGame(s);
   await lobbyWalk(s);
   await timedGameWalk(s);
+  await daysWalk(s);
   const { threadId, final } = await gameWalk(s);
   await afterTheGame(s, threadId, final);
   await archived(s, threadId);
