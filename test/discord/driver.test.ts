@@ -198,6 +198,21 @@ describe('the table driver', () => {
     expect(room.places.of('notice')).toHaveLength(1);
   });
 
+  it('a change told late, with the table from before its board was posted: the board is not posted again', async () => {
+    const key = await startGame([ben], UNTIMED);
+    const told: Table[] = [];
+    room.driver.watch((t) => told.push(t));
+    await humanMoves(key);
+    expect(room.places.of('post').map((p) => p.id)).toEqual(['m1', 'm2']);
+    // Another handler's save (the host handed over, say) from before the board was posted, told after it was.
+    const owing = told.find((t) => table.boardsOwed(t).length > 0);
+    expect(owing).toBeDefined();
+    await room.driver.settle(key, owing);
+    await room.driver.idle();
+    expect(room.places.of('post').map((p) => p.id)).toEqual(['m1', 'm2']);
+    expect(room.places.live()).toEqual(['m2']);
+  });
+
   it('a post that fails is tried again after a backoff, and made once', async () => {
     room.places.postFailures.push(new Error('Discord is down'));
     const key = await startGame([ben], UNTIMED);

@@ -70,6 +70,13 @@ export class TableDriver implements Driver {
   private readonly resumed = new Set<string>();
   /** Tables this process has driven: a table read the first time is not one of them. */
   private readonly driven = new Set<string>();
+  /**
+   * The newest version of each table driven here. A change told with an older one (a
+   * handler's save from before a board was posted, told after it was) is not run from,
+   * nor one of a table not driven since it last needed the bot: the store is read
+   * instead, or that board would be posted again.
+   */
+  private readonly versions = new Map<string, number>();
   /** Tables resumed at start-up whose thread is looked at for stray buttons once nothing else is due now. */
   private readonly strays = new Set<string>();
   private poller: clock.Timer | null = null;
@@ -184,11 +191,13 @@ export class TableDriver implements Driver {
   /** The steps due now, one after the other; true once the table owes no board. */
   private async steps(tableId: string, run: Run, known?: Table): Promise<boolean> {
     const bot = this.bot();
-    let table: Table | null = known ?? (await this.load(tableId));
+    const current = known && known.version >= (this.versions.get(tableId) ?? Infinity) ? known : undefined;
+    let table: Table | null = current ?? (await this.load(tableId));
     if (!this.driven.has(tableId) && !known && table && pendingPosts(table).length > 0) this.resumed.add(tableId);
     this.driven.add(tableId);
     for (;;) {
       run.latest = table;
+      if (table) this.versions.set(tableId, Math.max(table.version, this.versions.get(tableId) ?? 0));
       this.tell(table);
       if (this.stopped) return false;
       if (!table || !bot.owns(table.guildId)) return this.disarm(tableId);
@@ -199,7 +208,7 @@ export class TableDriver implements Driver {
         table = await clearStrays(bot, table, performance.timeOrigin);
         continue;
       }
-      if (!due && !needsBot(table)) this.driven.delete(tableId);
+      if (!due && !needsBot(table)) this.forget(tableId);
       if (!due) return this.disarm(tableId);
       if (due.at > now) return this.arm(table, due.at);
       this.disarm(tableId);
@@ -208,6 +217,12 @@ export class TableDriver implements Driver {
       table = await doStep(bot, table, due.step, { maybeMade, shown, stopping: () => this.stopped });
       this.backoff.delete(tableId);
     }
+  }
+
+  /** A table that needs the bot no more: read afresh if it ever does again. */
+  private forget(tableId: string): void {
+    this.driven.delete(tableId);
+    this.versions.delete(tableId);
   }
 
   private async load(tableId: string): Promise<Table | null> {
