@@ -62,7 +62,6 @@ describe('AiPool shared by many games', () => {
   it('gives a shorter thinking time when the queue is long, and the full time again once it is short', async () => {
     const pool = new AiPool({ size: 1, targetWaitMs: 400, minMs: 10 });
     const starts: AiJobStart[] = [];
-    const t0 = performance.now();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         pool.choose(
@@ -73,16 +72,14 @@ describe('AiPool shared by many games', () => {
         ),
       ),
     );
-    const ms = performance.now() - t0;
     await pool.close();
     const budgets = starts.map((s) => s.budgetMs);
     expect(budgets[0]).toBe(400); // alone in the queue
     expect(budgets[1]).toBe(Math.floor(400 / 19)); // 19 waiting: 400 ms shared
     expect(budgets.at(-1)).toBe(400); // the last one alone again
     expect(Math.max(...budgets.slice(1, 10).map((b) => b ?? 0))).toBeLessThan(100);
-    // 20 x 400 ms asked for; about 400 ms + 400 ms x H(19) given.
-    expect(ms).toBeLessThan(4000);
-    expect(Math.max(...starts.map((s) => s.waitMs))).toBeLessThan(3000);
+    // 20 x 400 ms asked for; about 400 ms + 400 ms x H(19) given in all (counted, not timed: the machine may be busy).
+    expect(budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)).toBeLessThan(2000);
   });
 
   it('never goes under the least thinking time, nor over what was asked', () => {
