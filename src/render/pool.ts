@@ -262,6 +262,11 @@ export function usePictureWorkers(cores: number): void {
   pool.resize(cores);
 }
 
+/** Pictures waiting for a worker now (the process is behind on its pictures). */
+export function picturesWaiting(): number {
+  return pool.waiting;
+}
+
 /** The table after a move: the draft lines, every kingdom, whose turn it is. */
 export function showTable(state: GameState, opts: TableOptions = {}): Promise<Shown> {
   return pool.show({ picture: 'table', state, opts });

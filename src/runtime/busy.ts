@@ -2,9 +2,10 @@
  * How busy this process has lately kept its cores (0 to 1: its CPU time, every
  * thread, over the time of the cores it is given, config.cores: the machine's, or
  * its share when shards share the machine), for work that is only nice to have: past
- * SPARE_UNTIL it is skipped rather than slowing every answer (the panel's
- * look-ahead costs a third of a move's CPU). The event loop's own utilisation is
- * not enough: renders, deflate and the AI run on other threads.
+ * SPARE_UNTIL, or while pictures wait for a worker, it is skipped rather than slowing
+ * every answer (the panel's look-ahead costs about as much CPU as a picture). The
+ * event loop's own utilisation is not enough: renders, deflate and the AI run on
+ * other threads.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -18,21 +19,27 @@ export const SPARE_UNTIL = 0.5;
 /** The load is measured over windows of at least this long. */
 const WINDOW_MS = 1000;
 
-/** Where the gauge reads the time (ms) and the process's CPU time so far (ms, every thread). */
+/** Where the gauge reads the time (ms), the process's CPU time so far (ms, every thread) and the work it owes now. */
 export interface Readings {
   now(): number;
   cpuMs(): number;
+  /**
+   * Pictures waiting for a worker now: the cores are short whatever the window says
+   * (shared with other processes, or the look-ahead itself came in on a calm window).
+   */
+  waiting(): number;
   readonly cores: number;
 }
 
-/** This process's clock and CPU time, over the cores it is given. */
-export function processReadings(cores: number): Readings {
+/** This process's clock and CPU time, over the cores it is given, and the pictures it owes. */
+export function processReadings(cores: number, waiting: () => number): Readings {
   return {
     now: () => performance.now(),
     cpuMs: () => {
       const { user, system } = process.cpuUsage();
       return (user + system) / 1000;
     },
+    waiting,
     cores,
   };
 }
@@ -61,6 +68,6 @@ export class LoadGauge {
 
   /** Is there time to spare for work nobody would miss? */
   spare(): boolean {
-    return this.busy() < SPARE_UNTIL;
+    return this.readings.waiting() === 0 && this.busy() < SPARE_UNTIL;
   }
 }

@@ -3,13 +3,13 @@ import { LoadGauge, SPARE_UNTIL } from '../../src/runtime/busy.js';
 
 /** A machine with two cores whose clock and CPU time the test moves. */
 function machine(cores = 2) {
-  const m = { at: 0, cpu: 0 };
-  const gauge = new LoadGauge({ now: () => m.at, cpuMs: () => m.cpu, cores });
+  const m = { at: 0, cpu: 0, waiting: 0 };
+  const gauge = new LoadGauge({ now: () => m.at, cpuMs: () => m.cpu, waiting: () => m.waiting, cores });
   const run = (ms: number, coresBusy: number) => {
     m.at += ms;
     m.cpu += ms * coresBusy;
   };
-  return { gauge, run };
+  return { gauge, run, m };
 }
 
 it('a process keeping most of the machine busy has no time to spare; once it calms down, it has', () => {
@@ -39,4 +39,13 @@ it('judges a shard by its share of the machine: one core kept 90% busy is busy f
   for (const { run } of [alone, shard]) run(1000, 0.9);
   expect(alone.gauge.spare()).toBe(true);
   expect(shard.gauge.spare()).toBe(false);
+});
+
+it('has no time to spare while pictures wait for a worker, however calm the last second was', () => {
+  const { gauge, run, m } = machine();
+  run(1000, 0.3);
+  m.waiting = 3;
+  expect(gauge.spare()).toBe(false);
+  m.waiting = 0;
+  expect(gauge.spare()).toBe(true);
 });

@@ -15,6 +15,7 @@ import type { Bot, Closed, Notice, OwnMessage, Places } from '../../src/discord/
 import { TableDriver } from '../../src/discord/services/driver.js';
 import { createLogger } from '../../src/runtime/log.js';
 import { LoadGauge, processReadings } from '../../src/runtime/busy.js';
+import { picturesWaiting } from '../../src/render/pool.js';
 import { openStore, type TableStore } from '../../src/store/index.js';
 import type { FinishedTable, GameTable, PlayingTable, Table } from '../../src/table/index.js';
 
@@ -149,7 +150,7 @@ export async function openRoom(env: Readonly<Record<string, string>> = {}): Prom
   const ai = { choose: async (state: never) => chooseAction(state, 'easy') } as unknown as AiPool;
   const driver: TableDriver = new TableDriver(() => bot);
   const log = createLogger('error');
-  const load = new LoadGauge(processReadings(1));
+  const load = new LoadGauge(processReadings(1, picturesWaiting));
   const bot: Bot = { config, client: {} as never, store, ai, log, driver, places, owns: () => true, load };
   return {
     bot,

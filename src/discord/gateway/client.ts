@@ -21,7 +21,7 @@ import { DailyPoster } from '../services/daily.js';
 import { LeagueRunner } from '../services/leagues.js';
 import { SeasonKeeper } from '../services/seasons.js';
 import { InFlight, route, type Command } from './router.js';
-import { usePictureWorkers } from '../../render/pool.js';
+import { picturesWaiting, usePictureWorkers } from '../../render/pool.js';
 import { fetchAppEmojis } from './emojis.js';
 import { LoadGauge, processReadings } from '../../runtime/busy.js';
 import { tuneAllocators } from '../../runtime/memory.js';
@@ -186,7 +186,7 @@ export async function startBot(config: Config, commands: readonly Command[], log
   usePictureWorkers(config.cores);
   const driver: TableDriver = new TableDriver(() => bot);
   const places = new DiscordPlaces(client, new ThreadWebhooks(client), log);
-  const load = new LoadGauge(processReadings(config.cores));
+  const load = new LoadGauge(processReadings(config.cores, picturesWaiting));
   const owns = (guildId: string): boolean => ownsGuild(client, guildId);
   const bot: Bot = { config, client, store, ai, log, driver, places, owns, load };
   const byName = new Map(commands.map((c) => [c.data.name, c]));

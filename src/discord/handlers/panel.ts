@@ -90,6 +90,9 @@ const TIE_BREAK_WAIT_MS = 200;
 export async function openingSpot(bot: Bot, game: GameState, ranked: readonly Candidate[]): Promise<Cursor | null> {
   const best = ranked[0];
   if (!best) return null;
+  // One spot alone worth the most: every tie-break opens there (a fifth of the panels), no look-ahead asked.
+  const second = ranked[1];
+  if (!second || candidateGain(second) !== candidateGain(best)) return cursorOf(best);
   // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
   const looked = bot.load.spare()
     ? await bot.ai
