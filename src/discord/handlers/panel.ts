@@ -4,6 +4,7 @@
  * pick buttons. Everything is read-only until the pick (or the last round's
  * confirm), which makes the move through makeMove.
  */
+import { createHash } from 'node:crypto';
 import { chooseAction } from '../../ai/index.js';
 import {
   candidateGain,
@@ -81,6 +82,29 @@ const TIE_BREAK = { playouts: 200, timeMs: 150 } as const;
  */
 const TIE_BREAK_WAIT_MS = 200;
 
+/** Look-aheads kept, the latest: the panels of a few seconds of play at a few hundred games. */
+const LOOKED_KEPT = 512;
+/** The look-ahead's answers by the state it looked from (a digest of it), as it gave them. */
+const looked = new Map<string, Action>();
+
+/**
+ * The quick look-ahead from `game`, once per state: a panel opened again in its turn
+ * (the player closed it, undid the move, planned it) asks no second search. Null when
+ * the AI could not answer in time (asked again next time).
+ */
+async function lookAhead(bot: Bot, game: GameState): Promise<Action | null> {
+  const key = createHash('sha1').update(JSON.stringify(game)).digest('base64');
+  const known = looked.get(key);
+  if (known) return known;
+  const action = await bot.ai
+    .choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }, { maxWaitMs: TIE_BREAK_WAIT_MS })
+    .catch(() => null);
+  if (!action) return null;
+  if (looked.size >= LOOKED_KEPT) looked.delete(looked.keys().next().value as string);
+  looked.set(key, action);
+  return action;
+}
+
 /**
  * Where the panel opens: a spot worth the most points now. Several usually are (8 on
  * average); among them, the one a quick look-ahead prefers (it matches what a strong
@@ -93,12 +117,8 @@ export async function openingSpot(bot: Bot, game: GameState, ranked: readonly Ca
   // One spot alone worth the most: every tie-break opens there (a fifth of the panels), no look-ahead asked.
   const second = ranked[1];
   if (!second || candidateGain(second) !== candidateGain(best)) return cursorOf(best);
-  // Under load the look-ahead (about as much CPU as the rest of a move) gives way: the normal player's tie-break.
-  const looked = bot.load.spare()
-    ? await bot.ai
-        .choose(game, 'hard', { ...TIE_BREAK, seed: game.turn }, { maxWaitMs: TIE_BREAK_WAIT_MS })
-        .catch(() => null)
-    : null;
+  // Under load the look-ahead (about as much CPU as a picture) gives way: the normal player's tie-break.
+  const looked = bot.load.spare() ? await lookAhead(bot, game) : null;
   const worth = (a: Action | null) => (a?.type === 'place' ? ranked.find((c) => samePlacement(c, a)) : undefined);
   const quick = worth(looked);
   if (quick && candidateGain(quick) === candidateGain(best)) return cursorOf(quick);
