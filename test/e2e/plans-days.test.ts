@@ -27,7 +27,10 @@ import {
 } from './harness.js';
 
 const SEED = 'plans-through-discord';
-/** A look this close before a move's time is up counts as too late for it (the bot may be making it). */
+/**
+ * A look this close before a move's time is up counts as too late for it (the bot may
+ * be making it); time ups this close together are waited for together.
+ */
 const MARGIN_MS = 5 * 60_000;
 /** A pick on a move's panel or a plan's. */
 const TAKE = /^Take #/;
@@ -130,17 +133,19 @@ describe('plans ahead, four players at a day a move', () => {
         if (game.plans && !over(game)) await plan(game, user);
       };
 
+      /** When the move asked for now is made by the bot, at the latest. */
+      const timeUp = (game: Game): number => game.askedAt + DAY_MS;
       const looks = new DailyLooks(SEED, players.length, startedAt);
       for (let guard = 0; guard < 2000 && games.some((g) => g.endedAt === null); guard++) {
         const look = looks.next();
-        // A move whose day ends before the look (or just after it) is made when its time is up.
-        const late = games
-          .filter((g) => g.endedAt === null && g.askedAt + DAY_MS <= look.at + MARGIN_MS)
-          .sort((a, b) => a.askedAt - b.askedAt)[0];
-        if (late) {
-          const board = lastBoard(late);
-          await world.advance(Math.max(0, late.askedAt + DAY_MS + 1000 - discord.now()));
-          await settled(late, board);
+        // Moves whose day ends before the look (or just after it) are made when their time is up.
+        const running = games.filter((g) => g.endedAt === null);
+        const first = Math.min(...running.map(timeUp));
+        if (first <= look.at + MARGIN_MS) {
+          const late = running.filter((g) => timeUp(g) <= first + MARGIN_MS);
+          const before = late.map(lastBoard);
+          await world.advance(Math.max(0, Math.max(...late.map(timeUp)) + 1000 - discord.now()));
+          for (const [i, game] of late.entries()) await settled(game, before[i]!);
           continue;
         }
         await world.advance(Math.max(0, look.at - discord.now()));
