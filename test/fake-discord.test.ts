@@ -313,6 +313,12 @@ describe('the bot as a child process', () => {
   });
 });
 
+/** A new message of the bot's in channel `c`, its body not yet applied. */
+function botMessage(ids: SnowflakeFactory): FakeMessage {
+  const bot = makeUser({ id: ids.next(), username: 'bot', bot: true });
+  return new FakeMessage(ids.next(), 'c', bot, Date.now(), null, null, null, MessageType.Default);
+}
+
 describe('the rules the fake applies, without a client', () => {
   it('makes real, increasing snowflakes that carry their time', () => {
     const ids = new SnowflakeFactory();
@@ -348,17 +354,7 @@ describe('the rules the fake applies, without a client', () => {
 
   it('refuses messages Discord would refuse', () => {
     const ids = new SnowflakeFactory();
-    const fresh = () =>
-      new FakeMessage(
-        ids.next(),
-        'c',
-        makeUser({ id: ids.next(), username: 'bot', bot: true }),
-        Date.now(),
-        null,
-        null,
-        null,
-        MessageType.Default,
-      );
+    const fresh = () => botMessage(ids);
     const apply = (body: MessageBody) =>
       applyMessageBody(fresh(), body, [], { isEdit: false, newId: () => ids.next() });
     const button = (id: string) => ({ type: 2, style: 1, label: id, custom_id: id });
@@ -373,16 +369,7 @@ describe('the rules the fake applies, without a client', () => {
 
   it('keeps attachments on edit unless the attachments list leaves them out', () => {
     const ids = new SnowflakeFactory();
-    const message = new FakeMessage(
-      ids.next(),
-      'c',
-      makeUser({ id: ids.next(), username: 'bot', bot: true }),
-      Date.now(),
-      null,
-      null,
-      null,
-      MessageType.Default,
-    );
+    const message = botMessage(ids);
     const png = { index: 0, filename: 'a.png', contentType: 'image/png', bytes: TINY_PNG };
     const opts = (isEdit: boolean) => ({ isEdit, newId: () => ids.next() });
     applyMessageBody(message, { content: 'one' }, [png], opts(false));
@@ -394,17 +381,7 @@ describe('the rules the fake applies, without a client', () => {
 
   it('sends @silent when asked at creation: the mention kept, no edit sets or clears it', () => {
     const ids = new SnowflakeFactory();
-    const fresh = () =>
-      new FakeMessage(
-        ids.next(),
-        'c',
-        makeUser({ id: ids.next(), username: 'bot', bot: true }),
-        Date.now(),
-        null,
-        null,
-        null,
-        MessageType.Default,
-      );
+    const fresh = () => botMessage(ids);
     const opts = (isEdit: boolean) => ({ isEdit, newId: () => ids.next() });
     const user = ids.next();
     const body = { content: `<@${user}>, your turn`, allowed_mentions: { users: [user] } };
