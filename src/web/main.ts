@@ -5,7 +5,7 @@
  * every change of the table shown. Reconnects by itself (a reload, a bot restart).
  */
 import { DiscordSDK } from '@discord/embedded-app-sdk';
-import { nameCell, prompt, result, type Placement, type Pos } from '../game/index.js';
+import { isAiLevel, nameCell, prompt, result, type Placement, type Pos } from '../game/index.js';
 import {
   LIVE_PATH,
   TOKEN_PATH,
@@ -120,6 +120,10 @@ function received(message: ServerMessage): void {
     if (state.table && state.table.version > message.table.version) return;
     state.table = message.table;
     document.body.dataset['version'] = String(message.table.version);
+  } else if (message.type === 'games') {
+    state.games = message.games;
+  } else if (message.type === 'opened') {
+    watch(message.table);
   } else if (message.type === 'hint') {
     hinted(message.table, message.turn, message.at);
   } else {
@@ -201,8 +205,10 @@ function act(el: HTMLElement): void {
   else if (what === 'back') {
     state.table = null;
     state.watching = null;
+    send({ type: 'games' });
     render();
-  } else if (what === 'spot') {
+  } else if (what === 'open') send({ type: 'open' });
+  else if (what === 'spot') {
     const at = cellAt(el);
     if (at) placeAt(at);
   } else if (what === 'rotate') {
@@ -214,7 +220,10 @@ function act(el: HTMLElement): void {
   } else if (what === 'pick') sendMove(Number(el.dataset['n']));
   else if (what === 'confirm') sendMove(null);
   else if (what === 'undo' && state.table) send({ type: 'undo', table: state.table.id });
-  else if (what === 'join' && state.table) send({ type: 'join', table: state.table.id });
+  else if ((what === 'join' || what === 'leave' || what === 'start' || what === 'remove-ai') && state.table)
+    send({ type: what, table: state.table.id });
+  else if (what === 'add-ai' && state.table && isAiLevel(el.dataset['level']))
+    send({ type: 'add-ai', table: state.table.id, level: el.dataset['level'] });
   else if (what === 'hint' && state.table?.game)
     send({ type: 'hint', table: state.table.id, turn: state.table.game.turn });
 }

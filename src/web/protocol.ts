@@ -4,7 +4,7 @@
  * bot imports this file too. The page says who it is with Discord's token, never
  * with a user id: the bot asks Discord.
  */
-import type { GameState, Move, Placement } from '../game/index.js';
+import type { AiLevel, GameState, Move, Placement } from '../game/index.js';
 
 /** The path of the live connection, relative to the page (Discord's proxy maps it). */
 export const LIVE_PATH = 'live';
@@ -23,8 +23,13 @@ export type ClientMessage =
   | { readonly type: 'undo'; readonly table: string }
   /** The hint of this turn (once per turn, as on the panel). */
   | { readonly type: 'hint'; readonly table: string; readonly turn: number }
-  /** Take a seat in a lobby of the channel, as its Join button does. */
-  | { readonly type: 'join'; readonly table: string };
+  /** The channel's games again (the list shown). */
+  | { readonly type: 'games' }
+  /** A new lobby in the channel, hosted by this page's user, as `/kingdomino start` opens one. */
+  | { readonly type: 'open' }
+  /** A lobby of the channel, as its buttons: a seat taken or left, computers added or removed, the game started by its host. */
+  | { readonly type: 'join' | 'leave' | 'remove-ai' | 'start'; readonly table: string }
+  | { readonly type: 'add-ai'; readonly table: string; readonly level: AiLevel };
 
 export interface SeatView {
   readonly name: string;
@@ -54,6 +59,12 @@ export interface TableView {
   readonly deadline: number | null;
   /** The last move while its player may take it back. */
   readonly undo: { readonly by: string; readonly turn: number } | null;
+  /** The host's user: in a lobby, the one who adds computers and starts the game. */
+  readonly hostId: string;
+  /** A lobby's seats: how many it may have, and whether it may start with those it has. */
+  readonly room: { readonly max: number; readonly ready: boolean } | null;
+  /** A Dynasty's game being played (1-based) of how many, and each player's points over the games so far. */
+  readonly dynasty: { readonly game: number; readonly of: number; readonly totals: readonly number[] } | null;
 }
 
 /** Why the bot refused a message: shown in words, counted by the bot. */
@@ -69,6 +80,9 @@ export type ServerMessage =
       readonly words: Readonly<Record<string, string>>;
       readonly games: readonly GameListing[];
     }
+  | { readonly type: 'games'; readonly games: readonly GameListing[] }
+  /** This page's new lobby: shown at once. */
+  | { readonly type: 'opened'; readonly table: string }
   | { readonly type: 'table'; readonly table: TableView }
   /** The hard computer player's spot for the domino in hand, at this turn (null: it fits nowhere). */
   | { readonly type: 'hint'; readonly table: string; readonly turn: number; readonly at: Placement | null }

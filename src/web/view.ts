@@ -6,6 +6,7 @@
  * every control a button with words for screen readers.
  */
 import {
+  AI_LEVELS,
   domino,
   kingdomSquares,
   nameCell,
@@ -55,7 +56,6 @@ function king(table: TableView, player: number | null): string {
 }
 
 export function gamesHtml(games: readonly GameListing[]): string {
-  if (games.length === 0) return `<p>${esc(say('activity.noGames'))}</p>`;
   const rows = games.map((g) => {
     const words =
       g.status === 'lobby'
@@ -63,7 +63,10 @@ export function gamesHtml(games: readonly GameListing[]): string {
         : say('activity.game.playing', { round: g.round ?? 1, seats: g.seats.join(', ') });
     return `<button data-act="watch" data-id="${esc(g.id)}">${esc(words)}</button>`;
   });
-  return `<h1>${esc(say('activity.games'))}</h1><div class="games">${rows.join('')}</div>`;
+  const list =
+    games.length === 0 ? `<p>${esc(say('activity.noGames'))}</p>` : `<div class="games">${rows.join('')}</div>`;
+  const open = `<div class="controls"><button class="go" data-act="open">🎲 ${esc(say('activity.newGame'))}</button></div>`;
+  return `<h1>${esc(say('activity.games'))}</h1>${list}${open}`;
 }
 
 /** A draft line: each domino with the king on it; the free ones of the next line are buttons when the player may pick. */
@@ -164,14 +167,34 @@ function handHtml(turn: MyTurn | null, draft: Draft): string {
   return `<div class="hand"><span id="hand" data-act="hand">${dominoHtml(turn.domino, draft.r % 2 === 1)}</span><span class="num">${esc(say('activity.help'))}</span></div>`;
 }
 
-/** A lobby: who sits at the table, and a seat to take for whoever has none. */
+const actButton = (act: string, label: string, extra = '', disabled = false): string =>
+  `<button data-act="${act}"${extra}${disabled ? ' disabled' : ''}>${esc(label)}</button>`;
+
+/** The host's buttons, as on the lobby message: computers added and removed, the game started. */
+function hostButtons(table: TableView): string[] {
+  const full = table.room !== null && table.seats.length >= table.room.max;
+  const adds = AI_LEVELS.map((level) =>
+    actButton('add-ai', say('lobby.button.addAi', { level: say(`ai.level.${level}`) }), ` data-level="${level}"`, full),
+  );
+  const hasAi = table.seats.some((s) => s.kind === 'ai');
+  const start = `<button class="go" data-act="start"${table.room?.ready ? '' : ' disabled'}>${esc(say('lobby.button.start'))}</button>`;
+  return [start, ...adds, actButton('remove-ai', say('lobby.button.removeAi'), '', !hasAi)];
+}
+
+/** A lobby: who sits at the table and who hosts it; a seat to take, to leave, or the host's buttons. */
 function lobbyHtml({ table, userId }: TableScene): string {
   const seated = say('activity.seated', { seats: table.seats.map((s) => s.name).join(', ') });
-  const join =
-    table.status === 'lobby' && seatOf(table, userId) === null
-      ? `<div class="controls"><button class="go" data-act="join">${esc(say('activity.join'))}</button></div>`
-      : '';
-  return `<p>${esc(seated)}</p>${join}`;
+  const host = table.seats.find((s) => s.userId === table.hostId)?.name ?? '';
+  const lines = [`<p>${esc(seated)}</p>`, `<p>${esc(say('activity.host', { name: host }))}</p>`];
+  if (table.status !== 'lobby') return lines.join('');
+  const buttons =
+    userId === table.hostId
+      ? hostButtons(table)
+      : seatOf(table, userId) === null
+        ? [`<button class="go" data-act="join">${esc(say('activity.join'))}</button>`]
+        : [actButton('leave', say('lobby.button.leave'))];
+  if (userId !== table.hostId) lines.push(`<p>${esc(say('activity.waitHost', { name: host }))}</p>`);
+  return `${lines.join('')}<div class="controls">${buttons.join('')}</div>`;
 }
 
 export function tableHtml(scene: TableScene): string {

@@ -1,11 +1,15 @@
 /**
  * The page's words: the catalogue the bot sent for the user's language (src/i18n's
- * `activity.*` and `terrain.*` keys), formatted as the bot formats its own.
+ * `activity.*` keys, and the thread's words it shares: terrains, the lobby's buttons,
+ * the computer's levels), formatted as the bot formats its own.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type en from '../i18n/locales/en.json';
 
-type Key = Extract<keyof typeof en, `activity.${string}` | `terrain.${string}`>;
+type Key = Extract<
+  keyof typeof en,
+  `activity.${string}` | `terrain.${string}` | `lobby.button.${string}` | `ai.level.${string}`
+>;
 type Params = Readonly<Record<string, string | number>>;
 
 let locale = 'en';

@@ -3,8 +3,9 @@
  * Discord: alice and bob on their phones with a computer player, bob making some of
  * his moves from the thread's buttons instead, carol watching in French; alice's
  * page reloaded and the bot restarted mid-game. Every page follows every move, the
- * thread gets its boards, the record is valid. Phone-size screenshots of the opening,
- * the middle and the end, in English and in French, are kept in out/activity/.
+ * thread gets its boards, the record is valid. Then a game started from the board:
+ * a new lobby, a seat taken, a computer added, the host's Start. Phone-size
+ * screenshots of each screen, in English and in French, are kept in out/activity/.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord } from '../../src/game/index.js';
 import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
 import {
+  boardCount,
   exportRecords,
   FAST_THREADS,
   isFinal,
@@ -172,4 +174,51 @@ describe('the live board in Chromium', () => {
     expect(checked.ok, checked.ok ? '' : checked.error.message).toBe(true);
     await discord.assertClean();
   });
+
+  it(
+    'starts a game from the board: a new lobby, a computer added and started by its host',
+    { timeout: 120_000 },
+    async () => {
+      const { discord } = world;
+      discord.user('erin').locale = 'fr';
+      const channelId = discord.channel.id;
+      const dave = await openBoard(browser, { discord, port, user: 'dave', channelId });
+      const erin = await openBoard(browser, { discord, port, user: 'erin', channelId });
+      // The channel's list (the page opens a lone game by itself: back to the list then).
+      for (const b of [dave, erin]) {
+        await b.frame.locator('[data-act="open"], [data-act="back"]').first().waitFor();
+        if ((await b.frame.locator('[data-act="back"]').count()) > 0)
+          await b.frame.locator('[data-act="back"]').click();
+        await b.frame.locator('[data-act="open"]').waitFor();
+      }
+      await shoot(erin, 'games-fr');
+      await dave.frame.getByRole('button', { name: /New game/ }).click();
+      // The host's lobby: its buttons, Start not yet possible alone.
+      await dave.frame.getByText(/^Your game is open/).waitFor();
+      await expect.poll(() => dave.frame.locator('[data-act="start"]').isDisabled()).toBe(true);
+      const lobbyId = discord.messages(channelId).at(-1)!.id;
+      await discord.waitFor(
+        () => discord.message(lobbyId)?.content.includes(discord.user('dave').mention),
+        'the lobby',
+      );
+
+      // erin sees it come into her list, takes a seat, and may only wait for the host.
+      await erin.frame.locator(`[data-act="watch"][data-id="${lobbyId}"]`).click();
+      await erin.frame.getByRole('button', { name: 'Prendre une place' }).click();
+      await erin.frame.getByText(/^En attente que dave lance la partie/).waitFor();
+      expect(await erin.frame.locator('[data-act="start"], [data-act="add-ai"]').count()).toBe(0);
+      await shoot(erin, 'lobby-fr');
+
+      await dave.frame.getByRole('button', { name: 'Add easy AI' }).click();
+      await dave.frame.getByText(/^Seated: dave, erin, /).waitFor();
+      await shoot(dave, 'lobby-en');
+      await discord.waitFor(() => /easy/.test(discord.message(lobbyId)?.content ?? ''), 'the lobby message redrawn');
+      await dave.frame.getByRole('button', { name: 'Start' }).click();
+      // Both boards show the game; the thread opened on the lobby message has its first board.
+      for (const b of [dave, erin]) await b.frame.locator('.kingdom').first().waitFor();
+      await discord.waitFor(() => discord.thread(lobbyId) && boardCount(discord, lobbyId) > 0, 'the thread');
+      await dave.frame.getByText('The game has begun: its thread is open in the channel.').waitFor();
+      await shoot(dave, 'started-en');
+    },
+  );
 });

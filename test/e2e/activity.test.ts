@@ -39,20 +39,30 @@ describe('the live board server', () => {
     await world?.close();
   });
 
-  /** A page of `user`'s with the board opened in the channel, said hello to, watching the game. */
-  async function openPage(user: string, table = threadId): Promise<LivePage> {
+  /** A page of `user`'s with the board opened in `channel`, said hello to: its instance's id too. */
+  async function greeted(user: string, channel = world.discord.channel.id): Promise<[LivePage, string]> {
     const { discord } = world;
     const id = discord.user(user).id;
     const token = discord.activity.tokenFor(id);
-    const instance = discord.activity.join(discord.channel.id, id);
+    const instance = discord.activity.join(channel, id);
     const page = await LivePage.open(port);
     page.send({ type: 'hello', token, instance });
     const welcome = await page.next((m) => m.type === 'welcome' && m, 0, 'the welcome');
     expect(welcome.user.id).toBe(id);
+    return [page, instance];
+  }
+
+  /** A page of `user`'s with the board opened in the channel, watching the game. */
+  async function openPage(user: string, table = threadId): Promise<LivePage> {
+    const [page] = await greeted(user);
     page.send({ type: 'watch', table });
     await page.table(() => true);
     return page;
   }
+
+  /** The page's answer to what it sent from `from` on: what it did, or why not. */
+  const answer = (page: LivePage, from: number, what: string) =>
+    page.next((m) => (m.type === 'done' || m.type === 'refused') && m, from, what);
 
   it('serves the page and exchanges the SDK code, the secret staying on the bot', async () => {
     const page = await fetch(`http://127.0.0.1:${port}/`);
@@ -178,6 +188,73 @@ describe('the live board server', () => {
     page.close();
   });
 
+  it('opens a lobby from the board, the host adding a computer and starting it; the thread agrees', async () => {
+    const { discord } = world;
+    const [bob] = await greeted('bob');
+    bob.send({ type: 'open' });
+    const lobbyId = await bob.next((m) => m.type === 'opened' && m.table, 0, 'the new lobby');
+    expect((await answer(bob, 0, 'the lobby opened')).text).toMatch(/^Your game is open/);
+    // The same lobby as /kingdomino start's, posted in the channel by the bot.
+    const bobUser = discord.user('bob');
+    await discord.waitFor(() => discord.message(lobbyId)?.content.includes(bobUser.mention), 'the lobby message');
+    expect(discord.message(lobbyId)?.channelId).toBe(discord.channel.id);
+    bob.send({ type: 'watch', table: lobbyId });
+    await bob.table((t) => t.id === lobbyId && t.hostId === bobUser.id, 'the lobby on the board');
+
+    // Neither a stranger nor a seated player acts as the host: refused, nothing changed.
+    const [carol] = await greeted('carol');
+    carol.send({ type: 'watch', table: lobbyId });
+    await carol.table((t) => t.id === lobbyId);
+    const hostOnly = 'Only the host (or a moderator with Manage Threads) can do that.';
+    let from = carol.got.length;
+    carol.send({ type: 'add-ai', table: lobbyId, level: 'hard' });
+    expect(await answer(carol, from, 'a stranger adding a computer')).toMatchObject({ why: 'refused', text: hostOnly });
+    from = carol.got.length;
+    carol.send({ type: 'start', table: lobbyId });
+    expect(await answer(carol, from, 'a stranger starting')).toMatchObject({ why: 'refused', text: hostOnly });
+    from = carol.got.length;
+    carol.send({ type: 'join', table: lobbyId });
+    await answer(carol, from, 'carol seated');
+    from = carol.got.length;
+    carol.send({ type: 'start', table: lobbyId });
+    expect(await answer(carol, from, 'a player starting')).toMatchObject({ why: 'refused', text: hostOnly });
+    from = carol.got.length;
+    carol.send({ type: 'remove-ai', table: lobbyId });
+    expect(await answer(carol, from, 'a player removing')).toMatchObject({ why: 'refused', text: hostOnly });
+    const seated = await bob.table((t) => t.seats.length === 2, 'carol on the host page');
+    expect(seated.status).toBe('lobby');
+    expect(seated.seats.map((s) => s.kind)).toEqual(['human', 'human']);
+
+    // The host adds a computer: the lobby message says so too; then starts the game.
+    from = bob.got.length;
+    bob.send({ type: 'add-ai', table: lobbyId, level: 'easy' });
+    await answer(bob, from, 'the computer added');
+    await bob.table((t) => t.seats.length === 3 && t.seats[2]?.kind === 'ai', 'the computer seated');
+    await discord.waitFor(() => /easy/.test(discord.message(lobbyId)?.content ?? ''), 'the lobby message redrawn');
+    from = bob.got.length;
+    bob.send({ type: 'start', table: lobbyId });
+    expect((await answer(bob, from, 'the game started')).text).toBe(
+      'The game has begun: its thread is open in the channel.',
+    );
+    await carol.table((t) => t.status === 'playing' && t.game !== null, 'the game on the other page');
+    await discord.waitFor(() => discord.thread(lobbyId) && boardCount(discord, lobbyId) > 0, 'the board in the thread');
+    await discord.waitFor(
+      () => discord.message(lobbyId)?.content.includes('the game is on! Follow it in the thread below.'),
+      'the lobby message pointing to the thread',
+    );
+    from = bob.got.length;
+    bob.send({ type: 'start', table: lobbyId });
+    expect(await answer(bob, from, 'a second start')).toMatchObject({ why: 'refused' });
+    bob.close();
+    carol.close();
+
+    // A board open in a game's thread starts no game there: each game has a thread of its own.
+    const [inThread] = await greeted('dave', lobbyId);
+    inThread.send({ type: 'open' });
+    expect((await answer(inThread, 0, 'no lobby in a thread')).text).toMatch(/not from a thread/);
+    inThread.close();
+  });
+
   it('refuses and counts what a page sends wrong, and changes nothing', async () => {
     const { discord } = world;
     const carol = await openPage('carol');
@@ -232,6 +309,15 @@ describe('the live board server', () => {
     again.send(hello);
     await again.next((m) => m.type === 'welcome' && m, 0, 'the welcome, the second time');
     again.close();
+    // Discord asking to slow down a moment: the bot waits it out, the page gets in.
+    discord.injectFault(
+      { path: '/applications/:app/activity-instances/:instance' },
+      { kind: 'rate-limit', retryAfterMs: 300 },
+    );
+    const slowed = await LivePage.open(port);
+    slowed.send({ ...hello, token: discord.activity.tokenFor(erin) });
+    await slowed.next((m) => m.type === 'welcome' && m, 0, 'the welcome, once the rate limit is waited out');
+    slowed.close();
 
     // A message too large to read closes the connection; a flood is cut at the rate limit.
     const big = await LivePage.open(port);
@@ -266,5 +352,19 @@ describe('the live board server', () => {
     expect(deployed).toMatch(/Registered 2 commands/);
     const launch = discord.commands({ global: true }).find((c) => c.name === 'launch');
     expect(launch).toMatchObject({ type: 4, handler: 2 });
+  });
+
+  // Last: it moves the clock forward.
+  it('asks Discord again whether a page is still in its Activity, once what it knew is old', async () => {
+    const { discord } = world;
+    const [page, instance] = await greeted('erin');
+    page.send({ type: 'games' });
+    await page.next((m) => m.type === 'games' && m, 0, 'the list');
+    discord.activity.leave(instance, discord.user('erin').id);
+    // Within PRESENCE_TTL_MS (30 s) Discord's word holds; after it, the page is asked about again.
+    await world.advance(31_000);
+    page.send({ type: 'open' });
+    expect(await page.next((m) => m.type === 'refused' && m, 0, 'the refusal')).toMatchObject({ why: 'elsewhere' });
+    expect(await page.closed).toBe(1008);
   });
 });

@@ -18,6 +18,9 @@ function tableOf(game: GameState): TableView {
     game,
     deadline: null,
     undo: null,
+    hostId: 'u0',
+    room: null,
+    dynasty: null,
   };
 }
 

@@ -39,6 +39,23 @@ async function json(response: Response): Promise<Json> {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
 }
 
+/** The longest Discord's rate limit is waited out for (a page waits on it); longer, the page is told to try again. */
+const LONGEST_WAIT_MS = 5_000;
+
+/** A request to Discord; when it says to slow down (429) for a short while, asked once more after that while. */
+async function request(url: string, init: RequestInit, again = true): Promise<Response> {
+  const response = await fetch(url, init);
+  if (response.status !== 429 || !again) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { retry_after?: unknown } | null;
+  const waitMs = Number(body?.retry_after ?? response.headers.get('retry-after')) * 1000;
+  if (!(waitMs >= 0 && waitMs <= LONGEST_WAIT_MS)) return response;
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  return request(url, init, false);
+}
+
 const str = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
 
 /** Discord's REST API v10 at the configured base, for the application `applicationId()`. */
@@ -53,11 +70,11 @@ export function discordAuth(config: Config, secret: string, applicationId: () =>
         grant_type: 'authorization_code',
         code,
       });
-      const body = await json(await fetch(`${api}/oauth2/token`, { method: 'POST', body: form }));
+      const body = await json(await request(`${api}/oauth2/token`, { method: 'POST', body: form }));
       return str(body?.['access_token']);
     },
     async user(token) {
-      const body = await json(await fetch(`${api}/users/@me`, { headers: { authorization: `Bearer ${token}` } }));
+      const body = await json(await request(`${api}/users/@me`, { headers: { authorization: `Bearer ${token}` } }));
       const id = str(body?.['id']);
       if (!id || !SNOWFLAKE.test(id)) return null;
       const name = str(body?.['global_name']) ?? str(body?.['username']) ?? id;
@@ -65,7 +82,7 @@ export function discordAuth(config: Config, secret: string, applicationId: () =>
     },
     async instance(instanceId) {
       const url = `${api}/applications/${app()}/activity-instances/${encodeURIComponent(instanceId)}`;
-      const body = await json(await fetch(url, { headers: { authorization: `Bot ${config.token}` } }));
+      const body = await json(await request(url, { headers: { authorization: `Bot ${config.token}` } }));
       const location = body?.['location'] as Json | undefined;
       const channelId = str(location?.['channel_id']);
       const users = body?.['users'];

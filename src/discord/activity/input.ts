@@ -2,7 +2,7 @@
  * A page's message read strictly: anything but one of the protocol's messages, with
  * every field of the right kind and size, is bad input (null), whatever it holds.
  */
-import type { Placed, Pos } from '../../game/index.js';
+import { isAiLevel, type Placed, type Pos } from '../../game/index.js';
 import type { ClientMessage } from '../../web/protocol.js';
 
 type Fields = Record<string, unknown>;
@@ -57,10 +57,20 @@ export function readMessage(text: string): ClientMessage | null {
       return isOpaque(m['token']) && isOpaque(m['instance'])
         ? { type: 'hello', token: m['token'], instance: m['instance'] }
         : null;
+    case 'games':
+    case 'open':
+      return { type: m['type'] };
     case 'watch':
     case 'undo':
     case 'join':
+    case 'leave':
+    case 'remove-ai':
+    case 'start':
       return isId(m['table']) ? { type: m['type'], table: m['table'] } : null;
+    case 'add-ai':
+      return isId(m['table']) && isAiLevel(m['level'])
+        ? { type: 'add-ai', table: m['table'], level: m['level'] }
+        : null;
     case 'move':
       return move(m);
     case 'hint':

@@ -1,34 +1,109 @@
 /**
- * A seat taken from the live board: the same edit as the lobby's Join button
- * (src/table's `join`, under the table's lock), then the lobby message redrawn in the
- * channel and the pages told, as the driver tells them every change.
+ * The lobby from the live board: a new lobby posted in the instance's channel (the
+ * same lobby as `/kingdomino start`'s, and its thread once started), a seat taken,
+ * computer seats added and removed, the game started by its host. Each is the lobby
+ * buttons' own edit (services/lobby.ts, src/table's lobby rules, under the table's
+ * lock), with the same Discord side: the lobby message redrawn, the thread opened.
+ * The page is no moderator: only the host acts as the host.
  */
-import { keep, save } from '../../store/index.js';
-import { join, type LobbyTable, type TableResult } from '../../table/index.js';
+import { NO_VARIANTS, type AiLevel } from '../../game/index.js';
+import { localeFor, t } from '../../i18n/index.js';
+import * as clock from '../../runtime/clock.js';
+import {
+  addAi,
+  homeOf,
+  join,
+  leave,
+  newLobby,
+  removeAi,
+  type LobbyTable,
+  type Table,
+  type TableResult,
+  type TableSettings,
+} from '../../table/index.js';
 import type { Worded } from '../wire/answer.js';
+import { FOR_GAME } from '../wire/permissions.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
-import { lobbyView } from '../messages/lobby.js';
-import { humanSeatOf } from '../messages/seats.js';
-import { refusalText } from '../messages/text.js';
+import { closedLobbyView, lobbyView } from '../messages/lobby.js';
+import { aiSeatName, humanSeatOf } from '../messages/seats.js';
+import { editLobby, lackingIn, postLobby, startGame, type LobbyClick } from '../services/lobby.js';
+import { pacedSeat } from '../services/notify.js';
+import type { TokenUser } from './discord.js';
 
-export async function joinFromBoard(
-  bot: Bot,
-  tableId: string,
-  who: { readonly userId: string; readonly userName: string },
-): Promise<Worded<null>> {
-  const { value, table } = await bot.store.update<TableResult<LobbyTable>>(tableId, (table) => {
-    const joined: TableResult<LobbyTable> =
-      table.status === 'lobby' ? join(table, humanSeatOf(who)) : { ok: false, refusal: { code: 'already-started' } };
-    return joined.ok ? save(joined.value, joined) : keep(joined);
-  });
-  if (!value.ok) return { ok: false, refusal: refusalText(value.refusal, table.seats) };
-  // The table as saved (its version bumped by the store), a lobby still.
+/** What a page asks of a lobby. */
+export type LobbyAsk =
+  { readonly type: 'join' | 'leave' | 'remove-ai' | 'start' } | { readonly type: 'add-ai'; readonly level: AiLevel };
+
+/** The lobby message as it is now, redrawn for everyone; the pages told. */
+async function redrawn(bot: Bot, table: Table): Promise<void> {
   if (table.status === 'lobby')
     await bot.places.editLobby(
       table,
       inGameLocale(table, () => lobbyView(table)),
     );
+  else if (table.status === 'playing' && homeOf(table) !== 'message')
+    await bot.places.editLobby(
+      table,
+      inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))),
+    );
   bot.driver.changed(table.id, table);
-  return { ok: true, value: null };
+}
+
+/** A game away from threads starts on its lobby message, which only the lobby's own Start button may turn into the board. */
+async function mayStartHere(bot: Bot, lobby: Table): Promise<string | null> {
+  if (homeOf(lobby) === 'message') return t('activity.lobby.startOnMessage', { button: t('lobby.button.start') });
+  if (homeOf(lobby) !== 'thread') return null;
+  return lackingIn(bot, lobby.messages.lobbyChannelId, FOR_GAME, 'activity.lobby.cannotPost');
+}
+
+function edit(bot: Bot, click: LobbyClick, ask: LobbyAsk): Promise<Worded<Table>> {
+  if (ask.type === 'join')
+    return pacedSeat(bot, humanSeatOf(click)).then((seat) =>
+      editLobby(bot, click.tableId, (lobby) => join(lobby, seat)),
+    );
+  const change = (lobby: LobbyTable): TableResult<LobbyTable> => {
+    if (ask.type === 'leave') return leave(lobby, click.userId);
+    if (ask.type === 'remove-ai') return removeAi(lobby, click);
+    if (ask.type === 'add-ai')
+      return addAi(
+        lobby,
+        click,
+        ask.level,
+        inGameLocale(lobby, () => aiSeatName(ask.level)),
+      );
+    throw new Error(`not a lobby edit: ${ask.type}`);
+  };
+  return editLobby(bot, click.tableId, change);
+}
+
+/** A lobby edit or the start, as the lobby's buttons make them: the table after it, or the refusal in words. */
+export async function lobbyFromBoard(bot: Bot, lobby: Table, user: TokenUser, ask: LobbyAsk): Promise<Worded<Table>> {
+  const click: LobbyClick = { tableId: lobby.id, userId: user.id, userName: user.name, moderator: false };
+  if (ask.type === 'start') {
+    const lacking = await mayStartHere(bot, lobby);
+    if (lacking !== null) return { ok: false, refusal: lacking };
+  }
+  const done = ask.type === 'start' ? await startGame(bot, click) : await edit(bot, click, ask);
+  if (done.ok) await redrawn(bot, done.value);
+  return done;
+}
+
+/** A new lobby in a server's channel, hosted by the page's user, posted there by the bot as a rematch's is. */
+export async function openFromBoard(bot: Bot, channelId: string, user: TokenUser): Promise<Worded<LobbyTable>> {
+  const channel = await bot.client.channels.fetch(channelId).catch(() => null);
+  if (!channel || channel.isDMBased()) return { ok: false, refusal: t('activity.lobby.serverOnly') };
+  if (channel.isThread()) return { ok: false, refusal: t('command.notInThread') };
+  // As `/kingdomino start` without options: in the server's language, the bot's default timer.
+  const language = localeFor(channel.guild.preferredLocale);
+  const settings: TableSettings = { ...NO_VARIANTS, turnTimerS: bot.config.turnTimerS, turnTimerAuto: true, language };
+  const host = await pacedSeat(bot, humanSeatOf({ userId: user.id, userName: user.name }));
+  const words = { settingUp: 'activity.lobby.settingUp', cannotPost: 'activity.lobby.cannotPost' } as const;
+  const { guildId } = channel;
+  const opened = await postLobby(bot, { channelId, settings }, words, (id) =>
+    newLobby({ id, guildId, channelId, host, others: [], settings, now: clock.now() }),
+  );
+  if (opened.ok)
+    bot.log.info('lobby opened', { guild: guildId, channel: channelId, game: opened.value.id, user: user.id });
+  return opened;
 }

@@ -126,6 +126,15 @@ export class ActivityServer {
     }
   }
 
+  /** The channel's list again to every page there (a lobby opened from one of them). */
+  private relisted(channelId: string): void {
+    for (const page of this.pages)
+      if (page.session.channelId() === channelId)
+        page.session.sendGames().catch((error: unknown) => {
+          this.bot.log.warn('live board: list not sent', { error: errorText(error) });
+        });
+  }
+
   figures(): ActivityCounts {
     const all = ['unauthenticated', 'elsewhere', 'bad-input', 'rate-limited', 'not-here', 'refused', 'unavailable'];
     return Object.fromEntries(
@@ -161,6 +170,7 @@ export class ActivityServer {
         refused: (why) => this.count(why),
         allow: (key) => this.buckets.allow(key),
         follow: (tableId) => void (sent.has(tableId) || sent.set(tableId, -1)),
+        relisted: (channelId) => this.relisted(channelId),
       },
       req.socket.remoteAddress ?? 'unknown',
     );

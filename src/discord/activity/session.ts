@@ -1,32 +1,52 @@
 /**
  * One page's connection: it says who it is once (Discord's token and the Activity's
  * instance, both checked with Discord), then watches the channel's games and moves
- * in them through the panel's own move code (services/move.ts), the table layer
- * checking who may act. Whatever it sends wrong is refused in words and counted;
+ * in them through the panel's own move code (services/move.ts), or opens and runs
+ * lobbies as their buttons do (./lobby.ts), the table layer checking who may act.
+ * Before each message, the user is checked to be still in the instance (PRESENCE_TTL_MS). Whatever it sends wrong is refused in words and counted;
  * nothing it says about itself is believed.
  */
 import { inLocale, localeFor, t, type Locale } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
+import * as clock from '../../runtime/clock.js';
 import type { Table } from '../../table/index.js';
-import type { ClientMessage, RefusalWhy, ServerMessage } from '../../web/protocol.js';
+import type { ClientMessage, GameListing, RefusalWhy, ServerMessage } from '../../web/protocol.js';
 import type { Bot } from '../bot.js';
 import type { Worded } from '../wire/answer.js';
 import { makeMove, undoMove } from '../services/move.js';
 import type { DiscordAuth, TokenUser } from './discord.js';
 import { readMessage } from './input.js';
 import { hintFromBoard } from './hint.js';
-import { joinFromBoard } from './lobby.js';
+import { lobbyFromBoard, openFromBoard, type LobbyAsk } from './lobby.js';
 import { inChannel, listing, pageWords, tableView } from './view.js';
 
 /** What a page asks to be done at a table. */
-type Acting = Extract<ClientMessage, { readonly type: 'move' | 'undo' | 'join' }>;
+type Acting = Extract<ClientMessage, { readonly type: 'move' | 'undo' | LobbyAsk['type'] }>;
 
 /** Who a page is, once Discord said so. */
 export interface Known {
   readonly user: TokenUser;
   readonly locale: Locale;
+  readonly instanceId: string;
   readonly channelId: string;
 }
+
+/**
+ * How long Discord's word that the user is in the instance holds: a page asks again
+ * (the instance's users, from Discord) before what it sends after that. Discord
+ * closes the page of a user who leaves the Activity; this bounds what a token kept
+ * after leaving may still do, at one question to Discord per page and half minute.
+ */
+export const PRESENCE_TTL_MS = 30_000;
+
+/** What each lobby action from a page says once done (a computer added or removed shows in the seats). */
+const LOBBY_DONE = {
+  join: 'activity.joined',
+  leave: 'activity.left',
+  start: 'activity.started',
+  'add-ai': null,
+  'remove-ai': null,
+} as const;
 
 /** What a session needs of the server around it. */
 export interface SessionHost {
@@ -41,6 +61,8 @@ export interface SessionHost {
   allow(key: string): boolean;
   /** Send this table's changes to this session from now on. */
   follow(tableId: string): void;
+  /** A game was added to the channel's list: every page there is sent the list again. */
+  relisted(channelId: string): void;
 }
 
 const REFUSAL_KEY = {
@@ -55,6 +77,8 @@ const REFUSAL_KEY = {
 export class Session {
   private known: Known | null = null;
   private hello: 'waiting' | 'checking' | 'done' = 'waiting';
+  /** When Discord last said the user is in the instance (the runtime clock's ms). */
+  private presentAt = 0;
 
   constructor(
     private readonly host: SessionHost,
@@ -80,6 +104,9 @@ export class Session {
     if (message.type === 'hello') return this.greet(message.token, message.instance);
     const known = this.known;
     if (!known) return this.refuse('unauthenticated');
+    if (!(await this.stillThere(known))) return this.refuse('elsewhere', undefined, true);
+    if (message.type === 'games') return this.sendGames();
+    if (message.type === 'open') return this.open(known);
     const table = await this.tableHere(known, message.table);
     if (!table) return this.refuse('not-here');
     if (message.type === 'watch') {
@@ -87,9 +114,27 @@ export class Session {
       return this.host.send({ type: 'table', table: tableView(table) });
     }
     if (message.type === 'hint') return this.hint(known, table.id, message.turn);
-    const done = await inLocale(known.locale, () => this.act(known, table.id, message));
+    const done = await inLocale(known.locale, () => this.act(known, table, message));
     if (!done.ok) return this.refuse('refused', done.refusal);
     this.host.send({ type: 'done', text: done.value });
+  }
+
+  /** Whether the user is still in the instance, as Discord said at most PRESENCE_TTL_MS ago (asked again if longer). */
+  private async stillThere(known: Known): Promise<boolean> {
+    if (clock.now() - this.presentAt < PRESENCE_TTL_MS) return true;
+    const place = await this.host.auth.instance(known.instanceId);
+    if (!place || place.channelId !== known.channelId || !place.users.includes(known.user.id)) return false;
+    this.presentAt = clock.now();
+    return true;
+  }
+
+  /** A new lobby in the instance's channel: the page shows it at once. */
+  private async open(known: Known): Promise<void> {
+    const opened = await inLocale(known.locale, () => openFromBoard(this.host.bot, known.channelId, known.user));
+    if (!opened.ok) return this.refuse('refused', opened.refusal);
+    this.host.send({ type: 'opened', table: opened.value.id });
+    this.host.relisted(known.channelId);
+    this.host.send({ type: 'done', text: t('activity.opened', {}, known.locale) });
   }
 
   private async hint(known: Known, tableId: string, turn: number): Promise<void> {
@@ -98,13 +143,15 @@ export class Session {
     this.host.send({ type: 'hint', table: tableId, turn, at: hint.value });
   }
 
-  /** A move, an undo or a seat taken, as the panel's and the lobby's buttons make them: what it did, in words. */
-  private async act(known: Known, tableId: string, message: Acting): Promise<Worded<string>> {
+  /** A move, an undo or a lobby's action, as the panel's and the lobby's buttons make them: what it did, in words. */
+  private async act(known: Known, table: Table, message: Acting): Promise<Worded<string>> {
     const { bot } = this.host;
     const userId = known.user.id;
-    if (message.type === 'join') {
-      const joined = await joinFromBoard(bot, tableId, { userId, userName: known.user.name });
-      return joined.ok ? { ok: true, value: t('activity.joined') } : joined;
+    const tableId = table.id;
+    if (message.type !== 'move' && message.type !== 'undo') {
+      const done = await lobbyFromBoard(bot, table, known.user, message);
+      const key = LOBBY_DONE[message.type];
+      return done.ok ? { ok: true, value: key ? t(key) : '' } : done;
     }
     if (message.type === 'undo') {
       const undone = await undoMove(bot, tableId, userId);
@@ -126,10 +173,11 @@ export class Session {
     const [user, place] = await Promise.all([auth.user(token), auth.instance(instanceId)]);
     if (!user) return this.refuse('unauthenticated', undefined, true);
     if (!place || !place.users.includes(user.id)) return this.refuse('elsewhere', undefined, true);
-    const known: Known = { user, locale: localeFor(user.locale), channelId: place.channelId };
+    const known: Known = { user, locale: localeFor(user.locale), instanceId, channelId: place.channelId };
     this.known = known;
     this.hello = 'done';
-    const games = (await this.channelTables(known)).map(listing).filter((g) => g !== null);
+    this.presentAt = clock.now();
+    const games = await this.listings(known);
     this.host.bot.log.info('live board: page opened', { user: user.id, channel: place.channelId, games: games.length });
     this.host.send({
       type: 'welcome',
@@ -138,6 +186,20 @@ export class Session {
       words: pageWords(known.locale),
       games,
     });
+  }
+
+  /** The channel this page's instance runs in, once Discord said so. */
+  channelId(): string | null {
+    return this.known?.channelId ?? null;
+  }
+
+  /** The channel's games, sent to the page. */
+  async sendGames(): Promise<void> {
+    if (this.known) this.host.send({ type: 'games', games: await this.listings(this.known) });
+  }
+
+  private async listings(known: Known): Promise<GameListing[]> {
+    return (await this.channelTables(known)).map(listing).filter((g) => g !== null);
   }
 
   /** The running tables of the channel the instance runs in (the store's live tables, read one by one). */

@@ -2,8 +2,8 @@
  * What a page is shown of a table, and which tables a channel's pages may see: the
  * game without its hidden draw pile, the seats, the clock, the undo in reach.
  */
-import { publicView } from '../../game/index.js';
-import { deadlineOf, threadIdOf, turnLimitS, type Table } from '../../table/index.js';
+import { dynastyStandings, publicView, seatRange, type DynastyState } from '../../game/index.js';
+import { canStart, deadlineOf, threadIdOf, turnLimitS, type Table } from '../../table/index.js';
 import { MESSAGE_KEYS, messageSource, type Locale } from '../../i18n/index.js';
 import type { GameListing, TableView } from '../../web/protocol.js';
 
@@ -28,7 +28,17 @@ export function tableView(table: Table): TableView {
     game: game && publicView(game),
     deadline: table.status === 'playing' && table.pausedAt === undefined ? deadlineOf(table, limitS) : null,
     undo: table.status === 'playing' && table.undo ? { by: table.undo.by, turn: table.undo.turn } : null,
+    hostId: table.hostId,
+    room: table.status === 'lobby' ? { max: seatRange(table.settings).max, ready: canStart(table) } : null,
+    dynasty: 'dynasty' in table && table.dynasty ? dynastyView(table.dynasty) : null,
   };
+}
+
+/** The Dynasty's totals as the thread's end message counts them (the running game's score so far included). */
+function dynastyView(dynasty: DynastyState): TableView['dynasty'] {
+  const { scores } = dynastyStandings(dynasty);
+  const totals = dynasty.games[0]!.seats.map((_, player) => scores.find((s) => s.player === player)?.total ?? 0);
+  return { game: dynasty.games.length, of: dynasty.length, totals };
 }
 
 export function listing(table: Table): GameListing | null {
@@ -41,9 +51,11 @@ export function listing(table: Table): GameListing | null {
   };
 }
 
-const PAGE_KEYS = MESSAGE_KEYS.filter((key) => key.startsWith('activity.') || key.startsWith('terrain.'));
+/** The page's own words, and the thread's where the page says the same: terrains, the lobby's buttons, the computer's levels. */
+const PAGE_PREFIXES = ['activity.', 'terrain.', 'lobby.button.', 'ai.level.'];
+const PAGE_KEYS = MESSAGE_KEYS.filter((key) => PAGE_PREFIXES.some((prefix) => key.startsWith(prefix)));
 
-/** The page's words in a language: its own keys and the terrains' names, as ICU sources. */
+/** The page's words in a language, as ICU sources. */
 export function pageWords(locale: Locale): Readonly<Record<string, string>> {
   return Object.fromEntries(PAGE_KEYS.map((key) => [key, messageSource(key, locale)]));
 }

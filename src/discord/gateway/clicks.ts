@@ -20,7 +20,8 @@ import {
   type Verb,
 } from '../messages/codec.js';
 import type { Bot } from '../bot.js';
-import { addAi, cancelLobby, join, leave, removeAi, start, type LobbyClick } from '../handlers/lobby.js';
+import { addAi, cancelLobby, join, leave, removeAi, start } from '../handlers/lobby.js';
+import type { LobbyClick } from '../services/lobby.js';
 import { rematch } from '../handlers/rematch.js';
 import { leagueSignup } from '../handlers/league.js';
 import { editSeat, imBack, setClock, showSeat, type MenuClick } from '../handlers/moderation.js';

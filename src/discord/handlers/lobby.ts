@@ -3,11 +3,9 @@
  * opens the game thread on the lobby message) or Cancel. Host-only actions also
  * accept anyone with Manage Threads (moderators). Rematch is in ./rematch.ts.
  */
-import { randomBytes } from 'node:crypto';
 import type { AiLevel } from '../../game/index.js';
-import { keep, save, StoreError } from '../../store/index.js';
 import * as lobbies from '../../table/index.js';
-import type { LobbyTable, PlayingTable, Refusal, Table, TableResult } from '../../table/index.js';
+import type { LobbyTable, Table } from '../../table/index.js';
 import { t } from '../../i18n/index.js';
 import { inGameLocale } from '../messages/locale.js';
 import {
@@ -21,49 +19,14 @@ import {
 import type { RepliableInteraction } from 'discord.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
+import { editLobby, startGame, type LobbyClick } from '../services/lobby.js';
 import { botPermissions, FOR_GAME, missing, missingText } from '../wire/permissions.js';
 import { aiSeatName, humanSeatOf } from '../messages/seats.js';
-import { closedLobbyView, lobbyView, threadName } from '../messages/lobby.js';
+import { closedLobbyView, lobbyView } from '../messages/lobby.js';
 import { currentView } from '../messages/one-message.js';
 import { reachOf } from '../wire/context.js';
-import { refusalText } from '../messages/text.js';
 import * as clock from '../../runtime/clock.js';
-import { copyNotifyToSeats, pacedSeat } from '../services/notify.js';
-
-export interface LobbyClick {
-  readonly tableId: string;
-  readonly userId: string;
-  readonly userName: string;
-  /** Has Manage Threads where the lobby is: may act as the host. */
-  readonly moderator: boolean;
-}
-
-/** Why a table that is no lobby (any more) refuses lobby buttons. */
-function notLobby(table: Table): Refusal {
-  if (table.status === 'playing') return { code: 'already-started' };
-  if (table.status === 'finished') return { code: 'over' };
-  return { code: 'cancelled' };
-}
-
-/** Apply one lobby edit under the table's lock: the edited table, or the refusal in words. */
-async function editLobby<T extends Table>(
-  bot: Bot,
-  tableId: string,
-  edit: (lobby: LobbyTable) => TableResult<T>,
-): Promise<Worded<T>> {
-  try {
-    const { value } = await bot.store.update<Worded<T>>(tableId, (table) => {
-      const r: TableResult<T> = table.status === 'lobby' ? edit(table) : { ok: false, refusal: notLobby(table) };
-      return r.ok
-        ? save(r.value, { ok: true, value: r.value })
-        : keep({ ok: false, refusal: refusalText(r.refusal, table.seats) });
-    });
-    return value;
-  } catch (error) {
-    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('table.missing') };
-    throw error;
-  }
-}
+import { pacedSeat } from '../services/notify.js';
 
 /** Answer a lobby button by redrawing the lobby, or privately with the refusal. */
 async function redraw(edited: Promise<Worded<Table>>): Promise<Answer> {
@@ -138,51 +101,15 @@ export async function lobbyAsAnswer(
   return table;
 }
 
-/** Start: lobby -> game under the lock (so two Start clicks start one game), then open the thread. */
+/** Start, once the bot may open a thread here; the lobby redrawn saying where the game went. */
 export async function start(bot: Bot, click: LobbyClick, interaction: ComponentInteraction): Promise<Answer> {
   // Only a thread needs the bot's permissions; elsewhere the game is answers to clicks.
   const lacking = reachOf(interaction) === 'server' ? missing(botPermissions(interaction), FOR_GAME) : [];
   if (lacking.length > 0) return privately(missingText(lacking, t('permission.where.here')));
-  const started = await editLobby(bot, click.tableId, (lobby) => lobbies.start(lobby, click, newSeed(), clock.now()));
+  const started = await startGame(bot, click);
   if (!started.ok) return privately(started.refusal);
-  const table = await copyNotifyToSeats(bot, started.value);
-  const opened = await openThread(bot, table);
-  if (!opened.ok) return privately(opened.refusal);
-  bot.log.info('game started', {
-    guild: table.guildId,
-    channel: table.messages.lobbyChannelId,
-    game: table.id,
-    user: click.userId,
-    seats: table.seats.length,
-  });
-  bot.driver.changed(table.id, table);
+  const table = started.value;
   // A one-message game shows its first board in its lobby's place; a thread's lobby says where the game went.
   if (lobbies.homeOf(table) === 'message') return updating(await currentView(table));
   return updating(inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))));
-}
-
-function newSeed(): string {
-  return randomBytes(8).toString('hex');
-}
-
-/** Open the game's home (its thread on the lobby message); if Discord refuses, the table goes back to being a lobby. */
-async function openThread(bot: Bot, table: PlayingTable): Promise<Worded<null>> {
-  try {
-    await bot.places.openHome(
-      table,
-      inGameLocale(table, () => threadName(table)),
-    );
-    return { ok: true, value: null };
-  } catch (error) {
-    bot.log.warn('could not open the game thread', {
-      game: table.id,
-      channel: table.messages.lobbyChannelId,
-      error: errorText(error),
-    });
-    await bot.store.update(table.id, (current) => {
-      const lobby = current.status === 'playing' ? lobbies.unstart(current) : null;
-      return lobby ? save(lobby) : keep();
-    });
-    return { ok: false, refusal: t('lobby.threadFailed', { reason: errorText(error).replace(/^\w+: /, '') }) };
-  }
 }

@@ -4,7 +4,7 @@
  * the store (compare-and-set), so exactly one press opens a lobby even when two
  * bot processes handle two presses at the same instant.
  */
-import { MessageFlags, type Message, type MessageEditOptions } from 'discord.js';
+import { MessageFlags, type Message } from 'discord.js';
 import { keep, save, StoreError, type Change, type TableStore } from '../../store/index.js';
 import {
   homeOf,
@@ -19,10 +19,10 @@ import { inGameLocale } from '../messages/locale.js';
 import { privately, updating, type Answer, type ComponentInteraction, type Worded } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { errorText } from '../../runtime/log.js';
-import { FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
 import { humanSeatOf } from '../messages/seats.js';
-import { lobbyLink, lobbyView } from '../messages/lobby.js';
-import { lobbyAsAnswer, type LobbyClick } from './lobby.js';
+import { lobbyLink } from '../messages/lobby.js';
+import { lobbyAsAnswer } from './lobby.js';
+import { postLobby, type LobbyClick } from '../services/lobby.js';
 import * as clock from '../../runtime/clock.js';
 
 /** A claim whose lobby never came (its process died while posting it) may be taken over after this long. */
@@ -113,19 +113,17 @@ function rematchLobby(old: FinishedTable, click: LobbyClick, messageId: string):
 }
 
 async function openRematch(bot: Bot, old: FinishedTable, click: LobbyClick): Promise<Worded<LobbyTable>> {
-  const parent = await bot.client.channels.fetch(old.messages.lobbyChannelId);
-  if (!parent?.isSendable() || parent.isDMBased()) return { ok: false, refusal: t('rematch.cannotPost') };
-  const lacking = missing(bot.client.user ? parent.permissionsFor(bot.client.user) : null, FOR_REMATCH);
-  if (lacking.length > 0)
-    return { ok: false, refusal: missingText(lacking, t('permission.where.channel', { channelId: parent.id })) };
-  // The buttons appear only once the table is saved under the message's id, so no click comes too early.
-  const messageId = await bot.places.say(parent.id, { content: inGameLocale(old, () => t('rematch.settingUp')) });
-  if (messageId === null) return { ok: false, refusal: t('rematch.cannotPost') };
-  const table = rematchLobby(old, click, messageId);
-  await bot.store.create(messageId, table);
-  await bot.places.editLobby(table, inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
-  bot.log.info('rematch lobby opened', { guild: old.guildId, game: messageId, from: old.id, user: click.userId });
-  return { ok: true, value: table };
+  const place = { channelId: old.messages.lobbyChannelId, settings: old.settings };
+  const words = { settingUp: 'rematch.settingUp', cannotPost: 'rematch.cannotPost' } as const;
+  const opened = await postLobby(bot, place, words, (messageId) => rematchLobby(old, click, messageId));
+  if (opened.ok)
+    bot.log.info('rematch lobby opened', {
+      guild: old.guildId,
+      game: opened.value.id,
+      from: old.id,
+      user: click.userId,
+    });
+  return opened;
 }
 
 /**

@@ -1,0 +1,145 @@
+/**
+ * A lobby's life as the lobby's buttons, `/kingdomino start`, rematch and the live board
+ * all make it: one edit under the table's lock (src/table's lobby rules), a game
+ * started and its thread opened on the lobby message, a lobby posted by the bot in a
+ * channel. Each caller only says it its own way (a redrawn message, words on a page).
+ */
+import { randomBytes } from 'node:crypto';
+import type { MessageEditOptions } from 'discord.js';
+import { t, type MessageKey } from '../../i18n/index.js';
+import { errorText } from '../../runtime/log.js';
+import * as clock from '../../runtime/clock.js';
+import { keep, save, StoreError } from '../../store/index.js';
+import * as lobbies from '../../table/index.js';
+import type { LobbyTable, PlayingTable, Refusal, Table, TableResult, TableSettings } from '../../table/index.js';
+import type { Bot } from '../bot.js';
+import { inGameLocale } from '../messages/locale.js';
+import { lobbyView, threadName } from '../messages/lobby.js';
+import { refusalText } from '../messages/text.js';
+import { FOR_REMATCH, missing, missingText, type Needed } from '../wire/permissions.js';
+import type { Worded } from '../wire/answer.js';
+import { copyNotifyToSeats } from './notify.js';
+
+/** Who acts on a lobby: a seat's user, or a moderator (Manage Threads) acting as the host. */
+export interface LobbyClick {
+  readonly tableId: string;
+  readonly userId: string;
+  readonly userName: string;
+  /** Has Manage Threads where the lobby is: may act as the host. */
+  readonly moderator: boolean;
+}
+
+/** Why a table that is no lobby (any more) refuses lobby actions. */
+function notLobby(table: Table): Refusal {
+  if (table.status === 'playing') return { code: 'already-started' };
+  if (table.status === 'finished') return { code: 'over' };
+  return { code: 'cancelled' };
+}
+
+/** Apply one lobby edit under the table's lock: the edited table as saved, or the refusal in words. */
+export async function editLobby<T extends Table>(
+  bot: Bot,
+  tableId: string,
+  edit: (lobby: LobbyTable) => TableResult<T>,
+): Promise<Worded<T>> {
+  try {
+    const { value, table } = await bot.store.update<Worded<T>>(tableId, (current) => {
+      const r: TableResult<T> = current.status === 'lobby' ? edit(current) : { ok: false, refusal: notLobby(current) };
+      return r.ok
+        ? save(r.value, { ok: true, value: r.value })
+        : keep({ ok: false, refusal: refusalText(r.refusal, current.seats) });
+    });
+    // The edited table as saved: its version bumped by the store.
+    return value.ok ? { ok: true, value: table as T } : value;
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('table.missing') };
+    throw error;
+  }
+}
+
+/**
+ * Start: lobby -> game under the lock (so two Start clicks start one game), then the
+ * thread opened and the driver told. The caller checked the bot may open a thread there.
+ */
+export async function startGame(bot: Bot, click: LobbyClick): Promise<Worded<PlayingTable>> {
+  const started = await editLobby(bot, click.tableId, (lobby) =>
+    lobbies.start(lobby, click, randomBytes(8).toString('hex'), clock.now()),
+  );
+  if (!started.ok) return started;
+  const table = await copyNotifyToSeats(bot, started.value);
+  const opened = await openThread(bot, table);
+  if (!opened.ok) return opened;
+  bot.log.info('game started', {
+    guild: table.guildId,
+    channel: table.messages.lobbyChannelId,
+    game: table.id,
+    user: click.userId,
+    seats: table.seats.length,
+  });
+  bot.driver.changed(table.id, table);
+  return { ok: true, value: table };
+}
+
+/** Open the game's home (its thread on the lobby message); if Discord refuses, the table goes back to being a lobby. */
+async function openThread(bot: Bot, table: PlayingTable): Promise<Worded<null>> {
+  try {
+    await bot.places.openHome(
+      table,
+      inGameLocale(table, () => threadName(table)),
+    );
+    return { ok: true, value: null };
+  } catch (error) {
+    bot.log.warn('could not open the game thread', {
+      game: table.id,
+      channel: table.messages.lobbyChannelId,
+      error: errorText(error),
+    });
+    await bot.store.update(table.id, (current) => {
+      const lobby = current.status === 'playing' ? lobbies.unstart(current) : null;
+      return lobby ? save(lobby) : keep();
+    });
+    return { ok: false, refusal: t('lobby.threadFailed', { reason: errorText(error).replace(/^\w+: /, '') }) };
+  }
+}
+
+/** What a lobby posted by the bot says while it is set up, and when it cannot be posted. */
+export interface PostWords {
+  readonly settingUp: MessageKey;
+  readonly cannotPost: MessageKey;
+}
+
+/** What the bot lacks of `needed` in a server's channel (in words), or null when it has it all. */
+export async function lackingIn(
+  bot: Bot,
+  channelId: string,
+  needed: readonly Needed[],
+  cannotPost: MessageKey,
+): Promise<string | null> {
+  const channel = await bot.client.channels.fetch(channelId).catch(() => null);
+  if (!channel?.isSendable() || channel.isDMBased()) return t(cannotPost);
+  const lacking = missing(bot.client.user ? channel.permissionsFor(bot.client.user) : null, needed);
+  return lacking.length > 0 ? missingText(lacking, t('permission.where.channel', { channelId })) : null;
+}
+
+/**
+ * A lobby the bot posts on its own in a server's channel (a rematch, the live board),
+ * where it needs to send and open threads: a message first, whose id is the table's
+ * key, then the table saved, and only then the buttons (no click can come before the
+ * table exists).
+ */
+export async function postLobby(
+  bot: Bot,
+  place: { readonly channelId: string; readonly settings: TableSettings },
+  words: PostWords,
+  lobbyOf: (messageId: string) => LobbyTable,
+): Promise<Worded<LobbyTable>> {
+  const lacking = await lackingIn(bot, place.channelId, FOR_REMATCH, words.cannotPost);
+  if (lacking !== null) return { ok: false, refusal: lacking };
+  const content = inGameLocale(place, () => t(words.settingUp));
+  const messageId = await bot.places.say(place.channelId, { content });
+  if (messageId === null) return { ok: false, refusal: t(words.cannotPost) };
+  const table = lobbyOf(messageId);
+  await bot.store.create(messageId, table);
+  await bot.places.editLobby(table, inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
+  return { ok: true, value: table };
+}
