@@ -5,7 +5,17 @@
  * every change of the table shown. Reconnects by itself (a reload, a bot restart).
  */
 import { DiscordSDK } from '@discord/embedded-app-sdk';
-import { isAiLevel, nameCell, prompt, result, type Placement, type Pos } from '../game/index.js';
+import {
+  isAiLevel,
+  nameCell,
+  prompt,
+  replayStates,
+  result,
+  type GameState,
+  type Placement,
+  type Pos,
+} from '../game/index.js';
+import { replayRounds, roundJump } from '../table/replay.js';
 import {
   LIVE_PATH,
   TOKEN_PATH,
@@ -15,7 +25,7 @@ import {
   type TableView,
 } from './protocol.js';
 import { myTurn, moveOf, spots, turnFitting, TURNS, type Draft, type MyTurn } from './play.js';
-import { gamesHtml, tableHtml } from './view.js';
+import { gamesHtml, replayControls, reviewHtml, tableHtml } from './view.js';
 import { say, useWords } from './words.js';
 
 interface State {
@@ -29,6 +39,10 @@ interface State {
   connected: boolean;
   /** The game's turn the player had the hint at (one a turn). */
   hinted: number;
+  /** A game over, replayed: its states (0: before the first move), their captions, the one shown. */
+  replay: { readonly states: readonly GameState[]; readonly captions: readonly string[]; at: number } | null;
+  /** The player's review of a game, in lines. */
+  review: readonly string[] | null;
 }
 
 const state: State = {
@@ -40,6 +54,8 @@ const state: State = {
   note: '',
   connected: false,
   hinted: -1,
+  replay: null,
+  review: null,
 };
 const app = document.getElementById('app')!;
 let socket: WebSocket | null = null;
@@ -89,6 +105,8 @@ function render(): void {
   const { table, me } = state;
   if (!me) app.innerHTML = `<p id="status">${say('activity.loading')}</p>`;
   else if (!table) app.innerHTML = gamesHtml(state.games);
+  else if (state.review) app.innerHTML = reviewHtml(statusOf(table, false), state.review);
+  else if (state.replay) app.innerHTML = replayScene(table, me.id, state.replay);
   else {
     // Nothing is played while the connection is down: a move would be lost on the way.
     const turn = state.connected ? myTurn(table, me.id) : null;
@@ -124,6 +142,15 @@ function received(message: ServerMessage): void {
     state.games = message.games;
   } else if (message.type === 'opened') {
     watch(message.table);
+  } else if (message.type === 'replay') {
+    const states = replayStates(message.record);
+    if (message.table === state.watching && states.ok)
+      state.replay = { states: states.value, captions: message.captions, at: 0 };
+    state.review = null;
+  } else if (message.type === 'review') {
+    if (message.table === state.watching) state.review = message.lines.map(plain);
+    state.replay = null;
+    state.note = '';
   } else if (message.type === 'hint') {
     hinted(message.table, message.turn, message.at);
   } else {
@@ -132,9 +159,26 @@ function received(message: ServerMessage): void {
   render();
 }
 
-/** The bot's words as Discord shows them, made plain: no markdown stars, no custom emoji codes. */
+/** A replayed state drawn as the board: its caption, the kingdoms and lines then, the steps. */
+function replayScene(table: TableView, userId: string, replay: NonNullable<State['replay']>): string {
+  const { states, captions, at } = replay;
+  const rounds = replayRounds(states);
+  const caption = `${say('activity.replay.move', { move: at, moves: states.length - 1 })} · ${captions[at] ?? ''}`;
+  return tableHtml({
+    table: { ...table, game: states[at] ?? null, undo: null, deadline: null },
+    userId,
+    turn: null,
+    draft: { turn: -1, r: 0, placed: null },
+    status: caption,
+    note: '',
+    hinted: true,
+    controls: replayControls(at, states.length - 1, [roundJump(rounds, at, -1), roundJump(rounds, at, 1)]),
+  });
+}
+
+/** The bot's words as Discord shows them, made plain: no markdown (stars, code ticks), no custom emoji codes. */
 function plain(text: string): string {
-  return text.replace(/\*\*|__|~~/g, '').replace(/<a?:(\w+):\d+>/g, '');
+  return text.replace(/\*\*|__|~~|`/g, '').replace(/<a?:(\w+):\d+>/g, '');
 }
 
 /** The hint: the domino goes where the hard computer player would put it, and the page says where. */
@@ -151,6 +195,8 @@ function hinted(tableId: string, turn: number, at: Placement | null): void {
 function watch(tableId: string): void {
   state.watching = tableId;
   state.note = '';
+  state.replay = null;
+  state.review = null;
   send({ type: 'watch', table: tableId });
 }
 
@@ -208,7 +254,18 @@ function act(el: HTMLElement): void {
     send({ type: 'games' });
     render();
   } else if (what === 'open') send({ type: 'open' });
-  else if (what === 'spot') {
+  else if ((what === 'replay' || what === 'review') && state.table) {
+    if (what === 'review') state.note = say('activity.review.wait');
+    send({ type: what, table: state.table.id, game: Number(el.dataset['game']) });
+    render();
+  } else if (what === 'step' && state.replay && el.dataset['to']) {
+    state.replay.at = Number(el.dataset['to']);
+    render();
+  } else if (what === 'unreplay') {
+    state.replay = null;
+    state.review = null;
+    render();
+  } else if (what === 'spot') {
     const at = cellAt(el);
     if (at) placeAt(at);
   } else if (what === 'rotate') {

@@ -4,7 +4,7 @@
  * bot imports this file too. The page says who it is with Discord's token, never
  * with a user id: the bot asks Discord.
  */
-import type { AiLevel, GameState, Move, Placement } from '../game/index.js';
+import type { AiLevel, GameRecord, GameState, Move, Placement } from '../game/index.js';
 
 /** The path of the live connection, relative to the page (Discord's proxy maps it). */
 export const LIVE_PATH = 'live';
@@ -29,7 +29,10 @@ export type ClientMessage =
   | { readonly type: 'open' }
   /** A lobby of the channel, as its buttons: a seat taken or left, computers added or removed, the game started by its host. */
   | { readonly type: 'join' | 'leave' | 'remove-ai' | 'start'; readonly table: string }
-  | { readonly type: 'add-ai'; readonly table: string; readonly level: AiLevel };
+  | { readonly type: 'add-ai'; readonly table: string; readonly level: AiLevel }
+  /** Once the game is over, as its final message offers: game `game` (1-based, of a Dynasty) replayed, or reviewed for this player. */
+  | { readonly type: 'replay'; readonly table: string; readonly game: number }
+  | { readonly type: 'review'; readonly table: string; readonly game: number };
 
 export interface SeatView {
   readonly name: string;
@@ -84,6 +87,16 @@ export type ServerMessage =
   /** This page's new lobby: shown at once. */
   | { readonly type: 'opened'; readonly table: string }
   | { readonly type: 'table'; readonly table: TableView }
+  /** A game that is over, replayed: its record, and each state's caption (0: before the first move). */
+  | {
+      readonly type: 'replay';
+      readonly table: string;
+      readonly game: number;
+      readonly record: GameRecord;
+      readonly captions: readonly string[];
+    }
+  /** This player's review of a game, in lines of the thread's words. */
+  | { readonly type: 'review'; readonly table: string; readonly game: number; readonly lines: readonly string[] }
   /** The hard computer player's spot for the domino in hand, at this turn (null: it fits nowhere). */
   | { readonly type: 'hint'; readonly table: string; readonly turn: number; readonly at: Placement | null }
   /** A move or undo of this page was made: what it did, in words. */

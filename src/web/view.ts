@@ -57,10 +57,13 @@ function king(table: TableView, player: number | null): string {
 
 export function gamesHtml(games: readonly GameListing[]): string {
   const rows = games.map((g) => {
+    const seats = g.seats.join(', ');
     const words =
       g.status === 'lobby'
-        ? say('activity.game.lobby', { seats: g.seats.join(', ') })
-        : say('activity.game.playing', { round: g.round ?? 1, seats: g.seats.join(', ') });
+        ? say('activity.game.lobby', { seats })
+        : g.status === 'finished'
+          ? say('activity.game.over', { seats })
+          : say('activity.game.playing', { round: g.round ?? 1, seats });
     return `<button data-act="watch" data-id="${esc(g.id)}">${esc(words)}</button>`;
   });
   const list =
@@ -143,9 +146,12 @@ export interface TableScene {
   readonly note: string;
   /** The player had this turn's hint. */
   readonly hinted: boolean;
+  /** Buttons instead of the play's (a replay's steps). */
+  readonly controls?: string;
 }
 
 function controlsHtml(scene: TableScene): string {
+  if (scene.controls !== undefined) return scene.controls;
   const { turn, draft, table } = scene;
   const buttons: string[] = [];
   if (turn?.domino != null && turn.canPlace)
@@ -159,7 +165,52 @@ function controlsHtml(scene: TableScene): string {
   if (table.undo && table.undo.by === scene.userId && table.game?.turn === table.undo.turn)
     buttons.push(`<button data-act="undo" aria-keyshortcuts="U">↩ ${esc(say('activity.undo'))}</button>`);
   buttons.push(`<button data-act="back">☰ ${esc(say('activity.back'))}</button>`);
+  return `<div class="controls">${buttons.join('')}</div>${endHtml(scene)}`;
+}
+
+/** A Dynasty's game and each player's points over its games so far. */
+function dynastyHtml(table: TableView): string {
+  if (!table.dynasty) return '';
+  const { game, of, totals } = table.dynasty;
+  const list = table.seats.map((s, i) => `${s.name} ${totals[i] ?? 0}`).join(', ');
+  return `<p class="dynasty">${esc(say('dynasty.header', { game, of }))} · ${esc(say('activity.dynastyTotals', { totals: list }))}</p>`;
+}
+
+/** Once the game is over, as its final message: each game's replay, and the players' own reviews. */
+function endHtml({ table, userId }: TableScene): string {
+  if (table.status !== 'finished' && table.status !== 'cancelled') return '';
+  const games = table.dynasty ? table.dynasty.game : 1;
+  const player = table.status === 'finished' && seatOf(table, userId) !== null;
+  const buttons = Array.from({ length: games }, (_, i) => i + 1).flatMap((game) => [
+    `<button data-act="replay" data-game="${game}">${esc(games > 1 ? say('activity.replayGame', { game }) : say('replay.button'))}</button>`,
+    ...(player
+      ? [
+          `<button data-act="review" data-game="${game}">${esc(games > 1 ? say('review.buttonGame', { game }) : say('review.button'))}</button>`,
+        ]
+      : []),
+  ]);
   return `<div class="controls">${buttons.join('')}</div>`;
+}
+
+const closeButton = (): string => `<button data-act="unreplay">${esc(say('activity.replay.close'))}</button>`;
+
+/** A player's review, in the thread's words made plain, under the game's status. */
+export function reviewHtml(status: string, lines: readonly string[]): string {
+  const review = lines.map((l) => `<p>${esc(l)}</p>`).join('');
+  return `<p id="status">${esc(status)}</p><div class="controls">${closeButton()}</div><section class="review">${review}</section>`;
+}
+
+/** A replay's steps: a move back and on, a round back and on, and back to the result. */
+export function replayControls(at: number, last: number, rounds: readonly [number | null, number | null]): string {
+  const step = (label: string, to: number | null, name = label) =>
+    `<button data-act="step" data-to="${to ?? ''}" aria-label="${esc(name)}"${to === null ? ' disabled' : ''}>${esc(label)}</button>`;
+  return `<div class="controls">${[
+    step(say('replay.view.roundBack'), rounds[0]),
+    step('◀', at > 0 ? at - 1 : null),
+    step('▶', at < last ? at + 1 : null),
+    step(say('replay.view.roundOn'), rounds[1]),
+    closeButton(),
+  ].join('')}</div>`;
 }
 
 function handHtml(turn: MyTurn | null, draft: Draft): string {
@@ -200,7 +251,7 @@ function lobbyHtml({ table, userId }: TableScene): string {
 export function tableHtml(scene: TableScene): string {
   const { table, turn, draft } = scene;
   const game = table.game;
-  const status = `<p id="status" class="${turn ? 'mine' : ''}">${esc(scene.status)}</p><p id="note" role="status">${esc(scene.note)}</p>`;
+  const status = `<p id="status" class="${turn ? 'mine' : ''}">${esc(scene.status)}</p>${dynastyHtml(table)}<p id="note" role="status">${esc(scene.note)}</p>`;
   if (!game) return `${status}${lobbyHtml(scene)}${controlsHtml(scene)}`;
   // The player's own kingdom large; a spectator's: the kingdom of whoever is to play.
   const next = prompt(game);

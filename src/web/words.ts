@@ -8,7 +8,14 @@ import type en from '../i18n/locales/en.json';
 
 type Key = Extract<
   keyof typeof en,
-  `activity.${string}` | `terrain.${string}` | `lobby.button.${string}` | `ai.level.${string}`
+  | `activity.${string}`
+  | `terrain.${string}`
+  | `lobby.button.${string}`
+  | `ai.level.${string}`
+  | `review.button${string}`
+  | 'replay.button'
+  | `replay.view.round${string}`
+  | 'dynasty.header'
 >;
 type Params = Readonly<Record<string, string | number>>;
 

@@ -3,7 +3,8 @@
  * Discord: alice and bob on their phones with a computer player, bob making some of
  * his moves from the thread's buttons instead, carol watching in French; alice's
  * page reloaded and the bot restarted mid-game. Every page follows every move, the
- * thread gets its boards, the record is valid. Then a game started from the board:
+ * thread gets its boards, the record is valid; then the replay stepped through and a
+ * player's review on the board. Then a game started from the board:
  * a new lobby, a seat taken, a computer added, the host's Start. Phone-size
  * screenshots of each screen, in English and in French, are kept in out/activity/.
  */
@@ -168,6 +169,36 @@ describe('the live board in Chromium', () => {
     expect(await boards.carol.frame.locator('[data-act="pick"], [data-act="spot"]').count()).toBe(0);
     await shoot(boards.alice, 'end-en');
     await shoot(boards.carol, 'end-fr');
+
+    // After the game, as its final message offers: the replay, stepped through, for anyone.
+    const alice = boards.alice.frame;
+    await alice.locator('[data-act="replay"]').click();
+    await alice.getByText(/^Move 0 of \d+ · The table before the first move\./).waitFor();
+    await alice.getByRole('button', { name: '▶' }).click();
+    await alice.getByText(/^Move 1 of \d+ · /).waitFor();
+    await alice.getByRole('button', { name: 'Round ⏭' }).click();
+    await alice.getByRole('button', { name: 'Round ⏭' }).click();
+    await alice.getByText(/^Move [4-9] of \d+ · /).waitFor();
+    await shoot(boards.alice, 'replay-en');
+    await boards.carol.frame.locator('[data-act="replay"]').click();
+    await boards.carol.frame.getByText(/^Coup 0 sur \d+/).waitFor();
+    await boards.carol.frame.getByRole('button', { name: '▶' }).click();
+    await boards.carol.frame.getByText(/^Coup 1 sur \d+/).waitFor();
+    await shoot(boards.carol, 'replay-fr');
+    // The review, for the players only: their own game, in their language.
+    expect(await boards.carol.frame.locator('[data-act="review"]').count()).toBe(0);
+    await alice.getByRole('button', { name: 'Back to the result' }).click();
+    await alice.getByRole('button', { name: '🔍 Review my game' }).click();
+    await alice.getByText(/^Accuracy: \d+%/).waitFor({ timeout: 30_000 });
+    // Every move with its grade, in plain words (no Discord markdown).
+    await alice.getByText(/^1 Opening picks: took #\d+/).waitFor();
+    await shoot(boards.alice, 'review-en');
+    discord.user('alice').locale = 'fr';
+    await boards.alice.page.reload();
+    boards.alice = { ...boards.alice, frame: await appFrame(boards.alice.page) };
+    await boards.alice.frame.getByRole('button', { name: '🔍 Analyser ma partie' }).click();
+    await boards.alice.frame.getByText(/^Précision : \d+ %/).waitFor({ timeout: 30_000 });
+    await shoot(boards.alice, 'review-fr');
 
     const [record] = await exportRecords(discord, threadId, 'alice');
     const checked = checkRecord(record);

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOY_ENTRY } from '../fake-discord/bot-process.js';
-import { legalPlacements, prompt } from '../../src/game/index.js';
+import { legalPlacements, prompt, replayStates } from '../../src/game/index.js';
 import type { ServerMessage, TableView } from '../../src/web/protocol.js';
 import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
 import { boardPort, LivePage, someMove } from '../support/live-page.js';
@@ -19,6 +19,7 @@ import {
   launch,
   moveByPanel,
   openLobby,
+  playToEnd,
   startTable,
   userToPlay,
   type World,
@@ -253,6 +254,49 @@ describe('the live board server', () => {
     inThread.send({ type: 'open' });
     expect((await answer(inThread, 0, 'no lobby in a thread')).text).toMatch(/not from a thread/);
     inThread.close();
+  });
+
+  it("offers the replay and a player's own review once the game is over, a Dynasty's totals", async () => {
+    const { discord } = world;
+    const refusal = (page: LivePage, from: number) =>
+      page.next((m) => m.type === 'refused' && m.text, from, 'the refusal');
+    // Before the end: neither (the record's seed would reveal the draw pile).
+    const early = await openPage('alice');
+    early.send({ type: 'replay', table: threadId, game: 1 });
+    expect(await refusal(early, 0)).toMatch(/^The replay can be shown when the game is over/);
+    early.close();
+
+    const over = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
+    await playToEnd(discord, over);
+    const erin = await openPage('erin', over);
+    await erin.table((t) => t.status === 'finished', 'the game over on the board');
+    erin.send({ type: 'replay', table: over, game: 1 });
+    const replay = await erin.next((m) => m.type === 'replay' && m, 0, 'the replay');
+    // Every state of the game, each with its caption as the thread's replay says it.
+    const states = replayStates(replay.record);
+    expect(states.ok && states.value.length).toBe(replay.captions.length);
+    expect(replay.captions[0]).toBe('The table before the first move.');
+    expect(replay.captions[1]).toMatch(/erin|Easy AI/);
+    let from = erin.got.length;
+    erin.send({ type: 'review', table: over, game: 1 });
+    const review = await erin.next((m) => m.type === 'review' && m, from, 'the review');
+    expect(review.lines[0]).toMatch(/^\*\*Your game, as the hard computer player sees it\*\* \(.*erin/);
+    expect(review.lines.some((l) => /^Accuracy/.test(l))).toBe(true);
+    from = erin.got.length;
+    erin.send({ type: 'replay', table: over, game: 2 });
+    expect(await refusal(erin, from)).toMatch(/no game 2/);
+    erin.close();
+    // A watcher may replay it, not have it reviewed: each player has their own.
+    const carol = await openPage('carol', over);
+    carol.send({ type: 'review', table: over, game: 1 });
+    expect(await refusal(carol, 0)).toMatch(/^Sorry, only this game's players/);
+
+    // A Dynasty's game shows which of the three it is and the totals so far.
+    const dynasty = await startTable(discord, 'dave', [], { 'ai-seats': 1, dynasty: true });
+    const dave = await openPage('dave', dynasty);
+    expect((await dave.table(() => true)).dynasty).toEqual({ game: 1, of: 3, totals: [0, 0] });
+    dave.close();
+    carol.close();
   });
 
   it('refuses and counts what a page sends wrong, and changes nothing', async () => {

@@ -10,6 +10,8 @@ type Fields = Record<string, unknown>;
 const ID = /^\d{1,25}$/;
 /** Discord's instance ids and tokens: printable, bounded. */
 const OPAQUE = /^[\w.:-]{1,200}$/;
+/** A Dynasty's games. */
+const MAX_GAMES = 3;
 /** Kingdom cells lie within 6 of the castle (7x7 frame); more is no cell. */
 const MAX_CELL = 6;
 
@@ -67,6 +69,11 @@ export function readMessage(text: string): ClientMessage | null {
     case 'remove-ai':
     case 'start':
       return isId(m['table']) ? { type: m['type'], table: m['table'] } : null;
+    case 'replay':
+    case 'review':
+      return isId(m['table']) && isCount(m['game'], MAX_GAMES) && m['game'] >= 1
+        ? { type: m['type'] as 'replay' | 'review', table: m['table'], game: m['game'] }
+        : null;
     case 'add-ai':
       return isId(m['table']) && isAiLevel(m['level'])
         ? { type: 'add-ai', table: m['table'], level: m['level'] }

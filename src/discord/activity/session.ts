@@ -17,6 +17,7 @@ import { makeMove, undoMove } from '../services/move.js';
 import type { DiscordAuth, TokenUser } from './discord.js';
 import { readMessage } from './input.js';
 import { hintFromBoard } from './hint.js';
+import { replayFromBoard, reviewFromBoard } from './end.js';
 import { lobbyFromBoard, openFromBoard, type LobbyAsk } from './lobby.js';
 import { inChannel, listing, pageWords, tableView } from './view.js';
 
@@ -114,9 +115,23 @@ export class Session {
       return this.host.send({ type: 'table', table: tableView(table) });
     }
     if (message.type === 'hint') return this.hint(known, table.id, message.turn);
+    if (message.type === 'replay' || message.type === 'review') return this.end(known, table, message);
     const done = await inLocale(known.locale, () => this.act(known, table, message));
     if (!done.ok) return this.refuse('refused', done.refusal);
     this.host.send({ type: 'done', text: done.value });
+  }
+
+  /** The replay or the player's review of a game that is over, in the user's language. */
+  private async end(known: Known, table: Table, message: Extract<ClientMessage, { type: 'replay' | 'review' }>) {
+    const { game } = message;
+    if (message.type === 'replay') {
+      const replay = inLocale(known.locale, () => replayFromBoard(table, game));
+      if (!replay.ok) return this.refuse('refused', replay.refusal);
+      return this.host.send({ type: 'replay', table: table.id, game, ...replay.value });
+    }
+    const review = await inLocale(known.locale, () => reviewFromBoard(this.host.bot, table, known.user.id, game));
+    if (!review.ok) return this.refuse('refused', review.refusal);
+    this.host.send({ type: 'review', table: table.id, game, lines: review.value });
   }
 
   /** Whether the user is still in the instance, as Discord said at most PRESENCE_TTL_MS ago (asked again if longer). */

@@ -4,7 +4,7 @@
  */
 import { dynastyStandings, publicView, seatRange, type DynastyState } from '../../game/index.js';
 import { canStart, deadlineOf, threadIdOf, turnLimitS, type Table } from '../../table/index.js';
-import { MESSAGE_KEYS, messageSource, type Locale } from '../../i18n/index.js';
+import { MESSAGE_KEYS, messageSource, type Locale, type MessageKey } from '../../i18n/index.js';
 import type { GameListing, TableView } from '../../web/protocol.js';
 
 /** Whether a table belongs to the channel an Activity runs in: its lobby's channel, or its own thread. */
@@ -53,7 +53,18 @@ export function listing(table: Table): GameListing | null {
 
 /** The page's own words, and the thread's where the page says the same: terrains, the lobby's buttons, the computer's levels. */
 const PAGE_PREFIXES = ['activity.', 'terrain.', 'lobby.button.', 'ai.level.'];
-const PAGE_KEYS = MESSAGE_KEYS.filter((key) => PAGE_PREFIXES.some((prefix) => key.startsWith(prefix)));
+/** The final message's buttons and the Dynasty's header, as the thread says them. */
+const SHARED_KEYS: readonly MessageKey[] = [
+  'review.button',
+  'review.buttonGame',
+  'replay.button',
+  'replay.view.roundBack',
+  'replay.view.roundOn',
+  'dynasty.header',
+];
+const PAGE_KEYS = MESSAGE_KEYS.filter(
+  (key) => PAGE_PREFIXES.some((prefix) => key.startsWith(prefix)) || SHARED_KEYS.includes(key),
+);
 
 /** The page's words in a language, as ICU sources. */
 export function pageWords(locale: Locale): Readonly<Record<string, string>> {

@@ -14,7 +14,7 @@
  * friendly private answer and changes nothing.
  */
 import { costliest } from '../../ai/index.js';
-import { boxRound, result, type GameState } from '../../game/index.js';
+import { result, type GameState } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
 import { playerOf, reviewKey, type FinishedTable, type TableReview } from '../../table/index.js';
 import { privately, updating, type Answer } from '../wire/answer.js';
@@ -24,11 +24,11 @@ import { errorText } from '../../runtime/log.js';
 import { renderReviewMove } from '../messages/pictures.js';
 import {
   costlyMove,
+  listInfo,
   listPageCount,
   reviewListView,
   reviewView,
   type CostlyMove,
-  type ReviewListInfo,
 } from '../messages/review.js';
 
 export interface ReviewClick {
@@ -66,18 +66,6 @@ async function reviewerOf(
   if (table.status !== 'finished') return privately(t('review.notOver'));
   const player = playerOf(table, click.userId);
   return player === null ? privately(t('review.playersOnly')) : { table, player };
-}
-
-/** What the review's views say of the game around the review itself. */
-function listInfo(table: FinishedTable, game: GameState, number: number, review: TableReview): ReviewListInfo {
-  return {
-    review,
-    seats: table.seats,
-    grid: game.options.grid,
-    rounds: boxRound(game).rounds,
-    game: table.dynasty ? number : null,
-    tableId: table.id,
-  };
 }
 
 export async function review(bot: Bot, click: ReviewClick): Promise<Answer> {

@@ -19,9 +19,9 @@ import {
   type Grade,
   type ReviewFact,
 } from '../../ai/index.js';
-import { DYNASTY_GAMES, type GameState, type Grid } from '../../game/index.js';
+import { boxRound, DYNASTY_GAMES, type GameState, type Grid } from '../../game/index.js';
 import { t } from '../../i18n/index.js';
-import type { Move, TableReview, TableSeat } from '../../table/index.js';
+import type { FinishedTable, Move, TableReview, TableSeat } from '../../table/index.js';
 import type { ReviewPicture, ReviewSeverity } from '../../render/review.js';
 import { CONTENT_MAX } from '../wire/limits.js';
 import type { ReviewListSlot } from './codec.js';
@@ -243,18 +243,31 @@ function listButton(
   return button(label, { verb: 'review-list', table: tableId, game, page, slot }, ButtonStyle.Secondary, disabled);
 }
 
-/** The summary: accuracy and grades, the costliest moves each drawn in its own embed, the move list behind a button. */
-export function reviewView(info: ReviewInfo): BaseMessageOptions {
+/** The review's head: whose game, its accuracy, its grades, the points lost. */
+function summaryLines(info: ReviewListInfo): string[] {
   const { review } = info;
   const weighed = review.moves.filter((m) => m.choices > 1);
   const counts = gradeCounts(review.moves);
-  const lines = [
+  return [
     titleText(info),
     review.accuracy === null
       ? t('review.noChoice')
       : t('review.accuracy', { accuracy: review.accuracy, accurate: counts.best + counts.good, moves: weighed.length }),
     countsText(counts),
     t('review.lost', { points: review.lost }),
+  ];
+}
+
+/** The whole review as lines (the live board's): its head, then every move with its grade. */
+export function reviewLines(info: ReviewListInfo): string[] {
+  return [...summaryLines(info), ...allLines(info)];
+}
+
+/** The summary: accuracy and grades, the costliest moves each drawn in its own embed, the move list behind a button. */
+export function reviewView(info: ReviewInfo): BaseMessageOptions {
+  const { review } = info;
+  const lines = [
+    ...summaryLines(info),
     info.pictures.length > 0 ? t('review.pictures', { count: info.pictures.length }) : t('review.noCostly'),
     `-# ${scaleText()}`,
     t('review.searched', {
@@ -305,6 +318,18 @@ export interface ReviewListInfo {
   readonly game: number | null;
   /** The table, for the move list's button. */
   readonly tableId: string;
+}
+
+/** What the review's views say of the game around the review itself. */
+export function listInfo(table: FinishedTable, game: GameState, number: number, review: TableReview): ReviewListInfo {
+  return {
+    review,
+    seats: table.seats,
+    grid: game.options.grid,
+    rounds: boxRound(game).rounds,
+    game: table.dynasty ? number : null,
+    tableId: table.id,
+  };
 }
 
 /** The number of pages of a review's move list. */
