@@ -222,6 +222,14 @@ describe('the live board server', () => {
     from = carol.got.length;
     carol.send({ type: 'remove-ai', table: lobbyId });
     expect(await answer(carol, from, 'a player removing')).toMatchObject({ why: 'refused', text: hostOnly });
+    // A seat left and taken again, as the lobby's Leave and Join buttons do.
+    from = carol.got.length;
+    carol.send({ type: 'leave', table: lobbyId });
+    expect((await answer(carol, from, 'carol leaving')).text).toBe('You left the table.');
+    await bob.table((t) => t.seats.length === 1, 'carol gone from the host page');
+    from = carol.got.length;
+    carol.send({ type: 'join', table: lobbyId });
+    await answer(carol, from, 'carol seated again');
     const seated = await bob.table((t) => t.seats.length === 2, 'carol on the host page');
     expect(seated.status).toBe('lobby');
     expect(seated.seats.map((s) => s.kind)).toEqual(['human', 'human']);
