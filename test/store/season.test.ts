@@ -1,16 +1,9 @@
 /** The rating seasons' storage, on SQLite and Redis: the season under way, the ladders kept, a player forgotten. */
 import { expect, it } from 'vitest';
-import { seasonAt, type PlayerRating } from '../../src/table/index.js';
+import { seasonAt } from '../../src/table/index.js';
+import { rating } from '../support/ratings.js';
 import { describeStores } from './harness.js';
 
-const rating = (userId: string, games: number, display: number): PlayerRating => ({
-  userId,
-  mu: 25,
-  sigma: 8,
-  games,
-  display,
-  trail: [],
-});
 const NOV = Date.UTC(2026, 10, 15);
 const DEC = Date.UTC(2026, 11, 2);
 

@@ -1,23 +1,8 @@
 /** The rating ladder's seasons (src/table/season.ts): their months, their ladder, their turn. */
 import { describe, expect, it } from 'vitest';
-import {
-  RANKED_AFTER_GAMES,
-  seasonAt,
-  seasonEnd,
-  seasonKey,
-  seasonLadder,
-  withLength,
-  type PlayerRating,
-} from '../../src/table/index.js';
+import { RANKED_AFTER_GAMES, seasonAt, seasonEnd, seasonKey, seasonLadder, withLength } from '../../src/table/index.js';
+import { rating } from '../support/ratings.js';
 
-const rating = (userId: string, games: number, display: number): PlayerRating => ({
-  userId,
-  mu: 25,
-  sigma: 8,
-  games,
-  display,
-  trail: [],
-});
 const NOV_15 = Date.UTC(2026, 10, 15, 12);
 
 describe('seasons', () => {
