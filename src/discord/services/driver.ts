@@ -200,7 +200,11 @@ export class TableDriver implements Driver {
       if (table) this.versions.set(tableId, Math.max(table.version, this.versions.get(tableId) ?? 0));
       this.tell(table);
       if (this.stopped) return false;
-      if (!table || !bot.owns(table.guildId)) return this.disarm(tableId);
+      // Gone from the store, or another shard's: nothing of it is kept here.
+      if (!table || !bot.owns(table.guildId)) {
+        this.forget(tableId);
+        return this.disarm(tableId);
+      }
       if (boardsOwed(table).length === 0) release(run, true);
       const now = clock.now();
       const due = next(table, now, bot.config);
