@@ -74,6 +74,11 @@ export interface Places {
   openHome(table: PlayingTable, name: string): Promise<void>;
   /** A message in a channel (a rematch's lobby, the daily post): its id, or null when the bot cannot post there. */
   say(channelId: string, view: MessageCreateOptions): Promise<string | null>;
+  /**
+   * A message where the bot cannot post on its own (a group DM), as a follow-up of the
+   * live board's launch there: its id, or null when no launch's token may make it.
+   */
+  sayOnLaunch(channelId: string, view: MessageCreateOptions): Promise<string | null>;
   /** Edit a message the bot said in a channel. */
   editIn(channelId: string, messageId: string, view: MessageEditOptions): Promise<void>;
   /** Edit the game's lobby message (the first message in the channel). */

@@ -20,6 +20,7 @@ import {
   moveByPanel,
   openLobby,
   playToEnd,
+  registerGlobally,
   startTable,
   userToPlay,
   type World,
@@ -51,6 +52,14 @@ describe('the live board server', () => {
     const welcome = await page.next((m) => m.type === 'welcome' && m, 0, 'the welcome');
     expect(welcome.user.id).toBe(id);
     return [page, instance];
+  }
+
+  /** A page of `user`'s in an Activity's instance (opened by Discord elsewhere), said hello to. */
+  async function pageIn(user: string, instance: string): Promise<LivePage> {
+    const page = await LivePage.open(port);
+    page.send({ type: 'hello', token: world.discord.activity.tokenFor(world.discord.user(user).id), instance });
+    await page.next((m) => m.type === 'welcome' && m, 0, 'the welcome');
+    return page;
   }
 
   /** A page of `user`'s with the board opened in the channel, watching the game. */
@@ -264,6 +273,67 @@ describe('the live board server', () => {
     inThread.close();
   });
 
+  it("starts a game from the board in a group DM through the board's launch, and in the bot's DM", async () => {
+    const { discord } = world;
+    registerGlobally(discord);
+    for (const user of ['dave', 'carol', 'alice']) discord.installForUser(user);
+    const group = discord.groupDm(['dave', 'carol']);
+    // The board opened from a lobby's 🎲 button there: Discord's answer names the instance it opened.
+    const lobby = await (
+      await discord.slashCommand({ user: 'dave', channel: group, name: 'kingdomino', subcommand: 'start' })
+    ).reply();
+    const launched = await discord.click(lobby, lobby.button(/Open the board/).customId!, 'dave');
+    await discord.waitFor(() => launched.activityInstanceId, 'the Activity launched');
+    const dave = await pageIn('dave', launched.activityInstanceId!);
+    const carol = await pageIn('carol', discord.activity.join(group, discord.user('carol').id));
+    dave.send({ type: 'open' });
+    const lobbyId = await dave.next((m) => m.type === 'opened' && m.table, 0, 'the new lobby');
+    // The bot may not post there on its own: the lobby is a follow-up of the launch, one message like /kingdomino start's.
+    const message = await discord.waitFor(
+      () => (discord.message(lobbyId)?.buttons().length ?? 0) > 0 && discord.message(lobbyId),
+      'the lobby message',
+    );
+    expect(message.channelId).toBe(group);
+    expect(message.content).toContain(discord.user('dave').mention);
+    await carol.next((m) => m.type === 'games' && m.games.some((g) => g.id === lobbyId), 0, 'the list pushed');
+    carol.send({ type: 'join', table: lobbyId });
+    await answer(carol, 0, 'carol seated');
+    await discord.waitFor(
+      () => discord.message(lobbyId)?.content.includes(discord.user('carol').mention),
+      "the lobby message redrawn through the launch's token",
+    );
+    // A one-message game starts on its message (its first board takes the lobby's place there).
+    dave.send({ type: 'watch', table: lobbyId });
+    dave.send({ type: 'start', table: lobbyId });
+    expect((await dave.next((m) => m.type === 'refused' && m, 0, 'start refused')).text).toMatch(/Start button/);
+    await (await discord.click(discord.message(lobbyId)!, 'k1:s', 'dave')).reply();
+    await dave.table((t) => t.id === lobbyId && t.status === 'playing', 'the game on the board');
+    // Nothing posted on the bot's own in the group DM: all through interactions.
+    expect(discord.requests.filter((r) => r.path.includes(`/channels/${group}/`))).toHaveLength(0);
+
+    // Where the board was opened without the bot's 🎲 button (Discord's own launch): no token, clear words, nothing posted.
+    const other = discord.groupDm(['alice', 'bob']);
+    const alice = await pageIn('alice', discord.activity.join(other, discord.user('alice').id));
+    alice.send({ type: 'open' });
+    const refused = await alice.next((m) => m.type === 'refused' && m, 0, 'no lobby without a launch');
+    expect(refused.text).toMatch(/only post in answer to you.*\/kingdomino start/);
+    expect(discord.messages(other)).toHaveLength(0);
+
+    // The bot's DM: it posts there itself; the game starts from the board, its boards in the DM.
+    const dm = discord.dmChannelOf('erin');
+    const erin = await pageIn('erin', discord.activity.join(dm, discord.user('erin').id));
+    erin.send({ type: 'open' });
+    const dmLobby = await erin.next((m) => m.type === 'opened' && m.table, 0, 'the DM lobby');
+    expect(discord.message(dmLobby)?.channelId).toBe(dm);
+    erin.send({ type: 'watch', table: dmLobby });
+    erin.send({ type: 'add-ai', table: dmLobby, level: 'easy' });
+    await erin.table((t) => t.seats.length === 2, 'the computer seated');
+    erin.send({ type: 'start', table: dmLobby });
+    await erin.table((t) => t.status === 'playing', 'the DM game on the board');
+    await discord.waitFor(() => boardCount(discord, dm) > 0, 'the first board in the DM');
+    for (const page of [dave, carol, alice, erin]) page.close();
+  });
+
   it("offers the replay and a player's own review once the game is over, a Dynasty's totals", async () => {
     const { discord } = world;
     const refusal = (page: LivePage, from: number) =>
@@ -339,7 +409,7 @@ describe('the live board server', () => {
     elsewhere.send({
       type: 'hello',
       token: discord.activity.tokenFor(dave),
-      instance: discord.activity.join('1', 'x'),
+      instance: discord.activity.join(discord.dmChannelOf('erin'), 'erin'),
     });
     expect(await elsewhere.closed).toBe(1008);
 

@@ -10,6 +10,7 @@
  *   const instance = discord.activity.join(channelId, alice.id);  // alice opened the board there
  */
 import { randomBytes } from 'node:crypto';
+import { checkPresence } from './contexts.js';
 import { ApiError } from './errors.js';
 import type { RestServer, RouteContext } from './server.js';
 import type { World } from './world.js';
@@ -51,9 +52,14 @@ export class FakeActivity {
 
   /**
    * `userId` opens the Activity in a channel: the channel's instance (Discord runs one
-   * per channel), created when the first user launches it. Its id.
+   * per channel), created when the first user launches it. Its id. As in Discord, only
+   * where the user is: a server's channel of theirs, their DM with the bot, a group DM
+   * they are in (its location then a private channel, `pc`, with no guild).
    */
   join(channelId: string, userId: string): string {
+    const place = this.world.place(channelId);
+    if (!place) throw new Error(`no channel ${channelId} to open the Activity in`);
+    checkPresence(this.world, this.world.user(userId), place, 'open the Activity');
     const found = [...this.#instances.entries()].find(([, i]) => i.channelId === channelId);
     if (found) {
       found[1].users.add(userId);

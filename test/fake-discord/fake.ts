@@ -128,6 +128,7 @@ export class FakeDiscord {
       interactionsByToken: this.#byToken,
       clock: this.#clock,
       limiter: this.#limiter,
+      launch: (channelId, userId) => this.activity.join(channelId, userId),
       limits: () => this.#limits,
       gatewayUrl: () => this.gatewayUrl,
     });

@@ -72,6 +72,8 @@ export class FakeInteraction {
   expired = false;
   /** The message `@original` refers to, once there is one. */
   originalId: string | null = null;
+  /** The Activity instance a launch-activity answer opened (routes.ts), if it was one. */
+  activityInstanceId: string | null = null;
   readonly followUpIds: string[] = [];
   /** Edits of @original through the webhook (PATCH .../messages/@original or by id). */
   originalEdits = 0;

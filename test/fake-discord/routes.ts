@@ -48,6 +48,8 @@ export interface Core {
   readonly interactionsByToken: ReadonlyMap<string, FakeInteraction>;
   readonly clock: Clock;
   readonly limiter: RateLimiter;
+  /** The Activity opened for a user in a channel (activity.ts): its instance's id. */
+  launch(channelId: string, userId: string): string;
   limits(): LimitSettings;
   gatewayUrl(): string;
 }
@@ -410,8 +412,9 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
       dispatchMessage(core, 'MESSAGE_CREATE', message);
       break;
     }
-    // The Activity launched for the user (test/fake-discord/activity.ts): nothing is posted.
+    // The Activity launched for the user where they clicked (test/fake-discord/activity.ts): nothing is posted.
     case InteractionResponseType.LaunchActivity:
+      i.activityInstanceId = core.launch(i.channelId, i.user.id);
       break;
     case InteractionResponseType.DeferredMessageUpdate:
     case InteractionResponseType.UpdateMessage: {
@@ -435,10 +438,12 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
   i.callback = { type, data, files: ctx.files, at, ms: at - i.sentAt };
   if (ctx.query.get('with_response') !== 'true') return noContent;
   const message = i.originalId ? world.messages.get(i.originalId) : undefined;
+  const instance = i.activityInstanceId;
   return ok({
     interaction: {
       id: i.id,
       type: i.payload.type,
+      ...(instance ? { activity_instance_id: instance } : {}),
       ...(message
         ? {
             response_message_id: message.id,
@@ -447,7 +452,11 @@ function answerInteraction(core: Core, ctx: RouteContext): Reply {
           }
         : {}),
     },
-    resource: { type, ...(message ? { message: message.api(world.apiBase) } : {}) },
+    resource: {
+      type,
+      ...(message ? { message: message.api(world.apiBase) } : {}),
+      ...(instance ? { activity_instance: { id: instance } } : {}),
+    },
   });
 }
 

@@ -85,6 +85,11 @@ export class FakePlaces implements Places {
     return id;
   }
 
+  /** No launch of the live board here: the bot cannot post where it may not. */
+  async sayOnLaunch(): Promise<string | null> {
+    return null;
+  }
+
   async editIn(_channelId: string, messageId: string): Promise<void> {
     this.writes.push({ kind: 'edit', id: messageId });
   }

@@ -7,7 +7,7 @@
  * The page is no moderator: only the host acts as the host.
  */
 import { NO_VARIANTS, type AiLevel } from '../../game/index.js';
-import { localeFor, t } from '../../i18n/index.js';
+import { localeFor, t, type Locale } from '../../i18n/index.js';
 import * as clock from '../../runtime/clock.js';
 import {
   addAi,
@@ -15,7 +15,9 @@ import {
   join,
   leave,
   newLobby,
+  NO_SERVER,
   removeAi,
+  type Home,
   type LobbyTable,
   type Table,
   type TableResult,
@@ -89,19 +91,57 @@ export async function lobbyFromBoard(bot: Bot, lobby: Table, user: TokenUser, as
   return done;
 }
 
-/** A new lobby in a server's channel, hosted by the page's user, posted there by the bot as a rematch's is. */
-export async function openFromBoard(bot: Bot, channelId: string, user: TokenUser): Promise<Worded<LobbyTable>> {
-  const channel = await bot.client.channels.fetch(channelId).catch(() => null);
-  if (!channel || channel.isDMBased()) return { ok: false, refusal: t('activity.lobby.serverOnly') };
-  if (channel.isThread()) return { ok: false, refusal: t('command.notInThread') };
-  // As `/kingdomino start` without options: in the server's language, the bot's default timer.
-  const language = localeFor(channel.guild.preferredLocale);
+/** Where a page's instance runs, as Discord said: a channel, and its server (none: a DM or a group DM). */
+export interface InstanceWhere {
+  readonly channelId: string;
+  readonly guildId: string | null;
+}
+
+const SERVER_WORDS = { settingUp: 'activity.lobby.settingUp', cannotPost: 'activity.lobby.cannotPost' } as const;
+/** Where the bot cannot post on its own, it posts through the board's launch (its 🎲 button) there, for 15 minutes. */
+const LAUNCH_WORDS = { settingUp: 'activity.lobby.settingUp', cannotPost: 'activity.lobby.noLaunch' } as const;
+
+/** The home of a game started from the board here: a server channel's thread, the bot's DM, or its message. */
+async function homeHere(bot: Bot, where: InstanceWhere, user: TokenUser): Promise<Worded<Home>> {
+  if (where.guildId === null) {
+    // The bot's DM with this user is the one place outside servers where it posts on its own.
+    const dm = await bot.client.users.createDM(user.id).catch(() => null);
+    return { ok: true, value: dm?.id === where.channelId ? 'dm' : 'message' };
+  }
+  const channel = await bot.client.channels.fetch(where.channelId).catch(() => null);
+  if (channel?.isThread()) return { ok: false, refusal: t('command.notInThread') };
+  return { ok: true, value: 'thread' };
+}
+
+/** The game's language by default, as `/kingdomino start`'s: the server's, else the host's. */
+async function defaultLanguage(bot: Bot, where: InstanceWhere, locale: Locale): Promise<Locale> {
+  if (where.guildId === null) return locale;
+  const guild = await bot.client.guilds.fetch(where.guildId).catch(() => null);
+  return localeFor(guild?.preferredLocale ?? locale);
+}
+
+/**
+ * A new lobby where the page's instance runs, hosted by its user, posted there by the
+ * bot (in a server's channel as a rematch's is; in its DM with the user) or, where it
+ * cannot post on its own (a group DM), as a follow-up of the board's launch there.
+ */
+export async function openFromBoard(
+  bot: Bot,
+  where: InstanceWhere,
+  user: TokenUser,
+  locale: Locale,
+): Promise<Worded<LobbyTable>> {
+  const home = await homeHere(bot, where, user);
+  if (!home.ok) return home;
+  // As `/kingdomino start` without options: the bot's default timer.
+  const language = await defaultLanguage(bot, where, locale);
   const settings: TableSettings = { ...NO_VARIANTS, turnTimerS: bot.config.turnTimerS, turnTimerAuto: true, language };
-  const host = await pacedSeat(bot, humanSeatOf({ userId: user.id, userName: user.name }));
-  const words = { settingUp: 'activity.lobby.settingUp', cannotPost: 'activity.lobby.cannotPost' } as const;
-  const { guildId } = channel;
-  const opened = await postLobby(bot, { channelId, settings }, words, (id) =>
-    newLobby({ id, guildId, channelId, host, others: [], settings, now: clock.now() }),
+  const seat = await pacedSeat(bot, humanSeatOf({ userId: user.id, userName: user.name }));
+  const { channelId } = where;
+  const guildId = where.guildId ?? NO_SERVER;
+  const words = home.value === 'message' ? LAUNCH_WORDS : SERVER_WORDS;
+  const opened = await postLobby(bot, { channelId, settings, home: home.value }, words, (id) =>
+    newLobby({ id, guildId, channelId, host: seat, others: [], settings, now: clock.now(), home: home.value }),
   );
   if (opened.ok)
     bot.log.info('lobby opened', { guild: guildId, channel: channelId, game: opened.value.id, user: user.id });

@@ -30,6 +30,8 @@ export interface Known {
   readonly locale: Locale;
   readonly instanceId: string;
   readonly channelId: string;
+  /** The instance's server; null in a DM or a group DM. */
+  readonly guildId: string | null;
 }
 
 /**
@@ -145,7 +147,7 @@ export class Session {
 
   /** A new lobby in the instance's channel: the page shows it at once. */
   private async open(known: Known): Promise<void> {
-    const opened = await inLocale(known.locale, () => openFromBoard(this.host.bot, known.channelId, known.user));
+    const opened = await inLocale(known.locale, () => openFromBoard(this.host.bot, known, known.user, known.locale));
     if (!opened.ok) return this.refuse('refused', opened.refusal);
     this.host.send({ type: 'opened', table: opened.value.id });
     this.host.relisted(known.channelId);
@@ -188,7 +190,13 @@ export class Session {
     const [user, place] = await Promise.all([auth.user(token), auth.instance(instanceId)]);
     if (!user) return this.refuse('unauthenticated', undefined, true);
     if (!place || !place.users.includes(user.id)) return this.refuse('elsewhere', undefined, true);
-    const known: Known = { user, locale: localeFor(user.locale), instanceId, channelId: place.channelId };
+    const known: Known = {
+      user,
+      locale: localeFor(user.locale),
+      instanceId,
+      channelId: place.channelId,
+      guildId: place.guildId,
+    };
     this.known = known;
     this.hello = 'done';
     this.presentAt = clock.now();

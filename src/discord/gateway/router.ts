@@ -15,6 +15,7 @@ import {
   answer,
   arrived,
   arrivedAt,
+  launchedBy,
   originalOf,
   privately,
   sayLast,
@@ -177,6 +178,7 @@ async function handle(
         channelId: interaction.channelId,
         arrivedAt: arrivedAt(interaction),
         original: originalOf(interaction),
+        launched: launchedBy(interaction),
       });
   } catch (error) {
     log.error('interaction failed', { error: errorText(error) });

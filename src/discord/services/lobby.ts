@@ -2,7 +2,7 @@
  * A lobby's life as the lobby's buttons, `/kingdomino start`, rematch and the live board
  * all make it: one edit under the table's lock (src/table's lobby rules), a game
  * started and its thread opened on the lobby message, a lobby posted by the bot in a
- * channel. Each caller only says it its own way (a redrawn message, words on a page).
+ * channel, its DM, or a group DM through the live board's launch. Each caller only says it its own way (a redrawn message, words on a page).
  */
 import { randomBytes } from 'node:crypto';
 import type { MessageEditOptions } from 'discord.js';
@@ -11,7 +11,7 @@ import { errorText } from '../../runtime/log.js';
 import * as clock from '../../runtime/clock.js';
 import { keep, save, StoreError } from '../../store/index.js';
 import * as lobbies from '../../table/index.js';
-import type { LobbyTable, PlayingTable, Refusal, Table, TableResult, TableSettings } from '../../table/index.js';
+import type { Home, LobbyTable, PlayingTable, Refusal, Table, TableResult, TableSettings } from '../../table/index.js';
 import type { Bot } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
 import { lobbyView, threadName } from '../messages/lobby.js';
@@ -121,25 +121,47 @@ export async function lackingIn(
   return lacking.length > 0 ? missingText(lacking, t('permission.where.channel', { channelId })) : null;
 }
 
+/** Where the bot posts a lobby on its own: a channel, the game's home there (a thread when not said), its settings. */
+export interface LobbyPlace {
+  readonly channelId: string;
+  readonly settings: TableSettings;
+  readonly home?: Home;
+}
+
 /**
- * A lobby the bot posts on its own in a server's channel (a rematch, the live board),
- * where it needs to send and open threads: a message first, whose id is the table's
- * key, then the table saved, and only then the buttons (no click can come before the
- * table exists).
+ * The lobby's first message: in a server's channel, where the bot needs to send and
+ * open threads; in its DM with the player; or, where it cannot post on its own (a group
+ * DM), as a follow-up of the live board's launch there. Null when it could not post.
+ */
+async function firstMessage(bot: Bot, place: LobbyPlace, words: PostWords): Promise<Worded<string>> {
+  const home = place.home ?? 'thread';
+  if (home === 'thread') {
+    const lacking = await lackingIn(bot, place.channelId, FOR_REMATCH, words.cannotPost);
+    if (lacking !== null) return { ok: false, refusal: lacking };
+  }
+  const view = { content: inGameLocale(place, () => t(words.settingUp)) };
+  const messageId =
+    home === 'message'
+      ? await bot.places.sayOnLaunch(place.channelId, view)
+      : await bot.places.say(place.channelId, view);
+  return messageId === null ? { ok: false, refusal: t(words.cannotPost) } : { ok: true, value: messageId };
+}
+
+/**
+ * A lobby the bot posts on its own (a rematch, the live board): a message first, whose
+ * id is the table's key, then the table saved, and only then the buttons (no click
+ * can come before the table exists).
  */
 export async function postLobby(
   bot: Bot,
-  place: { readonly channelId: string; readonly settings: TableSettings },
+  place: LobbyPlace,
   words: PostWords,
   lobbyOf: (messageId: string) => LobbyTable,
 ): Promise<Worded<LobbyTable>> {
-  const lacking = await lackingIn(bot, place.channelId, FOR_REMATCH, words.cannotPost);
-  if (lacking !== null) return { ok: false, refusal: lacking };
-  const content = inGameLocale(place, () => t(words.settingUp));
-  const messageId = await bot.places.say(place.channelId, { content });
-  if (messageId === null) return { ok: false, refusal: t(words.cannotPost) };
-  const table = lobbyOf(messageId);
-  await bot.store.create(messageId, table);
+  const posted = await firstMessage(bot, place, words);
+  if (!posted.ok) return posted;
+  const table = lobbyOf(posted.value);
+  await bot.store.create(posted.value, table);
   await bot.places.editLobby(table, inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
   return { ok: true, value: table };
 }

@@ -177,6 +177,10 @@ export class DiscordPlaces implements Places {
     return (await channel.send(view)).id;
   }
 
+  sayOnLaunch(channelId: string, view: MessageCreateOptions): Promise<string | null> {
+    return this.webhooks.postOnLaunch(channelId, view);
+  }
+
   async editIn(channelId: string, messageId: string, view: MessageEditOptions): Promise<void> {
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isTextBased() || !('messages' in channel)) return;

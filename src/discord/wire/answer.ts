@@ -94,6 +94,18 @@ export function answeredWith(interaction: Interaction, messageId: string): void 
   originals.set(interaction, messageId);
 }
 
+/** Interactions answered by launching the live board (followups.ts, AnsweredInteraction.launched). */
+const launches = new WeakSet<Interaction>();
+
+/** The interaction was answered with Discord's launch-activity response. */
+export function answeredWithLaunch(interaction: Interaction): void {
+  launches.add(interaction);
+}
+
+export function launchedBy(interaction: Interaction): boolean {
+  return launches.has(interaction);
+}
+
 /** The kind of answer expected when the work is slow and we must defer before knowing. */
 export type Expect = Answer['kind'];
 

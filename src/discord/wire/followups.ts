@@ -68,7 +68,15 @@ export interface AnsweredInteraction {
    * click updated, or a command's public reply. Its token may edit that message.
    */
   readonly original?: string | null;
+  /**
+   * It launched the live board there (Discord's launch-activity answer): a place the
+   * bot cannot post in on its own may get the board's new game through its token.
+   */
+  readonly launched?: boolean;
 }
+
+/** A token that may edit a message: as its `@original`, or the follow-up it made (`ref`, the message's id). */
+type Editing = Lent & { readonly ref: string };
 
 /**
  * Discord: at most 5 follow-ups per interaction of an app installed by the user only;
@@ -106,8 +114,10 @@ export class ThreadWebhooks {
   readonly #byThread = new Map<string, Lent>();
   /** The webhook each message was posted through: only it may edit the message. */
   readonly #byMessage = new Map<string, Lent>();
-  /** The freshest token whose `@original` is the message (a one-message game's: bot.ts, Home). */
-  readonly #byOriginal = new Map<string, Lent>();
+  /** The freshest token that may edit the message (a one-message game's: bot.ts, Home). */
+  readonly #byOriginal = new Map<string, Editing>();
+  /** The freshest token of a launch of the live board in each channel (AnsweredInteraction.launched). */
+  readonly #byLaunch = new Map<string, Lent>();
   /** Follow-ups made through each lent token (see LENT_FOLLOW_UPS). */
   readonly #followUps = new Map<string, number>();
   /** When each of a thread's posts through a webhook was made, within the last minute. */
@@ -135,13 +145,36 @@ export class ThreadWebhooks {
     this.#sweep();
     const lent = { applicationId: interaction.applicationId, token: interaction.token, until };
     const original = interaction.original;
-    if (original && until > (this.#byOriginal.get(original)?.until ?? 0)) this.#byOriginal.set(original, lent);
-    if (!interaction.channelId || until <= (this.#byThread.get(interaction.channelId)?.until ?? 0)) return;
-    this.#byThread.set(interaction.channelId, lent);
+    if (original && until > (this.#byOriginal.get(original)?.until ?? 0))
+      this.#byOriginal.set(original, { ...lent, ref: '@original' });
+    const channelId = interaction.channelId;
+    if (!channelId) return;
+    if (interaction.launched && until > (this.#byLaunch.get(channelId)?.until ?? 0))
+      this.#byLaunch.set(channelId, lent);
+    if (until > (this.#byThread.get(channelId)?.until ?? 0)) this.#byThread.set(channelId, lent);
   }
 
   /**
-   * Edit a message through the freshest token whose `@original` it is: false when
+   * A message in a channel the bot cannot post in on its own, as a follow-up of the
+   * live board's launch there: its id (the token then edits it, as a one-message
+   * game's), or null when no launch's token is usable (none, its time or its
+   * follow-ups spent, the channel at its webhook share, or Discord refused it).
+   */
+  async postOnLaunch(channelId: string, options: MessageCreateOptions): Promise<string | null> {
+    const lent = this.#fresh(this.#byLaunch.get(channelId));
+    if (!this.#room(channelId) || !this.#spare(lent)) return null;
+    this.#count(channelId);
+    const message = await this.#postWaited(lent, options, unlessRefused);
+    if (!message) {
+      if (this.#byLaunch.get(channelId) === lent) this.#byLaunch.delete(channelId);
+      return null;
+    }
+    this.#byOriginal.set(message.id, { ...lent, ref: message.id });
+    return message.id;
+  }
+
+  /**
+   * Edit a message through the freshest token that may (its `@original`, or a launch's follow-up): false when
    * none is usable (none lent, its time over, or Discord refused it: then dropped).
    */
   async editOriginal(messageId: string, options: MessageEditOptions): Promise<boolean> {
@@ -150,7 +183,7 @@ export class ThreadWebhooks {
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
     const edited = await this.#rest
-      .patch(Routes.webhookMessage(lent.applicationId, lent.token, '@original'), {
+      .patch(Routes.webhookMessage(lent.applicationId, lent.token, lent.ref), {
         body,
         files: files ?? [],
         auth: false,
@@ -164,9 +197,7 @@ export class ThreadWebhooks {
   /** A follow-up beside a message, through the freshest token whose `@original` it is: false when none may make one. */
   async followUpOn(messageId: string, options: MessageCreateOptions): Promise<boolean> {
     const lent = this.#fresh(this.#byOriginal.get(messageId));
-    const made = lent ? (this.#followUps.get(lent.token) ?? 0) : LENT_FOLLOW_UPS;
-    if (!lent || made >= LENT_FOLLOW_UPS) return false;
-    this.#followUps.set(lent.token, made + 1);
+    if (!this.#spare(lent)) return false;
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
     const sent = await this.#rest
@@ -184,20 +215,8 @@ export class ThreadWebhooks {
   async post(threadId: string, options: MessageCreateOptions): Promise<string | null> {
     const lent = this.#fresh(this.#byThread.get(threadId));
     if (!lent || !this.#room(threadId)) return null;
-    const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
-    const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
     this.#count(threadId);
-    const message = await this.#rest
-      .post(Routes.webhook(lent.applicationId, lent.token), {
-        body,
-        files: files ?? [],
-        query: makeURLSearchParams({ wait: true }),
-        auth: false,
-      })
-      .then(
-        (m) => m as APIMessage,
-        (error: unknown) => this.#unlessLimited(threadId, error),
-      );
+    const message = await this.#postWaited(lent, options, (error) => this.#unlessLimited(threadId, error));
     if (message === LIMITED) return null;
     if (!message) {
       this.#drop(threadId, lent);
@@ -237,6 +256,32 @@ export class ThreadWebhooks {
     this.#rest.clearHandlerSweeper();
   }
 
+  /** A follow-up through a token, waited for: the message made, or what `failed` makes of the error. */
+  async #postWaited<E>(
+    lent: Lent,
+    options: MessageCreateOptions,
+    failed: (error: unknown) => E,
+  ): Promise<APIMessage | E> {
+    const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
+    const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
+    return this.#rest
+      .post(Routes.webhook(lent.applicationId, lent.token), {
+        body,
+        files: files ?? [],
+        query: makeURLSearchParams({ wait: true }),
+        auth: false,
+      })
+      .then((m) => m as APIMessage, failed);
+  }
+
+  /** One of a lent token's follow-ups (LENT_FOLLOW_UPS) taken: false when it has none left (or there is no token). */
+  #spare(lent: Lent | null): lent is Lent {
+    const made = lent ? (this.#followUps.get(lent.token) ?? 0) : LENT_FOLLOW_UPS;
+    if (!lent || made >= LENT_FOLLOW_UPS) return false;
+    this.#followUps.set(lent.token, made + 1);
+    return true;
+  }
+
   /** Room for one more webhook post in the thread this minute. */
   #room(threadId: string): boolean {
     const now = clock.now();
@@ -258,7 +303,7 @@ export class ThreadWebhooks {
     return LIMITED;
   }
 
-  #fresh(lent: Lent | undefined): Lent | null {
+  #fresh<L extends Lent>(lent: L | undefined): L | null {
     return lent && lent.until > clock.now() ? lent : null;
   }
 
@@ -271,7 +316,7 @@ export class ThreadWebhooks {
     const now = clock.now();
     if (now - this.#sweptAt < SWEEP_MS) return;
     this.#sweptAt = now;
-    for (const map of [this.#byThread, this.#byMessage, this.#byOriginal])
+    for (const map of [this.#byThread, this.#byMessage, this.#byOriginal, this.#byLaunch])
       for (const [key, lent] of map) if (lent.until <= now) map.delete(key);
     const live = new Set([...this.#byOriginal.values()].map((lent) => lent.token));
     for (const token of this.#followUps.keys()) if (!live.has(token)) this.#followUps.delete(token);
