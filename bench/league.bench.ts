@@ -8,12 +8,17 @@
  *     12-player, 5-round Swiss leagues of 4-seat tables (20 seeds), as seated and with each
  *     round seated at its exact fewest repeats (brute force over every seating) after the
  *     same history;
- *   league.round_start_ms: from a moderator's /kingdomino league start of a 64-player
- *     league of 4-seat tables to every table's lobby message, thread and first board
- *     there, with the bot as a child process against the fake Discord and its rate
- *     limits as Discord's (5 messages and 5 threads per 5 s in a channel);
- *     league.round_start_floor_ms: the least those limits allow for the round's threads
- *     in one channel (16 threads: the 16th in the fourth 5-second window).
+ *   league.threads_ahead_ms: a 64-player league of 4-seat tables, from its last sign-up
+ *     to the 16 threads of round 1's tables opened ahead (at a walk: services/leagues.ts
+ *     AHEAD_GAP_MS), with the bot as a child process against the fake Discord and its
+ *     rate limits as Discord's (5 messages per 5 s in a channel or thread, 5 threads per 5 s
+ *     in a channel);
+ *   league.round_start_ms: then, from the moderator's /kingdomino league start to every
+ *     table's game open in its thread (its players greeted there, its first board);
+ *   league.round_start_cold_ms: the same start right after the last sign-up, before any
+ *     thread was opened ahead (the moderator did not wait: the threads are opened as fast
+ *     as Discord allows); league.round_start_floor_cold_ms: the least those limits allow
+ *     for 16 threads in one channel (the 16th in the fourth 5-second window).
  *   npm run bench -- league
  */
 import { historyOf, rematches, seatRound, tableSizes } from '../src/table/index.js';
@@ -61,8 +66,8 @@ const sum = (key: 'seated' | 'exact' | 'pairs'): number => small.reduce((s, x) =
 console.log(`league.rematch_share_12: ${(sum('seated') / sum('pairs')).toFixed(4)} share`);
 console.log(`league.rematch_share_12_min: ${(sum('exact') / sum('pairs')).toFixed(4)} share`);
 
-/** The round's games opened, timed from the start command: its tables' threads each with a board. */
-async function roundStartMs(players: number): Promise<number> {
+/** A 64-player league's sign-up, then its start: how long its threads took to open ahead, and the start. */
+async function roundStartMs(players: number, ahead: boolean): Promise<{ aheadMs: number; startMs: number }> {
   const names = Array.from({ length: players }, (_, i) => `p${i + 1}`);
   const world = await launch({ users: [...names, { username: 'mod', moderator: true }] });
   const { discord } = world;
@@ -72,21 +77,32 @@ async function roundStartMs(players: number): Promise<number> {
     const signup = await (await command('mod', 'create', { name: 'Bench', seats: '4', pace: '1d' })).reply();
     for (const name of names) await (await discord.click(signup, 'k1:lj', name)).reply();
     const tables = players / 4;
-    const opened = (): boolean => {
-      const lobbies = discord.messages().filter((m) => /, round 1, table \d+:/.test(m.content));
-      return (
-        lobbies.length === tables &&
-        lobbies.every((m) => discord.thread(m.id) && discord.messages(m.id).some((b) => b.pngs().length > 0))
-      );
-    };
+    const threads = () => discord.threads(discord.channel.id);
     const t0 = performance.now();
+    if (ahead)
+      await discord.waitFor(
+        () => threads().filter((t) => t.thread?.archived).length === tables,
+        "every table's thread opened ahead",
+        120_000,
+      );
+    const aheadMs = performance.now() - t0;
+    const opened = (): boolean => {
+      const games = threads().filter((t) =>
+        discord.messages(t.id).some((m) => /, round 1, table \d+:/.test(m.content)),
+      );
+      return games.length === tables && games.every((t) => discord.messages(t.id).some((b) => b.pngs().length > 0));
+    };
+    const t1 = performance.now();
     await command('mod', 'start');
     await discord.waitFor(opened, 'every table opened', 120_000);
-    return performance.now() - t0;
+    return { aheadMs, startMs: performance.now() - t1 };
   } finally {
     await world.close();
   }
 }
 
-console.log(`league.round_start_ms: ${(await roundStartMs(64)).toFixed(0)} ms`);
-console.log(`league.round_start_floor_ms: ${(Math.ceil(64 / 4 / 5) - 1) * 5000} ms`);
+const prepared = await roundStartMs(64, true);
+console.log(`league.threads_ahead_ms: ${prepared.aheadMs.toFixed(0)} ms`);
+console.log(`league.round_start_ms: ${prepared.startMs.toFixed(0)} ms`);
+console.log(`league.round_start_cold_ms: ${(await roundStartMs(64, false)).startMs.toFixed(0)} ms`);
+console.log(`league.round_start_floor_cold_ms: ${(Math.ceil(64 / 4 / 5) - 1) * 5000} ms`);

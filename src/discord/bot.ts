@@ -3,7 +3,7 @@ import type { Client, MessageCreateOptions, MessageEditOptions } from 'discord.j
 import type { AiPool } from '../ai/index.js';
 import type { Config } from '../config.js';
 import type { TableStore } from '../store/index.js';
-import type { FinishedTable, GameTable, PlayingTable, Table } from '../table/index.js';
+import type { FinishedTable, GameTable, PlayingTable, Table, TableSettings } from '../table/index.js';
 import type { LoadGauge } from '../runtime/busy.js';
 import type { AnsweredInteraction } from './wire/followups.js';
 import type { Logger } from '../runtime/log.js';
@@ -72,6 +72,13 @@ export interface Places {
   remove(table: GameTable, messageId: string): Promise<void>;
   /** Open the game's home for its play (a public thread on its lobby message, named `name`; nothing elsewhere). */
   openHome(table: PlayingTable, name: string): Promise<void>;
+  /**
+   * A public thread in a channel, for a game to come (a league's table), named `name`;
+   * `ahead`: opened before its game, so put out of sight (archived) until its first post. Its id.
+   */
+  openThread(channelId: string, name: string, settings: TableSettings, ahead: boolean): Promise<string>;
+  /** A thread opened ahead that no game will use: deleted when the bot may, else left out of sight. */
+  discardThread(threadId: string): Promise<void>;
   /** A message in a channel (a rematch's lobby, the daily post): its id, or null when the bot cannot post there. */
   say(channelId: string, view: MessageCreateOptions): Promise<string | null>;
   /**

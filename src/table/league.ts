@@ -6,7 +6,7 @@
  */
 import { result, type GameState } from '../game/index.js';
 import { placesOf } from './ratings.js';
-import { seatRound, smallestTable, type LeagueFormat, type TableSize } from './pairing.js';
+import { seatRound, smallestTable, tableSizes, type LeagueFormat, type TableSize } from './pairing.js';
 import type { TableSettings } from './types.js';
 
 export const LEAGUE_SCHEMA = 1 as const;
@@ -61,6 +61,18 @@ export interface LeagueRound {
   readonly byes: readonly string[];
   /** The deadline passed: its unfinished games were handed to the computer. */
   readonly overdue?: boolean;
+  /** Seated, its pairings not posted yet (they go out once its games are open). */
+  readonly untold?: true;
+}
+
+/**
+ * Threads the league opened ahead, during the sign-up or the round before, for the
+ * tables of round `round`: table i's game is played in `threads[i]`. Opening them
+ * when the round starts would take Discord's thread limit in one channel many times over.
+ */
+export interface ThreadsAhead {
+  readonly round: number;
+  readonly threads: readonly string[];
 }
 
 export type LeagueStatus = 'signup' | 'running' | 'finished';
@@ -78,6 +90,7 @@ export interface League {
   readonly status: LeagueStatus;
   readonly players: readonly LeaguePlayer[];
   readonly rounds: readonly LeagueRound[];
+  readonly ahead?: ThreadsAhead;
 }
 
 /** Why a league refuses: worded by the Discord side. */
@@ -192,13 +205,58 @@ export function seatNextRound(given: League, now: number): LeagueResult<League> 
     seed: league.seed,
   });
   if (!seated) return refused('too-few-players');
+  const threads = threadsAheadFor(league, league.rounds.length + 1);
   const round: LeagueRound = {
     startedAt: now,
     deadline: now + league.rules.roundMs,
-    tables: seated.tables.map((seats) => ({ seats, gameId: null, outcome: null })),
+    tables: seated.tables.map((seats, i) => ({ seats, gameId: threads[i] ?? null, outcome: null })),
     byes: seated.byes,
+    untold: true,
   };
-  return { ok: true, value: { ...league, status: 'running', rounds: [...league.rounds, round] } };
+  const ahead = { round: league.rounds.length + 1, threads: threads.slice(seated.tables.length) };
+  return { ok: true, value: { ...league, status: 'running', rounds: [...league.rounds, round], ahead } };
+}
+
+/** The pairings of the current round were posted. */
+export function pairingsTold(league: League): League {
+  const round = currentRound(league);
+  if (!round?.untold) return league;
+  const { untold: _told, ...told } = round;
+  return { ...league, rounds: [...league.rounds.slice(0, -1), told] };
+}
+
+/** The round whose tables' threads are opened ahead, and how many tables it will have (as the players stand now); null when none. */
+export function threadsWanted(league: League): { readonly round: number; readonly tables: number } | null {
+  const next = league.rounds.length + 1;
+  if (league.status === 'finished' || (league.status === 'running' && next > league.rules.rounds)) return null;
+  const active = league.players.filter((p) => p.status === 'in').length;
+  const tables = tableSizes(active, league.rules.size)?.length ?? 0;
+  return tables > 0 ? { round: next, tables } : null;
+}
+
+/** The threads opened ahead for a round's tables, in table order. */
+export function threadsAheadFor(league: League, round: number): readonly string[] {
+  return league.ahead?.round === round ? league.ahead.threads : [];
+}
+
+/** A thread opened ahead for the next table of `round` (threads kept for another round are left to spareThreads). */
+export function keepThreadAhead(league: League, round: number, threadId: string): League {
+  return { ...league, ahead: { round, threads: [...threadsAheadFor(league, round), threadId] } };
+}
+
+/** Threads opened ahead that no table will use: for a round that has started, or will not be played. */
+export function spareThreads(league: League): readonly string[] {
+  const wanted = threadsWanted(league);
+  return league.ahead && league.ahead.round !== wanted?.round ? league.ahead.threads : [];
+}
+
+/** The league without those threads ahead (tidied away). */
+export function dropThreadsAhead(league: League, threadIds: readonly string[]): League {
+  if (!league.ahead) return league;
+  return {
+    ...league,
+    ahead: { ...league.ahead, threads: league.ahead.threads.filter((id) => !threadIds.includes(id)) },
+  };
 }
 
 /** Changes one table of the current round. */

@@ -32,6 +32,8 @@ export interface NewTable {
   readonly now: number;
   /** Where the game will be played (types.ts, Home); a thread when not said. */
   readonly home?: Home;
+  /** False: no lobby message; the game starts at once in a thread opened for it, whose id is `id` (a league's table). */
+  readonly lobbyMessage?: false;
 }
 
 export function newLobby(spec: NewTable): LobbyTable {
@@ -47,7 +49,7 @@ export function newLobby(spec: NewTable): LobbyTable {
     messages: {
       ...(spec.home && spec.home !== 'thread' ? { home: spec.home } : {}),
       lobbyChannelId: spec.channelId,
-      lobbyMessageId: spec.id,
+      lobbyMessageId: spec.lobbyMessage === false ? null : spec.id,
       // The bot's DM is the game's home as a thread would be: its boards are posted there.
       threadId: spec.home === 'dm' ? spec.channelId : null,
       turnMessageId: null,

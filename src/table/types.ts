@@ -109,6 +109,7 @@ export interface TableMessages {
   readonly home?: Home;
   /** Channel the lobby was posted in (the thread's parent). */
   readonly lobbyChannelId: string;
+  /** The lobby message (the table's id); null when the game had none (a league's, opened straight in its thread). */
   readonly lobbyMessageId: string | null;
   readonly threadId: string | null;
   /** The latest turn message in the thread (its buttons are the live ones). */

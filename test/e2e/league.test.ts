@@ -24,9 +24,44 @@ function posts(discord: FakeDiscord, pattern: RegExp): FakeMessage[] {
   return discord.messages().filter((m) => pattern.test(m.content));
 }
 
-/** The threads of a round: its lobby messages in the channel, each with its thread. */
+/** The first word in a league game's thread, naming its round and table and pinging its players. */
+function greeting(discord: FakeDiscord, threadId: string): FakeMessage | undefined {
+  return discord.messages(threadId).find((m) => /, round \d+, table \d+:/.test(m.content));
+}
+
+/** The players a table's game greeted (and so added to its thread). */
+function seatedAt(discord: FakeDiscord, threadId: string): string[] {
+  return [...(greeting(discord, threadId)?.pinged ?? [])].sort();
+}
+
+/** The threads of a round's games, by table: those whose greeting names the round. */
 function roundThreads(discord: FakeDiscord, round: number): string[] {
-  return posts(discord, new RegExp(`, round ${round}, table \\d+:`)).map((m) => m.id);
+  const table = (id: string) => Number(/, table (\d+):/.exec(greeting(discord, id)?.content ?? '')?.[1]);
+  return discord
+    .threads(discord.channel.id)
+    .filter((thread) => new RegExp(`, round ${round}, table \\d+:`).test(greeting(discord, thread.id)?.content ?? ''))
+    .map((thread) => thread.id)
+    .sort((a, b) => table(a) - table(b));
+}
+
+/** The threads opened ahead for a round's tables (named after them), in the order they were opened. */
+function threadsAhead(discord: FakeDiscord, league: string, round: number): string[] {
+  return discord
+    .threads(discord.channel.id)
+    .filter((thread) => new RegExp(`^${league} · round ${round} · table \\d+$`).test(thread.name))
+    .map((thread) => thread.id);
+}
+
+/** A thread opened ahead, not used yet: archived (out of the channel's list) and empty. */
+function hidden(discord: FakeDiscord, id: string): boolean {
+  return discord.thread(id)!.thread!.archived && discord.messages(id).length === 0;
+}
+
+/** Waits for `count` threads opened ahead for a round's tables. */
+async function openedAhead(discord: FakeDiscord, league: string, round: number, count: number): Promise<string[]> {
+  const ready = () => threadsAhead(discord, league, round).filter((id) => hidden(discord, id));
+  await discord.waitFor(() => ready().length === count, `round ${round}'s threads opened ahead`, 30_000);
+  return ready();
 }
 
 /** Waits for the round's games to be opened, each with its first board. */
@@ -38,7 +73,7 @@ async function roundOpened(discord: FakeDiscord, round: number, tables: number):
   );
   const threads = roundThreads(discord, round);
   for (const id of threads)
-    await discord.waitFor(() => discord.thread(id) && discord.messages(id).some((m) => m.pngs().length > 0), 'a board');
+    await discord.waitFor(() => discord.messages(id).some((m) => m.pngs().length > 0), 'a board');
   return threads;
 }
 
@@ -91,6 +126,11 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
     // A stranger cannot create one; the moderator can.
     const refused = await (await league(world, 'p1', 'create', { name: 'Autumn', seats: '4' })).reply();
     expect(refused.content).toMatch(/Only moderators/);
+    // Where the bot may not open its tables' threads, no league: what it lacks, in words.
+    discord.setBotChannelPermissions(discord.channel.id, { deny: ['CreatePublicThreads'] });
+    const unable = await (await league(world, 'mod', 'create', { name: 'Autumn', seats: '4' })).reply();
+    expect(unable.content).toMatch(/^I can't run a game in this channel: I am missing \*\*Create Public Threads\*\*/);
+    discord.setBotChannelPermissions(discord.channel.id, { allow: ['CreatePublicThreads'] });
     const options = { name: 'Autumn', seats: '4', rounds: 3, pace: '12h', 'round-hours': 24 };
     const signup = await (await league(world, 'mod', 'create', options)).reply();
     expect(signup.content).toMatch(/Autumn.*sign-up is open/);
@@ -104,14 +144,21 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
 
     // Round 1: three tables, every player once.
     const round1 = await roundOpened(discord, 1, 3);
-    const seated = round1.flatMap((id) => discord.message(id)!.pinged);
+    const seated = round1.flatMap((id) => seatedAt(discord, id));
     expect([...seated].sort()).toEqual(players.map((p) => discord.user(p).id).sort());
     expect(discord.message(signup.id)!.components).toEqual([]);
+    // The channel holds the sign-up and the pairings, not a message a table.
+    expect(discord.messages().filter((m) => m.author.id === discord.bot.id)).toHaveLength(2);
+    // While round 1 is played, round 2's threads are opened, out of sight until their games start.
+    const ahead2 = await openedAhead(discord, 'Autumn', 2, 3);
     await scriptedMoves(discord, round1, noShows);
     await finishRound(world, round1, 24);
 
     // Round 2: the standings first, then the new pairings; one player withdraws, the bot restarts.
     const round2 = await roundOpened(discord, 2, 3);
+    // Its games were opened in those threads: a post unarchives a thread, as on Discord.
+    expect(round2).toEqual(ahead2);
+    expect(round2.map((id) => discord.thread(id)!.thread!.archived)).toEqual([false, false, false]);
     const after1 = posts(discord, /Round 1 of \*\*Autumn\*\* is over/);
     expect(after1).toHaveLength(1);
     // The standings' picture, with its words for those who cannot see it.
@@ -123,6 +170,8 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
     const why = await (await league(world, 'p1', 'my-table')).reply();
     expect(why.content).toMatch(/Round 2, table \d: /);
     expect(why.content).toMatch(/Why: you had [\d.]+ points? \(rank \d+\)/);
+    // Round 3's threads are opened for 12 players; then one withdraws and 11 make two tables.
+    const ahead3 = await openedAhead(discord, 'Autumn', 3, 3);
     expect((await (await league(world, 'p10', 'withdraw')).reply()).content).toMatch(/You have left the league/);
     expect(posts(discord, /withdrew from the league/)).toHaveLength(1);
     await world.restart();
@@ -134,7 +183,12 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
     const round3 = await roundOpened(discord, 3, 2);
     const pairings3 = posts(discord, /round 3 of 3/)[0]!;
     expect(pairings3.content).toMatch(/Sitting out \(a bye, 1.5 points\): /);
-    expect(round3.flatMap((id) => discord.message(id)!.pinged)).not.toContain(discord.user('p10').id);
+    expect(round3.flatMap((id) => seatedAt(discord, id))).not.toContain(discord.user('p10').id);
+    for (const id of round3) expect(pairings3.content).toContain(`<#${id}>`);
+    // A thread opened ahead for a third table (before p10 withdrew) stays empty and out of sight.
+    expect(round3).toEqual(ahead3.slice(0, 2));
+    // The third, not needed, is left as it was (the bot may not delete threads here): empty, out of sight.
+    expect(hidden(discord, ahead3[2]!)).toBe(true);
     await finishRound(world, round3, 24);
     await discord.waitFor(() => posts(discord, /\*\*Autumn\*\* is over! Champion: <@\d+>/).length === 1, 'the end');
     expect(posts(discord, /is over! Champion/)[0]!.content).toMatch(/\n🥇 <@\d+>.* · 🥈 <@\d+>.* · 🥉 <@\d+>/);
@@ -154,9 +208,11 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
 });
 
 /** Round 1's corrections by the moderator: table 1's places set by hand, table 2 played again. Its games. */
-async function corrections(world: World): Promise<string[]> {
+async function corrections(world: World, ahead: readonly string[]): Promise<string[]> {
   const { discord } = world;
   const [table1, table2] = await roundOpened(discord, 1, 2);
+  // Both games were opened in the threads opened during the sign-up.
+  expect([table1, table2]).toEqual(ahead);
   const answer = async (user: string, subcommand: string, options: object) =>
     (await (await league(world, user, subcommand, options)).reply()).content;
   expect(await answer('alice', 'adjust', { table: 1, places: '2 1' })).toMatch(/Only moderators/);
@@ -172,11 +228,8 @@ async function corrections(world: World): Promise<string[]> {
   );
   await discord.waitFor(() => roundThreads(discord, 1).length === 3, 'the table played again');
   const again = roundThreads(discord, 1)[2]!;
-  await discord.waitFor(
-    () => discord.thread(again) && discord.messages(again).some((m) => m.pngs().length > 0),
-    'a board',
-  );
-  expect(discord.message(again)!.pinged.sort()).toEqual(discord.message(table2!)!.pinged.sort());
+  await discord.waitFor(() => discord.messages(again).some((m) => m.pngs().length > 0), 'a board');
+  expect(seatedAt(discord, again)).toEqual(seatedAt(discord, table2!));
   return [table1!, again];
 }
 
@@ -202,11 +255,25 @@ describe('a 5-player round robin of 2-player live games, on Redis', () => {
     const signup = await (await league(world, 'mod', 'create', options)).reply();
     expect(signup.content).toMatch(/Round robin · a round per opponent · tables of 2/);
     for (const p of players) await (await discord.click(signup, 'k1:lj', p)).reply();
+    // The sign-up goes on while round 1's threads are opened.
+    const ahead1 = await openedAhead(discord, 'Duels', 1, 2);
     await league(world, 'mod', 'start');
     const met = new Set<string>();
+    let ahead2: string[] = [];
     for (let round = 1; round <= 5; round++) {
-      const threads = round === 1 ? await corrections(world) : await roundOpened(discord, round, 2);
-      for (const id of threads) met.add([...discord.message(id)!.pinged].sort().join('+'));
+      const threads = round === 1 ? await corrections(world, ahead1) : await roundOpened(discord, round, 2);
+      for (const id of threads) met.add(seatedAt(discord, id).join('+'));
+      if (round === 1) {
+        // A moderator locks a thread opened for round 2: its table's game opens in another.
+        ahead2 = await openedAhead(discord, 'Duels', 2, 2);
+        discord.moderateThread(ahead2[0]!, { locked: true });
+        discord.expectError({ status: 400, code: 50083, path: `/channels/${ahead2[0]}/messages` });
+      }
+      if (round === 2) {
+        expect(threads[0]).not.toBe(ahead2[0]);
+        expect(threads[1]).toBe(ahead2[1]);
+        expect(discord.messages(ahead2[0]!)).toEqual([]);
+      }
       await scriptedMoves(discord, threads, []);
       // Table 1 of round 1 has its result set by hand: its game plays on, counting for nothing.
       await finishRound(world, round === 1 ? threads.slice(1) : threads, 1);

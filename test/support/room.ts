@@ -26,6 +26,8 @@ export type Write =
   | { readonly kind: 'remove'; readonly id: string }
   | { readonly kind: 'lobby' }
   | { readonly kind: 'home' }
+  | { readonly kind: 'thread'; readonly id: string; readonly name: string }
+  | { readonly kind: 'discard'; readonly id: string }
   | { readonly kind: 'say'; readonly id: string; readonly content: string }
   | { readonly kind: 'edit'; readonly id: string }
   | {
@@ -77,6 +79,16 @@ export class FakePlaces implements Places {
 
   async openHome(_table: PlayingTable, _name: string): Promise<void> {
     this.writes.push({ kind: 'home' });
+  }
+
+  async openThread(_channelId: string, name: string): Promise<string> {
+    const id = `m${this.next++}`;
+    this.writes.push({ kind: 'thread', id, name });
+    return id;
+  }
+
+  async discardThread(threadId: string): Promise<void> {
+    this.writes.push({ kind: 'discard', id: threadId });
   }
 
   async say(_channelId: string, view: MessageCreateOptions): Promise<string | null> {

@@ -158,3 +158,53 @@ describe('standings', () => {
     expect(table.standings(league)[0]).toMatchObject({ userId: 'u4', points: 9, played: 3 });
   });
 });
+
+describe('threads opened ahead', () => {
+  /** The threads the league wants next, opened one by one as the Discord side does. */
+  function openAhead(league: League, prefix: string): League {
+    let next = league;
+    for (let wanted = table.threadsWanted(next); wanted; wanted = table.threadsWanted(next)) {
+      const have = table.threadsAheadFor(next, wanted.round).length;
+      if (have >= wanted.tables) break;
+      next = table.keepThreadAhead(next, wanted.round, `${prefix}${have + 1}`);
+    }
+    return next;
+  }
+
+  it('wants one thread a table of the next round, as the players stand', () => {
+    expect(table.threadsWanted(signedUp(3))).toBeNull();
+    expect(table.threadsWanted(signedUp(9))).toEqual({ round: 1, tables: 2 });
+    const running = ok(table.seatNextRound(signedUp(12), 0));
+    expect(table.threadsWanted(running)).toEqual({ round: 2, tables: 3 });
+    const withdrew = ok(table.leaveLeague(running, 'u1', 'withdrew'));
+    expect(table.threadsWanted(withdrew)).toEqual({ round: 2, tables: 2 });
+    const last = playRound(playRound(running));
+    expect(table.currentRound(last)).toBe(last.rounds[2]);
+    expect(table.threadsWanted(last)).toBeNull();
+  });
+
+  it('seats each table in its thread; the ones left over are spare', () => {
+    const ready = openAhead(signedUp(12), 'a');
+    expect(table.threadsAheadFor(ready, 1)).toEqual(['a1', 'a2', 'a3']);
+    expect(table.spareThreads(ready)).toEqual([]);
+    // One leaves the sign-up: two tables; the third thread is spare once round 1 is seated.
+    const fewer = ok(table.leaveLeague(ready, 'u12', 'withdrew'));
+    const round1 = ok(table.seatNextRound(fewer, 0));
+    expect(table.currentRound(round1)!.tables.map((t) => t.gameId)).toEqual(['a1', 'a2']);
+    expect(table.spareThreads(round1)).toEqual(['a3']);
+    const tidied = table.dropThreadsAhead(round1, ['a3']);
+    expect(table.spareThreads(tidied)).toEqual([]);
+    // Round 2's threads are opened while round 1 is played; a table without one opens its own.
+    const ahead2 = table.keepThreadAhead(tidied, 2, 'b1');
+    const round2 = playRound(ahead2);
+    expect(table.currentRound(round2)!.tables.map((t) => t.gameId)).toEqual(['b1', null]);
+  });
+
+  it('tells the pairings of a round once', () => {
+    const round1 = ok(table.seatNextRound(signedUp(8), 0));
+    expect(table.currentRound(round1)!.untold).toBe(true);
+    const told = table.pairingsTold(round1);
+    expect(table.currentRound(told)!.untold).toBeUndefined();
+    expect(table.pairingsTold(told)).toBe(told);
+  });
+});

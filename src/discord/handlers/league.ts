@@ -26,11 +26,13 @@ import {
 import * as clock from '../../runtime/clock.js';
 import { errorText } from '../../runtime/log.js';
 import { actorOf, type Actor } from '../wire/actor.js';
+import { botPermissions, FOR_REMATCH, missing, missingText } from '../wire/permissions.js';
 import { answer, privately, publicly, updating, type Answer } from '../wire/answer.js';
 import type { Bot } from '../bot.js';
 import { leagueRefusalText, signupView, standingsMessage, whyText } from '../messages/league.js';
 import {
   advanceLeague,
+  prepareThreads,
   cancelReplaced,
   computerPlays,
   inLeague,
@@ -57,6 +59,12 @@ function misplaced(interaction: ChatInputCommandInteraction, actor: Actor, moder
   return null;
 }
 
+/** What the bot lacks in this channel to run a league (post, open its tables' threads, play there), in words; null when nothing. */
+function lackingHere(interaction: ChatInputCommandInteraction): string | null {
+  const lacking = missing(botPermissions(interaction), FOR_REMATCH);
+  return lacking.length > 0 ? missingText(lacking, t('permission.where.here')) : null;
+}
+
 /** /kingdomino league create: the sign-up message, public, whose id becomes the league's. */
 export async function leagueCreate(bot: Bot, interaction: ChatInputCommandInteraction, spec: LeagueSpec) {
   const actor = actorOf(interaction);
@@ -65,7 +73,8 @@ export async function leagueCreate(bot: Bot, interaction: ChatInputCommandIntera
   const blocked =
     refusal ??
     (existing && existing.status !== 'finished' ? t('league.exists', { name: existing.name }) : null) ??
-    (spec.settings.mightyDuel && spec.size !== 2 ? t('league.badSeats', { seats: String(spec.size) }) : null);
+    (spec.settings.mightyDuel && spec.size !== 2 ? t('league.badSeats', { seats: String(spec.size) }) : null) ??
+    lackingHere(interaction);
   if (blocked) return answer(interaction, 'private', async () => privately(blocked));
   const response = await interaction.deferReply({ withResponse: true });
   const id = response.resource?.message?.id ?? (await interaction.fetchReply()).id;
@@ -266,5 +275,7 @@ export async function leagueSignup(bot: Bot, leagueId: string, actor: Actor, joi
   if (!done) return privately(t('league.none'));
   if (!done.value.ok) return privately(leagueRefusalText(done.value.refusal));
   const league = done.league;
+  // Another table's thread may be wanted: opened now, at a walk, while the sign-up goes on.
+  void prepareThreads(bot, league.id);
   return updating(inLeague(league, () => signupView(league)));
 }

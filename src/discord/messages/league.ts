@@ -20,7 +20,7 @@ import {
 import { button, row } from './components.js';
 import type { StandingsView } from './pictures.js';
 import { relativeTime, rulesLine } from './text.js';
-import { CONTENT_MAX, cut } from '../wire/limits.js';
+import { CONTENT_MAX, cut, THREAD_NAME_MAX } from '../wire/limits.js';
 
 const REFUSALS: Readonly<Record<LeagueRefusal, MessageKey>> = {
   'not-signing-up': 'league.refusal.notSigningUp',
@@ -96,7 +96,7 @@ export function signupView(league: League): BaseMessageOptions {
 
 const players = (ids: readonly string[]): string => ids.map(mention).join(', ');
 
-/** The lobby message of a league game: which league, round and table, its players pinged. */
+/** The first word in a league game's thread: which league, round and table, its players pinged (which adds them to it). */
 export function leagueGameNote(league: League, table: number): string {
   const round = currentRound(league)!;
   return t('league.game.note', {
@@ -105,6 +105,11 @@ export function leagueGameNote(league: League, table: number): string {
     table: table + 1,
     players: players(round.tables[table]!.seats),
   });
+}
+
+/** The thread of a table's game, opened before its players are known: which league, round and table. */
+export function tableThreadName(league: League, round: number, table: number): string {
+  return cut(t('league.threadName', { name: league.name, round, table: table + 1 }), THREAD_NAME_MAX);
 }
 
 /** A round's pairings: each table with its players and its game's thread, then the byes; in as many posts as they need. */

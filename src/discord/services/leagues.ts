@@ -1,40 +1,61 @@
 /**
- * The leagues' rounds, between clicks: each table's game opened (a lobby message in
- * the league's channel pinging its players, started at once, its thread opened, then
- * the driver's), each finished game's places recorded, the round's deadline (its
- * unfinished games handed to the computer, which says so in their threads), and a
- * round's end: the standings posted, the next round seated or the champion named.
+ * The leagues' rounds, between clicks: each table's game opened in its own thread (one
+ * opened ahead for it: the players greeted and pinged there, the game started at once,
+ * then the driver's), the round's pairings in the league's channel with a link to each
+ * thread, each finished game's places recorded, the round's deadline (its unfinished
+ * games handed to the computer, which says so in their threads), and a round's end:
+ * the standings posted, the next round seated or the champion named.
+ *
+ * The threads of a round's tables are opened ahead, at a walk, during the sign-up or
+ * the round before (prepareThreads), and kept archived until their game's first post:
+ * Discord lets a channel open only a few threads a second, so opening a 64-table
+ * round's threads as it starts would take a minute or more.
  *
  * Driven by the league itself, never by a game's code: a poll on the bot's clock
- * (POLL_MS) looks at this process's running leagues, and a moderator's command looks
- * at once. Each step is saved before it is told, and each league is advanced by one
- * task at a time, so a restart mid-round picks up where the store says it was.
+ * (POLL_MS) looks at this process's leagues, and a moderator's command or a sign-up
+ * looks at once. Each step is saved before it is told, and each league is advanced by
+ * one task at a time, so a restart mid-round picks up where the store says it was.
  */
-import type { MessageEditOptions } from 'discord.js';
 import { errorText } from '../../runtime/log.js';
-import { every, now, type Timer } from '../../runtime/clock.js';
+import { every, now, sleep, type Timer } from '../../runtime/clock.js';
 import { inLocale, localeFor, t } from '../../i18n/index.js';
 import { keep, save } from '../../store/index.js';
 import {
   afterResult,
   cancelGame,
   currentRound,
+  dropThreadsAhead,
+  keepThreadAhead,
   markOverdue,
   newLobby,
   outcomeOfGame,
+  pairingsTold,
   recordOutcome,
   replaceSeat,
   setGame,
+  spareThreads,
   standings,
   start,
+  threadsAheadFor,
+  threadsWanted,
   type HumanSeat,
   type League,
   type PlayingTable,
 } from '../../table/index.js';
 import type { Bot } from '../bot.js';
-import { closedLobbyView, threadName } from '../messages/lobby.js';
-import { finalText, leagueGameNote, pairingsPosts, standingsMessage, standingsPicture } from '../messages/league.js';
+import { closedLobbyView } from '../messages/lobby.js';
+import {
+  finalText,
+  leagueGameNote,
+  pairingsPosts,
+  standingsMessage,
+  standingsPicture,
+  tableThreadName,
+} from '../messages/league.js';
 import { showStandings, type Shown } from '../messages/pictures.js';
+import { refused } from '../wire/followups.js';
+import { nonceOf } from '../wire/limits.js';
+import { FOR_GAME, missing } from '../wire/permissions.js';
 
 /** How often running leagues are looked at: a game's end shows in the standings within this. */
 export const POLL_MS = 60_000;
@@ -70,6 +91,7 @@ export function advanceLeague(bot: Bot, id: string): Promise<void> {
   running.set(id, next);
   void next.finally(() => {
     if (running.get(id) === next) running.delete(id);
+    void prepareThreads(bot, id);
   });
   return next;
 }
@@ -78,13 +100,10 @@ async function advance(bot: Bot, id: string): Promise<void> {
   for (let step = 0; step < 4; step++) {
     const league = await bot.store.leagues.get(id);
     if (!league || league.status !== 'running') return;
-    const round = currentRound(league)!;
-    // The pairings go out once, with the round's games: not again for a table played again.
-    const fresh = round.tables.every((table) => table.gameId === null);
     const opened = await openGames(bot, league);
-    if (opened && fresh)
-      for (const post of inLeague(opened, () => pairingsPosts(opened))) await tellLeague(bot, opened, () => post);
-    await collectResults(bot, opened ?? league);
+    await tellPairings(bot, opened);
+    await collectResults(bot, opened);
+    const round = currentRound(opened)!;
     if (now() >= round.deadline && !round.overdue) await handOver(bot, id);
     // A round just seated: its games are opened at once.
     const latest = await bot.store.leagues.get(id);
@@ -92,65 +111,163 @@ async function advance(bot: Bot, id: string): Promise<void> {
   }
 }
 
-/** Opens the round's games not opened yet; the league as it is after, when any was. */
-async function openGames(bot: Bot, league: League): Promise<League | null> {
-  const round = currentRound(league)!;
+/** Opens the round's games not opened yet; the league as it is after. */
+async function openGames(bot: Bot, league: League): Promise<League> {
   let current = league;
-  let opened = false;
-  for (const [index, table] of round.tables.entries()) {
+  for (const [index, table] of currentRound(league)!.tables.entries()) {
     if (table.gameId !== null && (await bot.store.get(table.gameId)).kind === 'found') continue;
-    const gameId = table.gameId ?? (await announceTable(bot, current, index));
-    if (gameId === null) continue;
-    if (table.gameId === null) {
-      const saved = await bot.store.leagues.update(current.id, (l) => {
-        const set = setGame(l, index, gameId);
-        return { league: set.ok ? set.value : null, value: null };
-      });
-      if (saved) current = saved.league;
-    }
-    await startGame(bot, current, index, gameId);
-    opened = true;
+    current = await openGame(bot, current, index);
   }
-  return opened ? current : null;
+  return current;
 }
 
-/** The table's lobby message in the league's channel, its players pinged: its id, the game's key. */
-async function announceTable(bot: Bot, league: League, index: number): Promise<string | null> {
-  const seats = currentRound(league)!.tables[index]!.seats;
-  return bot.places.say(league.channelId, {
-    content: inLeague(league, () => leagueGameNote(league, index)),
-    allowedMentions: { users: [...seats] },
+/**
+ * A table's game: in the thread opened ahead for it, or, when it has none (or that one
+ * was deleted or locked meanwhile), in a thread opened now. The league as saved.
+ */
+async function openGame(bot: Bot, league: League, index: number): Promise<League> {
+  const ahead = currentRound(league)!.tables[index]!.gameId;
+  if (ahead !== null && (await startGame(bot, league, index, ahead))) return league;
+  if (!(await mayHostGames(bot, league))) throw new Error('the league channel does not let the bot play in threads');
+  const name = inLeague(league, () => tableThreadName(league, league.rounds.length, index));
+  const threadId = await bot.places.openThread(league.channelId, name, league.rules.settings, false);
+  const saved = await bot.store.leagues.update(league.id, (l) => {
+    const set = setGame(l, index, threadId);
+    return { league: set.ok ? set.value : null, value: null };
   });
+  if (!saved || !(await startGame(bot, saved.league, index, threadId)))
+    throw new Error('a league game could not open in a new thread');
+  return saved.league;
 }
 
-/** The table's game, started at once on its lobby message, then its thread and its first board. */
-async function startGame(bot: Bot, league: League, index: number, gameId: string): Promise<void> {
-  const seats: HumanSeat[] = currentRound(league)!.tables[index]!.seats.map((userId) => ({
+/**
+ * The table's game, started at once in its thread: the players greeted there (pinged,
+ * which adds them to it; the post unarchives a thread opened ahead), then its first
+ * board. False when the thread refused the greeting (gone, locked): nothing was saved.
+ */
+async function startGame(bot: Bot, league: League, index: number, threadId: string): Promise<boolean> {
+  const seatIds = currentRound(league)!.tables[index]!.seats;
+  const seats: HumanSeat[] = seatIds.map((userId) => ({
     kind: 'human',
     userId,
     name: league.players.find((p) => p.userId === userId)?.name ?? userId,
   }));
   const lobby = newLobby({
-    id: gameId,
+    id: threadId,
     guildId: league.guildId,
     channelId: league.channelId,
     host: seats[0]!,
     others: seats.slice(1),
     settings: league.rules.settings,
     now: now(),
+    lobbyMessage: false,
   });
-  const started = start(lobby, LEAGUE_ACTOR, `${league.seed}/${league.rounds.length}/${index}/${gameId}`, now());
+  const started = start(lobby, LEAGUE_ACTOR, `${league.seed}/${league.rounds.length}/${index}/${threadId}`, now());
   if (!started.ok) throw new Error(`a league game would not start: ${started.refusal.code}`);
   const table: PlayingTable = started.value;
-  await bot.store.create(gameId, table);
-  await bot.places.openHome(
-    table,
-    inLeague(league, () => threadName(table)),
-  );
   const note = inLeague(league, () => leagueGameNote(league, index));
-  await bot.places.editLobby(table, inLeague(league, () => closedLobbyView(table, note)) as MessageEditOptions);
-  bot.driver.changed(gameId, table);
-  bot.log.info('league game opened', { guild: league.guildId, league: league.id, game: gameId, table: index + 1 });
+  const greeting = {
+    ...inLeague(league, () => closedLobbyView(table, note)),
+    allowedMentions: { users: [...seatIds] },
+    nonce: nonceOf('league', threadId),
+    enforceNonce: true,
+  };
+  const greeted = await bot.places.say(threadId, greeting).catch((error: unknown) => {
+    if (!refused(error)) throw error;
+    return null;
+  });
+  if (greeted === null) {
+    bot.log.warn('a league thread refused its game: opening another', { league: league.id, thread: threadId });
+    return false;
+  }
+  await bot.store.create(threadId, table);
+  bot.driver.changed(threadId, table);
+  bot.log.info('league game opened', { guild: league.guildId, league: league.id, game: threadId, table: index + 1 });
+  return true;
+}
+
+/**
+ * Whether the bot may open threads in the league's channel and play there (as it
+ * knows it, without asking Discord): no thread is opened that could not hold a game.
+ */
+async function mayHostGames(bot: Bot, league: League): Promise<boolean> {
+  const channel = await bot.client.channels.fetch(league.channelId).catch(() => null);
+  const me = bot.client.user;
+  if (!channel || channel.isDMBased() || !me) return false;
+  return missing(channel.permissionsFor(me), FOR_GAME).length === 0;
+}
+
+/** The round's pairings, once, when all its games are open (each table links to its thread). */
+async function tellPairings(bot: Bot, league: League): Promise<void> {
+  if (!currentRound(league)!.untold) return;
+  for (const post of inLeague(league, () => pairingsPosts(league))) await tellLeague(bot, league, () => post);
+  await bot.store.leagues.update(league.id, (l) => ({ league: pairingsTold(l), value: null }));
+}
+
+/**
+ * Between two threads opened ahead in a channel. Discord does not document its limit
+ * on opening threads; 5 per 5 s per channel is what is seen, and a burst has been
+ * refused for minutes (discord-api-docs#7816): opened ahead, they go at a walk.
+ */
+export const AHEAD_GAP_MS = 2_000;
+
+const preparing = new Map<string, Promise<void>>();
+/** The round for which Discord refused to open a thread ahead, by league: not asked again before the next round. */
+const refusedFor = new Map<string, number>();
+
+/**
+ * Opens, one at a time, the threads of the next round's tables (during the sign-up, or
+ * while the round before is played), and tidies away those no table will use. One
+ * task per league; a failure is logged, the next poll or join tries again.
+ */
+export function prepareThreads(bot: Bot, id: string): Promise<void> {
+  const busy = preparing.get(id);
+  if (busy) return busy;
+  const task = openAhead(bot, id)
+    .catch((error: unknown) => {
+      bot.log.warn('league threads not opened ahead', { league: id, error: errorText(error) });
+    })
+    .finally(() => preparing.delete(id));
+  preparing.set(id, task);
+  return task;
+}
+
+async function openAhead(bot: Bot, id: string): Promise<void> {
+  for (;;) {
+    const league = await bot.store.leagues.get(id);
+    if (!league || !bot.owns(league.guildId)) return;
+    if (spareThreads(league).length > 0) {
+      await tidyThreads(bot, id);
+      continue;
+    }
+    const wanted = threadsWanted(league);
+    const have = wanted ? threadsAheadFor(league, wanted.round).length : 0;
+    if (!wanted || have >= wanted.tables || refusedFor.get(id) === wanted.round) return;
+    if (!(await mayHostGames(bot, league))) return;
+    const name = inLeague(league, () => tableThreadName(league, wanted.round, have));
+    const threadId = await bot.places
+      .openThread(league.channelId, name, league.rules.settings, true)
+      .catch((error: unknown) => {
+        if (refused(error)) refusedFor.set(id, wanted.round);
+        throw error;
+      });
+    await bot.store.leagues.update(id, (l) => ({ league: keepThreadAhead(l, wanted.round, threadId), value: null }));
+    await sleep(AHEAD_GAP_MS);
+  }
+}
+
+/** The threads opened ahead that no table will use: off the league, then off Discord. */
+async function tidyThreads(bot: Bot, id: string): Promise<void> {
+  const saved = await bot.store.leagues.update(id, (l) => {
+    const spare = spareThreads(l);
+    return { league: dropThreadsAhead(l, spare), value: spare };
+  });
+  for (const threadId of saved?.value ?? [])
+    await bot.places
+      .discardThread(threadId)
+      .catch((error: unknown) =>
+        bot.log.warn('a league thread not tidied away', { league: id, thread: threadId, error: errorText(error) }),
+      );
 }
 
 /** Each finished game's places into the league; a round's last one seats the next (or ends the league). */
@@ -275,8 +392,9 @@ export class LeagueRunner {
   async poll(): Promise<void> {
     const entries = await this.bot.store.leagues.list().catch(() => []);
     for (const entry of entries) {
-      if (entry.status !== 'running' || !this.bot.owns(entry.guildId)) continue;
-      await advanceLeague(this.bot, entry.id);
+      if (entry.status === 'finished' || !this.bot.owns(entry.guildId)) continue;
+      if (entry.status === 'running') await advanceLeague(this.bot, entry.id);
+      else void prepareThreads(this.bot, entry.id);
     }
   }
 }

@@ -40,6 +40,7 @@ import {
   type GameTable,
   type PlayingTable,
   type Table,
+  type TableSettings,
 } from '../../table/index.js';
 import type { Closed, DmOffer, Notice, OwnMessage, Places } from '../bot.js';
 import { inGameLocale } from '../messages/locale.js';
@@ -89,6 +90,11 @@ function quietly(table: Table, view: MessageCreateOptions): MessageCreateOptions
 function customIdsOf(components: readonly { toJSON(): unknown }[]): string[] {
   const json = JSON.stringify(components.map((c) => c.toJSON()));
   return [...json.matchAll(/"custom_id":"([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
+/** How long a game's thread stays in the list without a post: a game over days keeps it between moves (the longest Discord allows). */
+function archiveAfter(settings: TableSettings): ThreadAutoArchiveDuration {
+  return correspondencePace(settings) ? ThreadAutoArchiveDuration.OneWeek : ThreadAutoArchiveDuration.OneDay;
 }
 
 export class DiscordPlaces implements Places {
@@ -163,12 +169,34 @@ export class DiscordPlaces implements Places {
     const thread = await channel.threads.create({
       startMessage: table.id,
       name,
-      // A game over days keeps its thread in the list between moves: the longest Discord allows.
-      autoArchiveDuration: correspondencePace(table.settings)
-        ? ThreadAutoArchiveDuration.OneWeek
-        : ThreadAutoArchiveDuration.OneDay,
+      autoArchiveDuration: archiveAfter(table.settings),
     });
     if (thread.type !== ChannelType.PublicThread) this.log.warn('game thread is not public', { game: table.id });
+  }
+
+  async openThread(channelId: string, name: string, settings: TableSettings, ahead: boolean): Promise<string> {
+    const channel = await this.client.channels.fetch(channelId);
+    if (channel?.type !== ChannelType.GuildText) throw new Error('the channel cannot hold threads');
+    const thread = await channel.threads.create({
+      name,
+      type: ChannelType.PublicThread,
+      autoArchiveDuration: archiveAfter(settings),
+    });
+    // Out of the channel's list and of the server's active threads until its game's first post unarchives it.
+    if (ahead) await thread.setArchived(true, 'opened ahead of its game');
+    return thread.id;
+  }
+
+  async discardThread(threadId: string): Promise<void> {
+    const thread = await this.client.channels.fetch(threadId).catch((error: unknown) => {
+      if (gone(error)) return null;
+      throw error;
+    });
+    const me = this.client.user;
+    if (!thread?.isThread() || !me) return;
+    // Without Manage Threads it stays as it was opened: archived, empty, out of sight.
+    if (thread.permissionsFor(me)?.has(PermissionFlagsBits.ManageThreads))
+      await thread.delete('a table that was not needed');
   }
 
   async say(channelId: string, view: MessageCreateOptions): Promise<string | null> {
@@ -188,6 +216,8 @@ export class DiscordPlaces implements Places {
   }
 
   async editLobby(table: Table, view: MessageEditOptions): Promise<void> {
+    // A league's game has no lobby message: it opened straight in its thread.
+    if (table.messages.lobbyMessageId === null) return;
     if (homeOf(table) !== 'message') return this.editIn(table.messages.lobbyChannelId, table.id, view);
     // A one-message game's lobby is its board once it started: only a lobby is redrawn.
     if (table.status === 'lobby') await this.webhooks.editOriginal(table.id, view);
