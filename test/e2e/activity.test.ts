@@ -182,7 +182,11 @@ describe('the live board server', () => {
 
   it("lists the channel's lobbies and takes a seat in one, the lobby message redrawn", async () => {
     const { discord } = world;
+    const [early] = await greeted('alice');
     const lobby = await openLobby(discord, 'bob');
+    // A page already open in the channel is sent the list with the lobby /kingdomino start opened.
+    await early.next((m) => m.type === 'games' && m.games.some((g) => g.id === lobby.id), 0, 'the lobby pushed');
+    early.close();
     const page = await openPage('erin', lobby.id);
     const welcome = page.got.find((m) => m.type === 'welcome');
     expect(welcome?.type === 'welcome' && welcome.games.map((g) => g.id)).toContain(lobby.id);
@@ -344,8 +348,15 @@ describe('the live board server', () => {
     expect(await refusal(early, 0)).toMatch(/^The replay can be shown when the game is over/);
     early.close();
 
+    const [inChannel] = await greeted('bob');
     const over = await startTable(discord, 'erin', [], { 'ai-seats': 1, 'ai-level': 'easy' });
     await playToEnd(discord, over);
+    // A page open in the channel is sent the list again once the game is over.
+    const listed = (status: string) => (m: ServerMessage) =>
+      m.type === 'games' && m.games.some((g) => g.id === over && g.status === status);
+    await inChannel.next(listed('playing'), 0, 'the game started, listed');
+    await inChannel.next(listed('finished'), 0, 'the game over, listed');
+    inChannel.close();
     const erin = await openPage('erin', over);
     await erin.table((t) => t.status === 'finished', 'the game over on the board');
     erin.send({ type: 'replay', table: over, game: 1 });

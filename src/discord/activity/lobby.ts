@@ -37,7 +37,7 @@ import type { TokenUser } from './discord.js';
 export type LobbyAsk =
   { readonly type: 'join' | 'leave' | 'remove-ai' | 'start' } | { readonly type: 'add-ai'; readonly level: AiLevel };
 
-/** The lobby message as it is now, redrawn for everyone; the pages told. */
+/** The lobby message as it is now, redrawn for everyone (the pages were told by the edit). */
 async function redrawn(bot: Bot, table: Table): Promise<void> {
   if (table.status === 'lobby')
     await bot.places.editLobby(
@@ -49,7 +49,6 @@ async function redrawn(bot: Bot, table: Table): Promise<void> {
       table,
       inGameLocale(table, () => closedLobbyView(table, t('lobby.note.started'))),
     );
-  bot.driver.changed(table.id, table);
 }
 
 /** A game away from threads starts on its lobby message, which only the lobby's own Start button may turn into the board. */

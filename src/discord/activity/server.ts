@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { errorText } from '../../runtime/log.js';
-import type { Table } from '../../table/index.js';
+import { threadIdOf, type Table } from '../../table/index.js';
 import { LIVE_PATH, MAX_MESSAGE_BYTES, TOKEN_PATH, type RefusalWhy, type ServerMessage } from '../../web/protocol.js';
 import type { Bot } from '../bot.js';
 import { buildPage, type PageFiles } from './bundle.js';
@@ -75,6 +75,8 @@ export class ActivityServer {
   private readonly pages = new Set<Page>();
   private readonly buckets = new Buckets();
   private readonly counts = new Map<string, number>();
+  /** Each live table's status as last seen (listed). */
+  private readonly statuses = new Map<string, Table['status']>();
   private readonly http: Server;
   private readonly sockets: WebSocketServer;
 
@@ -115,8 +117,9 @@ export class ActivityServer {
     return (this.http.address() as AddressInfo).port;
   }
 
-  /** A table changed: its new version to every page following it. */
+  /** A table changed: its new version to every page following it; the list of its channel, when it is new or ended. */
   changed(table: Table): void {
+    this.listed(table);
     const message: ServerMessage = { type: 'table', table: tableView(table) };
     for (const page of this.pages) {
       const sent = page.sent.get(table.id);
@@ -126,7 +129,20 @@ export class ActivityServer {
     }
   }
 
-  /** The channel's list again to every page there (a lobby opened from one of them). */
+  /**
+   * A table's status as last seen: a table seen for the first time (a lobby opened by
+   * `/kingdomino start`, a rematch, a page) or in another status (started, over,
+   * cancelled) changes the list of its channel and of its thread.
+   */
+  private listed(table: Table): void {
+    if (this.statuses.get(table.id) === table.status) return;
+    // Over: seen no more (a late copy of it lists the channel again, harmlessly).
+    if (table.status === 'finished' || table.status === 'cancelled') this.statuses.delete(table.id);
+    else this.statuses.set(table.id, table.status);
+    for (const channelId of new Set([table.messages.lobbyChannelId, threadIdOf(table)])) this.relisted(channelId);
+  }
+
+  /** The channel's list again to every page there. */
   private relisted(channelId: string): void {
     for (const page of this.pages)
       if (page.session.channelId() === channelId)
@@ -170,7 +186,6 @@ export class ActivityServer {
         refused: (why) => this.count(why),
         allow: (key) => this.buckets.allow(key),
         follow: (tableId) => void (sent.has(tableId) || sent.set(tableId, -1)),
-        relisted: (channelId) => this.relisted(channelId),
       },
       req.socket.remoteAddress ?? 'unknown',
     );

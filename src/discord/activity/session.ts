@@ -64,8 +64,6 @@ export interface SessionHost {
   allow(key: string): boolean;
   /** Send this table's changes to this session from now on. */
   follow(tableId: string): void;
-  /** A game was added to the channel's list: every page there is sent the list again. */
-  relisted(channelId: string): void;
 }
 
 const REFUSAL_KEY = {
@@ -150,7 +148,6 @@ export class Session {
     const opened = await inLocale(known.locale, () => openFromBoard(this.host.bot, known, known.user, known.locale));
     if (!opened.ok) return this.refuse('refused', opened.refusal);
     this.host.send({ type: 'opened', table: opened.value.id });
-    this.host.relisted(known.channelId);
     this.host.send({ type: 'done', text: t('activity.opened', {}, known.locale) });
   }
 

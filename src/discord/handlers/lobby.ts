@@ -97,6 +97,8 @@ export async function lobbyAsAnswer(
     await interaction.editReply({ content: t('command.saveFailed'), components: [] });
     return null;
   }
+  // A new lobby: the live board's pages in the channel list it.
+  bot.driver.changed(table.id, table);
   await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
   return table;
 }
