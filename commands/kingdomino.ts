@@ -21,11 +21,9 @@ import { reachOf } from '../src/discord/wire/context.js';
 import { addLeagueGroup, LEAGUE_GROUP, leagueCommand } from './league.js';
 import { seasonLeaderboardCommand } from '../src/discord/handlers/seasons.js';
 import { described, localized, paceOption } from './describe.js';
-import { AI_LEVELS, DYNASTY_GAMES, MAX_PLAYERS, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
+import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, LOCALES, localeFor, t } from '../src/i18n/index.js';
-import { isPace, withPace, type TableSettings } from '../src/table/index.js';
-
-const MAX_TIMER_MIN = 24 * 60;
+import { isPace, MAX_AI_SEATS, MAX_TIMER_MIN, startSettings, type StartChoice } from '../src/table/index.js';
 
 /**
  * The names Discord registers and sends back with every use: the catalogue's
@@ -83,7 +81,7 @@ export const data = described(new SlashCommandBuilder(), 'command.name', 'comman
       .addIntegerOption((o) =>
         described(o, 'command.start.aiSeats.name', 'command.start.aiSeats.description')
           .setMinValue(0)
-          .setMaxValue(MAX_PLAYERS - 1),
+          .setMaxValue(MAX_AI_SEATS),
       )
       .addStringOption((o) =>
         described(o, 'command.start.aiLevel.name', 'command.start.aiLevel.description').addChoices(
@@ -187,28 +185,25 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
   }
   switch (o.getSubcommand()) {
     case SUB.start: {
-      const timerMin = o.getInteger(OPTION.turnTimer);
       const level = o.getString(OPTION.aiLevel);
-      const variants = Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<
-        Variant,
-        boolean
-      >;
-      // The game speaks the server's language (outside servers, the host's) unless the host chose another.
-      const language = localeFor(o.getString(OPTION.language) ?? interaction.guildLocale ?? interaction.locale);
-      // No turn-timer option: the bot's default, which applies when more than one human plays.
-      const timer =
-        timerMin === null ? { turnTimerS: bot.config.turnTimerS, turnTimerAuto: true } : { turnTimerS: timerMin * 60 };
       const pace = o.getString(OPTION.pace);
-      // A correspondence pace sets the time a move has; the turn timer is a live game's.
-      const planAhead = o.getBoolean(OPTION.planAhead);
-      const settings: TableSettings = withPace(
-        { ...variants, ...timer, language, ...(planAhead === null ? {} : { planAhead }) },
-        isPace(pace) ? pace : 'live',
-      );
-      return startCommand(bot, interaction, {
+      const choice: StartChoice = {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
         aiLevel: isAiLevel(level) ? level : 'normal',
-        settings,
+        variants: Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<
+          Variant,
+          boolean
+        >,
+        turnTimerMin: o.getInteger(OPTION.turnTimer),
+        // The game speaks the server's language (outside servers, the host's) unless the host chose another.
+        language: localeFor(o.getString(OPTION.language) ?? interaction.guildLocale ?? interaction.locale),
+        pace: isPace(pace) ? pace : null,
+        planAhead: o.getBoolean(OPTION.planAhead),
+      };
+      return startCommand(bot, interaction, {
+        aiSeats: choice.aiSeats,
+        aiLevel: choice.aiLevel,
+        settings: startSettings(choice, bot.config.turnTimerS),
       });
     }
     case SUB.status:

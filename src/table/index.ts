@@ -27,3 +27,4 @@ export * from './planning.js';
 export * from './quiet.js';
 export * from './league.js';
 export * from './season.js';
+export * from './start.js';

@@ -4,9 +4,10 @@
  * bot, said hello to with Discord's token, which carries the channel's games and
  * every change of the table shown. Reconnects by itself (a reload, a bot restart).
  */
-import { DiscordSDK } from '@discord/embedded-app-sdk';
+import { Common, DiscordSDK } from '@discord/embedded-app-sdk';
 import {
   isAiLevel,
+  isVariant,
   nameCell,
   prompt,
   replayStates,
@@ -16,16 +17,18 @@ import {
   type Pos,
 } from '../game/index.js';
 import { replayRounds, roundJump } from '../table/replay.js';
+import { isPace } from '../table/pace.js';
 import {
   LIVE_PATH,
   TOKEN_PATH,
   type ClientMessage,
   type GameListing,
+  type NewGameChoice,
   type ServerMessage,
   type TableView,
 } from './protocol.js';
 import { myTurn, moveOf, spots, turnFitting, TURNS, type Draft, type MyTurn } from './play.js';
-import { gamesHtml, replayControls, reviewHtml, tableHtml } from './view.js';
+import { gamesHtml, newGameHtml, replayControls, reviewHtml, tableHtml, type NewGameChoices } from './view.js';
 import { say, useWords } from './words.js';
 
 interface State {
@@ -43,6 +46,9 @@ interface State {
   replay: { readonly states: readonly GameState[]; readonly captions: readonly string[]; at: number } | null;
   /** The player's review of a game, in lines. */
   review: readonly string[] | null;
+  /** The new game form is shown (over the list), with the choices the bot named. */
+  form: boolean;
+  choices: NewGameChoices;
 }
 
 const state: State = {
@@ -56,6 +62,8 @@ const state: State = {
   hinted: -1,
   replay: null,
   review: null,
+  form: false,
+  choices: { paces: [], languages: [] },
 };
 const app = document.getElementById('app')!;
 let socket: WebSocket | null = null;
@@ -104,7 +112,8 @@ function render(): void {
     : null;
   const { table, me } = state;
   if (!me) app.innerHTML = `<p id="status">${say('activity.loading')}</p>`;
-  else if (!table) app.innerHTML = gamesHtml(state.games);
+  else if (!table && state.form) showForm();
+  else if (!table) app.innerHTML = gamesHtml(state.games, state.note);
   else if (state.review) app.innerHTML = reviewHtml(statusOf(table, false), state.review);
   else if (state.replay) app.innerHTML = replayScene(table, me.id, state.replay);
   else {
@@ -124,12 +133,47 @@ function render(): void {
   if (focusKey) (app.querySelector(focusKey) as HTMLElement | null)?.focus();
 }
 
+/** The new game form; once shown, only its note changes (what the player chose stays as it is). */
+function showForm(): void {
+  const note = app.querySelector('#new-game') && app.querySelector('#note');
+  if (note) note.textContent = state.note;
+  else app.innerHTML = newGameHtml(state.choices, state.note);
+}
+
+/** What the form says, as the bot reads it (input.ts): what is left alone is null, the default. */
+function choiceOf(form: HTMLFormElement): NewGameChoice {
+  const data = new FormData(form);
+  const value = (name: string): string => String(data.get(name) ?? '');
+  const level = value('aiLevel');
+  const pace = value('pace');
+  const plan = form.elements.namedItem('planAhead') as HTMLInputElement;
+  return {
+    aiSeats: Number(value('aiSeats')),
+    aiLevel: isAiLevel(level) ? level : 'normal',
+    variants: data.getAll('variant').filter(isVariant),
+    turnTimerMin: value('timer') === '' ? null : Number(value('timer')),
+    language: value('language') || null,
+    pace: isPace(pace) ? pace : null,
+    planAhead: plan.dataset['touched'] ? plan.checked : null,
+  };
+}
+
+/** The form sent, once the browser finds it well filled in (else it says what is wrong, nothing is sent). */
+function create(): void {
+  const form = app.querySelector<HTMLFormElement>('#new-game');
+  if (!form?.reportValidity()) return;
+  state.note = '';
+  send({ type: 'open', choice: choiceOf(form) });
+  render();
+}
+
 function received(message: ServerMessage): void {
   if (message.type === 'welcome') {
     useWords(message.locale, message.words);
     state.connected = true;
     state.me = message.user;
     state.games = message.games;
+    state.choices = message.choices;
     const playing = message.games.find((g) => g.status === 'playing');
     const wanted = state.watching ?? (message.games.length === 1 || playing ? (playing ?? message.games[0])?.id : null);
     if (wanted) watch(wanted);
@@ -141,6 +185,7 @@ function received(message: ServerMessage): void {
   } else if (message.type === 'games') {
     state.games = message.games;
   } else if (message.type === 'opened') {
+    state.form = false;
     watch(message.table);
   } else if (message.type === 'replay') {
     const states = replayStates(message.record);
@@ -251,9 +296,15 @@ function act(el: HTMLElement): void {
   else if (what === 'back') {
     state.table = null;
     state.watching = null;
+    state.form = false;
+    state.note = '';
     send({ type: 'games' });
     render();
-  } else if (what === 'open') send({ type: 'open' });
+  } else if (what === 'open') {
+    state.form = true;
+    state.note = '';
+    render();
+  } else if (what === 'create') create();
   else if ((what === 'replay' || what === 'review') && state.table) {
     if (what === 'review') state.note = say('activity.review.wait');
     send({ type: what, table: state.table.id, game: Number(el.dataset['game']) });
@@ -287,7 +338,19 @@ function act(el: HTMLElement): void {
 
 app.addEventListener('click', (event) => {
   const el = (event.target as Element).closest<HTMLElement>('[data-act]');
-  if (el) act(el);
+  if (!el) return;
+  // The form's buttons act here, never as a submit that would reload the page.
+  event.preventDefault();
+  act(el);
+});
+// Plan-ahead left alone is the default (on at a correspondence pace); touched, it is what the player chose.
+app.addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  if (input.name === 'planAhead') input.dataset['touched'] = '1';
+});
+app.addEventListener('submit', (event) => {
+  event.preventDefault();
+  create();
 });
 document.addEventListener('keydown', (event) => {
   if (event.key === 'r' || event.key === 'R') app.querySelector<HTMLElement>('[data-act="rotate"]')?.click();
@@ -367,6 +430,28 @@ async function start(): Promise<void> {
   await sdk.commands.authenticate({ access_token });
   hello = { type: 'hello', token: access_token, instance: sdk.instanceId };
   connect();
+  followLayout(sdk);
+}
+
+/**
+ * How Discord shows the Activity: picture-in-picture (a small overlay while the user
+ * is elsewhere in Discord: the compact view, whose turn and the player's kingdom), and
+ * the phone's orientation (turned sideways: the two columns of a wide screen). Set on
+ * the body, for the page's styles.
+ */
+function followLayout(sdk: DiscordSDK): void {
+  const body = document.body.dataset;
+  const { LayoutModeTypeObject: LAYOUT, OrientationTypeObject: ORIENTATION } = Common;
+  const compact = (mode: number) => {
+    body['layout'] = mode === LAYOUT.PIP ? 'pip' : 'full';
+  };
+  const turned = (orientation: number) => {
+    body['orientation'] = orientation === ORIENTATION.LANDSCAPE ? 'landscape' : 'portrait';
+  };
+  // A client that refuses them: the full view, upright.
+  const unknown = () => undefined;
+  sdk.subscribe('ACTIVITY_LAYOUT_MODE_UPDATE', ({ layout_mode }) => compact(layout_mode)).catch(unknown);
+  sdk.subscribe('ORIENTATION_UPDATE', ({ screen_orientation }) => turned(screen_orientation)).catch(unknown);
 }
 
 void start();

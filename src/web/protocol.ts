@@ -4,7 +4,8 @@
  * bot imports this file too. The page says who it is with Discord's token, never
  * with a user id: the bot asks Discord.
  */
-import type { AiLevel, GameRecord, GameState, Move, Placement } from '../game/index.js';
+import type { AiLevel, GameRecord, GameState, Move, Placement, Variant } from '../game/index.js';
+import type { Pace } from '../table/types.js';
 
 /** The path of the live connection, relative to the page (Discord's proxy maps it). */
 export const LIVE_PATH = 'live';
@@ -12,6 +13,21 @@ export const LIVE_PATH = 'live';
 export const TOKEN_PATH = 'api/token';
 /** The largest message the bot reads from a page; longer ones close the connection. */
 export const MAX_MESSAGE_BYTES = 4096;
+
+/** A new game's choices, as `/kingdomino start`'s options (src/table StartChoice); null: the default. */
+export interface NewGameChoice {
+  readonly aiSeats: number;
+  readonly aiLevel: AiLevel;
+  readonly variants: readonly Variant[];
+  readonly turnTimerMin: number | null;
+  /** A catalogue's code; null: the server's (outside servers, the host's). */
+  readonly language: string | null;
+  readonly pace: Pace | null;
+  readonly planAhead: boolean | null;
+}
+
+/** A choice's value and its label, in the user's language (a pace, a game's language by its own name). */
+export type Labelled = readonly [value: string, label: string];
 
 export type ClientMessage =
   /** The first message: Discord's access token and the Activity's instance. */
@@ -25,8 +41,8 @@ export type ClientMessage =
   | { readonly type: 'hint'; readonly table: string; readonly turn: number }
   /** The channel's games again (the list shown). */
   | { readonly type: 'games' }
-  /** A new lobby in the channel, hosted by this page's user, as `/kingdomino start` opens one. */
-  | { readonly type: 'open' }
+  /** A new lobby in the channel, hosted by this page's user, as `/kingdomino start` opens one (no choice: its defaults). */
+  | { readonly type: 'open'; readonly choice?: NewGameChoice }
   /** A lobby of the channel, as its buttons: a seat taken or left, computers added or removed, the game started by its host. */
   | { readonly type: 'join' | 'leave' | 'remove-ai' | 'start'; readonly table: string }
   | { readonly type: 'add-ai'; readonly table: string; readonly level: AiLevel }
@@ -82,6 +98,8 @@ export type ServerMessage =
       /** The page's words in the user's language (ICU MessageFormat, by key). */
       readonly words: Readonly<Record<string, string>>;
       readonly games: readonly GameListing[];
+      /** The new game form's choices the page cannot name itself. */
+      readonly choices: { readonly paces: readonly Labelled[]; readonly languages: readonly Labelled[] };
     }
   | { readonly type: 'games'; readonly games: readonly GameListing[] }
   /** This page's new lobby: shown at once. */

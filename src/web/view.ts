@@ -7,6 +7,7 @@
  */
 import {
   AI_LEVELS,
+  VARIANTS,
   domino,
   kingdomSquares,
   nameCell,
@@ -18,7 +19,8 @@ import {
   type Terrain,
 } from '../game/index.js';
 import { PLAYERS, TERRAIN } from '../render/palette.js';
-import type { GameListing, TableView } from './protocol.js';
+import { MAX_AI_SEATS, MAX_TIMER_MIN } from '../table/start.js';
+import type { GameListing, Labelled, TableView } from './protocol.js';
 import { cellKey, gainAt, seatOf, spots, type Draft, type MyTurn } from './play.js';
 import { say } from './words.js';
 
@@ -55,7 +57,7 @@ function king(table: TableView, player: number | null): string {
   return `<span class="king" style="background:${style.colour};color:${style.ink}" title="${esc(name)}">${esc(name[0] ?? '?')}</span>`;
 }
 
-export function gamesHtml(games: readonly GameListing[]): string {
+export function gamesHtml(games: readonly GameListing[], note: string): string {
   const rows = games.map((g) => {
     const seats = g.seats.join(', ');
     const words =
@@ -69,7 +71,55 @@ export function gamesHtml(games: readonly GameListing[]): string {
   const list =
     games.length === 0 ? `<p>${esc(say('activity.noGames'))}</p>` : `<div class="games">${rows.join('')}</div>`;
   const open = `<div class="controls"><button class="go" data-act="open">🎲 ${esc(say('activity.newGame'))}</button></div>`;
-  return `<h1>${esc(say('activity.games'))}</h1>${list}${open}`;
+  return `<h1>${esc(say('activity.games'))}</h1>${noteHtml(note)}${list}${open}`;
+}
+
+/** What the bot last said to this page (a refusal, what was done), read out by screen readers. */
+const noteHtml = (note: string): string => `<p id="note" role="status">${esc(note)}</p>`;
+
+const optionsHtml = (options: readonly Labelled[], selected = ''): string =>
+  options
+    .map(
+      ([value, label]) =>
+        `<option value="${esc(value)}"${value === selected ? ' selected' : ''}>${esc(label)}</option>`,
+    )
+    .join('');
+
+/** A choice among values, under the start command's description of its option. */
+function selectHtml(name: string, label: string, options: readonly Labelled[], selected?: string): string {
+  return `<label class="opt"><span>${esc(label)}</span><select name="${name}">${optionsHtml(options, selected)}</select></label>`;
+}
+
+function checkHtml(name: string, value: string, label: string, detail: string): string {
+  return `<label class="opt check"><input type="checkbox" name="${name}" value="${esc(value)}" /><span>${esc(label)}<small>${esc(detail)}</small></span></label>`;
+}
+
+/** The new game form's choices the page cannot name itself (the bot's words: welcome). */
+export interface NewGameChoices {
+  readonly paces: readonly Labelled[];
+  readonly languages: readonly Labelled[];
+}
+
+/** A new game's choices, the start command's options each under its own description (what is left alone: its default). */
+export function newGameHtml(choices: NewGameChoices, note: string): string {
+  const variants = VARIANTS.map((v) =>
+    checkHtml('variant', v, say(`variant.${v}`), say(`command.start.${v}.description`)),
+  );
+  const seats = Array.from({ length: MAX_AI_SEATS + 1 }, (_, n): Labelled => [String(n), String(n)]);
+  const levels = AI_LEVELS.map((level): Labelled => [level, say(`ai.level.${level}`)]);
+  const timer = `<label class="opt"><span>${esc(say('command.start.turnTimer.description'))}</span><input name="timer" type="number" inputmode="numeric" min="0" max="${MAX_TIMER_MIN}" step="1" placeholder="—" /></label>`;
+  const plan = `<label class="opt check"><input type="checkbox" name="planAhead" /><span>${esc(say('command.start.planAhead.description'))}</span></label>`;
+  const fields = [
+    selectHtml('aiSeats', say('command.start.aiSeats.description'), seats),
+    selectHtml('aiLevel', say('command.start.aiLevel.description'), levels, 'normal'),
+    ...variants,
+    selectHtml('pace', say('command.start.pace.description'), choices.paces),
+    timer,
+    plan,
+    selectHtml('language', say('command.start.language.description'), [['', '—'], ...choices.languages]),
+  ];
+  const buttons = `<div class="controls"><button class="go" data-act="create">🎲 ${esc(say('activity.newGame'))}</button><button data-act="back">☰ ${esc(say('activity.back'))}</button></div>`;
+  return `<h1>🎲 ${esc(say('activity.newGame'))}</h1>${noteHtml(note)}<form id="new-game">${fields.join('')}${buttons}</form>`;
 }
 
 /** A draft line: each domino with the king on it; the free ones of the next line are buttons when the player may pick. */

@@ -1,7 +1,8 @@
 /**
  * The page's words: the catalogue the bot sent for the user's language (src/i18n's
  * `activity.*` keys, and the thread's words it shares: terrains, the lobby's buttons,
- * the computer's levels), formatted as the bot formats its own.
+ * the computer's levels, the variants, the start command's options), formatted as
+ * the bot formats its own.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type en from '../i18n/locales/en.json';
@@ -12,6 +13,8 @@ type Key = Extract<
   | `terrain.${string}`
   | `lobby.button.${string}`
   | `ai.level.${string}`
+  | `variant.${string}`
+  | `command.start.${string}.description`
   | `review.button${string}`
   | 'replay.button'
   | `replay.view.round${string}`

@@ -5,8 +5,11 @@
  * page reloaded and the bot restarted mid-game. Every page follows every move, the
  * thread gets its boards, the record is valid; then the replay stepped through and a
  * player's review on the board. Then a game started from the board:
- * a new lobby, a seat taken, a computer added, the host's Start. Phone-size
- * screenshots of each screen, in English and in French, are kept in out/activity/.
+ * the new game's choices, a new lobby, a seat taken, a computer added, the host's
+ * Start; then Discord's picture-in-picture and a phone turned sideways (the SDK's
+ * events). Then a Dynasty's end: its totals, each game's replay and review.
+ * Phone-size screenshots of each screen, in English and in French, are kept in
+ * out/activity/.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,13 +25,20 @@ import {
   lastMessage,
   launch,
   moveByPanel,
+  playToEnd,
   startTable,
   userToPlay,
   type World,
 } from '../e2e/harness.js';
-import { appFrame, openBoard, openBrowser, type Board } from './host.js';
+import { appFrame, dispatch, openBoard, openBrowser, PHONE, type Board } from './host.js';
 
 const SHOTS = 'out/activity';
+/** Discord's picture-in-picture on a phone: the width of the screen, a sixteen-by-nine overlay. */
+const PIP = { width: 400, height: 225 } as const;
+/** A small phone turned sideways (at 700 px and more, the page has two columns anyway). */
+const SIDEWAYS = { width: 640, height: 360 } as const;
+/** How the board lays out its parts: `grid`, two columns (a string: the test runs outside the DOM). */
+const COLUMNS = "getComputedStyle(document.querySelector('.layout')).display";
 
 /** A port free now, for the bot to listen on across its restart. */
 function freePort(): Promise<number> {
@@ -223,7 +233,17 @@ describe('the live board in Chromium', () => {
         await b.frame.locator('[data-act="open"]').waitFor();
       }
       await shoot(erin, 'games-fr');
+      // The new game's choices, /kingdomino start's options in erin's language; she goes back to the list.
+      await erin.frame.getByRole('button', { name: /Nouvelle partie/ }).click();
+      await erin.frame.getByLabel(/^Harmonie/).waitFor();
+      await shoot(erin, 'new-game-fr');
+      await erin.frame.getByRole('button', { name: /Toutes les parties/ }).click();
+      await erin.frame.locator('[data-act="open"]').waitFor();
+      // dave opens one with Harmony, left at the command's defaults otherwise.
       await dave.frame.getByRole('button', { name: /New game/ }).click();
+      await dave.frame.getByLabel(/^Harmony/).check();
+      await shoot(dave, 'new-game-en');
+      await dave.frame.locator('[data-act="create"]').click();
       // The host's lobby: its buttons, Start not yet possible alone.
       await dave.frame.getByText(/^Your game is open/).waitFor();
       await expect.poll(() => dave.frame.locator('[data-act="start"]').isDisabled()).toBe(true);
@@ -232,6 +252,7 @@ describe('the live board in Chromium', () => {
         () => discord.message(lobbyId)?.content.includes(discord.user('dave').mention),
         'the lobby',
       );
+      expect(discord.message(lobbyId)?.content).toMatch(/Harmony/);
 
       // erin sees it come into her list, takes a seat, and may only wait for the host.
       await erin.frame.locator(`[data-act="watch"][data-id="${lobbyId}"]`).click();
@@ -250,6 +271,52 @@ describe('the live board in Chromium', () => {
       await discord.waitFor(() => discord.thread(lobbyId) && boardCount(discord, lobbyId) > 0, 'the thread');
       await dave.frame.getByText('The game has begun: its thread is open in the channel.').waitFor();
       await shoot(dave, 'started-en');
+
+      // Discord shows dave's board in picture-in-picture: the compact view, whose turn and his kingdom.
+      await dispatch(dave, 'ACTIVITY_LAYOUT_MODE_UPDATE', { layout_mode: 1 });
+      await dave.page.setViewportSize(PIP);
+      await expect.poll(() => dave.frame.locator('.controls').first().isVisible()).toBe(false);
+      await expect.poll(() => dave.frame.locator('#status').isVisible()).toBe(true);
+      await shoot(dave, 'pip-en');
+      await dispatch(dave, 'ACTIVITY_LAYOUT_MODE_UPDATE', { layout_mode: 0 });
+      await dave.page.setViewportSize(PHONE);
+      await expect.poll(() => dave.frame.locator('.controls').first().isVisible()).toBe(true);
+      // erin turns her phone sideways: the kingdom beside the lines.
+      await dispatch(erin, 'ORIENTATION_UPDATE', { screen_orientation: 1, orientation: 'landscape' });
+      await erin.page.setViewportSize(SIDEWAYS);
+      await expect.poll(() => erin.frame.evaluate<string>(COLUMNS)).toBe('grid');
+      await shoot(erin, 'landscape-fr');
     },
   );
+
+  it("shows a Dynasty's totals and each of its games' replay and review", { timeout: 180_000 }, async () => {
+    const { discord } = world;
+    discord.user('carol').locale = 'fr';
+    const threadId = await startTable(discord, 'alice', [], { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' });
+    await playToEnd(discord, threadId);
+    // Opened in the game's thread: the page shows its one game at once.
+    const alice = await openBoard(browser, { discord, port, user: 'alice', channelId: threadId });
+    const carol = await openBoard(browser, { discord, port, user: 'carol', channelId: threadId });
+    await alice.frame.getByText(/^Dynasty, game 3 of 3 · Dynasty totals: alice \d+, Easy AI \d+$/).waitFor();
+    expect(await alice.frame.locator('[data-act="replay"]').count()).toBe(3);
+    expect(await alice.frame.locator('[data-act="review"]').count()).toBe(3);
+    await shoot(alice, 'dynasty-end-en');
+    await carol.frame.getByText(/^Dynastie, partie 3 sur 3 · Totaux de la Dynastie : alice \d+, /).waitFor();
+    expect(await carol.frame.locator('[data-act="replay"]').count()).toBe(3);
+    expect(await carol.frame.locator('[data-act="review"]').count()).toBe(0);
+    await shoot(carol, 'dynasty-end-fr');
+    // Each game of the three replayed and reviewed on its own.
+    await alice.frame.getByRole('button', { name: '🎞️ Replay game 2' }).click();
+    await alice.frame.getByText(/^Move 0 of \d+ · The table before the first move\./).waitFor();
+    await alice.frame.getByRole('button', { name: '▶' }).click();
+    await alice.frame.getByText(/^Move 1 of \d+ · /).waitFor();
+    await shoot(alice, 'dynasty-replay-en');
+    await carol.frame.getByRole('button', { name: '🎞️ Rejouer la partie 3' }).click();
+    await carol.frame.getByText(/^Coup 0 sur \d+/).waitFor();
+    await shoot(carol, 'dynasty-replay-fr');
+    await alice.frame.getByRole('button', { name: 'Back to the result' }).click();
+    await alice.frame.getByRole('button', { name: '🔍 Review game 3' }).click();
+    await alice.frame.getByText(/^Accuracy: \d+%/).waitFor({ timeout: 30_000 });
+    await shoot(alice, 'dynasty-review-en');
+  });
 });

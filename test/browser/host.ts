@@ -3,8 +3,8 @@
  * a stand-in for Discord's client: a host page holding the Activity's frame, as
  * Discord's client does, and speaking the Embedded App SDK's postMessage protocol
  * to it (the handshake answered with READY, AUTHORIZE with a code from the fake
- * Discord, AUTHENTICATE with the user). The page runs the real SDK: nothing of it is
- * mocked inside the app.
+ * Discord, AUTHENTICATE with the user, SUBSCRIBE to events then sent with `dispatch`).
+ * The page runs the real SDK: nothing of it is mocked inside the app.
  *
  *   const browser = await openBrowser();
  *   const alice = await openBoard(browser, { discord, port, user: 'alice', channelId });
@@ -33,6 +33,13 @@ function hostHtml(appUrl: string): string {
   </style></head><body><iframe id="app" src="${appUrl}" allow="autoplay"></iframe><script>
   const frame = document.getElementById('app');
   const reply = (payload) => frame.contentWindow.postMessage([1, payload], location.origin);
+  // Events reach the app only once it subscribed to them, as Discord's client sends them.
+  const subscribed = new Set();
+  window.kdSubscribed = (evt) => subscribed.has(evt);
+  window.kdDispatch = (evt, data) => {
+    if (!subscribed.has(evt)) throw new Error('the app did not subscribe to ' + evt);
+    reply({ cmd: 'DISPATCH', evt, nonce: null, data });
+  };
   addEventListener('message', async (event) => {
     if (event.source !== frame.contentWindow || !Array.isArray(event.data)) return;
     const [op, data] = event.data;
@@ -49,6 +56,10 @@ function hostHtml(appUrl: string): string {
       return answer({ access_token: data.args.access_token, user: { ...user, public_flags: 0 }, scopes: ['identify'],
         expires: new Date(Date.now() + 604800000).toISOString(),
         application: { id: data.args.client_id ?? '', name: 'Kingdomino', description: '' } });
+    }
+    if (data.cmd === 'SUBSCRIBE') {
+      subscribed.add(data.evt);
+      return answer({ evt: data.evt });
     }
     return answer({});
   });
@@ -97,6 +108,13 @@ export async function openBoard(browser: Browser, opts: BoardOptions): Promise<B
   await page.goto(`${origin}${HOST_PATH}`);
   const frame = await appFrame(page);
   return { page, frame, userId: user.id };
+}
+
+/** Discord's client tells the app an event (the SDK's DISPATCH), once the app subscribed to it. */
+export async function dispatch(board: Board, evt: string, data: Readonly<Record<string, unknown>>): Promise<void> {
+  const name = JSON.stringify(evt);
+  await board.page.waitForFunction(`window.kdSubscribed(${name})`);
+  await board.page.evaluate(`window.kdDispatch(${name}, ${JSON.stringify(data)})`);
 }
 
 /** The app's frame of a host page (after a load or a reload). */

@@ -277,6 +277,51 @@ describe('the live board server', () => {
     inThread.close();
   });
 
+  it('opens a lobby with the choices /kingdomino start offers, and refuses choices it does not', async () => {
+    const { discord } = world;
+    const [page] = await greeted('carol');
+    const welcome = page.got.find((m) => m.type === 'welcome');
+    expect(welcome?.type === 'welcome' && welcome.choices.languages).toContainEqual(['fr', 'Français']);
+    const choice = {
+      aiSeats: 1,
+      aiLevel: 'easy',
+      variants: ['dynasty', 'harmony'],
+      turnTimerMin: null,
+      language: 'fr',
+      pace: '1d',
+      planAhead: false,
+    } as const;
+    page.send({ type: 'open', choice });
+    const lobbyId = await page.next((m) => m.type === 'opened' && m.table, 0, 'the new lobby');
+    // The lobby message in the game's language, its rules and computer as the command's options make them.
+    const lobby = await discord.waitFor(
+      () => /Harmonie/.test(discord.message(lobbyId)?.content ?? '') && discord.message(lobbyId),
+      'the lobby message',
+    );
+    expect(lobby.content).toMatch(/Dynastie/);
+    expect(lobby.content).toMatch(/1 jour par coup/);
+    expect(lobby.content).toMatch(/Facile|facile/);
+    // Wrong choices: refused as bad input, nothing posted.
+    const posted = discord.messages().length;
+    for (const wrong of [
+      { ...choice, variants: ['teleport'] },
+      { ...choice, variants: ['harmony', 'harmony'] },
+      { ...choice, aiSeats: 9 },
+      { ...choice, turnTimerMin: 99_999 },
+      { ...choice, language: 'xx' },
+      { ...choice, pace: '2h' },
+      'dynasty',
+    ]) {
+      const from = page.got.length;
+      page.send({ type: 'open', choice: wrong } as never);
+      expect(await page.next((m) => m.type === 'refused' && m, from, 'the refusal')).toMatchObject({
+        why: 'bad-input',
+      });
+    }
+    expect(discord.messages().length).toBe(posted);
+    page.close();
+  });
+
   it("starts a game from the board in a group DM through the board's launch, and in the bot's DM", async () => {
     const { discord } = world;
     registerGlobally(discord);

@@ -2,8 +2,10 @@
  * A page's message read strictly: anything but one of the protocol's messages, with
  * every field of the right kind and size, is bad input (null), whatever it holds.
  */
-import { isAiLevel, type Placed, type Pos } from '../../game/index.js';
-import type { ClientMessage } from '../../web/protocol.js';
+import { isAiLevel, isVariant, VARIANTS, type Placed, type Pos } from '../../game/index.js';
+import { LOCALES } from '../../i18n/index.js';
+import { isPace, MAX_AI_SEATS, MAX_TIMER_MIN } from '../../table/index.js';
+import type { ClientMessage, NewGameChoice } from '../../web/protocol.js';
 
 type Fields = Record<string, unknown>;
 
@@ -45,6 +47,34 @@ function move(m: Fields): ClientMessage | null {
   return { type: 'move', table: m['table'], turn: m['turn'], move: { placed: place, claim } };
 }
 
+const orNull = <T>(value: unknown, is: (v: unknown) => v is T): value is T | null => value === null || is(value);
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isLanguage = (v: unknown): v is string => (LOCALES as readonly unknown[]).includes(v);
+const isMinutes = (v: unknown): v is number => isCount(v, MAX_TIMER_MIN);
+
+/** The variants chosen: each known, none twice. */
+function variants(value: unknown): NewGameChoice['variants'] | null {
+  if (!Array.isArray(value) || value.length > VARIANTS.length || !value.every(isVariant)) return null;
+  return new Set(value).size === value.length ? value : null;
+}
+
+/** A new game's choices: undefined when none were sent (the defaults), null when they are wrong. */
+function newGame(value: unknown): NewGameChoice | null | undefined {
+  if (value === undefined) return undefined;
+  const c = value as Fields | null;
+  if (typeof c !== 'object' || c === null) return null;
+  const chosen = variants(c['variants']);
+  const { aiSeats, aiLevel, turnTimerMin, language, pace, planAhead } = c;
+  const fine =
+    isCount(aiSeats, MAX_AI_SEATS) &&
+    isAiLevel(aiLevel) &&
+    orNull(turnTimerMin, isMinutes) &&
+    orNull(language, isLanguage) &&
+    orNull(pace, isPace) &&
+    orNull(planAhead, isBoolean);
+  return fine && chosen ? { aiSeats, aiLevel, variants: chosen, turnTimerMin, language, pace, planAhead } : null;
+}
+
 export function readMessage(text: string): ClientMessage | null {
   let parsed: unknown;
   try {
@@ -60,8 +90,11 @@ export function readMessage(text: string): ClientMessage | null {
         ? { type: 'hello', token: m['token'], instance: m['instance'] }
         : null;
     case 'games':
-    case 'open':
-      return { type: m['type'] };
+      return { type: 'games' };
+    case 'open': {
+      const choice = newGame(m['choice']);
+      return choice === null ? null : { type: 'open', ...(choice ? { choice } : {}) };
+    }
     case 'watch':
     case 'undo':
     case 'join':

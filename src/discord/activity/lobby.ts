@@ -6,23 +6,25 @@
  * lock), with the same Discord side: the lobby message redrawn, the thread opened.
  * The page is no moderator: only the host acts as the host.
  */
-import { NO_VARIANTS, type AiLevel } from '../../game/index.js';
+import { VARIANTS, type AiLevel, type VariantChoice } from '../../game/index.js';
 import { localeFor, t, type Locale } from '../../i18n/index.js';
 import * as clock from '../../runtime/clock.js';
 import {
   addAi,
+  aiSeats,
   homeOf,
   join,
   leave,
   newLobby,
   NO_SERVER,
   removeAi,
+  startSettings,
   type Home,
   type LobbyTable,
   type Table,
   type TableResult,
-  type TableSettings,
 } from '../../table/index.js';
+import type { NewGameChoice } from '../../web/protocol.js';
 import type { Worded } from '../wire/answer.js';
 import { FOR_GAME } from '../wire/permissions.js';
 import type { Bot } from '../bot.js';
@@ -119,28 +121,54 @@ async function defaultLanguage(bot: Bot, where: InstanceWhere, locale: Locale): 
   return localeFor(guild?.preferredLocale ?? locale);
 }
 
+/** `/kingdomino start` without options: no computer, standard rules, live at the bot's default timer. */
+const DEFAULT_CHOICE: NewGameChoice = {
+  aiSeats: 0,
+  aiLevel: 'normal',
+  variants: [],
+  turnTimerMin: null,
+  language: null,
+  pace: null,
+  planAhead: null,
+};
+
+/** What the page's user asks for a new game: their language (the default outside servers), and their choices. */
+export interface NewGameAsk {
+  readonly locale: Locale;
+  readonly choice: NewGameChoice | undefined;
+}
+
+/** The lobby's settings and computer seats from the page's choices, as the command makes them from its options. */
+async function choiceHere(bot: Bot, where: InstanceWhere, ask: NewGameAsk) {
+  const choice = ask.choice ?? DEFAULT_CHOICE;
+  const language = choice.language ?? (await defaultLanguage(bot, where, ask.locale));
+  const variants = Object.fromEntries(VARIANTS.map((v) => [v, choice.variants.includes(v)])) as VariantChoice;
+  const settings = startSettings({ ...choice, variants, language }, bot.config.turnTimerS);
+  const name = inGameLocale({ settings }, () => aiSeatName(choice.aiLevel));
+  return { settings, computers: aiSeats(choice.aiSeats, choice.aiLevel, name) };
+}
+
 /**
- * A new lobby where the page's instance runs, hosted by its user, posted there by the
- * bot (in a server's channel as a rematch's is; in its DM with the user) or, where it
- * cannot post on its own (a group DM), as a follow-up of the board's launch there.
+ * A new lobby where the page's instance runs, hosted by its user, with their choices,
+ * posted there by the bot (in a server's channel as a rematch's is; in its DM with
+ * the user) or, where it cannot post on its own (a group DM), as a follow-up of the
+ * board's launch there.
  */
 export async function openFromBoard(
   bot: Bot,
   where: InstanceWhere,
   user: TokenUser,
-  locale: Locale,
+  ask: NewGameAsk,
 ): Promise<Worded<LobbyTable>> {
   const home = await homeHere(bot, where, user);
   if (!home.ok) return home;
-  // As `/kingdomino start` without options: the bot's default timer.
-  const language = await defaultLanguage(bot, where, locale);
-  const settings: TableSettings = { ...NO_VARIANTS, turnTimerS: bot.config.turnTimerS, turnTimerAuto: true, language };
+  const { settings, computers } = await choiceHere(bot, where, ask);
   const seat = await pacedSeat(bot, humanSeatOf({ userId: user.id, userName: user.name }));
   const { channelId } = where;
   const guildId = where.guildId ?? NO_SERVER;
   const words = home.value === 'message' ? LAUNCH_WORDS : SERVER_WORDS;
   const opened = await postLobby(bot, { channelId, settings, home: home.value }, words, (id) =>
-    newLobby({ id, guildId, channelId, host: seat, others: [], settings, now: clock.now(), home: home.value }),
+    newLobby({ id, guildId, channelId, host: seat, others: computers, settings, now: clock.now(), home: home.value }),
   );
   if (opened.ok)
     bot.log.info('lobby opened', { guild: guildId, channel: channelId, game: opened.value.id, user: user.id });

@@ -10,7 +10,7 @@ import { inLocale, localeFor, t, type Locale } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
 import * as clock from '../../runtime/clock.js';
 import type { Table } from '../../table/index.js';
-import type { ClientMessage, GameListing, RefusalWhy, ServerMessage } from '../../web/protocol.js';
+import type { ClientMessage, GameListing, NewGameChoice, RefusalWhy, ServerMessage } from '../../web/protocol.js';
 import type { Bot } from '../bot.js';
 import type { Worded } from '../wire/answer.js';
 import { makeMove, undoMove } from '../services/move.js';
@@ -19,7 +19,7 @@ import { readMessage } from './input.js';
 import { hintFromBoard } from './hint.js';
 import { replayFromBoard, reviewFromBoard } from './end.js';
 import { lobbyFromBoard, openFromBoard, type LobbyAsk } from './lobby.js';
-import { inChannel, listing, pageWords, tableView } from './view.js';
+import { inChannel, listing, newGameChoices, pageWords, tableView } from './view.js';
 
 /** What a page asks to be done at a table. */
 type Acting = Extract<ClientMessage, { readonly type: 'move' | 'undo' | LobbyAsk['type'] }>;
@@ -107,7 +107,7 @@ export class Session {
     if (!known) return this.refuse('unauthenticated');
     if (!(await this.stillThere(known))) return this.refuse('elsewhere', undefined, true);
     if (message.type === 'games') return this.sendGames();
-    if (message.type === 'open') return this.open(known);
+    if (message.type === 'open') return this.open(known, message.choice);
     const table = await this.tableHere(known, message.table);
     if (!table) return this.refuse('not-here');
     if (message.type === 'watch') {
@@ -144,8 +144,10 @@ export class Session {
   }
 
   /** A new lobby in the instance's channel: the page shows it at once. */
-  private async open(known: Known): Promise<void> {
-    const opened = await inLocale(known.locale, () => openFromBoard(this.host.bot, known, known.user, known.locale));
+  private async open(known: Known, choice: NewGameChoice | undefined): Promise<void> {
+    const opened = await inLocale(known.locale, () =>
+      openFromBoard(this.host.bot, known, known.user, { locale: known.locale, choice }),
+    );
     if (!opened.ok) return this.refuse('refused', opened.refusal);
     this.host.send({ type: 'opened', table: opened.value.id });
     this.host.send({ type: 'done', text: t('activity.opened', {}, known.locale) });
@@ -205,6 +207,7 @@ export class Session {
       locale: known.locale,
       words: pageWords(known.locale),
       games,
+      choices: newGameChoices(known.locale),
     });
   }
 

@@ -3,9 +3,10 @@
  * game without its hidden draw pile, the seats, the clock, the undo in reach.
  */
 import { dynastyStandings, publicView, seatRange, type DynastyState } from '../../game/index.js';
-import { canStart, deadlineOf, threadIdOf, turnLimitS, type Table } from '../../table/index.js';
-import { MESSAGE_KEYS, messageSource, type Locale, type MessageKey } from '../../i18n/index.js';
-import type { GameListing, TableView } from '../../web/protocol.js';
+import { canStart, deadlineOf, PACES, threadIdOf, turnLimitS, type Table } from '../../table/index.js';
+import { LOCALES, MESSAGE_KEYS, messageSource, t, type Locale, type MessageKey } from '../../i18n/index.js';
+import type { GameListing, Labelled, TableView } from '../../web/protocol.js';
+import { PACE_KEYS } from '../messages/text.js';
 
 /** Whether a table belongs to the channel an Activity runs in: its lobby's channel, or its own thread. */
 export function inChannel(table: Table, channelId: string): boolean {
@@ -51,8 +52,13 @@ export function listing(table: Table): GameListing | null {
   };
 }
 
-/** The page's own words, and the thread's where the page says the same: terrains, the lobby's buttons, the computer's levels. */
-const PAGE_PREFIXES = ['activity.', 'terrain.', 'lobby.button.', 'ai.level.'];
+/**
+ * The page's own words, and the thread's where the page says the same: terrains, the
+ * lobby's buttons, the computer's levels, the variants, and the start command's
+ * options described (the new game form).
+ */
+const PAGE_PREFIXES = ['activity.', 'terrain.', 'lobby.button.', 'ai.level.', 'variant.'];
+const isOptionDescription = (key: string): boolean => key.startsWith('command.start.') && key.endsWith('.description');
 /** The final message's buttons and the Dynasty's header, as the thread says them. */
 const SHARED_KEYS: readonly MessageKey[] = [
   'review.button',
@@ -63,10 +69,19 @@ const SHARED_KEYS: readonly MessageKey[] = [
   'dynasty.header',
 ];
 const PAGE_KEYS = MESSAGE_KEYS.filter(
-  (key) => PAGE_PREFIXES.some((prefix) => key.startsWith(prefix)) || SHARED_KEYS.includes(key),
+  (key) =>
+    PAGE_PREFIXES.some((prefix) => key.startsWith(prefix)) || SHARED_KEYS.includes(key) || isOptionDescription(key),
 );
 
 /** The page's words in a language, as ICU sources. */
 export function pageWords(locale: Locale): Readonly<Record<string, string>> {
   return Object.fromEntries(PAGE_KEYS.map((key) => [key, messageSource(key, locale)]));
+}
+
+/** The new game form's paces, in the user's language, and the games' languages, each by its own name (as the command's). */
+export function newGameChoices(locale: Locale): { paces: Labelled[]; languages: Labelled[] } {
+  return {
+    paces: PACES.map((pace) => [pace, t(PACE_KEYS[pace], {}, locale)]),
+    languages: LOCALES.map((language) => [language, t('language.self', {}, language)]),
+  };
 }
