@@ -292,31 +292,31 @@ describe('the live board in Chromium', () => {
   it("shows a Dynasty's totals and each of its games' replay and review", { timeout: 180_000 }, async () => {
     const { discord } = world;
     discord.user('carol').locale = 'fr';
-    const threadId = await startTable(discord, 'alice', [], { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' });
+    const threadId = await startTable(discord, 'bob', [], { dynasty: true, 'ai-seats': 1, 'ai-level': 'easy' });
     await playToEnd(discord, threadId);
     // Opened in the game's thread: the page shows its one game at once.
-    const alice = await openBoard(browser, { discord, port, user: 'alice', channelId: threadId });
+    const bob = await openBoard(browser, { discord, port, user: 'bob', channelId: threadId });
     const carol = await openBoard(browser, { discord, port, user: 'carol', channelId: threadId });
-    await alice.frame.getByText(/^Dynasty, game 3 of 3 · Dynasty totals: alice \d+, Easy AI \d+$/).waitFor();
-    expect(await alice.frame.locator('[data-act="replay"]').count()).toBe(3);
-    expect(await alice.frame.locator('[data-act="review"]').count()).toBe(3);
-    await shoot(alice, 'dynasty-end-en');
-    await carol.frame.getByText(/^Dynastie, partie 3 sur 3 · Totaux de la Dynastie : alice \d+, /).waitFor();
+    await bob.frame.getByText(/^Dynasty, game 3 of 3 · Dynasty totals: bob \d+, Easy AI \d+$/).waitFor();
+    expect(await bob.frame.locator('[data-act="replay"]').count()).toBe(3);
+    expect(await bob.frame.locator('[data-act="review"]').count()).toBe(3);
+    await shoot(bob, 'dynasty-end-en');
+    await carol.frame.getByText(/^Dynastie, partie 3 sur 3 · Totaux de la Dynastie : bob \d+, /).waitFor();
     expect(await carol.frame.locator('[data-act="replay"]').count()).toBe(3);
     expect(await carol.frame.locator('[data-act="review"]').count()).toBe(0);
     await shoot(carol, 'dynasty-end-fr');
     // Each game of the three replayed and reviewed on its own.
-    await alice.frame.getByRole('button', { name: '🎞️ Replay game 2' }).click();
-    await alice.frame.getByText(/^Move 0 of \d+ · The table before the first move\./).waitFor();
-    await alice.frame.getByRole('button', { name: '▶' }).click();
-    await alice.frame.getByText(/^Move 1 of \d+ · /).waitFor();
-    await shoot(alice, 'dynasty-replay-en');
+    await bob.frame.getByRole('button', { name: '🎞️ Replay game 2' }).click();
+    await bob.frame.getByText(/^Move 0 of \d+ · The table before the first move\./).waitFor();
+    await bob.frame.getByRole('button', { name: '▶' }).click();
+    await bob.frame.getByText(/^Move 1 of \d+ · /).waitFor();
+    await shoot(bob, 'dynasty-replay-en');
     await carol.frame.getByRole('button', { name: '🎞️ Rejouer la partie 3' }).click();
     await carol.frame.getByText(/^Coup 0 sur \d+/).waitFor();
     await shoot(carol, 'dynasty-replay-fr');
-    await alice.frame.getByRole('button', { name: 'Back to the result' }).click();
-    await alice.frame.getByRole('button', { name: '🔍 Review game 3' }).click();
-    await alice.frame.getByText(/^Accuracy: \d+%/).waitFor({ timeout: 30_000 });
-    await shoot(alice, 'dynasty-review-en');
+    await bob.frame.getByRole('button', { name: 'Back to the result' }).click();
+    await bob.frame.getByRole('button', { name: '🔍 Review game 3' }).click();
+    await bob.frame.getByText(/^Accuracy: \d+%/).waitFor({ timeout: 30_000 });
+    await shoot(bob, 'dynasty-review-en');
   });
 });
