@@ -42,8 +42,13 @@ interface State {
   connected: boolean;
   /** The game's turn the player had the hint at (one a turn). */
   hinted: number;
-  /** A game over, replayed: its states (0: before the first move), their captions, the one shown. */
-  replay: { readonly states: readonly GameState[]; readonly captions: readonly string[]; at: number } | null;
+  /** A game over, replayed (of a Dynasty: which): its states (0: before the first move), their captions, the one shown. */
+  replay: {
+    readonly game: number;
+    readonly states: readonly GameState[];
+    readonly captions: readonly string[];
+    at: number;
+  } | null;
   /** The player's review of a game, in lines. */
   review: readonly string[] | null;
   /** The new game form is shown (over the list), with the choices the bot named. */
@@ -190,7 +195,7 @@ function received(message: ServerMessage): void {
   } else if (message.type === 'replay') {
     const states = replayStates(message.record);
     if (message.table === state.watching && states.ok)
-      state.replay = { states: states.value, captions: message.captions, at: 0 };
+      state.replay = { game: message.game, states: states.value, captions: message.captions, at: 0 };
     state.review = null;
   } else if (message.type === 'review') {
     if (message.table === state.watching) state.review = message.lines.map(plain);
@@ -209,8 +214,10 @@ function replayScene(table: TableView, userId: string, replay: NonNullable<State
   const { states, captions, at } = replay;
   const rounds = replayRounds(states);
   const caption = `${say('activity.replay.move', { move: at, moves: states.length - 1 })} · ${captions[at] ?? ''}`;
+  // A Dynasty's line names the game replayed, with the totals of all three.
+  const dynasty = table.dynasty && { ...table.dynasty, game: replay.game };
   return tableHtml({
-    table: { ...table, game: states[at] ?? null, undo: null, deadline: null },
+    table: { ...table, game: states[at] ?? null, undo: null, deadline: null, dynasty },
     userId,
     turn: null,
     draft: { turn: -1, r: 0, placed: null },

@@ -310,6 +310,7 @@ describe('the live board in Chromium', () => {
     await bob.frame.getByText(/^Move 0 of \d+ · The table before the first move\./).waitFor();
     await bob.frame.getByRole('button', { name: '▶' }).click();
     await bob.frame.getByText(/^Move 1 of \d+ · /).waitFor();
+    await bob.frame.getByText(/^Dynasty, game 2 of 3 · Dynasty totals: bob \d+/).waitFor();
     await shoot(bob, 'dynasty-replay-en');
     await carol.frame.getByRole('button', { name: '🎞️ Rejouer la partie 3' }).click();
     await carol.frame.getByText(/^Coup 0 sur \d+/).waitFor();
