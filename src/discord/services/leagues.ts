@@ -111,10 +111,15 @@ async function advance(bot: Bot, id: string): Promise<void> {
   }
 }
 
-/** Opens the round's games not opened yet; the league as it is after. */
+/**
+ * Opens the round's games not opened yet; the league as it is after. A table with its
+ * result is done, even once its finished game has expired from the store (kept 30
+ * days by default, where a round at 3 days a move lasts 42).
+ */
 async function openGames(bot: Bot, league: League): Promise<League> {
   let current = league;
   for (const [index, table] of currentRound(league)!.tables.entries()) {
+    if (table.outcome !== null) continue;
     if (table.gameId !== null && (await bot.store.get(table.gameId)).kind === 'found') continue;
     current = await openGame(bot, current, index);
   }
