@@ -3,12 +3,11 @@
  *
  * A picture is written as an indexed PNG: its colours reduced to a palette of at most
  * 256, one byte a pixel: for the pictures of every move a palette known in advance
- * (MOVE_PALETTE: a third of the CPU of choosing one), for the others, or one of them
- * with a colour the known palette lacks, a palette taken from its own pixels
- * (quantize.ts). The colours drawn on
- * areas (terrains, players, panels, text) stay exact; only anti-aliased edge pixels
- * take their nearest entry, a shade no one sees at the pictures' scale
- * (test/render/shipped.test.ts). A table is 0.39 of the bytes of the RGBA PNG we
+ * (MOVE_PALETTE, indexed in one pass of WebAssembly: scan.wat), for the others, or
+ * one of them with a colour the known palette lacks, a palette taken from its own
+ * pixels (quantize.ts). The colours drawn on areas (terrains, players, panels, text)
+ * stay exact; only anti-aliased edge pixels take their nearest entry, a shade no one
+ * sees at the pictures' scale (test/render/shipped.test.ts). A table is 0.39 of the bytes of the RGBA PNG we
  * wrote before (207 -> 79 KB mid-game), a preview 0.40, for 1.5 to 2 times the
  * encoding's CPU (about 4 to 7 ms more a table, 3 a preview): choosing the palette,
  * partly paid back by deflating a quarter of the data.
@@ -40,7 +39,7 @@ const LEVEL = 2;
 /** The palette of the pictures of every move (the table, the preview), known in advance. */
 export const MOVE_PALETTE = new KnownPalette(KNOWN_PALETTE);
 
-/** The thread's scanline buffer: a table needs 1 MB of it, allocated once rather than for every picture. */
+/** The thread's scanline buffer for pictures on a palette of their own, allocated once rather than for every picture. */
 let rows = Buffer.alloc(0);
 
 /** Draws a picture and encodes it as a PNG (a failed drawing rejects). */
@@ -55,10 +54,11 @@ export function renderPng(draw: () => Canvas, known?: KnownPalette): Promise<Buf
 export function encodePng(canvas: Canvas, known?: KnownPalette): Buffer {
   const { width, height } = canvas;
   const pixels = pixelsOf(canvas.data());
+  const indexed = known?.scanlines(pixels, width, height);
+  if (known && indexed) return png(width, height, known.palette, indexed);
   const length = (width + 1) * height;
   if (rows.length < length) rows = Buffer.allocUnsafe(length);
   const out = rows.subarray(0, length);
-  if (known?.scanlines(pixels, width, height, out)) return png(width, height, known.palette, out);
   const { palette, indices } = indexPixels(pixels);
   return png(width, height, palette, scanlines(indices, width, height, out));
 }

@@ -15,6 +15,8 @@
  * noise and bytes.
  */
 
+import { SCAN_WASM } from './scan-wasm.js';
+
 /** Pixels as 0xAABBGGRR (the canvas's RGBA bytes read little-endian). */
 export type Pixels = Uint32Array;
 
@@ -83,108 +85,81 @@ export function paletteOf(pictures: readonly Pixels[]): Uint32Array {
 /**
  * A colour this far from its nearest entry (weighted squared distance: about 20 a
  * channel) is not a shade of an edge between colours the palette knows but a colour
- * it lacks; FAR_PIXELS of them make an area, and the picture is then indexed on a
- * palette of its own (a colour added to the pictures and not yet to the palette:
- * `npm run palette`). Tables and previews have none, or a few lone edge pixels.
+ * it lacks (scan.wat's FAR); FAR_PIXELS of them make an area, and the picture is then
+ * indexed on a palette of its own (a colour added to the pictures and not yet to the
+ * palette: `npm run palette`). Tables and previews have none, or a few lone edge pixels.
  */
-const FAR = 4096;
 const FAR_PIXELS = 100;
-/**
- * The most colours remembered (each with its entry) before the memory starts again,
- * between two pictures: a whole game's tables and previews have about 20,000.
- */
-const MAX_REMEMBERED = 1 << 16;
-const FLAG_FAR = 0x100;
+/** Rows of pixels copied into the module's memory at a time: about 64 KB, a band that stays in the cache. */
+const BAND_BYTES = 1 << 16;
+/** WebAssembly's page. */
+const PAGE = 1 << 16;
+
+/** scan.wat's exports. */
+interface Scan {
+  readonly memory: WebAssembly.Memory;
+  readonly SPACE: WebAssembly.Global;
+  palette(entries: number): void;
+  begin(first: number): void;
+  rows(pixels: number, out: number, width: number, rows: number, index: number): void;
+  end(pixels: number): number;
+}
+
+let scanModule: WebAssembly.Module | null = null;
 
 /**
  * A palette known in advance: the pictures of every move are drawn in our colours
  * (palette.ts), and their edges in shades between them, so their palette is chosen
  * once from reference pictures (known-palette.ts) rather than for each picture. Each
  * colour's nearest entry is remembered from picture to picture, so a picture is
- * indexed in one pass, a colour looked up once a run: a third of the CPU of choosing
- * a palette for each picture. A colour's entry depends on the palette alone, so the
- * same picture gives the same bytes whatever was drawn before.
+ * indexed in one pass (scan.wat, in WebAssembly: a third of the JavaScript loop's
+ * time), a colour looked up once a run. A colour's entry depends on the palette alone,
+ * so the same picture gives the same bytes whatever was drawn before.
  */
 export class KnownPalette {
   readonly palette: Uint32Array;
-  /** The entries' channels apart, for the nearest search. */
-  private readonly channels: [Int32Array, Int32Array, Int32Array];
-  /** Pixels, opaque (0 for none), and their nearest entry (+ FLAG_FAR when far from it). */
-  private readonly keys = new Int32Array(2 * MAX_REMEMBERED);
-  private readonly values = new Uint16Array(2 * MAX_REMEMBERED);
-  private remembered = 0;
+  private readonly scan: Scan;
 
   constructor(palette: readonly number[]) {
     this.palette = Uint32Array.from(palette);
-    this.channels = [
-      Int32Array.from(this.palette, red),
-      Int32Array.from(this.palette, green),
-      Int32Array.from(this.palette, blue),
-    ];
+    scanModule ??= new WebAssembly.Module(Buffer.from(SCAN_WASM, 'base64'));
+    this.scan = new WebAssembly.Instance(scanModule).exports as unknown as Scan;
+    const channels = new Int32Array(this.scan.memory.buffer, 0, 3 * MAX_ENTRIES);
+    for (const [at, channel] of [red, green, blue].entries()) {
+      channels.set(Int32Array.from(this.palette, channel), at * MAX_ENTRIES);
+    }
+    this.scan.palette(this.palette.length);
   }
 
   /**
-   * The pixels as PNG scanlines (a filter byte, 0 for none, then an entry a pixel)
-   * into `out`; false when colours the palette lacks cover an area (the picture then
-   * needs a palette of its own, and `out` is to be thrown away).
+   * The pixels as PNG scanlines (a filter byte, 0 for none, then an entry a pixel);
+   * null when colours the palette lacks cover an area (the picture then needs a
+   * palette of its own). The scanlines are the module's memory: read them before the
+   * next picture.
    */
-  scanlines(pixels: Pixels, width: number, height: number, out: Buffer): boolean {
-    if (this.remembered >= MAX_REMEMBERED) this.forget();
-    // Signed: an opaque pixel (alpha 0xff) is then a small integer to V8, not a number in a box, and never 0.
-    const signed = new Int32Array(pixels.buffer, pixels.byteOffset, pixels.length);
-    let [previous, value, far, start, o] = [signed[0]!, this.valueOf(signed[0]!), 0, 0, 0];
-    for (let y = 0, i = 0; y < height; y++) {
-      out[o++] = 0;
-      for (const end = i + width; i < end; i++) {
-        const pixel = signed[i]!;
-        if (pixel !== previous) {
-          if (value > 0xff) far += i - start;
-          previous = pixel;
-          value = this.valueOf(pixel);
-          start = i;
-        }
-        out[o++] = value;
-      }
+  scanlines(pixels: Pixels, width: number, height: number): Buffer | null {
+    const band = Math.max(1, Math.floor(BAND_BYTES / (4 * width)));
+    const space = this.scan.SPACE.value as number;
+    const out = space + 4 * band * width;
+    const length = (width + 1) * height;
+    this.reserve(out + length);
+    const memory = new Uint8Array(this.scan.memory.buffer);
+    const bytes = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+    this.scan.begin(pixels[0]!);
+    for (let y = 0; y < height; y += band) {
+      const rows = Math.min(band, height - y);
+      memory.set(bytes.subarray(4 * y * width, 4 * (y + rows) * width), space);
+      this.scan.rows(space, out + y * (width + 1), width, rows, y * width);
     }
-    if (value > 0xff) far += pixels.length - start;
-    return far < FAR_PIXELS;
+    if (this.scan.end(pixels.length) >= FAR_PIXELS) return null;
+    return Buffer.from(this.scan.memory.buffer, out, length);
   }
 
-  private forget(): void {
-    this.keys.fill(0);
-    this.remembered = 0;
-  }
-
-  /** A pixel's entry (+ FLAG_FAR), remembered on first sight while there is room (the table half full). */
-  private valueOf(pixel: number): number {
-    const mask = this.keys.length - 1;
-    let slot = (Math.imul(pixel, 0x9e3779b1) >>> 15) & mask;
-    for (;;) {
-      const key = this.keys[slot]!;
-      if (key === pixel) return this.values[slot]!;
-      if (key === 0) break;
-      slot = (slot + 1) & mask;
-    }
-    const value = this.nearest(pixel & RGB);
-    if (this.remembered < MAX_REMEMBERED) {
-      this.keys[slot] = pixel;
-      this.values[slot] = value;
-      this.remembered++;
-    }
-    return value;
-  }
-
-  /** The nearest entry, + FLAG_FAR when it is FAR or farther. */
-  private nearest(colour: number): number {
-    const [reds, greens, blues] = this.channels;
-    const [r, g, b] = [red(colour), green(colour), blue(colour)];
-    let best = FARTHER;
-    let entry = 0;
-    for (let e = 0; e < reds.length; e++) {
-      const d = weighted(r - reds[e]!, g - greens[e]!, b - blues[e]!);
-      if (d < best) [best, entry] = [d, e];
-    }
-    return best < FAR ? entry : entry | FLAG_FAR;
+  /** The module's memory grown to `bytes`. */
+  private reserve(bytes: number): void {
+    const { memory } = this.scan;
+    const short = Math.ceil((bytes - memory.buffer.byteLength) / PAGE);
+    if (short > 0) memory.grow(short);
   }
 }
 
@@ -304,7 +279,7 @@ const blue = (colour: number): number => (colour >>> 16) & 0xff;
 const weighted = (dr: number, dg: number, db: number): number => 2 * dr * dr + 4 * dg * dg + 3 * db * db;
 
 /** Squared distance between two 0xBBGGRR colours. */
-function distance(p: number, q: number): number {
+export function distance(p: number, q: number): number {
   return weighted(red(p) - red(q), green(p) - green(q), blue(p) - blue(q));
 }
 

@@ -12,7 +12,7 @@ import { judgePlacement, legalPlacements } from '../../src/game/index.js';
 import { inLocale } from '../../src/i18n/index.js';
 import { draw, renderPreview, renderTable } from '../../src/render/index.js';
 import { encodePng, MOVE_PALETTE } from '../../src/render/png.js';
-import { pixelsOf } from '../../src/render/quantize.js';
+import { distance, KnownPalette, pixelsOf } from '../../src/render/quantize.js';
 import { midGame, play, newGame } from './games.js';
 
 /** The PNG's chunk of `type`. */
@@ -56,5 +56,39 @@ describe('the known palette of the pictures of every move', () => {
     expect(pixels[110 * canvas.width + 110]! & 0xffffff).toBe(0xff00ff);
     // Indexed colour, a byte a pixel and a filter byte a row, either way.
     expect(inflateSync(chunk(png, 'IDAT'))).toHaveLength((canvas.width + 1) * canvas.height);
+  });
+
+  it('writes each pixel as its nearest entry, at any width, picture after picture', () => {
+    let seed = 11;
+    const random = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const entries = Array.from({ length: 256 }, () => random(1 << 24));
+    const known = new KnownPalette(entries);
+    const found = new Map<number, number>();
+    const nearest = (pixel: number): number => {
+      const distances = entries.map((entry) => distance(pixel & 0xffffff, entry));
+      if (!found.has(pixel)) found.set(pixel, distances.indexOf(Math.min(...distances)));
+      return found.get(pixel)!;
+    };
+    // Runs of 1 to 40 pixels, each an entry a little off (thousands of colours): a width
+    // no multiple of 4 and rows enough for several bands; then pixels all of their own
+    // (more than the colours remembered), near an entry too.
+    const nudged = (): number =>
+      (entries[random(256)]! ^ random(8) ^ (random(8) << 8) ^ (random(8) << 16)) | 0xff000000;
+    const runs = (length: number): Uint32Array => {
+      const pixels = new Uint32Array(length);
+      for (let i = 0; i < length;) pixels.fill(nudged(), i, (i += 1 + random(40)));
+      return pixels;
+    };
+    for (const [width, height, pixels] of [
+      [37, 2000, runs(37 * 2000)],
+      [4, 4, runs(16)],
+      [301, 300, Uint32Array.from({ length: 301 * 300 }, nudged)],
+      [37, 2000, runs(37 * 2000)],
+    ] as const) {
+      const rows = known.scanlines(pixels, width, height);
+      const expected = Buffer.alloc((width + 1) * height);
+      pixels.forEach((pixel, i) => (expected[i + Math.floor(i / width) + 1] = nearest(pixel)));
+      expect(rows?.equals(expected)).toBe(true);
+    }
   });
 });
