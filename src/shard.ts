@@ -28,6 +28,7 @@ import { config as loadDotenv } from 'dotenv';
 import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, errorText, type Logger } from './runtime/log.js';
+import { MAIN_THREAD_V8_OPTIONS } from './runtime/memory.js';
 
 /** Large allocations (picture pixels) always mapped, so freeing them returns them to the system. */
 const MMAP_THRESHOLD = '131072';
@@ -52,12 +53,12 @@ async function recommendedShards(config: Config): Promise<number> {
   return Math.max(1, Math.floor(gateway.shards ?? 1));
 }
 
-/** The bot's entry beside this file: main.ts under tsx, main.js when compiled. */
+/** The bot's entry beside this file (main.ts under tsx, main.js when compiled), and node's options for it. */
 function entry(): { file: string; execArgv: string[] } {
   const ts = import.meta.url.endsWith('.ts');
   const file = fileURLToPath(new URL(ts ? './main.ts' : './main.js', import.meta.url));
   if (!existsSync(file)) throw new Error(`the bot's entry ${file} is missing`);
-  return { file, execArgv: ts ? ['--import', 'tsx'] : [] };
+  return { file, execArgv: [...MAIN_THREAD_V8_OPTIONS, ...(ts ? ['--import', 'tsx'] : [])] };
 }
 
 /** A shard's process id and exit code (mode 'process': a ChildProcess). */

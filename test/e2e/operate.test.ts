@@ -40,7 +40,7 @@ describe('npm start and npm run deploy', () => {
   it('npm start without a token says what to set and where, and stops', { timeout: 90_000 }, async () => {
     const started = await runCommand('npm', ['start'], { DISCORD_TOKEN: '' });
     expect(started.status).toBe(1);
-    expect(started.stdout).toMatch(/node dist\/src\/main\.js/);
+    expect(started.stdout).toMatch(/node .*dist\/src\/main\.js/);
     expect(started.stderr).toMatch(/DISCORD_TOKEN is not set/);
     expect(started.stderr).toMatch(/\.env/);
   });

@@ -12,6 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { MAIN_THREAD_V8_OPTIONS } from '../../src/runtime/memory.js';
 import { Waiters } from './waiters.js';
 
 /** The compiled bot's entries, as package.json's scripts run them (npm start, start:sharded, deploy). */
@@ -45,9 +46,12 @@ export function buildBot(): void {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
-/** Node's arguments to run an entry: compiled JavaScript as it is, TypeScript under tsx. */
-export function nodeArgs(entry: string): string[] {
-  return entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+/**
+ * Node's arguments to run an entry as the bot is run (`options` after the bot's own, so
+ * they may override them): compiled JavaScript as it is, TypeScript under tsx.
+ */
+export function nodeArgs(entry: string, options: readonly string[] = []): string[] {
+  return [...MAIN_THREAD_V8_OPTIONS, ...options, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
 }
 
 export class BotProcess {
@@ -69,7 +73,7 @@ export class BotProcess {
     );
     // BOT_NODE_ARGS: extra Node options for the bot (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
     const extra = process.env.BOT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(process.execPath, [...extra, ...nodeArgs(entry)], {
+    this.child = spawn(process.execPath, nodeArgs(entry, extra), {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, ...opts.env },
       // With BOT_CLOCK=ipc, an IPC channel moves the bot's clock (src/runtime/clock.ts).
