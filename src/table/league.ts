@@ -203,6 +203,7 @@ export function seatNextRound(given: League, now: number): LeagueResult<League> 
     size: league.rules.size,
     format: league.rules.format,
     seed: league.seed,
+    roundsLeft: league.rules.rounds - league.rounds.length,
   });
   if (!seated) return refused('too-few-players');
   const threads = threadsAheadFor(league, league.rounds.length + 1);

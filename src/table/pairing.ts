@@ -9,7 +9,9 @@
  * searching again, a fixed number of times), so a round is always seated at once;
  * test/table/pairing.test.ts measures it against the exact optimum on small cases.
  * Round robin: 2-seat tables follow the circle method (everyone meets everyone once);
- * larger tables only minimise repeated meetings, standings ignored.
+ * larger tables seat the first round of a plan of all the rounds left where nobody
+ * meets anyone twice, when one is found (Schedule); else they only minimise the
+ * round's repeated meetings, standings ignored.
  * Pure and deterministic: the same league seed, round and history seat the same tables.
  */
 import { Rng } from '../game/index.js';
@@ -40,6 +42,8 @@ export interface RoundToSeat {
   readonly size: TableSize;
   readonly format: LeagueFormat;
   readonly seed: string;
+  /** Rounds still to seat, this one included: a round robin at 3 or 4 seats plans them together. None: this one only. */
+  readonly roundsLeft?: number;
 }
 
 /** The smallest table a size allows: fewer players than this cannot play a round. */
@@ -108,8 +112,9 @@ export function seatRound(input: RoundToSeat): SeatedRound | undefined {
   const seatedCount = sizes.reduce((a, b) => a + b, 0);
   const byes = pickByes(ranked, ranked.length - seatedCount, history);
   const seated = ranked.filter((c) => !byes.includes(c.id));
-  const tables = new Search(seated, sizes, history, input.format === 'swiss', rng).best();
-  return { tables, byes };
+  const search = new Search(seated, sizes, history, input.format === 'swiss', rng);
+  const rounds = input.format === 'round-robin' ? (input.roundsLeft ?? 1) : 1;
+  return { tables: rounds > 1 ? search.planned(rounds) : search.best(), byes };
 }
 
 /** Players of equal points in a seeded order, so a first round (all at 0) is drawn. */
@@ -194,6 +199,22 @@ class Search {
   }
 
   best(): string[][] {
+    return this.named(this.bestSeating());
+  }
+
+  /**
+   * Round robin: this round's seating from a plan of the `rounds` left together (the
+   * players of this round in each), when one is found where nobody meets anyone again:
+   * seated round after round, the last rounds can be left with only repeats where such
+   * a plan exists (16 players at 4 seats, 5 rounds). Else this round's best seating.
+   */
+  planned(rounds: number): string[][] {
+    const first = this.bestSeating();
+    if (this.n > PLAN_MAX_PLAYERS) return this.named(first);
+    return this.named(new Schedule(this.n, this.cost, first, rounds, this.rng).perfectFirstRound() ?? first);
+  }
+
+  private bestSeating(): number[][] {
     this.climb();
     let best = this.snapshot();
     let bestCost = this.total();
@@ -206,7 +227,7 @@ class Search {
       best = this.snapshot();
       bestCost = cost;
     }
-    return this.named(best);
+    return best;
   }
 
   /** Swaps two players of different tables while a swap lowers the cost. */
@@ -278,6 +299,105 @@ class Search {
     const sorted = tables.map((t) => [...t].sort((a, b) => a - b));
     sorted.sort((a, b) => a[0]! - b[0]!);
     return sorted.map((t) => t.map((p) => this.players[p]!.id));
+  }
+}
+
+/** Round robins planned whole up to this many players (round robin is for small leagues; a walk costs more with more). */
+const PLAN_MAX_PLAYERS = 64;
+/** Moves of the schedule's walk: enough for a 16-player, 5-round plan of 4-seat tables to meet everyone once. */
+const PLAN_STEPS = 300_000;
+/** How often the walk takes a move that adds a repeat, to leave a local minimum. */
+const UPHILL_ONE_IN = 100;
+
+/**
+ * A round robin's rounds left, planned together: every round seats the same players
+ * at the same table sizes; the cost is the number of repeated meetings (history
+ * included). A seeded walk: swap two players of different tables in one round when
+ * that repeats no more, now and then when it does, until no planned meeting repeats.
+ */
+class Schedule {
+  private readonly met: Int32Array;
+  private readonly rounds: number[][][];
+  private readonly tableOf: Int32Array[];
+  /** The repeats of the history alone: a plan at this cost meets nobody again. */
+  private readonly past: number;
+
+  constructor(
+    private readonly n: number,
+    history: Float64Array,
+    first: readonly number[][],
+    count: number,
+    private readonly rng: Rng,
+  ) {
+    this.met = Int32Array.from(history);
+    this.rounds = Array.from({ length: count }, (_, r) => this.layout(first, r === 0));
+    this.tableOf = this.rounds.map((tables) => {
+      const of = new Int32Array(n);
+      tables.forEach((table, t) => table.forEach((p) => (of[p] = t)));
+      return of;
+    });
+    this.past = this.repeats();
+    for (const tables of this.rounds) for (const table of tables) this.meet(table, 1);
+  }
+
+  /** The first round's tables of a plan where nobody meets anyone again, or null when none was found. */
+  perfectFirstRound(): number[][] | null {
+    let cost = this.repeats();
+    for (let step = 0; step < PLAN_STEPS && cost > this.past; step++) {
+      const r = this.rng.int(this.rounds.length);
+      const a = this.rng.int(this.n);
+      const b = this.rng.int(this.n);
+      if (this.tableOf[r]![a] === this.tableOf[r]![b]) continue;
+      const d = this.delta(r, a, b);
+      if (d > 0 && this.rng.int(UPHILL_ONE_IN) !== 0) continue;
+      this.swap(r, a, b);
+      cost += d;
+    }
+    return cost === this.past ? this.rounds[0]! : null;
+  }
+
+  /** The first round as seated by the search; the others drawn at the same sizes. */
+  private layout(first: readonly number[][], asSeated: boolean): number[][] {
+    const order = asSeated ? first.flat() : this.rng.shuffle(first.flat());
+    let next = 0;
+    return first.map((table) => order.slice(next, (next += table.length)));
+  }
+
+  private meet(table: readonly number[], by: number): void {
+    const { met, n } = this;
+    for (const a of table) for (const b of table) if (a !== b) met[a * n + b] = met[a * n + b]! + by;
+  }
+
+  private repeats(): number {
+    let sum = 0;
+    for (let a = 0; a < this.n; a++)
+      for (let b = a + 1; b < this.n; b++) sum += Math.max(0, this.met[a * this.n + b]! - 1);
+    return sum;
+  }
+
+  /** The change in repeats if a and b swapped tables in round r. */
+  private delta(r: number, a: number, b: number): number {
+    const { met, n } = this;
+    const tables = this.rounds[r]!;
+    let d = 0;
+    for (const x of tables[this.tableOf[r]![a]!]!)
+      if (x !== a) d += (met[b * n + x]! >= 1 ? 1 : 0) - (met[a * n + x]! >= 2 ? 1 : 0);
+    for (const y of tables[this.tableOf[r]![b]!]!)
+      if (y !== b) d += (met[a * n + y]! >= 1 ? 1 : 0) - (met[b * n + y]! >= 2 ? 1 : 0);
+    return d;
+  }
+
+  private swap(r: number, a: number, b: number): void {
+    const of = this.tableOf[r]!;
+    const ta = this.rounds[r]![of[a]!]!;
+    const tb = this.rounds[r]![of[b]!]!;
+    this.meet(ta, -1);
+    this.meet(tb, -1);
+    ta[ta.indexOf(a)] = b;
+    tb[tb.indexOf(b)] = a;
+    [of[a], of[b]] = [of[b]!, of[a]!];
+    this.meet(ta, 1);
+    this.meet(tb, 1);
   }
 }
 

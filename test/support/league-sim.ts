@@ -29,7 +29,8 @@ export function simulateLeague(
   const past: SeatedRound[] = [];
   const dice = Rng.fromSeed(`results ${seed}`);
   for (let r = 0; r < rounds; r++) {
-    const round = seatRound({ contenders: standings(entrants, points), entrants, past, size, format, seed });
+    const contenders = standings(entrants, points);
+    const round = seatRound({ contenders, entrants, past, size, format, seed, roundsLeft: rounds - r });
     if (!round) throw new Error('not seated');
     for (const table of round.tables) {
       dice.shuffle([...table]).forEach((id, place) => points.set(id, points.get(id)! + table.length - 1 - place));

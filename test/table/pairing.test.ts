@@ -127,6 +127,20 @@ describe('round robin', () => {
     }
   });
 
+  it('at 4 seats, plans the rounds together: 16 players meet everyone exactly once in 5 rounds', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const { past, entrants } = league(16, 4, 5, 'round-robin', seed);
+      const history = historyOf(past);
+      for (const a of entrants) for (const b of entrants) if (a < b) expect(history.met(a, b)).toBe(1);
+    }
+  });
+
+  it('at 3 seats, 9 players meet everyone exactly once in 4 rounds', () => {
+    const { past, entrants } = league(9, 3, 4, 'round-robin');
+    const history = historyOf(past);
+    for (const a of entrants) for (const b of entrants) if (a < b) expect(history.met(a, b)).toBe(1);
+  });
+
   it('at 4 seats, seats new opponents round after round (16 players, 3 rounds, no repeat)', () => {
     for (const seed of ['a', 'b', 'c']) {
       const { past } = league(16, 4, 3, 'round-robin', seed);
