@@ -8,6 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord } from '../fake-discord/fake.js';
 import type { FakeMessage } from '../fake-discord/model.js';
+import { AHEAD_GAP_MS } from '../../src/discord/services/leagues.js';
 import { startRedis, type RedisServer } from '../store/redis-server.js';
 import { FAST_THREADS, isFinal, lastMessage, launch, playMove, userToPlay, type World } from './harness.js';
 
@@ -57,10 +58,20 @@ function hidden(discord: FakeDiscord, id: string): boolean {
   return discord.thread(id)!.thread!.archived && discord.messages(id).length === 0;
 }
 
-/** Waits for `count` threads opened ahead for a round's tables. */
-async function openedAhead(discord: FakeDiscord, league: string, round: number, count: number): Promise<string[]> {
+/**
+ * The `count` threads opened ahead for a round's tables. The bot opens them AHEAD_GAP_MS
+ * apart on its clock: the clock is moved on until the next is there (a move made before
+ * the bot starts its wait is lost, so it is tried again a moment later).
+ */
+async function openedAhead(world: World, league: string, round: number, count: number): Promise<string[]> {
+  const { discord } = world;
   const ready = () => threadsAhead(discord, league, round).filter((id) => hidden(discord, id));
-  await discord.waitFor(() => ready().length === count, `round ${round}'s threads opened ahead`, 30_000);
+  for (let tries = 0; tries < 10 * count && ready().length < count; tries++) {
+    const before = ready().length;
+    await world.advance(AHEAD_GAP_MS);
+    await discord.waitFor(() => ready().length > before, 'the next thread opened ahead', 500).catch(() => undefined);
+  }
+  expect(ready()).toHaveLength(count);
   return ready();
 }
 
@@ -150,7 +161,7 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
     // The channel holds the sign-up and the pairings, not a message a table.
     expect(discord.messages().filter((m) => m.author.id === discord.bot.id)).toHaveLength(2);
     // While round 1 is played, round 2's threads are opened, out of sight until their games start.
-    const ahead2 = await openedAhead(discord, 'Autumn', 2, 3);
+    const ahead2 = await openedAhead(world, 'Autumn', 2, 3);
     await scriptedMoves(discord, round1, noShows);
     await finishRound(world, round1, 24);
 
@@ -171,7 +182,7 @@ describe('a 12-player Swiss league of 4-seat tables at the 12-hour pace', () => 
     expect(why.content).toMatch(/Round 2, table \d: /);
     expect(why.content).toMatch(/Why: you had [\d.]+ points? \(rank \d+\)/);
     // Round 3's threads are opened for 12 players; then one withdraws and 11 make two tables.
-    const ahead3 = await openedAhead(discord, 'Autumn', 3, 3);
+    const ahead3 = await openedAhead(world, 'Autumn', 3, 3);
     expect((await (await league(world, 'p10', 'withdraw')).reply()).content).toMatch(/You have left the league/);
     expect(posts(discord, /withdrew from the league/)).toHaveLength(1);
     await world.restart();
@@ -256,7 +267,7 @@ describe('a 5-player round robin of 2-player live games, on Redis', () => {
     expect(signup.content).toMatch(/Round robin · a round per opponent · tables of 2/);
     for (const p of players) await (await discord.click(signup, 'k1:lj', p)).reply();
     // The sign-up goes on while round 1's threads are opened.
-    const ahead1 = await openedAhead(discord, 'Duels', 1, 2);
+    const ahead1 = await openedAhead(world, 'Duels', 1, 2);
     await league(world, 'mod', 'start');
     const met = new Set<string>();
     let ahead2: string[] = [];
@@ -265,7 +276,7 @@ describe('a 5-player round robin of 2-player live games, on Redis', () => {
       for (const id of threads) met.add(seatedAt(discord, id).join('+'));
       if (round === 1) {
         // A moderator locks a thread opened for round 2: its table's game opens in another.
-        ahead2 = await openedAhead(discord, 'Duels', 2, 2);
+        ahead2 = await openedAhead(world, 'Duels', 2, 2);
         discord.moderateThread(ahead2[0]!, { locked: true });
         discord.expectError({ status: 400, code: 50083, path: `/channels/${ahead2[0]}/messages` });
       }
