@@ -86,6 +86,8 @@ export interface Places {
    * live board's launch there: its id, or null when no launch's token may make it.
    */
   sayOnLaunch(channelId: string, view: MessageCreateOptions): Promise<string | null>;
+  /** Whether the message of a one-message game may be edited now (a click's or the board's launch token lasts). */
+  mayEdit(messageId: string): boolean;
   /** Edit a message the bot said in a channel. */
   editIn(channelId: string, messageId: string, view: MessageEditOptions): Promise<void>;
   /** Edit the game's lobby message (the first message in the channel). */

@@ -351,12 +351,16 @@ describe('the live board server', () => {
       () => discord.message(lobbyId)?.content.includes(discord.user('carol').mention),
       "the lobby message redrawn through the launch's token",
     );
-    // A one-message game starts on its message (its first board takes the lobby's place there).
+    // Started from the board, the one-message game's first board takes the lobby's place, through the launch's token.
     dave.send({ type: 'watch', table: lobbyId });
+    const from = dave.got.length;
     dave.send({ type: 'start', table: lobbyId });
-    expect((await dave.next((m) => m.type === 'refused' && m, 0, 'start refused')).text).toMatch(/Start button/);
-    await (await discord.click(discord.message(lobbyId)!, 'k1:s', 'dave')).reply();
+    expect((await answer(dave, from, 'the game started')).text).toBe(
+      'The game has begun: its boards are in this conversation.',
+    );
     await dave.table((t) => t.id === lobbyId && t.status === 'playing', 'the game on the board');
+    await discord.waitFor(() => (discord.message(lobbyId)?.pngs().length ?? 0) > 0, 'the first board in the message');
+    expect(discord.message(lobbyId)?.button(/^Your turn/)).toBeTruthy();
     // Nothing posted on the bot's own in the group DM: all through interactions.
     expect(discord.requests.filter((r) => r.path.includes(`/channels/${group}/`))).toHaveLength(0);
 
@@ -544,5 +548,24 @@ describe('the live board server', () => {
     page.send({ type: 'open' });
     expect(await page.next((m) => m.type === 'refused' && m, 0, 'the refusal')).toMatchObject({ why: 'elsewhere' });
     expect(await page.closed).toBe(1008);
+  });
+
+  // After the one above: it moves the clock forward too.
+  it('starts a one-message game only from its message once no token may show it there', async () => {
+    const { discord } = world;
+    const group = discord.groupDm(['dave', 'carol']);
+    const lobby = await (
+      await discord.slashCommand({ user: 'dave', channel: group, name: 'kingdomino', subcommand: 'start' })
+    ).reply();
+    await (await discord.click(lobby, 'k1:j', 'carol')).reply();
+    // Every token on the message has run out (15 minutes): the board cannot show the first board there.
+    await world.advance(15 * 60_000);
+    const dave = await pageIn('dave', discord.activity.join(group, discord.user('dave').id));
+    dave.send({ type: 'start', table: lobby.id });
+    const refused = await dave.next((m) => m.type === 'refused' && m, 0, 'the start refused');
+    expect(refused.text).toBe('This game starts with the Start button of its lobby message.');
+    await (await discord.click(discord.message(lobby.id)!, 'k1:s', 'dave')).reply();
+    expect(discord.message(lobby.id)?.pngs().length).toBeGreaterThan(0);
+    dave.close();
   });
 });

@@ -97,6 +97,11 @@ export class FakePlaces implements Places {
     return id;
   }
 
+  /** No click's token here: a one-message game waits for its next click. */
+  mayEdit(): boolean {
+    return false;
+  }
+
   /** No launch of the live board here: the bot cannot post where it may not. */
   async sayOnLaunch(): Promise<string | null> {
     return null;

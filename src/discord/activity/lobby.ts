@@ -53,9 +53,16 @@ async function redrawn(bot: Bot, table: Table): Promise<void> {
     );
 }
 
-/** A game away from threads starts on its lobby message, which only the lobby's own Start button may turn into the board. */
+/**
+ * A thread needs the bot's permissions in the channel. A one-message game's first board
+ * takes its lobby's place in the message, through a token that may still edit it (a
+ * click's there, the board's launch): without one, only the lobby's own Start button may.
+ */
 async function mayStartHere(bot: Bot, lobby: Table): Promise<string | null> {
-  if (homeOf(lobby) === 'message') return t('activity.lobby.startOnMessage', { button: t('lobby.button.start') });
+  if (homeOf(lobby) === 'message')
+    return bot.places.mayEdit(lobby.id)
+      ? null
+      : t('activity.lobby.startOnMessage', { button: t('lobby.button.start') });
   if (homeOf(lobby) !== 'thread') return null;
   return lackingIn(bot, lobby.messages.lobbyChannelId, FOR_GAME, 'activity.lobby.cannotPost');
 }

@@ -9,7 +9,7 @@
 import { inLocale, localeFor, t, type Locale } from '../../i18n/index.js';
 import { errorText } from '../../runtime/log.js';
 import * as clock from '../../runtime/clock.js';
-import type { Table } from '../../table/index.js';
+import { homeOf, type Table } from '../../table/index.js';
 import type { ClientMessage, GameListing, NewGameChoice, RefusalWhy, ServerMessage } from '../../web/protocol.js';
 import type { Bot } from '../bot.js';
 import type { Worded } from '../wire/answer.js';
@@ -166,7 +166,9 @@ export class Session {
     const tableId = table.id;
     if (message.type !== 'move' && message.type !== 'undo') {
       const done = await lobbyFromBoard(bot, table, known.user, message);
-      const key = LOBBY_DONE[message.type];
+      // Away from threads (a DM, a group DM), the game is played where its lobby was.
+      const here = message.type === 'start' && done.ok && homeOf(done.value) !== 'thread';
+      const key = here ? 'activity.startedHere' : LOBBY_DONE[message.type];
       return done.ok ? { ok: true, value: key ? t(key) : '' } : done;
     }
     if (message.type === 'undo') {

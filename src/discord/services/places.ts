@@ -205,6 +205,10 @@ export class DiscordPlaces implements Places {
     return (await channel.send(view)).id;
   }
 
+  mayEdit(messageId: string): boolean {
+    return this.webhooks.mayEdit(messageId);
+  }
+
   sayOnLaunch(channelId: string, view: MessageCreateOptions): Promise<string | null> {
     return this.webhooks.postOnLaunch(channelId, view);
   }

@@ -194,6 +194,11 @@ export class ThreadWebhooks {
     return false;
   }
 
+  /** Whether a token may edit the message now (as editOriginal would try): a one-message game's can be shown. */
+  mayEdit(messageId: string): boolean {
+    return this.#fresh(this.#byOriginal.get(messageId)) !== null;
+  }
+
   /** A follow-up beside a message, through the freshest token whose `@original` it is: false when none may make one. */
   async followUpOn(messageId: string, options: MessageCreateOptions): Promise<boolean> {
     const lent = this.#fresh(this.#byOriginal.get(messageId));
