@@ -83,7 +83,9 @@ function statusOf(table: TableView, turnMine: boolean): string {
   if (!state.connected) return say('activity.reconnecting');
   if (!game || table.status === 'lobby') return say('activity.lobby');
   if (table.status !== 'playing') {
-    const winners = result(game)?.winners.map((w) => table.seats[w]?.name ?? '') ?? [];
+    // A Dynasty is won on its totals, not by its last game.
+    const won = table.dynasty ? table.dynasty.winners : result(game)?.winners;
+    const winners = won?.map((w) => table.seats[w]?.name ?? '') ?? [];
     return winners.length > 0
       ? `${say('activity.over')} ${say('activity.won', { names: winners.join(', ') })}`
       : say('activity.over');

@@ -82,8 +82,16 @@ export interface TableView {
   readonly hostId: string;
   /** A lobby's seats: how many it may have, and whether it may start with those it has. */
   readonly room: { readonly max: number; readonly ready: boolean } | null;
-  /** A Dynasty's game being played (1-based) of how many, and each player's points over the games so far. */
-  readonly dynasty: { readonly game: number; readonly of: number; readonly totals: readonly number[] } | null;
+  /**
+   * A Dynasty's game being played (1-based) of how many, each player's points over the
+   * games so far, and once the three are over, its winners (by the totals' tie-breaks).
+   */
+  readonly dynasty: {
+    readonly game: number;
+    readonly of: number;
+    readonly totals: readonly number[];
+    readonly winners: readonly number[] | null;
+  } | null;
 }
 
 /** Why the bot refused a message: shown in words, counted by the bot. */

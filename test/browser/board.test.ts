@@ -298,6 +298,12 @@ describe('the live board in Chromium', () => {
     const bob = await openBoard(browser, { discord, port, user: 'bob', channelId: threadId });
     const carol = await openBoard(browser, { discord, port, user: 'carol', channelId: threadId });
     await bob.frame.getByText(/^Dynasty, game 3 of 3 · Dynasty totals: bob \d+, Easy AI \d+$/).waitFor();
+    // Won on the totals, whoever won the last game.
+    const [, mine, its] = /bob (\d+), Easy AI (\d+)/.exec(await bob.frame.locator('.dynasty').innerText()) ?? [];
+    if (mine !== its)
+      await bob.frame
+        .getByText(`The game is over. Won by ${Number(mine) > Number(its) ? 'bob' : 'Easy AI'}.`)
+        .waitFor();
     expect(await bob.frame.locator('[data-act="replay"]').count()).toBe(3);
     expect(await bob.frame.locator('[data-act="review"]').count()).toBe(3);
     await shoot(bob, 'dynasty-end-en');

@@ -432,7 +432,7 @@ describe('the live board server', () => {
     // A Dynasty's game shows which of the three it is and the totals so far.
     const dynasty = await startTable(discord, 'dave', [], { 'ai-seats': 1, dynasty: true });
     const dave = await openPage('dave', dynasty);
-    expect((await dave.table(() => true)).dynasty).toEqual({ game: 1, of: 3, totals: [0, 0] });
+    expect((await dave.table(() => true)).dynasty).toEqual({ game: 1, of: 3, totals: [0, 0], winners: null });
     dave.close();
     carol.close();
   });

@@ -2,7 +2,7 @@
  * What a page is shown of a table, and which tables a channel's pages may see: the
  * game without its hidden draw pile, the seats, the clock, the undo in reach.
  */
-import { dynastyStandings, publicView, seatRange, type DynastyState } from '../../game/index.js';
+import { dynastyResult, dynastyStandings, publicView, seatRange, type DynastyState } from '../../game/index.js';
 import { canStart, deadlineOf, PACES, threadIdOf, turnLimitS, type Table } from '../../table/index.js';
 import { LOCALES, MESSAGE_KEYS, messageSource, t, type Locale, type MessageKey } from '../../i18n/index.js';
 import type { GameListing, Labelled, TableView } from '../../web/protocol.js';
@@ -39,7 +39,8 @@ export function tableView(table: Table): TableView {
 function dynastyView(dynasty: DynastyState): TableView['dynasty'] {
   const { scores } = dynastyStandings(dynasty);
   const totals = dynasty.games[0]!.seats.map((_, player) => scores.find((s) => s.player === player)?.total ?? 0);
-  return { game: dynasty.games.length, of: dynasty.length, totals };
+  const winners = dynastyResult(dynasty)?.winners ?? null;
+  return { game: dynasty.games.length, of: dynasty.length, totals, winners };
 }
 
 export function listing(table: Table): GameListing | null {
