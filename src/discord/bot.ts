@@ -20,6 +20,8 @@ export interface Driver {
   changed(tableId: string, known?: Table): void;
   /** The same, resolving once the boards and ends the table owes are posted: true when none is left owed. */
   settle(tableId: string, known?: Table): Promise<boolean>;
+  /** A table saved that owes nothing to be done (a lobby opened or edited): only its watchers are told. */
+  told(table: Table): void;
   stop(): void;
 }
 

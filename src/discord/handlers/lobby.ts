@@ -98,7 +98,7 @@ export async function lobbyAsAnswer(
     return null;
   }
   // A new lobby: the live board's pages in the channel list it.
-  bot.driver.changed(table.id, table);
+  bot.driver.told(table);
   await interaction.editReply(inGameLocale(table, () => lobbyView(table)));
   return table;
 }

@@ -112,6 +112,10 @@ export class TableDriver implements Driver {
     }
   }
 
+  told(table: Table): void {
+    if (!this.stopped) this.tell(table);
+  }
+
   changed(tableId: string, known?: Table): void {
     void this.settle(tableId, known);
   }

@@ -52,7 +52,7 @@ export async function editLobby<T extends Table>(
     if (!value.ok) return value;
     // The edited table as saved (its version bumped by the store), told to whoever follows it (the live board);
     // a game started is told by startGame once its home is open, not before (its first board goes there).
-    if (table.status !== 'playing') bot.driver.changed(table.id, table);
+    if (table.status !== 'playing') bot.driver.told(table);
     return { ok: true, value: table as T };
   } catch (error) {
     if (error instanceof StoreError && error.code === 'missing') return { ok: false, refusal: t('table.missing') };
@@ -165,7 +165,7 @@ export async function postLobby(
   if (!posted.ok) return posted;
   const table = lobbyOf(posted.value);
   await bot.store.create(posted.value, table);
-  bot.driver.changed(table.id, table);
+  bot.driver.told(table);
   await bot.places.editLobby(table, inGameLocale(table, () => lobbyView(table)) as MessageEditOptions);
   return { ok: true, value: table };
 }
