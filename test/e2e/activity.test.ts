@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOY_ENTRY } from '../fake-discord/bot-process.js';
 import { legalPlacements, prompt, replayStates } from '../../src/game/index.js';
-import type { ServerMessage, TableView } from '../../src/web/protocol.js';
+import type { ClientMessage, ServerMessage, TableView } from '../../src/web/protocol.js';
 import { FAKE_CLIENT_SECRET } from '../fake-discord/activity.js';
 import { boardPort, LivePage, someMove } from '../support/live-page.js';
 import {
@@ -73,6 +73,13 @@ describe('the live board server', () => {
   /** The page's answer to what it sent from `from` on: what it did, or why not. */
   const answer = (page: LivePage, from: number, what: string) =>
     page.next((m) => (m.type === 'done' || m.type === 'refused') && m, from, what);
+
+  /** Sends `message` from the page and waits for its answer. */
+  const ask = (page: LivePage, message: ClientMessage, what: string) => {
+    const from = page.got.length;
+    page.send(message);
+    return answer(page, from, what);
+  };
 
   it('serves the page and exchanges the SDK code, the secret staying on the bot', async () => {
     const page = await fetch(`http://127.0.0.1:${port}/`);
@@ -220,42 +227,35 @@ describe('the live board server', () => {
     carol.send({ type: 'watch', table: lobbyId });
     await carol.table((t) => t.id === lobbyId);
     const hostOnly = 'Only the host (or a moderator with Manage Threads) can do that.';
-    let from = carol.got.length;
-    carol.send({ type: 'add-ai', table: lobbyId, level: 'hard' });
-    expect(await answer(carol, from, 'a stranger adding a computer')).toMatchObject({ why: 'refused', text: hostOnly });
-    from = carol.got.length;
-    carol.send({ type: 'start', table: lobbyId });
-    expect(await answer(carol, from, 'a stranger starting')).toMatchObject({ why: 'refused', text: hostOnly });
-    from = carol.got.length;
-    carol.send({ type: 'join', table: lobbyId });
-    await answer(carol, from, 'carol seated');
-    from = carol.got.length;
-    carol.send({ type: 'start', table: lobbyId });
-    expect(await answer(carol, from, 'a player starting')).toMatchObject({ why: 'refused', text: hostOnly });
-    from = carol.got.length;
-    carol.send({ type: 'remove-ai', table: lobbyId });
-    expect(await answer(carol, from, 'a player removing')).toMatchObject({ why: 'refused', text: hostOnly });
+    expect(
+      await ask(carol, { type: 'add-ai', table: lobbyId, level: 'hard' }, 'a stranger adding a computer'),
+    ).toMatchObject({ why: 'refused', text: hostOnly });
+    expect(await ask(carol, { type: 'start', table: lobbyId }, 'a stranger starting')).toMatchObject({
+      why: 'refused',
+      text: hostOnly,
+    });
+    await ask(carol, { type: 'join', table: lobbyId }, 'carol seated');
+    expect(await ask(carol, { type: 'start', table: lobbyId }, 'a player starting')).toMatchObject({
+      why: 'refused',
+      text: hostOnly,
+    });
+    expect(await ask(carol, { type: 'remove-ai', table: lobbyId }, 'a player removing')).toMatchObject({
+      why: 'refused',
+      text: hostOnly,
+    });
     // A seat left and taken again, as the lobby's Leave and Join buttons do.
-    from = carol.got.length;
-    carol.send({ type: 'leave', table: lobbyId });
-    expect((await answer(carol, from, 'carol leaving')).text).toBe('You left the table.');
+    expect((await ask(carol, { type: 'leave', table: lobbyId }, 'carol leaving')).text).toBe('You left the table.');
     await bob.table((t) => t.seats.length === 1, 'carol gone from the host page');
-    from = carol.got.length;
-    carol.send({ type: 'join', table: lobbyId });
-    await answer(carol, from, 'carol seated again');
+    await ask(carol, { type: 'join', table: lobbyId }, 'carol seated again');
     const seated = await bob.table((t) => t.seats.length === 2, 'carol on the host page');
     expect(seated.status).toBe('lobby');
     expect(seated.seats.map((s) => s.kind)).toEqual(['human', 'human']);
 
     // The host adds a computer: the lobby message says so too; then starts the game.
-    from = bob.got.length;
-    bob.send({ type: 'add-ai', table: lobbyId, level: 'easy' });
-    await answer(bob, from, 'the computer added');
+    await ask(bob, { type: 'add-ai', table: lobbyId, level: 'easy' }, 'the computer added');
     await bob.table((t) => t.seats.length === 3 && t.seats[2]?.kind === 'ai', 'the computer seated');
     await discord.waitFor(() => /easy/.test(discord.message(lobbyId)?.content ?? ''), 'the lobby message redrawn');
-    from = bob.got.length;
-    bob.send({ type: 'start', table: lobbyId });
-    expect((await answer(bob, from, 'the game started')).text).toBe(
+    expect((await ask(bob, { type: 'start', table: lobbyId }, 'the game started')).text).toBe(
       'The game has begun: its thread is open in the channel.',
     );
     await carol.table((t) => t.status === 'playing' && t.game !== null, 'the game on the other page');
@@ -264,9 +264,7 @@ describe('the live board server', () => {
       () => discord.message(lobbyId)?.content.includes('the game is on! Follow it in the thread below.'),
       'the lobby message pointing to the thread',
     );
-    from = bob.got.length;
-    bob.send({ type: 'start', table: lobbyId });
-    expect(await answer(bob, from, 'a second start')).toMatchObject({ why: 'refused' });
+    expect(await ask(bob, { type: 'start', table: lobbyId }, 'a second start')).toMatchObject({ why: 'refused' });
     bob.close();
     carol.close();
 
@@ -353,9 +351,7 @@ describe('the live board server', () => {
     );
     // Started from the board, the one-message game's first board takes the lobby's place, through the launch's token.
     dave.send({ type: 'watch', table: lobbyId });
-    const from = dave.got.length;
-    dave.send({ type: 'start', table: lobbyId });
-    expect((await answer(dave, from, 'the game started')).text).toBe(
+    expect((await ask(dave, { type: 'start', table: lobbyId }, 'the game started')).text).toBe(
       'The game has begun: its boards are in this conversation.',
     );
     await dave.table((t) => t.id === lobbyId && t.status === 'playing', 'the game on the board');
