@@ -55,7 +55,8 @@ import {
 import { showStandings, type Shown } from '../messages/pictures.js';
 import { refused } from '../wire/followups.js';
 import { nonceOf } from '../wire/limits.js';
-import { FOR_GAME, missing } from '../wire/permissions.js';
+import { FOR_GAME } from '../wire/permissions.js';
+import { lackedIn } from './lobby.js';
 
 /** How often running leagues are looked at: a game's end shows in the standings within this. */
 export const POLL_MS = 60_000;
@@ -196,10 +197,7 @@ async function startGame(bot: Bot, league: League, index: number, threadId: stri
  * knows it, without asking Discord): no thread is opened that could not hold a game.
  */
 async function mayHostGames(bot: Bot, league: League): Promise<boolean> {
-  const channel = await bot.client.channels.fetch(league.channelId).catch(() => null);
-  const me = bot.client.user;
-  if (!channel || channel.isDMBased() || !me) return false;
-  return missing(channel.permissionsFor(me), FOR_GAME).length === 0;
+  return (await lackedIn(bot, league.channelId, FOR_GAME))?.length === 0;
 }
 
 /** The round's pairings, once, when all its games are open (each table links to its thread). */

@@ -111,6 +111,17 @@ export interface PostWords {
   readonly cannotPost: MessageKey;
 }
 
+/** What the bot lacks of `needed` in a server's channel, as it knows it; null where it cannot post at all. */
+export async function lackedIn(
+  bot: Bot,
+  channelId: string,
+  needed: readonly Needed[],
+): Promise<readonly Needed[] | null> {
+  const channel = await bot.client.channels.fetch(channelId).catch(() => null);
+  if (!channel?.isSendable() || channel.isDMBased()) return null;
+  return missing(bot.client.user ? channel.permissionsFor(bot.client.user) : null, needed);
+}
+
 /** What the bot lacks of `needed` in a server's channel (in words), or null when it has it all. */
 export async function lackingIn(
   bot: Bot,
@@ -118,9 +129,8 @@ export async function lackingIn(
   needed: readonly Needed[],
   cannotPost: MessageKey,
 ): Promise<string | null> {
-  const channel = await bot.client.channels.fetch(channelId).catch(() => null);
-  if (!channel?.isSendable() || channel.isDMBased()) return t(cannotPost);
-  const lacking = missing(bot.client.user ? channel.permissionsFor(bot.client.user) : null, needed);
+  const lacking = await lackedIn(bot, channelId, needed);
+  if (lacking === null) return t(cannotPost);
   return lacking.length > 0 ? missingText(lacking, t('permission.where.channel', { channelId })) : null;
 }
 
