@@ -21,7 +21,7 @@ import { reachOf } from '../src/discord/wire/context.js';
 import { addLeagueGroup, LEAGUE_GROUP, leagueCommand } from './league.js';
 import { seasonLeaderboardCommand } from '../src/discord/handlers/seasons.js';
 import { described, localized, paceOption } from './describe.js';
-import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, type Variant } from '../src/game/index.js';
+import { AI_LEVELS, DYNASTY_GAMES, VARIANTS, isAiLevel, variantsWhere, type Variant } from '../src/game/index.js';
 import { DEFAULT_LOCALE, LOCALES, localeFor, t } from '../src/i18n/index.js';
 import { isPace, MAX_AI_SEATS, MAX_TIMER_MIN, startSettings, type StartChoice } from '../src/table/index.js';
 
@@ -190,10 +190,7 @@ export async function execute(interaction: ChatInputCommandInteraction, bot: Bot
       const choice: StartChoice = {
         aiSeats: o.getInteger(OPTION.aiSeats) ?? 0,
         aiLevel: isAiLevel(level) ? level : 'normal',
-        variants: Object.fromEntries(VARIANTS.map((v) => [v, o.getBoolean(variantOption(v)) ?? false])) as Record<
-          Variant,
-          boolean
-        >,
+        variants: variantsWhere((v) => o.getBoolean(variantOption(v)) ?? false),
         turnTimerMin: o.getInteger(OPTION.turnTimer),
         // The game speaks the server's language (outside servers, the host's) unless the host chose another.
         language: localeFor(o.getString(OPTION.language) ?? interaction.guildLocale ?? interaction.locale),

@@ -49,6 +49,11 @@ export const NO_VARIANTS: VariantChoice = {
   balancedOpening: false,
 };
 
+/** The variants `chosen` says yes to, the others off. */
+export function variantsWhere(chosen: (variant: Variant) => boolean): VariantChoice {
+  return Object.fromEntries(VARIANTS.map((v) => [v, chosen(v)])) as VariantChoice;
+}
+
 export interface VariantRule {
   /** The player counts the variant means something for. */
   readonly players: readonly PlayerCount[];

@@ -6,7 +6,7 @@
  * lock), with the same Discord side: the lobby message redrawn, the thread opened.
  * The page is no moderator: only the host acts as the host.
  */
-import { VARIANTS, type AiLevel, type VariantChoice } from '../../game/index.js';
+import { variantsWhere, type AiLevel } from '../../game/index.js';
 import { localeFor, t, type Locale } from '../../i18n/index.js';
 import * as clock from '../../runtime/clock.js';
 import {
@@ -149,7 +149,7 @@ export interface NewGameAsk {
 async function choiceHere(bot: Bot, where: InstanceWhere, ask: NewGameAsk) {
   const choice = ask.choice ?? DEFAULT_CHOICE;
   const language = choice.language ?? (await defaultLanguage(bot, where, ask.locale));
-  const variants = Object.fromEntries(VARIANTS.map((v) => [v, choice.variants.includes(v)])) as VariantChoice;
+  const variants = variantsWhere((v) => choice.variants.includes(v));
   const settings = startSettings({ ...choice, variants, language }, bot.config.turnTimerS);
   const name = inGameLocale({ settings }, () => aiSeatName(choice.aiLevel));
   return { settings, computers: aiSeats(choice.aiSeats, choice.aiLevel, name) };
