@@ -162,7 +162,7 @@ export class ThreadWebhooks {
    */
   async postOnLaunch(channelId: string, options: MessageCreateOptions): Promise<string | null> {
     const lent = this.#fresh(this.#byLaunch.get(channelId));
-    if (!this.#room(channelId) || !this.#spare(lent)) return null;
+    if (!this.#room(channelId) || !this.#useTokenFollowUp(lent)) return null;
     this.#count(channelId);
     const message = await this.#postWaited(lent, options, unlessRefused);
     if (!message) {
@@ -202,7 +202,7 @@ export class ThreadWebhooks {
   /** A follow-up beside a message, through the freshest token whose `@original` it is: false when none may make one. */
   async followUpOn(messageId: string, options: MessageCreateOptions): Promise<boolean> {
     const lent = this.#fresh(this.#byOriginal.get(messageId));
-    if (!this.#spare(lent)) return false;
+    if (!this.#useTokenFollowUp(lent)) return false;
     const webhook = new InteractionWebhook(this.client as Client<true>, lent.applicationId, lent.token);
     const { body, files } = await MessagePayload.create(webhook, options).resolveBody().resolveFiles();
     const sent = await this.#rest
@@ -279,8 +279,8 @@ export class ThreadWebhooks {
       .then((m) => m as APIMessage, failed);
   }
 
-  /** One of a lent token's follow-ups (LENT_FOLLOW_UPS) taken: false when it has none left (or there is no token). */
-  #spare(lent: Lent | null): lent is Lent {
+  /** Counts one of a lent token's follow-ups (LENT_FOLLOW_UPS) as made: false when it has none left (or there is no token). */
+  #useTokenFollowUp(lent: Lent | null): lent is Lent {
     const made = lent ? (this.#followUps.get(lent.token) ?? 0) : LENT_FOLLOW_UPS;
     if (!lent || made >= LENT_FOLLOW_UPS) return false;
     this.#followUps.set(lent.token, made + 1);
