@@ -3,14 +3,14 @@
  * hard before issue 26) in a seeded paired 2-player arena of 100 games at 250 ms a
  * decision (each deck dealt in every seat order, so the deal's luck cancels), compiled
  * and in worker threads as the bot runs them (the 4-player arena is strength-4p's);
- * the hard level's playouts per decision at that budget (in this thread:
+ * the hard level's (and hard-judged's) playouts per decision at that budget (in this thread:
  * ai.worker_speed_ratio in the workers bench shows a worker as fast); and the learned
  * evaluation's error on self-play games it was not fitted to, and its cost.
  *   npm run bench -- strength       (this file and strength-4p's)
  *   npm run bench -- strength.      (this file alone)
  */
 import { baselineSearch } from '../src/ai/baseline.js';
-import { HARD_POLICY, hardSearch, type SearchResult } from '../src/ai/hard.js';
+import { HARD_POLICY, hardSearch, JUDGE_WEIGHTS, type SearchResult } from '../src/ai/hard.js';
 import type { Decision } from '../src/ai/levels.js';
 import { makeRng, type Rng } from '../src/ai/rng.js';
 import { apply, createGame, prompt, publicView, Sim, type GameState } from '../src/game/index.js';
@@ -41,6 +41,9 @@ function positions(players: number, seed: string): GameState[] {
 type Search = (view: GameState, asked: Decision, rng: Rng) => SearchResult;
 const HARD: Search = (view, asked, rng) => hardSearch(view, asked, { timeMs: TIME_MS }, rng, HARD_POLICY);
 const BASELINE: Search = (view, asked, rng) => baselineSearch(view, asked, { timeMs: TIME_MS }, rng);
+/** hard-judged's: the evaluation judges each sample too, so fewer fit in the time (at most a third fewer, issue 42). */
+const JUDGED: Search = (view, asked, rng) =>
+  hardSearch(view, asked, { timeMs: TIME_MS }, rng, HARD_POLICY, JUDGE_WEIGHTS['hard-judged']);
 
 /** Median playouts `search` runs in TIME_MS on a spread of decision points. */
 function playoutsPerDecision(players: number, search: Search): number {
@@ -57,6 +60,8 @@ function playoutsPerDecision(players: number, search: Search): number {
 console.log(`ai.hard_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, HARD)} playouts`);
 console.log(`ai.baseline_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, BASELINE)} playouts`);
 console.log(`ai.hard_playouts_per_decision_4p_250ms: ${playoutsPerDecision(4, HARD)} playouts`);
+console.log(`ai.judged_playouts_per_decision_2p_250ms: ${playoutsPerDecision(2, JUDGED)} playouts`);
+console.log(`ai.judged_playouts_per_decision_4p_250ms: ${playoutsPerDecision(4, JUDGED)} playouts`);
 /** Self-play games of the error figure: seeds the fit never saw, played as its games were. */
 const EVAL_GAMES = 20;
 const EVAL_PLAYOUTS = 100;

@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   aiSeatKind,
+  isAiLevel,
   apply,
   checkRecord,
   createGame,
@@ -37,7 +38,7 @@ export interface GameOutcome {
   readonly scores: readonly number[];
   /** Each seat's share of the victory: 1, 1/k for a victory shared by k, or 0. */
   readonly shares: readonly number[];
-  /** Hard's decision times in ms (hard-baseline's are left out). */
+  /** Hard's (or hard-judged's) decision times in ms (hard-baseline's are left out). */
   readonly hardMs: readonly number[];
 }
 
@@ -48,7 +49,7 @@ export function playGame(game: ArenaGame): GameOutcome {
   const created = createGame({
     seats: game.seats.map((level, i) => ({
       name: `${level} ${i + 1}`,
-      kind: aiSeatKind(level === 'hard-baseline' ? 'hard' : level),
+      kind: aiSeatKind(isAiLevel(level) ? level : 'hard'),
     })),
     seed: game.seed,
     options: game.options,
@@ -66,7 +67,7 @@ export function playGame(game: ArenaGame): GameOutcome {
       playouts: game.playouts,
       seed: mixSeed(step, hashText(game.seed)),
     });
-    if (level === 'hard') hardMs.push(performance.now() - started);
+    if (level === 'hard' || level === 'hard-judged') hardMs.push(performance.now() - started);
     const next = apply(state, action);
     if (!next.ok)
       throw new ArenaError(`${level} played an illegal action at turn ${state.turn}: ${next.error.message}`);

@@ -5,7 +5,7 @@
  */
 import { prompt, publicView, type Action, type AiLevel, type GameState, type Placement } from '../game/index.js';
 import { baselineAction } from './baseline.js';
-import { hardAction } from './hard.js';
+import { HARD_POLICY, hardAction, JUDGE_WEIGHTS } from './hard.js';
 import { easyAction, normalAction, type Decision } from './levels.js';
 import { makeRng, mixSeed } from './rng.js';
 import type { ArenaLevel, ChooseOptions } from './types.js';
@@ -61,6 +61,8 @@ export function chooseArenaAction(state: GameState, level: ArenaLevel, opts: Cho
       return hardAction(view, asked, opts, rng);
     case 'hard-baseline':
       return baselineAction(view, asked, opts, rng);
+    case 'hard-judged':
+      return hardAction(view, asked, opts, rng, HARD_POLICY, JUDGE_WEIGHTS['hard-judged']);
   }
 }
 

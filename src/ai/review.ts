@@ -65,7 +65,7 @@ import {
 } from '../game/index.js';
 import { Territories } from './gain.js';
 import { successiveHalving } from './halving.js';
-import { candidatesOf, HARD_POLICY, hardJudge, searchWidth } from './hard.js';
+import { candidatesOf, HARD_POLICY, hardJudge, JUDGE_WEIGHTS, searchWidth } from './hard.js';
 import { playMove, type Candidate } from './moves.js';
 import { RoundSearch } from './tree.js';
 import { bonusesOf, type Decision } from './levels.js';
@@ -281,7 +281,13 @@ function samplerOf(view: GameState, all: readonly Candidate[], me: number, seed:
   const root = Sim.fromState(view, salt);
   const guess = root.clone();
   const work = root.clone();
-  const rest = new RoundSearch(root, all.length, bonusesOf(view), HARD_POLICY, hardJudge(view, HARD_POLICY));
+  const rest = new RoundSearch(
+    root,
+    all.length,
+    bonusesOf(view),
+    HARD_POLICY,
+    hardJudge(view, HARD_POLICY, JUDGE_WEIGHTS.hard),
+  );
   let guessed = -1;
   let playoutSeed: RngState = [0, 0, 0, 0];
   let count = 0;

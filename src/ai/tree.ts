@@ -4,7 +4,9 @@
  * left in the round form one tree for every guess at the hidden pile: at each of
  * them the player to act picks, by UCB on the outcomes playouts gave that player,
  * among their moves best prior first (turnMoves), more of them as the turn is
- * visited more. After the round the game is played out with the greedy policy.
+ * visited more. After the round the game is played out with the greedy policy;
+ * given a learned evaluation (value.ts), the sample is also judged at the next
+ * round's start and the two outcomes mixed.
  *
  * A flat search assumes everyone plays the greedy policy right after the move it
  * weighs; the tree lets the opponents answer that move, and me follow it up, with
@@ -77,6 +79,8 @@ export class RoundSearch {
   private readonly path: { turn: Turn; move: number }[] = [];
   private readonly shares: Float64Array;
   private readonly totals: Int32Array;
+  private readonly judgedOutcomes: Float64Array;
+  private readonly judgedPoints: Float64Array;
 
   private readonly round: number;
 
@@ -97,6 +101,8 @@ export class RoundSearch {
     this.points = new Float64Array(root.players);
     this.shares = new Float64Array(root.players);
     this.totals = new Int32Array(root.players);
+    this.judgedOutcomes = new Float64Array(root.players);
+    this.judgedPoints = new Float64Array(root.players);
   }
 
   /** How many turns the tree holds (one more per playOn at most). */
@@ -116,6 +122,7 @@ export class RoundSearch {
     if (judge !== null && judge.judges(sim)) {
       judge.judge(sim, this.outcomes);
       this.points.set(judge.points);
+      if (judge.weight < 1) this.mixPlayout(sim, rng, judge.weight);
     } else {
       playOut(sim, this.bonuses, rng, this.policy);
       this.score(sim);
@@ -144,6 +151,19 @@ export class RoundSearch {
     }
   }
 
+  /**
+   * Plays the judged sample out too: its outcomes and points become the judgement's
+   * `weight` share and the playout's the rest.
+   */
+  private mixPlayout(sim: Sim, rng: Rng, weight: number): void {
+    this.judgedOutcomes.set(this.outcomes);
+    this.judgedPoints.set(this.points);
+    playOut(sim, this.bonuses, rng, this.policy);
+    this.score(sim);
+    mix(this.outcomes, this.judgedOutcomes, weight);
+    mix(this.points, this.judgedPoints, weight);
+  }
+
   /** Each player's outcome: a win (shared: a fraction) plus a little for the margin over the best opponent. */
   private score(sim: Sim): void {
     sim.outcome(this.shares);
@@ -156,4 +176,10 @@ export class RoundSearch {
       this.outcomes[me] = (this.shares[me] as number) + MARGIN_WEIGHT * ((this.totals[me] as number) - best);
     }
   }
+}
+
+/** values[i] becomes `weight` of judged[i] and the rest of itself. */
+function mix(values: Float64Array, judged: Float64Array, weight: number): void {
+  for (let i = 0; i < values.length; i++)
+    values[i] = weight * (judged[i] as number) + (1 - weight) * (values[i] as number);
 }

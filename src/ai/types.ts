@@ -1,12 +1,14 @@
-import { AI_LEVELS, type AiLevel } from '../game/index.js';
+import { AI_LEVELS } from '../game/index.js';
 
 /**
  * The levels the arena seats: the players' levels (the engine's AI_LEVELS,
- * game/variants.ts) and hard-baseline, the hard level frozen as it was before
- * issue 26, which every change to hard is measured against. Never offered to players.
+ * game/variants.ts), hard-baseline, the hard level frozen as it was before
+ * issue 26, which every change to hard is measured against, and hard-judged, the
+ * hard level with the learned evaluation mixed into its samples (issue 42: it did
+ * not pay). Neither is offered to players.
  */
-export const ARENA_LEVELS = [...AI_LEVELS, 'hard-baseline'] as const;
-export type ArenaLevel = AiLevel | 'hard-baseline';
+export const ARENA_LEVELS = [...AI_LEVELS, 'hard-baseline', 'hard-judged'] as const;
+export type ArenaLevel = (typeof ARENA_LEVELS)[number];
 
 export function isArenaLevel(value: unknown): value is ArenaLevel {
   return (ARENA_LEVELS as readonly unknown[]).includes(value);

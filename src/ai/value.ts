@@ -168,6 +168,8 @@ export class Judge {
   /**
    * @param after rounds the samples play on, greedily, past the tree's round before
    * they are judged (0: at the next round's start).
+   * @param weight the judgement's share of a sample's outcome: 1 stops the sample
+   * there, less plays the game out too and mixes the two.
    */
   constructor(
     private readonly model: SetupModel,
@@ -176,6 +178,7 @@ export class Judge {
     private readonly policy: Weights,
     private readonly marginWeight: number,
     readonly after = 0,
+    readonly weight = 1,
   ) {
     this.points = new Float64Array(players);
     this.features = new Float64Array(players * FEATURE_COUNT);
@@ -219,8 +222,8 @@ export class Judge {
  * The evaluation of the view's set-up as the search's outcomes weigh it (null: no
  * model for the set-up); `after` as Judge's.
  */
-export function judgeFor(view: GameState, policy: Weights, after = 0): Judge | null {
+export function judgeFor(view: GameState, policy: Weights, after = 0, weight = 1): Judge | null {
   const model = VALUE_MODEL[setupKey(view.options)];
   if (model === undefined) return null;
-  return new Judge(model, view.options.players, bonusesOf(view), policy, MARGIN_WEIGHT, after);
+  return new Judge(model, view.options.players, bonusesOf(view), policy, MARGIN_WEIGHT, after, weight);
 }

@@ -1,7 +1,8 @@
 /**
- * The arena-only level hard-baseline (the hard level frozen as it was before
- * issue 26): seated by the arena, never offered to players, legal and blind to
- * the hidden pile like every level.
+ * The arena-only levels hard-baseline (the hard level frozen as it was before
+ * issue 26) and hard-judged (the hard level with the learned evaluation mixed in):
+ * seated by the arena, never offered to players, legal and blind to the hidden pile
+ * like every level.
  */
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../../src/ai/arena.js';
@@ -18,12 +19,12 @@ describe('hard-baseline', () => {
     expect(isArenaLevel('hard-baseline')).toBe(true);
     expect(isAiLevel('hard-baseline')).toBe(false);
     expect(AI_LEVELS).not.toContain('hard-baseline');
-    expect(ARENA_LEVELS).toEqual([...AI_LEVELS, 'hard-baseline']);
+    expect(ARENA_LEVELS).toEqual([...AI_LEVELS, 'hard-baseline', 'hard-judged']);
   });
 
   it('plays every set-up to the end, each decision legal (the arena checks every action and the record)', () => {
     for (const [g, setUp] of SET_UPS.entries()) {
-      const seats = (['hard', 'hard-baseline', 'normal', 'hard-baseline'] as const).slice(0, setUp.players);
+      const seats = (['hard', 'hard-baseline', 'hard-judged', 'hard-baseline'] as const).slice(0, setUp.players);
       const outcome = playGame({ seats, options: setUp.options, seed: `baseline-${g}`, timeMs: 5, playouts: 8 });
       expect(outcome.shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
     }

@@ -127,6 +127,36 @@ describe('the search with the evaluation', () => {
   });
 });
 
+describe('the search mixing the evaluation with the game played out', () => {
+  it("gives each sample half the judgement of the next round's start and half the game's end", () => {
+    const levels: AiLevel[] = ['normal', 'normal'];
+    const view = publicView(roundStart(levels, 'value-mix', 3));
+    const root = Sim.fromState(view, 1);
+    const moves = turnMoves(root, bonusesOf(view), HARD_POLICY);
+    const judge = new Judge(crownModel(7, 3, 5), 2, bonusesOf(view), HARD_POLICY, 0.01, 0, 0.5);
+    const search = new RoundSearch(root, moves.length, bonusesOf(view), HARD_POLICY, judge);
+    const work = root.clone();
+    playMove(work, moves[0] as Candidate);
+    const judged = new Float64Array(2);
+    // The round's start the sample is judged at: the same playout, stopped there.
+    const stopped = work.clone();
+    const alone = new RoundSearch(
+      root,
+      moves.length,
+      bonusesOf(view),
+      HARD_POLICY,
+      new Judge(crownModel(7, 3, 5), 2, bonusesOf(view), HARD_POLICY, 0.01),
+    );
+    alone.playOn(stopped, 0, makeRng(5));
+    judged.set(alone.points);
+    search.playOn(work, 0, makeRng(5));
+    expect(work.phase).toBe(OVER);
+    const totals = new Int32Array(2);
+    work.totals(totals);
+    for (let p = 0; p < 2; p++) expect(search.points[p]).toBeCloseTo((judged[p]! + totals[p]!) / 2, 9);
+  });
+});
+
 describe('learning the evaluation', () => {
   it('finds the gains games were scored with', () => {
     const truth = [2, 0.5, -1, 3, 0, 0.25, 1, 4, 0.8];
