@@ -134,17 +134,3 @@ export function start(lobby: LobbyTable, actor: Actor, seed: string, now: number
   if (!g.ok) throw new Error(`the engine refused a checked set-up: ${g.error.message}`);
   return { ok: true, value: owe({ ...base, game: g.value }, opening) };
 }
-
-/** Discord refused to open the thread: the game that just started goes back to being a lobby. */
-export function unstart(table: PlayingTable): LobbyTable | null {
-  if (table.game.turn !== 0) return null;
-  const {
-    game: _game,
-    dynasty: _dynasty,
-    turnStartedAt: _turnStartedAt,
-    outbox: _outbox,
-    postSeq: _postSeq,
-    ...rest
-  } = table;
-  return { ...rest, status: 'lobby', messages: { ...table.messages, threadId: null } };
-}

@@ -5,6 +5,7 @@
  */
 import { ComponentType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUE_POLL_MS } from '../../src/table/index.js';
 import type { FakeMessage } from '../fake-discord/model.js';
 import {
   boardCount,
@@ -80,6 +81,46 @@ describe('the lobby', () => {
     expect(lobby.button('Join').disabled).toBe(true);
     expect(lobby.button('Start').disabled).toBe(false);
     await press(lobby, 'k1:c', 'carol');
+  });
+
+  it('a game whose thread Discord holds back while the driver polls shows its first board there once it opens', async () => {
+    const { discord } = world;
+    const lobby = await openLobby(discord, 'erin');
+    await press(lobby, 'k1:j', 'owner');
+    const threads = { method: 'POST', path: '/channels/:channel/messages/:message/threads' };
+    // Thread creation at its limit (5 per 5 s a channel): the bot waits it out, deferring the click meanwhile.
+    discord.injectFault(threads, { kind: 'rate-limit', retryAfterMs: 3_000 });
+    const start = await discord.click(lobby, 'k1:s', 'erin');
+    await start.response();
+    // The driver's poll comes while the thread is on its way: the game it finds has no board owed yet.
+    await world.advance(DUE_POLL_MS);
+    await discord.waitFor(() => boardCount(discord, lobby.id) > 0, 'the first board in the thread');
+    expect(userToPlay(discord, lastMessage(discord, lobby.id))).toBeTruthy();
+    await discord.assertClean();
+  });
+
+  it('a Start finds the thread an earlier Start opened (its answer lost): the game is played there', async () => {
+    const { discord } = world;
+    const lobby = await openLobby(discord, 'carol');
+    await press(lobby, 'k1:j', 'erin');
+    const opened = await fetch(`${discord.apiBase}/v10/channels/${lobby.channelId}/messages/${lobby.id}/threads`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${discord.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kingdomino · carol, erin' }),
+    });
+    expect(opened.status).toBe(201);
+    // Discord's answer to the second thread on one message: the bot takes it as its thread being there.
+    const allow = discord.expectError({
+      method: 'POST',
+      path: '/channels/:channel/messages/:message/threads',
+      status: 400,
+      code: 160004,
+    });
+    const started = await press(lobby, 'k1:s', 'carol');
+    expect(started.content).not.toMatch(/could not open the game thread/);
+    await discord.waitFor(() => boardCount(discord, lobby.id) > 0, 'the first board in the thread');
+    allow();
+    await discord.assertClean();
   });
 });
 

@@ -36,6 +36,12 @@ function notLobby(table: Table): Refusal {
   return { code: 'cancelled' };
 }
 
+/** A lobby edit tried on the table as it is: the edited table, or the refusal in words. */
+function onLobby<T extends Table>(current: Table, edit: (lobby: LobbyTable) => TableResult<T>): Worded<T> {
+  const r: TableResult<T> = current.status === 'lobby' ? edit(current) : { ok: false, refusal: notLobby(current) };
+  return r.ok ? { ok: true, value: r.value } : { ok: false, refusal: refusalText(r.refusal, current.seats) };
+}
+
 /** Apply one lobby edit under the table's lock: the edited table as saved, or the refusal in words. */
 export async function editLobby<T extends Table>(
   bot: Bot,
@@ -44,14 +50,12 @@ export async function editLobby<T extends Table>(
 ): Promise<Worded<T>> {
   try {
     const { value, table } = await bot.store.update<Worded<T>>(tableId, (current) => {
-      const r: TableResult<T> = current.status === 'lobby' ? edit(current) : { ok: false, refusal: notLobby(current) };
-      return r.ok
-        ? save(r.value, { ok: true, value: r.value })
-        : keep({ ok: false, refusal: refusalText(r.refusal, current.seats) });
+      const edited = onLobby(current, edit);
+      return edited.ok ? save(edited.value, edited) : keep(edited);
     });
     if (!value.ok) return value;
     // The edited table as saved (its version bumped by the store), told to whoever follows it (the live board);
-    // a game started is told by startGame once its home is open, not before (its first board goes there).
+    // a game started is told by startGame, with its home open (its first board goes there).
     if (table.status !== 'playing') bot.driver.told(table);
     return { ok: true, value: table as T };
   } catch (error) {
@@ -61,17 +65,24 @@ export async function editLobby<T extends Table>(
 }
 
 /**
- * Start: lobby -> game under the lock (so two Start clicks start one game), then the
- * thread opened and the driver told. The caller checked the bot may open a thread there.
+ * Start: the game's home opened first, then lobby -> game under the table's lock (so
+ * two Start clicks start one game) and the driver told. A started game's first board
+ * is due at once, and the driver's poll may post it before the click is done: its
+ * thread must be there by then, or the board would find it missing and be dropped (a
+ * game never shown). A thread Discord refuses leaves the lobby as it was; one opened
+ * for a start that then fails (the lobby changed meanwhile) serves the next Start.
+ * The caller checked the bot may open a thread there.
  */
 export async function startGame(bot: Bot, click: LobbyClick): Promise<Worded<PlayingTable>> {
+  const ready = await startable(bot, click);
+  if (!ready.ok) return ready;
+  const opened = await openThread(bot, ready.value);
+  if (!opened.ok) return opened;
   const started = await editLobby(bot, click.tableId, (lobby) =>
     lobbies.start(lobby, click, randomBytes(8).toString('hex'), clock.now()),
   );
   if (!started.ok) return started;
   const table = await copyNotifyToSeats(bot, started.value);
-  const opened = await openThread(bot, table);
-  if (!opened.ok) return opened;
   bot.log.info('game started', {
     guild: table.guildId,
     channel: table.messages.lobbyChannelId,
@@ -83,7 +94,15 @@ export async function startGame(bot: Bot, click: LobbyClick): Promise<Worded<Pla
   return { ok: true, value: table };
 }
 
-/** Open the game's home (its thread on the lobby message); if Discord refuses, the table goes back to being a lobby. */
+/** The game a Start would begin, as the lobby is now (nothing saved): its home is opened from it. */
+async function startable(bot: Bot, click: LobbyClick): Promise<Worded<PlayingTable>> {
+  const loaded = await bot.store.get(click.tableId);
+  if (loaded.kind === 'corrupt') return { ok: false, refusal: t('error.gameCorrupt') };
+  if (loaded.kind !== 'found') return { ok: false, refusal: t('table.missing') };
+  return onLobby(loaded.table, (lobby) => lobbies.start(lobby, click, 'not-saved', clock.now()));
+}
+
+/** Open the game's home (its thread on the lobby message); Discord's refusal in words. */
 async function openThread(bot: Bot, table: PlayingTable): Promise<Worded<null>> {
   try {
     await bot.places.openHome(
@@ -96,10 +115,6 @@ async function openThread(bot: Bot, table: PlayingTable): Promise<Worded<null>> 
       game: table.id,
       channel: table.messages.lobbyChannelId,
       error: errorText(error),
-    });
-    await bot.store.update(table.id, (current) => {
-      const lobby = current.status === 'playing' ? lobbies.unstart(current) : null;
-      return lobby ? save(lobby) : keep();
     });
     return { ok: false, refusal: t('lobby.threadFailed', { reason: errorText(error).replace(/^\w+: /, '') }) };
   }

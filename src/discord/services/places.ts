@@ -166,12 +166,16 @@ export class DiscordPlaces implements Places {
     const channel = await this.client.channels.fetch(table.messages.lobbyChannelId);
     if (channel?.type !== ChannelType.GuildText && channel?.type !== ChannelType.GuildAnnouncement)
       throw new Error('the lobby channel cannot hold threads');
-    const thread = await channel.threads.create({
-      startMessage: table.id,
-      name,
-      autoArchiveDuration: archiveAfter(table.settings),
-    });
-    if (thread.type !== ChannelType.PublicThread) this.log.warn('game thread is not public', { game: table.id });
+    const thread = await channel.threads
+      .create({ startMessage: table.id, name, autoArchiveDuration: archiveAfter(table.settings) })
+      .catch((error: unknown) => {
+        // Opened by a Start that did not go through (startGame): it is this game's home.
+        if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage)
+          return null;
+        throw error;
+      });
+    if (thread && thread.type !== ChannelType.PublicThread)
+      this.log.warn('game thread is not public', { game: table.id });
   }
 
   async openThread(channelId: string, name: string, settings: TableSettings, ahead: boolean): Promise<string> {
