@@ -1,6 +1,7 @@
 /**
- * Faults of the fake Discord that a client only sees as its own timeout: a request
- * lost on the way (no-answer) and one answered past the timeout (slow).
+ * Faults of the fake Discord that a client only sees in its timing: a request lost on
+ * the way (no-answer), one answered past the timeout (slow), and one carried out at
+ * once whose answer is on its way a while (late).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from './index.js';
@@ -57,5 +58,16 @@ it('slow past the timeout: the request still lands after the client gave up, and
   await discord.waitFor(() => discord.messages().some((m) => m.content === 'late'), 'the late post to land');
   expect(await post('late', 'n-late', 5000)).toBe(200);
   expect(discord.messages().filter((m) => m.content === 'late')).toHaveLength(1);
+  await discord.assertClean();
+});
+
+it('late: the request is carried out and seen at once; the client hears of it only after the delay', async () => {
+  discord.injectFault({ method: 'POST', path: '/channels/:channel/messages' }, { kind: 'late', delayMs: 400 });
+  const answered = post('heard late', 'n-heard-late', 5000);
+  await discord.waitFor(() => discord.messages().some((m) => m.content === 'heard late'), 'the post to land');
+  expect(discord.requests.at(-1)).toMatchObject({ fault: 'late', status: 200 });
+  // Carried out, not yet answered: the client still waits.
+  expect(await Promise.race([answered, Promise.resolve('waiting')])).toBe('waiting');
+  expect(await answered).toBe(200);
   await discord.assertClean();
 });

@@ -82,6 +82,8 @@
  * `discord.injectFault({ method: 'POST', path: /\/messages$/ }, { kind: 'rate-limit', retryAfterMs: 100 })`,
  * `{ kind: 'server-error', status: 502 }`, `{ kind: 'slow', delayMs: 500 }` (answered and
  * carried out late: past discord.js's 15 s timeout it lands after the client gave up),
+ * `{ kind: 'late', delayMs: 50 }` (carried out and seen by the test at once, its answer
+ * reaching the client after the delay: the client acts on what it does not know yet),
  * `{ kind: 'no-answer' }` (lost: never carried out nor answered until the client gives
  * up; recorded with status 0); optional count, default 1. `await discord.dropGateway()`
  * cuts the connection and resolves when the client has resumed; `dropGateway({ resumable: false })` forces a new IDENTIFY.

@@ -86,13 +86,15 @@ export interface RequestMatcher {
   readonly where?: (request: RequestRecord) => boolean;
 }
 
-export type FaultKind = 'rate-limit' | 'server-error' | 'slow' | 'no-answer';
+export type FaultKind = Fault['kind'];
 
 export type Fault =
   | { readonly kind: 'rate-limit'; readonly retryAfterMs: number; readonly global?: boolean }
   | { readonly kind: 'server-error'; readonly status?: 500 | 502 | 503 | 504 }
   /** Answered (and carried out) only after the delay: past the client's timeout, it lands after the client gave up. */
   | { readonly kind: 'slow'; readonly delayMs: number }
+  /** Carried out at once, its answer on the way for the delay: whoever watches Discord sees it done before the client knows. */
+  | { readonly kind: 'late'; readonly delayMs: number }
   /**
    * Lost on the way: never carried out, never answered; the connection stays open
    * until the client gives up (discord.js aborts after its timeout, 15 s, and tries
@@ -190,15 +192,17 @@ export class RestServer {
     const guards = url.pathname.startsWith('/api/v10/') ? this.#guardsFor(path) : [];
     /** A guard answered (an unknown route under it is answered as Discord would, not reported). */
     let guarded: string | null = null;
+    let lateMs = 0;
     try {
       parsed = await readBody(req);
       const rule = authorized ? this.#takeFault(method, path, matched.route.template, matched.params) : null;
       fault = rule?.kind ?? null;
       if (rule?.kind === 'slow') await sleep(rule.delayMs);
+      if (rule?.kind === 'late') lateMs = rule.delayMs;
       if (rule?.kind === 'no-answer') {
         await closed(res);
         reply = { status: 0 };
-      } else if (rule && rule.kind !== 'slow') {
+      } else if (rule && rule.kind !== 'slow' && rule.kind !== 'late') {
         reply = faultReply(rule);
       } else {
         // An unknown route or a request without the bot token counts against the global limit only.
@@ -274,6 +278,11 @@ export class RestServer {
         'more invalid requests (401, 403, 429) in 10 minutes than Discord allows: it would ban the IP for a while',
       );
     }
+    if (lateMs > 0) {
+      // Done, seen done by whoever watches (the test), before the client hears of it.
+      this.hooks.onRequest(record);
+      await sleep(lateMs);
+    }
     if (fault !== 'no-answer')
       send(
         res,
@@ -282,7 +291,7 @@ export class RestServer {
           ? rateLimitHeaders(reply)
           : { ...(verdict?.headers ?? {}), ...(shared?.refusal.headers ?? {}) },
       );
-    this.hooks.onRequest(record);
+    if (lateMs === 0) this.hooks.onRequest(record);
   }
 
   #takeFault(method: string, path: string, route: string, params: Readonly<Record<string, string>>): Fault | null {
@@ -360,7 +369,7 @@ function closed(res: ServerResponse): Promise<void> {
   });
 }
 
-function faultReply(fault: Exclude<Fault, { kind: 'slow' | 'no-answer' }>): Reply {
+function faultReply(fault: Exclude<Fault, { kind: 'slow' | 'late' | 'no-answer' }>): Reply {
   if (fault.kind === 'rate-limit') {
     return {
       status: 429,
