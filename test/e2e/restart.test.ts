@@ -44,7 +44,21 @@ async function untilComputerToMove(threadId: string): Promise<void> {
         const next = panel
           .buttons()
           .find((b) => b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? ''));
-        await (await discord.click(panel, next!.customId!, user)).reply();
+        if (!next)
+          throw new Error(
+            `no move on the panel at turn ${loaded.table.game.turn} (${now.seat.kind}, ${now.prompt.kind}); panel: ${panel.content}; clicked on: ${turn.content}; thread: ${discord
+              .messages(threadId)
+              .slice(-4)
+              .map(
+                (m) =>
+                  `${m.id} ${m.content.slice(0, 80)} [${m
+                    .buttons()
+                    .map((b) => b.customId)
+                    .join(' ')}]`,
+              )
+              .join(' | ')}`,
+          );
+        await (await discord.click(panel, next.customId!, user)).reply();
       }
       // The answer comes once the move is saved and its board, if any, posted.
     }

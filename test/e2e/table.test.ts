@@ -30,6 +30,10 @@ afterAll(async () => {
   await world?.close();
 });
 
+/** A panel's Take (or pick) button that can be pressed. */
+const isTake = (b: { readonly disabled?: boolean; readonly customId?: string | null }): boolean =>
+  !b.disabled && (b.customId?.startsWith('k1:k:') ?? false);
+
 async function press(lobby: FakeMessage, customId: string, user: string): Promise<FakeMessage> {
   return (await world.discord.click(lobby, customId, user)).reply();
 }
@@ -237,6 +241,26 @@ describe('during a game', () => {
     const rules = await (await command('erin', 'rules')).reply();
     expect(rules.ephemeral).toBe(true);
     expect(rules.content).toMatch(/squares × crowns/);
+  });
+
+  it('a move made while the board before it is still on its way is answered once its own board is up', async () => {
+    const { discord } = world;
+    const before = lastMessage(discord, threadId);
+    const mover = userToPlay(discord, before)!;
+    const first = await (await discord.click(before, yourTurnId(before), mover)).reply();
+    // Discord's answer to the post of this move's board reaches the bot late: the players see the board first.
+    discord.injectFault(discord.postsIn(threadId), { kind: 'late', delayMs: 1_000 });
+    const boards = boardCount(discord, threadId);
+    const firstMove = await discord.click(first, first.buttons().find((b) => isTake(b))!.customId!, mover);
+    await discord.waitFor(() => boardCount(discord, threadId) > boards, 'the board of the first move');
+    // The next player moves at once from that board.
+    const turn = lastMessage(discord, threadId);
+    const user = userToPlay(discord, turn)!;
+    const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
+    await (await discord.click(panel, panel.buttons().find((b) => isTake(b))!.customId!, user)).reply();
+    expect(panel.content).toMatch(/^✅ /);
+    expect(boardCount(discord, threadId)).toBe(boards + 2);
+    expect((await firstMove.reply()).content).toMatch(/^✅ /);
   });
 
   it('the record waits for the end; only the host cancels; a cancelled game takes no clicks', async () => {

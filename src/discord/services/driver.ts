@@ -36,18 +36,34 @@ const LAST_RETRY_MS = 60_000;
  */
 const UNANSWERED_SETTLE_MS = 3_000;
 
+/** Someone waiting for the boards owed by the table as they saved it (`version`; not told: whatever the run shows next). */
+interface Waiter {
+  readonly version: number;
+  readonly resolve: (shown: boolean) => void;
+}
+
+function waiter(known: Table | undefined, resolve: (shown: boolean) => void): Waiter {
+  return { version: known?.version ?? -Infinity, resolve };
+}
+
 /** A table's run in progress: who waits for its boards, and whether it must run again after. */
 interface Run {
   /** Run again once this one ends (a change came meanwhile), from this table if known. */
   again: { readonly known?: Table } | null;
-  readonly waiters: ((shown: boolean) => void)[];
+  waiters: readonly Waiter[];
   /** The table as the run last read or saved it. */
   latest: Table | null;
 }
 
-/** Those waiting for the run's boards learn whether they are shown. */
-function release(run: Run, shown: boolean): void {
-  run.waiters.splice(0).forEach((resolve) => resolve(shown));
+/**
+ * Those waiting for boards of the table up to `version` (whose boards are shown, or
+ * failed) learn it. A move made while the run posts an earlier one's board waits on:
+ * its own board is not among those.
+ */
+function release(run: Run, shown: boolean, version = Infinity): void {
+  const done = run.waiters.filter((w) => w.version <= version);
+  run.waiters = run.waiters.filter((w) => w.version > version);
+  done.forEach((w) => w.resolve(shown));
 }
 
 /** The newer of two versions of a table (a change told during a run may be older than the run's own save). */
@@ -128,10 +144,10 @@ export class TableDriver implements Driver {
       const running = this.runs.get(tableId);
       if (running) {
         running.again = known ? { known } : (running.again ?? {});
-        running.waiters.push(resolve);
+        running.waiters = [...running.waiters, waiter(known, resolve)];
         return;
       }
-      const run: Run = { again: null, waiters: [resolve], latest: null };
+      const run: Run = { again: null, waiters: [waiter(known, resolve)], latest: null };
       this.runs.set(tableId, run);
       void this.drive(tableId, run, known);
     });
@@ -209,7 +225,7 @@ export class TableDriver implements Driver {
         this.forget(tableId);
         return this.disarm(tableId);
       }
-      if (boardsOwed(table).length === 0) release(run, true);
+      if (boardsOwed(table).length === 0) release(run, true, table.version);
       const now = clock.now();
       const due = next(table, now, bot.config);
       if ((!due || due.at > now) && this.strays.delete(tableId)) {
@@ -221,7 +237,8 @@ export class TableDriver implements Driver {
       if (due.at > now) return this.arm(table, due.at);
       this.disarm(tableId);
       const maybeMade = due.step.kind === 'post' && this.resumed.delete(tableId);
-      const shown = (): void => release(run, true);
+      const posting = table.version;
+      const shown = (): void => release(run, true, posting);
       table = await doStep(bot, table, due.step, { maybeMade, shown, stopping: () => this.stopped });
       this.backoff.delete(tableId);
     }
