@@ -444,6 +444,8 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
 }
 
 function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
+  // Its round caps are its own: the dashes of an empty king's place drawn after it keep theirs.
+  c.save();
   c.lineCap = 'round';
   const inset = 8;
   for (const [colour, width] of [
@@ -459,6 +461,7 @@ function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
     c.lineTo(x + inset, y + h - inset);
     c.stroke();
   }
+  c.restore();
 }
 
 /** Below the draft on 3-4 player tables: the terrains by name, and the draw pile. */

@@ -38,7 +38,8 @@ import { dynastySize } from '../../src/render/dynasty.js';
 import { TERRAIN, UI, playerColour } from '../../src/render/palette.js';
 import { previewSize, layoutPreview } from '../../src/render/preview.js';
 import { SHEET_WIDTH, layoutScoreSheet } from '../../src/render/scoresheet.js';
-import { dominoSpot, kingSpot, layoutTable, tableShape, tableSize } from '../../src/render/table.js';
+import { dominoSpot, drawTable, kingSpot, layoutTable, tableShape, tableSize } from '../../src/render/table.js';
+import type { TableView } from '../../src/render/view.js';
 import { midGame, newGame, play, playDynasty, type Setup } from './games.js';
 
 const SETUPS: readonly Setup[] = ['2p', '3p', '3p-classic', '4p', 'duel'];
@@ -160,6 +161,20 @@ describe('what the table shows', () => {
       const d = dominoSpot(card, next.square);
       expect(read(...bareSpot([d.x, d.y], next.square))).toBe(TERRAIN[s.domino.a.terrain].base);
     }
+  });
+
+  it("an empty king's place looks the same after a discarded domino as after a placed one", () => {
+    const view = discardedThenWaiting();
+    const next = layoutTable(view).lines[1]!;
+    const k = kingSpot(next.cards[next.slots.findIndex((s) => s.king === null)]!, next.square);
+    const place = (v: TableView) =>
+      Buffer.from(
+        drawTable(v)
+          .getContext('2d')
+          .getImageData(k.x - k.r - 4, k.y - k.r - 4, 2 * k.r + 8, 2 * k.r + 8).data,
+      );
+    const placed = view.current.map((s) => (s.status === 'discarded' ? { ...s, status: 'placed' as const } : s));
+    expect(place(view).equals(place({ ...view, current: placed }))).toBe(true);
   });
 
   it('the player to move has a frame in their colour; the others none', async () => {
@@ -393,3 +408,16 @@ describe('the dynasty sheet', () => {
     expect(games[2]).toBeNull();
   });
 });
+
+/** A 4-player table whose line being placed has a discarded domino, and whose next line a place still empty. */
+function discardedThenWaiting(): TableView {
+  for (let seed = 0; seed < 50; seed++) {
+    let state = newGame('4p', `discard-${seed}`);
+    while (prompt(state).kind !== 'over') {
+      state = play(state, 1);
+      const view = tableView(state);
+      if (view.current.some((s) => s.status === 'discarded') && view.next.some((s) => s.king === null)) return view;
+    }
+  }
+  throw new Error('no seeded game discards before a free domino of the next line');
+}
