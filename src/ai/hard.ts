@@ -137,9 +137,9 @@ export function hardSearch(
  * hard level plays out only. Against hard-baseline at 250 ms, paired: judging alone (1)
  * won 36.7% of 100 2-player games where playing out won 63.5%; half of each
  * (hard-judged, which only the arena seats) won 65.75% of 400 2-player games (margin
- * +3.75), where playing out won 63.5% and 64.25% of 400, within the noise, and 23% of
- * 100 4-player seat-games, where playing out won 30.6% of 160. So the players keep
- * playing out (issue 42's note has the runs).
+ * +3.75), where playing out won 63.5% and 64.25% of 400, within the noise, and 31.75%
+ * of 400 4-player seat-games, where playing out won 31.6% on the same decks. So the
+ * players keep playing out (issue 42's note has the runs).
  */
 export const JUDGE_WEIGHTS = { hard: 0, 'hard-judged': 0.5 } as const;
 

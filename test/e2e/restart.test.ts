@@ -14,6 +14,7 @@ import {
   isFinal,
   lastMessage,
   launch,
+  moveByPanel,
   playToEnd,
   startTable,
   userToPlay,
@@ -38,28 +39,7 @@ async function untilComputerToMove(threadId: string): Promise<void> {
       const now = currentTurn(loaded.table)!;
       if (now.seat.kind === 'ai') return;
       const turn = lastMessage(discord, threadId);
-      const user = userToPlay(discord, turn)!;
-      const panel = await (await discord.click(turn, yourTurnId(turn), user)).reply();
-      for (let step = 0; step < 3 && !panel.content.startsWith('✅'); step++) {
-        const next = panel
-          .buttons()
-          .find((b) => b.customId?.startsWith('k1:k:') || /^(✅ Place here|🗑 Discard)/.test(b.label ?? ''));
-        if (!next)
-          throw new Error(
-            `no move on the panel at turn ${loaded.table.game.turn} (${now.seat.kind}, ${now.prompt.kind}); panel: ${panel.content}; clicked on: ${turn.content}; thread: ${discord
-              .messages(threadId)
-              .slice(-4)
-              .map(
-                (m) =>
-                  `${m.id} ${m.content.slice(0, 80)} [${m
-                    .buttons()
-                    .map((b) => b.customId)
-                    .join(' ')}]`,
-              )
-              .join(' | ')}`,
-          );
-        await (await discord.click(panel, next.customId!, user)).reply();
-      }
+      await moveByPanel(discord, turn, userToPlay(discord, turn)!);
       // The answer comes once the move is saved and its board, if any, posted.
     }
   } finally {
