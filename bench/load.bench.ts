@@ -20,6 +20,9 @@
  * `rss_mb_before` / `rss_mb_warm` / `rss_mb_peak` / `rss_mb_after` (idle at start;
  * once WARM_GAMES short games have been played, so that its picture and AI workers
  * run, what one game alone already costs; busiest; and once the games have ended),
+ * `rss_mb_warm.<kind>` / `rss_mb_peak.<kind>` (that memory by kind, `resident`: glibc's
+ * `malloc`, `v8`'s heap pages, the `reserved` regions of Skia's allocator and WebAssembly,
+ * `otherAnon`, `files`),
  * `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move` (requests
  * counted against Discord's global limit) and `rest_per_move.<route>` by
  * kind; the hard mode also `ai_wait_ms_p50/_p99` (what a computer move waited in the
@@ -119,6 +122,45 @@ function usage(pids: readonly number[]): { rssMb: number; cpuMs: number } {
     cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks
   }
   return { rssMb, cpuMs };
+}
+
+/** The bot's resident memory by kind (MB, its processes together), from /proc/<pid>/smaps. */
+interface Resident {
+  /** glibc's malloc: the main arena (brk) and the 64 MB heaps of the other arenas (Skia's canvases, buffers). */
+  readonly malloc: number;
+  /** V8's heap pages, 256 KB mappings each (Node builds without pointer compression): every isolate's. */
+  readonly v8: number;
+  /** Reservations of 256 MB and more: the canvas module's own allocator (mimalloc), WebAssembly memories. */
+  readonly reserved: number;
+  /** Other anonymous memory: V8's large objects, allocations glibc maps on their own, stacks, code. */
+  readonly otherAnon: number;
+  /** File-backed pages: node, the native modules, fonts. */
+  readonly files: number;
+}
+
+/** glibc's heaps of non-main arenas are 64 MB reservations aligned on 64 MB (HEAP_MAX_SIZE on 64-bit). */
+const ARENA_HEAP = 64 * 2 ** 20;
+const V8_PAGE = 256 * 1024;
+const RESERVATION = 256 * 2 ** 20;
+
+function resident(pids: readonly number[]): Resident {
+  const parts = { malloc: 0, v8: 0, reserved: 0, otherAnon: 0, files: 0 };
+  for (const pid of pids) {
+    for (const mapping of readFileSync(`/proc/${pid}/smaps`, 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+      const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)[ \t]*(.*)$/m.exec(mapping);
+      if (!head) continue;
+      const start = parseInt(head[1]!, 16);
+      const size = parseInt(head[2]!, 16) - start;
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(mapping)?.[1] ?? 0);
+      const anon = kb('Anonymous') / 1024;
+      parts.files += kb('Rss') / 1024 - anon;
+      if (head[4] === '[heap]' || (size <= ARENA_HEAP && start % ARENA_HEAP === 0)) parts.malloc += anon;
+      else if (size === V8_PAGE) parts.v8 += anon;
+      else if (size >= RESERVATION) parts.reserved += anon;
+      else parts.otherAnon += anon;
+    }
+  }
+  return parts;
 }
 
 /** Commands Redis has run so far (INFO commandstats, the INFO itself left out). */
@@ -431,6 +473,7 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
     );
     await sleep(2000);
     const warm = usage(bot.pids());
+    const warmParts = resident(bot.pids());
     const tables: { threadId: string; host: FakeUser }[] = [];
     for (let from = WARM_GAMES; from < WARM_GAMES + games; from += SETUP_AT_ONCE) {
       const count = Math.min(SETUP_AT_ONCE, WARM_GAMES + games - from);
@@ -444,9 +487,13 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
     const redisFrom = bot.redis ? await redisCalls(bot.redis.url) : 0;
     const logFrom = bot.log().length;
     let peak = warm.rssMb;
+    let peakParts = warmParts;
     let harnessPeakMb = 0;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, usage(bot.pids()).rssMb);
+      const now = usage(bot.pids()).rssMb;
+      // Read only at a new peak: smaps of a bot of 500 MB is a few ms of the harness's time.
+      if (now > peak) peakParts = resident(bot.pids());
+      peak = Math.max(peak, now);
       harnessPeakMb = Math.max(harnessPeakMb, process.memoryUsage.rss() / 2 ** 20);
     }, 500);
     const harnessLag = monitorEventLoopDelay({ resolution: 10 });
@@ -503,6 +550,12 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
     out('rss_mb_peak_half', smaller.peakMb, 'MB');
     out('rss_mb_per_game', (peak - smaller.peakMb) / (games - smaller.games), 'MB');
     out('rss_mb_after', after, 'MB');
+    for (const [at, parts] of [
+      ['warm', warmParts],
+      ['peak', peakParts],
+    ] as const) {
+      for (const [part, mb] of Object.entries(parts)) out(`rss_mb_${at}.${part}`, mb, 'MB');
+    }
     out('cpu_ms_per_move', cpuMs / moves, 'ms');
     out('harness_cpu_ms_per_move', (harness.user + harness.system) / 1000 / moves, 'ms');
     out('harness_loop_delay_ms_p99', harnessLag.percentile(99) / 1e6, 'ms');

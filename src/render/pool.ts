@@ -77,8 +77,16 @@ interface Job {
 interface Slot {
   readonly worker: Worker;
   job: Job | null;
+  /** performance.now() when its picture was handed to it. */
+  since: number;
   /** Set while the worker has nothing to draw: it stops when this fires. */
   idle: NodeJS.Timeout | null;
+}
+
+/** A picture drawn: when it was done, and how long its worker spent on it (ms). */
+interface Done {
+  readonly at: number;
+  readonly ms: number;
 }
 
 /**
@@ -88,13 +96,42 @@ interface Slot {
  */
 export const RENDER_IDLE_MS = 60_000;
 /**
- * Pictures wait this long for the workers running before another one starts. A
- * picture worker costs 60 MB as it starts and about 150 MB once it has drawn a few
- * hundred pictures (Skia and its allocator, glibc's arena for its thread, its heap),
- * and one draws about 60 tables and previews a second: a server's evening of games
- * needs one, and only a load that keeps it busy starts the others.
+ * Pictures wait at least this long for the workers running before another one starts
+ * (and only if the load is lasting: RENDER_GROW_BUSY).
  */
 export const RENDER_GROW_AFTER_MS = 100;
+/**
+ * Another worker starts once the workers running have been busy this share of a whole
+ * window (RENDER_BUSY_WINDOW_MS) and a picture waits. A picture worker costs 60 MB as
+ * it starts and 70 to 100 more once it has drawn a few hundred pictures (Skia and its
+ * allocator, glibc's arena, its heap), and one draws about 60 tables and previews a
+ * second: 200 games at a human pace keep one about half busy. Started at the first
+ * picture that waited 100 ms (a few moves at once), a second worker then shared the work
+ * and never went idle. Measured at 200 games (docs/performance.md): the bot's peak 510
+ * to 533 MB with two workers, 377 to 427 with one, 464 in a run where a burst still
+ * started the second for a while; a board's p99 100 to 168 ms before, 109 to 195 after.
+ * A burst is drawn by the first worker in well under the half second another takes to
+ * start; a lasting load (40 games clicking as fast as answers come) starts the second
+ * within a few seconds.
+ */
+export const RENDER_GROW_BUSY = 0.9;
+/**
+ * A worker beyond the first stops once a whole window's pictures would have kept one
+ * worker fewer at most this busy: the load has gone (or was a burst), the others do it.
+ * Below RENDER_GROW_BUSY, so that a load between the two neither starts nor stops one.
+ */
+export const RENDER_SHRINK_BUSY = 0.5;
+/** The window the workers' busy share is measured over. */
+export const RENDER_BUSY_WINDOW_MS = 2000;
+/**
+ * While pictures are drawn, the C heap's free pages go back to the system this often
+ * (malloc_trim: about 1 ms of the main thread on a bot in use). glibc hands back only
+ * the free memory at the top of each arena on its own; what the pictures free between
+ * pages still in use stays resident until trimmed, 7 to 20 MB in a bot in use.
+ */
+export const RENDER_TRIM_EVERY_MS = 10_000;
+/** A picture waiting this long starts another worker whatever the window says (its board is that late). */
+export const RENDER_BACKLOG_MS = 400;
 /**
  * A worker's young generation: a picture's garbage is its PNG and a few small
  * objects (its pixels are the canvas's, outside the heap), so V8's default, 32 MB
@@ -102,18 +139,42 @@ export const RENDER_GROW_AFTER_MS = 100;
  */
 const RENDER_YOUNG_MB = 8;
 
+/** How long the pool waits before it grows or shrinks (ms); tests make them short. */
+export interface PoolTimings {
+  /** A worker with nothing to draw for this long stops. */
+  readonly idleMs: number;
+  readonly growAfterMs: number;
+  readonly backlogMs: number;
+  readonly windowMs: number;
+}
+
+const TIMINGS: PoolTimings = {
+  idleMs: RENDER_IDLE_MS,
+  growAfterMs: RENDER_GROW_AFTER_MS,
+  backlogMs: RENDER_BACKLOG_MS,
+  windowMs: RENDER_BUSY_WINDOW_MS,
+};
+
 export class RenderPool {
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
   #growTimer: NodeJS.Timeout | null = null;
+  readonly #timings: PoolTimings;
+  /** The pictures done within the last window, oldest first, and their workers' time together. */
+  readonly #done: Done[] = [];
+  #doneMs = 0;
+  /** When the number of workers last changed: the window's share means something a window later. */
+  #resizedAt = 0;
+  #trimmedAt = 0;
 
   /** Workers: up to one per core (the main thread mostly waits on the network meanwhile), the first at once. */
   constructor(
     private size: number = availableParallelism(),
-    private readonly idleMs: number = RENDER_IDLE_MS,
-    private readonly growAfterMs: number = RENDER_GROW_AFTER_MS,
-  ) {}
+    timings: Partial<PoolTimings> = {},
+  ) {
+    this.#timings = { ...TIMINGS, ...timings };
+  }
 
   /** At most this many workers from now on (those running beyond it stop once their picture is drawn). */
   resize(size: number): void {
@@ -165,41 +226,77 @@ export class RenderPool {
       if (slot.idle) clearTimeout(slot.idle);
       slot.idle = null;
       slot.job = job;
+      slot.since = performance.now();
       slot.worker.postMessage(job.request);
     }
     this.#growLater();
   }
 
-  /** An idle worker (the longest running first), else a new one: the first at once, more once pictures wait. */
+  /** An idle worker (the longest running first), else a new one: the first at once, more under a lasting load. */
   #freeSlot(): Slot | undefined {
     const idle = this.#slots.find((s) => s.job === null);
     if (idle || this.#slots.length >= this.size) return idle;
-    const waited = performance.now() - (this.#queue[0]?.askedAt ?? 0);
-    if (this.#slots.length > 0 && waited < this.growAfterMs) return undefined;
+    if (this.#slots.length > 0 && !this.#shortOfWorkers()) return undefined;
     const slot = this.#spawn();
     this.#slots.push(slot);
+    this.#resizedAt = performance.now();
     return slot;
+  }
+
+  /** Pictures wait, and either late enough that a board is late, or after a window that kept the workers busy. */
+  #shortOfWorkers(): boolean {
+    const now = performance.now();
+    const waited = now - (this.#queue[0]?.askedAt ?? now);
+    if (waited >= this.#timings.backlogMs) return true;
+    return waited >= this.#timings.growAfterMs && this.#measured(now) && this.#busy(now) >= RENDER_GROW_BUSY;
+  }
+
+  /** A worker beyond the first, with nothing waiting, whose last window's pictures one worker fewer would have drawn at ease. */
+  #spare(slot: Slot): boolean {
+    const now = performance.now();
+    const others = this.#slots.length - 1;
+    if (others < 1 || slot === this.#slots[0] || this.#queue.length > 0 || !this.#measured(now)) return false;
+    return this.#busy(now) * this.#slots.length <= RENDER_SHRINK_BUSY * others;
+  }
+
+  /** The workers running now have run (as many) for a whole window. */
+  #measured(now: number): boolean {
+    return now - this.#resizedAt >= this.#timings.windowMs;
+  }
+
+  /** The share of the last window the workers running spent drawing (0 to 1). */
+  #busy(now: number): number {
+    const from = now - this.#timings.windowMs;
+    while (this.#done.length > 0 && this.#done[0]!.at < from) this.#doneMs -= this.#done.shift()!.ms;
+    return this.#doneMs / (this.#timings.windowMs * Math.max(1, this.#slots.length));
   }
 
   /** Pictures still waiting: look again when the oldest has waited long enough for another worker. */
   #growLater(): void {
     const oldest = this.#queue[0];
     if (this.#growTimer || !oldest || this.#slots.length >= this.size) return;
-    this.#growTimer = setTimeout(
-      () => {
-        this.#growTimer = null;
-        this.#pump();
-      },
-      Math.max(0, oldest.askedAt + this.growAfterMs - performance.now()),
-    );
+    const now = performance.now();
+    const { growAfterMs, backlogMs } = this.#timings;
+    const next = [oldest.askedAt + growAfterMs, oldest.askedAt + backlogMs].find((at) => at > now) ?? now;
+    this.#growTimer = setTimeout(() => {
+      this.#growTimer = null;
+      this.#pump();
+    }, next - now);
     this.#growTimer.unref();
   }
 
-  /** A worker's picture is done: it waits for the next one, or stops if the pool has shrunk. */
+  /** A worker's picture is done: it waits for the next one, or stops if the pool has shrunk or the load has gone. */
   #release(slot: Slot): void {
     slot.job = null;
-    if (this.#slots.length > this.size) return this.#stop(slot);
-    slot.idle = setTimeout(() => this.#stop(slot), this.idleMs);
+    const now = performance.now();
+    this.#done.push({ at: now, ms: now - slot.since });
+    this.#doneMs += now - slot.since;
+    if (now - this.#trimmedAt >= RENDER_TRIM_EVERY_MS) {
+      this.#trimmedAt = now;
+      giveBackMemory();
+    }
+    if (this.#slots.length > this.size || this.#spare(slot)) return this.#stop(slot);
+    slot.idle = setTimeout(() => this.#stop(slot), this.#timings.idleMs);
     slot.idle.unref();
   }
 
@@ -216,6 +313,7 @@ export class RenderPool {
     if (slot.idle) clearTimeout(slot.idle);
     const at = this.#slots.indexOf(slot);
     if (at >= 0) this.#slots.splice(at, 1);
+    this.#resizedAt = performance.now();
   }
 
   #spawn(): Slot {
@@ -224,6 +322,7 @@ export class RenderPool {
         resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_MB },
       }),
       job: null,
+      since: 0,
       idle: null,
     };
     // Idle workers do not keep the process alive.

@@ -124,14 +124,15 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
 /**
  * Kingdom panels by what they show: a move changes one or two of them, the others
  * are blitted (drawing a panel costs about as much as the rest of the table). Each
- * picture worker keeps its own, so it is sized for a few games each: 16 MB is 22
+ * picture worker keeps its own, sized for a server's evening of two games: 6 MB is 9
  * panels of the 3-4 player table, 4 shown and about 1.5 new a move for each game.
  * Bigger helps nobody: when many games take their turns between two moves of one,
  * they push its panels out of any cache we could afford (tables of 40 or 200 games
  * drawn in turn cost the same CPU with 16 MB as with 64 MB, within 1 ms of 20, and
- * two workers' 64 MB were 96 MB more at the peak).
+ * 40 games' tables and previews in turn the same with 2 MB as with 16), and one
+ * worker now draws the pictures of up to about 200 games, where each MB counts.
  */
-const panelPictures = new PictureCache(16 << 20);
+const panelPictures = new PictureCache(6 << 20);
 /** The frame of the panel to play bleeds half a pixel out of its box. */
 const PANEL_BLEED = 2;
 

@@ -46,20 +46,40 @@ it('a table and a preview come with their descriptions, as said in the asker’s
   expect(preview.alt).not.toBe(table.alt);
 });
 
-it('a second worker starts only once pictures have waited for the first', async () => {
-  const pool = new RenderPool(2, 60_000, 30);
+it('a second worker starts only for a lasting load, not for pictures that coincide, and stops once it has gone', async () => {
+  const pool = new RenderPool(2, { growAfterMs: 1, windowMs: 300, backlogMs: 60_000, idleMs: 60_000 });
   const states = Array.from({ length: 8 }, (_, i) => play(newGame('4p', 'grow'), 8 + 4 * i));
-  await pool.render({ picture: 'table', state: states[0]!, opts: {} });
-  await pool.render({ picture: 'table', state: states[1]!, opts: {} });
+  const table = (i: number) => pool.render({ picture: 'table', state: states[i % states.length]!, opts: {} });
+  /** Two pictures asked at once (the second waits for the first worker), then a pause: a light load. */
+  const lightly = async (rounds: number, until: () => boolean = () => false) => {
+    for (let r = 0; r < rounds && !until(); r++) {
+      await Promise.all([table(r), table(r + 1)]);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+  await lightly(5);
   expect(pool.workers).toBe(1);
-  const asked = states.map((state) => pool.render({ picture: 'table', state, opts: {} }));
+  // Pictures waiting all through a window: the first worker is kept busy.
+  const asked = Array.from({ length: 60 }, (_, i) => table(i));
+  await vi.waitFor(() => expect(pool.workers).toBe(2), { timeout: 10_000 });
+  expect((await Promise.all(asked)).length).toBe(60);
+  await lightly(40, () => pool.workers === 1);
   expect(pool.workers).toBe(1);
-  await vi.waitFor(() => expect(pool.workers).toBe(2));
-  expect((await Promise.all(asked)).length).toBe(states.length);
+});
+
+it('pictures left waiting start a second worker before any window has been measured', async () => {
+  const pool = new RenderPool(2, { growAfterMs: 1, backlogMs: 150, windowMs: 600_000, idleMs: 60_000 });
+  const states = Array.from({ length: 8 }, (_, i) => play(newGame('4p', 'backlog'), 8 + 4 * i));
+  const asked = Array.from({ length: 40 }, (_, i) =>
+    pool.render({ picture: 'table', state: states[i % states.length]!, opts: {} }),
+  );
+  expect(pool.workers).toBe(1);
+  await vi.waitFor(() => expect(pool.workers).toBe(2), { timeout: 10_000 });
+  expect((await Promise.all(asked)).length).toBe(40);
 });
 
 it('workers with nothing to draw stop, and the next picture starts one again', async () => {
-  const pool = new RenderPool(2, 50);
+  const pool = new RenderPool(2, { idleMs: 50 });
   const state = play(newGame('2p', 'idle'), 12);
   const first = await pool.render({ picture: 'table', state, opts: {} });
   expect(pool.workers).toBe(1);
@@ -69,7 +89,7 @@ it('workers with nothing to draw stop, and the next picture starts one again', a
 });
 
 it('a pool given fewer cores runs fewer workers, and draws every picture still', async () => {
-  const pool = new RenderPool(2, 50);
+  const pool = new RenderPool(2, { idleMs: 50 });
   pool.resize(1);
   const states = Array.from({ length: 4 }, (_, i) => play(newGame('2p', 'cores'), 4 + 2 * i));
   const asked = states.map((state) => pool.render({ picture: 'table', state, opts: {} }));
