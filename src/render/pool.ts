@@ -266,9 +266,20 @@ export class RenderPool {
 
   /** The share of the last window the workers running spent drawing (0 to 1). */
   #busy(now: number): number {
+    this.#forget(now);
+    return this.#doneMs / (this.#timings.windowMs * Math.max(1, this.#slots.length));
+  }
+
+  /** A picture drawn, kept for a window (the older ones dropped, so the record stays a window long). */
+  #record(done: Done): void {
+    this.#done.push(done);
+    this.#doneMs += done.ms;
+    this.#forget(done.at);
+  }
+
+  #forget(now: number): void {
     const from = now - this.#timings.windowMs;
     while (this.#done.length > 0 && this.#done[0]!.at < from) this.#doneMs -= this.#done.shift()!.ms;
-    return this.#doneMs / (this.#timings.windowMs * Math.max(1, this.#slots.length));
   }
 
   /** Pictures still waiting: look again when the oldest has waited long enough for another worker. */
@@ -289,8 +300,7 @@ export class RenderPool {
   #release(slot: Slot): void {
     slot.job = null;
     const now = performance.now();
-    this.#done.push({ at: now, ms: now - slot.since });
-    this.#doneMs += now - slot.since;
+    this.#record({ at: now, ms: now - slot.since });
     if (now - this.#trimmedAt >= RENDER_TRIM_EVERY_MS) {
       this.#trimmedAt = now;
       giveBackMemory();
