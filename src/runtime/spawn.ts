@@ -12,13 +12,17 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * the heap (about 10 MB live in a picture worker): the picture workers ran a full
  * collection every 5 to 7 pictures, and marking took a fifth of the bot's CPU under
  * load. With 64 MB, one in hundreds of pictures, a table and a preview 16 ms of CPU
- * instead of 20 to 22, the same peak memory (the pixels are freed by the young
- * collections). Node lets a worker set no such limit (resourceLimits has no initial
+ * instead of 20 to 22. But what waits in the old generation for that collection holds
+ * memory outside it too (buffers of pictures already sent): with 32 MB, at 200 games
+ * (one picture worker) the bot's peak was 310 and 353 MB against 393 and 494 with 64,
+ * for the same CPU a move (21.0 and 21.3 ms against 21.0 and 22.0); at 400 games,
+ * where the workers are busy, 19.9 ms a move against 18.0 (docs/performance.md).
+ * Node lets a worker set no such limit (resourceLimits has no initial
  * size): it is a V8 flag, process-wide, read by each isolate made after it is set,
  * so it is set here, as each worker of ours starts, and holds for all of them alike
  * (the main thread's isolate is already made).
  */
-const WORKER_OLD_SPACE_MB = 64;
+const WORKER_OLD_SPACE_MB = 32;
 
 /**
  * A worker running the module `name` that sits beside `module` (the caller's
