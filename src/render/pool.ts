@@ -97,7 +97,7 @@ interface Done {
 export const RENDER_IDLE_MS = 60_000;
 /**
  * Pictures wait at least this long for the workers running before another one starts
- * (and only if the load is lasting: RENDER_GROW_BUSY).
+ * (and then only under a lasting load, RENDER_GROW_BUSY, or a backlog, RENDER_BACKLOG_MS).
  */
 export const RENDER_GROW_AFTER_MS = 100;
 /**
@@ -248,7 +248,8 @@ export class RenderPool {
     const now = performance.now();
     const waited = now - (this.#queue[0]?.askedAt ?? now);
     if (waited >= this.#timings.backlogMs) return true;
-    return waited >= this.#timings.growAfterMs && this.#measured(now) && this.#busy(now) >= RENDER_GROW_BUSY;
+    const busy = this.#drawing(now) / this.#slots.length;
+    return waited >= this.#timings.growAfterMs && this.#measured(now) && busy >= RENDER_GROW_BUSY;
   }
 
   /** A worker beyond the first, with nothing waiting, whose last window's pictures one worker fewer would have drawn at ease. */
@@ -256,7 +257,7 @@ export class RenderPool {
     const now = performance.now();
     const others = this.#slots.length - 1;
     if (others < 1 || slot === this.#slots[0] || this.#queue.length > 0 || !this.#measured(now)) return false;
-    return this.#busy(now) * this.#slots.length <= RENDER_SHRINK_BUSY * others;
+    return this.#drawing(now) <= RENDER_SHRINK_BUSY * others;
   }
 
   /** The workers running now have run (as many) for a whole window. */
@@ -264,10 +265,10 @@ export class RenderPool {
     return now - this.#resizedAt >= this.#timings.windowMs;
   }
 
-  /** The share of the last window the workers running spent drawing (0 to 1). */
-  #busy(now: number): number {
+  /** The workers' drawing over the last window, in workers kept busy all through it (0 to the workers running). */
+  #drawing(now: number): number {
     this.#forget(now);
-    return this.#doneMs / (this.#timings.windowMs * Math.max(1, this.#slots.length));
+    return this.#doneMs / this.#timings.windowMs;
   }
 
   /** A picture drawn, kept for a window (the older ones dropped, so the record stays a window long). */
