@@ -25,7 +25,6 @@ import {
   drawKingdom,
   fitKingdom,
   outlineCells,
-  probing,
   roundRect,
   measuredText,
   text,
@@ -66,8 +65,7 @@ export function layoutPreview(v: PreviewView): { width: number; height: number; 
 export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
   const { width, height, geometry: g } = layoutPreview(v);
   const { canvas, c } = blank(width, height);
-  if (probing()) drawBase(c, v, g);
-  else c.drawImage(basePicture(v, g), 0, 0);
+  placeBase(c, v, g);
   if (v.domino) verdictText(c, v, VERDICT_X, VERDICT_Y, width - M - VERDICT_X);
   if (v.hint) drawHint(c, g, v.hint.a, v.hint.b);
   if (v.candidate && v.domino) drawCandidate(c, g, v);
@@ -80,16 +78,18 @@ export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
  * What a turn's previews share, by what it shows: a player trying spots one after
  * the other gets previews that differ only in the domino tried, its verdict and the
  * hint, drawn over this (about half of a preview's drawing). Room for two, so that
- * the player stepping through spots finds theirs; under load, other games' previews
- * come in between and this is drawn anew, as it was before (5 MB a picture worker).
+ * the player stepping through spots finds theirs from their second spot on; under load,
+ * other games' previews come in between and it is drawn in place (5 MB a picture worker).
  */
 const bases = new PictureCache(5 << 20);
 
-function basePicture(v: PreviewView, g: KingdomGeometry): Canvas {
+function placeBase(c: Ctx, v: PreviewView, g: KingdomGeometry): void {
   const { width, height } = previewSize();
   // The spots' letters and the hint are drawn over the domino tried; whether there is a hint, the footer says.
   const shown = { ...v, candidate: null, spots: [], hint: v.hint !== null };
-  return bases.picture(`${currentLocale()}:${JSON.stringify(shown)}`, width, height, (c) => drawBase(c, v, g));
+  bases.place(c, `${currentLocale()}:${JSON.stringify(shown)}`, { x: 0, y: 0, w: width, h: height }, (on) =>
+    drawBase(on, v, g),
+  );
 }
 
 /** Everything but the domino tried, its verdict, the hint and the spots' letters. */

@@ -25,7 +25,6 @@ import {
   fitKingdom,
   fitText,
   kingdomWindow,
-  probing,
   roundRect,
   strokeRoundRect,
   measuredText,
@@ -114,8 +113,7 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
   for (const p of l.panels) {
     // The panel without its recent placements (they change with every turn), then those.
     const still = { ...p, kingdom: { ...p.kingdom, recent: [] } };
-    if (probing()) drawKingdomPanel(c, still);
-    else c.drawImage(panelPicture(still), p.box.x - PANEL_BLEED, p.box.y - PANEL_BLEED);
+    placePanel(c, still);
     drawRecent(c, p.kingdom, p.geometry);
   }
   return canvas;
@@ -130,27 +128,26 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
  * they push its panels out of any cache we could afford (tables of 40 or 200 games
  * drawn in turn cost the same CPU with 16 MB as with 64 MB, within 1 ms of 20, and
  * 40 games' tables and previews in turn the same with 2 MB as with 16), and one
- * worker now draws the pictures of up to about 200 games, where each MB counts.
+ * worker now draws the pictures of up to about 200 games, where each MB counts. Under
+ * such a load they are drawn in place (PictureCache).
  */
 const panelPictures = new PictureCache(6 << 20);
 /** The frame of the panel to play bleeds half a pixel out of its box. */
 const PANEL_BLEED = 2;
 
 /**
- * The panel drawn on its own canvas (same pixels as drawn in place: the box is on whole
+ * The panel, kept or drawn in place (same pixels either way: the box is on whole
  * pixels, the gutter is background). Its words ("pts") are the picture's language: a
  * worker draws tables of every language, so the language is part of what it shows.
  */
-function panelPicture(p: PanelLayout): Canvas {
-  return panelPictures.picture(
-    `${currentLocale()}:${JSON.stringify(p)}`,
-    p.box.w + 2 * PANEL_BLEED,
-    p.box.h + 2 * PANEL_BLEED,
-    (c) => {
-      c.translate(PANEL_BLEED - p.box.x, PANEL_BLEED - p.box.y);
-      drawKingdomPanel(c, p);
-    },
-  );
+function placePanel(c: Ctx, p: PanelLayout): void {
+  const box = {
+    x: p.box.x - PANEL_BLEED,
+    y: p.box.y - PANEL_BLEED,
+    w: p.box.w + 2 * PANEL_BLEED,
+    h: p.box.h + 2 * PANEL_BLEED,
+  };
+  panelPictures.place(c, `${currentLocale()}:${JSON.stringify(p)}`, box, (on) => drawKingdomPanel(on, p));
 }
 
 export function layoutTable(v: TableView): TableLayout {

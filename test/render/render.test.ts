@@ -119,9 +119,18 @@ describe('what the table shows', () => {
       probeSizes(() => (canvas = draw.table(state)));
       return canvas!.data();
     });
+    // Twice: the second keeps its panels (the first draws them in place).
+    draw.table(state);
     draw.table(state);
     const german = inLocale('de', () => draw.table(state).data());
     expect(german.equals(uncached)).toBe(true);
+  });
+
+  it('a table is the same whether its panels are drawn in place, kept or blitted', () => {
+    const state = midGame('4p');
+    const [inPlace, kept, blitted] = [0, 1, 2].map(() => draw.table(state).data());
+    expect(kept!.equals(inPlace!)).toBe(true);
+    expect(blitted!.equals(inPlace!)).toBe(true);
   });
 
   it('a placed square shows its terrain colour where the layout puts it', async () => {
@@ -287,6 +296,18 @@ describe('the placement preview', () => {
   const spot = legalPlacements(state)[0]!;
   const legal = judgePlacement(state, spot.a, spot.b);
   const illegal = judgePlacement(state, [0, 0], [1, 0]); // the castle's cell
+
+  it('is the same whether its base is drawn in place, kept or blitted', () => {
+    // Another spot each time, as a player stepping through them (the base is what they share).
+    const spots = legalPlacements(state).slice(0, 3);
+    const fresh = (i: number) => {
+      let canvas: ReturnType<typeof draw.preview> | undefined;
+      probeSizes(() => (canvas = draw.preview(state, judgePlacement(state, spots[i]!.a, spots[i]!.b))));
+      return canvas!.data();
+    };
+    const stepped = spots.map((s) => draw.preview(state, judgePlacement(state, s.a, s.b)).data());
+    stepped.forEach((pixels, i) => expect(pixels.equals(fresh(i))).toBe(true));
+  });
 
   it('marks a legal candidate in green with its score, an illegal one in red with the reason', async () => {
     const good = previewView(state, legal, null).candidate!;
