@@ -11,7 +11,10 @@
  *   render.table_cpu_ms, render.preview_cpu_ms: CPU time (all threads) of the table after every
  *     action of a whole game and of the preview at every placement (the first legal one), median;
  *   render.worker_cpu_ms: CPU time (all threads) of a table and a preview drawn by the bot's
- *     picture workers (RenderPool), one pair after the other, mean: what a move costs in pictures.
+ *     picture workers (RenderPool), one pair after the other, mean: what a move costs in pictures;
+ *   render.busy_pair_cpu_ms: CPU time (all threads) of a table and a preview, mean, of BUSY_GAMES
+ *     games taking their turns in turn (each game's next move after every other game's), as
+ *     under load: what one game's pictures keep for its next move is gone by then.
  * Between two pictures the event loop turns, as it does in a worker between two requests (a
  * canvas frees the pixels it hands out only then).
  * The states are rendered in game order, as the bot does, never the same picture twice in a row.
@@ -110,6 +113,35 @@ async function workerPairs(states: readonly GameState[]): Promise<number> {
 }
 const workerCpu = await workerPairs([...placing, ...placing, ...placing]);
 
+/** Games whose moves are drawn in turn for render.busy_pair_cpu_ms, and the moves of each. */
+const BUSY_GAMES = 40;
+const BUSY_MOVES = 6;
+
+/** A table and the preview of the next placement, for each game's move in turn: mean CPU per pair. */
+async function busyPairs(): Promise<number> {
+  const games = Array.from({ length: BUSY_GAMES }, (_, g) => {
+    let s = play(newGame('4p', `busy-${g}`), 8 + (g % 16));
+    return Array.from({ length: BUSY_MOVES }, () => {
+      while (prompt(s).kind !== 'place') s = play(s, 1);
+      const placing = s;
+      s = play(s, 1);
+      return placing;
+    });
+  });
+  const pair = async (s: GameState) => {
+    await renderTable(s);
+    const first = legalPlacements(s)[0];
+    await renderPreview(s, first ? judgePlacement(s, first.a, first.b) : null);
+    await nextTurnOfTheLoop();
+  };
+  for (const s of games.slice(0, WARMUP).map((g) => g[0]!)) await pair(s);
+  const c0 = process.cpuUsage();
+  for (let m = 0; m < BUSY_MOVES; m++) for (const g of games) await pair(g[m]!);
+  const c1 = process.cpuUsage(c0);
+  return (c1.user + c1.system) / 1000 / (BUSY_GAMES * BUSY_MOVES);
+}
+const busyCpu = await busyPairs();
+
 console.log(`render.table_ms_p50: ${table.wall.toFixed(1)} ms`);
 console.log(`render.preview_ms_p50: ${preview.wall.toFixed(1)} ms`);
 console.log(`render.final_ms_p50: ${final.wall.toFixed(1)} ms`);
@@ -122,3 +154,4 @@ console.log(`render.table_encode_ms_p50: ${tableEncode.wall.toFixed(1)} ms`);
 console.log(`render.table_cpu_ms: ${p50(gameTables).toFixed(1)} ms`);
 console.log(`render.preview_cpu_ms: ${p50(gamePreviews).toFixed(1)} ms`);
 console.log(`render.worker_cpu_ms: ${workerCpu.toFixed(1)} ms`);
+console.log(`render.busy_pair_cpu_ms: ${busyCpu.toFixed(1)} ms`);

@@ -53,18 +53,25 @@ export interface Place {
 }
 
 /**
+ * Share of the pictures asked for lately that were kept, or would have been, below which
+ * a new picture is drawn in place (see PictureCache), and the weight of each in that share.
+ */
+const REUSE_TO_KEEP = 0.25;
+const REUSE_WEIGHT = 1 / 16;
+
+/**
  * Pictures drawn once and blitted many times, by what they show, shared by every
  * game. Beyond `bytes` of pixels the least recently used are dropped, and a dropped
  * canvas of the right size is drawn over for the next picture rather than a new
  * one allocated.
  *
- * A picture is kept only when it is asked for again while it would still have been
- * kept: the first time it is drawn in place. Under load (a hundred games taking
- * their turns in between) nothing comes back in time, and a picture drawn on a
- * canvas of its own and then blitted costs a fill and a copy of its pixels more
- * than drawn in place (about a tenth of a move's pictures). A game alone keeps its
- * panels from its second table on, and a player stepping through spots their
- * preview's base from the second spot on.
+ * While pictures come back (a game or two: about half of a table's panels are those
+ * of the table before), each is kept as it is first drawn. Under load (a hundred games
+ * taking their turns in between) nothing comes back in time, and a picture drawn on a
+ * canvas of its own and then blitted costs a fill and a copy of its pixels more than
+ * drawn in place (a tenth of a move's pictures): then a picture is drawn in place, and
+ * kept only when it is asked for again while it would still have been kept (a player
+ * stepping through spots keeps their preview's base from the second spot on).
  */
 export class PictureCache {
   private readonly pictures = new Map<string, Canvas>();
@@ -72,6 +79,8 @@ export class PictureCache {
   /** What was drawn in place lately, by key, with its bytes: what would have been kept. */
   private readonly seen = new Map<string, number>();
   private seenBytes = 0;
+  /** Moving share of the pictures asked for that were kept or would have been. */
+  private reuse = 1;
 
   constructor(private readonly bytes: number) {}
 
@@ -80,7 +89,7 @@ export class PictureCache {
    * (in `c`'s coordinates, nothing outside `box`, over the background colour).
    */
   place(c: SKRSContext2D, key: string, box: Place, draw: (c: SKRSContext2D) => void): void {
-    const kept = probing() ? null : (this.known(key) ?? this.keptAgain(key, box, draw));
+    const kept = probing() ? null : (this.known(key) ?? this.kept(key, box, draw));
     if (kept) c.drawImage(kept, box.x, box.y);
     else draw(c);
   }
@@ -88,20 +97,25 @@ export class PictureCache {
   private known(key: string): Canvas | null {
     const known = this.pictures.get(key);
     if (!known) return null;
+    this.noteReuse(true);
     this.pictures.delete(key);
     this.pictures.set(key, known);
     return known;
   }
 
-  /** The picture drawn on a canvas kept for it when it comes back in time, else null (to be drawn in place). */
-  private keptAgain(key: string, box: Place, draw: (c: SKRSContext2D) => void): Canvas | null {
+  /** The picture drawn on a canvas kept for it, or null when it is to be drawn in place. */
+  private kept(key: string, box: Place, draw: (c: SKRSContext2D) => void): Canvas | null {
     const bytes = box.w * box.h * 4;
-    if (!this.seen.has(key)) {
+    const again = this.seen.has(key);
+    this.noteReuse(again);
+    if (!again && this.reuse < REUSE_TO_KEEP) {
       this.remember(key, bytes);
       return null;
     }
-    this.seen.delete(key);
-    this.seenBytes -= bytes;
+    if (again) {
+      this.seen.delete(key);
+      this.seenBytes -= bytes;
+    }
     const spare = this.makeRoom(box.w, box.h);
     const { canvas, c } = spare ? { canvas: spare, c: clearCanvas(spare) } : blankCanvas(box.w, box.h);
     c.translate(-box.x, -box.y);
@@ -109,6 +123,10 @@ export class PictureCache {
     this.pictures.set(key, canvas);
     this.used += bytes;
     return canvas;
+  }
+
+  private noteReuse(reused: boolean): void {
+    this.reuse += REUSE_WEIGHT * ((reused ? 1 : 0) - this.reuse);
   }
 
   private remember(key: string, bytes: number): void {

@@ -78,8 +78,9 @@ export function drawPreview(v: PreviewView, blank = blankCanvas): Canvas {
  * What a turn's previews share, by what it shows: a player trying spots one after
  * the other gets previews that differ only in the domino tried, its verdict and the
  * hint, drawn over this (about half of a preview's drawing). Room for two, so that
- * the player stepping through spots finds theirs from their second spot on; under load,
- * other games' previews come in between and it is drawn in place (5 MB a picture worker).
+ * the player stepping through spots finds theirs; under load, other games' previews come
+ * in between, and it is drawn in place and kept from their second spot on (PictureCache;
+ * 5 MB a picture worker).
  */
 const bases = new PictureCache(5 << 20);
 
