@@ -65,13 +65,16 @@ const REUSE_WEIGHT = 1 / 16;
  * canvas of the right size is drawn over for the next picture rather than a new
  * one allocated.
  *
- * While pictures come back (a game or two: about half of a table's panels are those
- * of the table before), each is kept as it is first drawn. Under load (a hundred games
- * taking their turns in between) nothing comes back in time, and a picture drawn on a
- * canvas of its own and then blitted costs a fill and a copy of its pixels more than
- * drawn in place (a tenth of a move's pictures): then a picture is drawn in place, and
- * kept only when it is asked for again while it would still have been kept (a player
- * stepping through spots keeps their preview's base from the second spot on).
+ * While pictures come back (a game or two), each is kept as it is first drawn. Under
+ * load (a hundred games taking their turns in between) nothing comes back in time, and
+ * a picture drawn on a canvas of its own and then blitted costs a fill and a copy of
+ * its pixels more than drawn in place: then a picture at the canvas's origin (a
+ * preview's base) is drawn in place, and kept only when it is asked for again while it
+ * would still have been kept (a player stepping through spots keeps their base from the
+ * second spot on). Only at the origin: Skia's anti-aliasing depends on where on the
+ * canvas a shape falls, so a picture drawn in place elsewhere (a kingdom panel) can
+ * differ by a shade in a few edge pixels from the same picture kept and blitted, and the
+ * same state must give the same bytes whatever was drawn before.
  */
 export class PictureCache {
   private readonly pictures = new Map<string, Canvas>();
@@ -108,7 +111,7 @@ export class PictureCache {
     const bytes = box.w * box.h * 4;
     const again = this.seen.has(key);
     this.noteReuse(again);
-    if (!again && this.reuse < REUSE_TO_KEEP) {
+    if (!again && this.reuse < REUSE_TO_KEEP && box.x === 0 && box.y === 0) {
       this.remember(key, bytes);
       return null;
     }

@@ -128,16 +128,16 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
  * they push its panels out of any cache we could afford (tables of 40 or 200 games
  * drawn in turn cost the same CPU with 16 MB as with 64 MB, within 1 ms of 20, and
  * 40 games' tables and previews in turn the same with 2 MB as with 16), and one
- * worker now draws the pictures of up to about 200 games, where each MB counts. Under
- * such a load they are drawn in place (PictureCache).
+ * worker now draws the pictures of up to about 200 games, where each MB counts.
  */
 const panelPictures = new PictureCache(6 << 20);
 /** The frame of the panel to play bleeds half a pixel out of its box. */
 const PANEL_BLEED = 2;
 
 /**
- * The panel, kept or drawn in place (same pixels either way: the box is on whole
- * pixels, the gutter is background). Its words ("pts") are the picture's language: a
+ * The panel, kept (same pixels as drawn in place, where the legibility test draws it,
+ * within a shade on a few edge pixels: the box is on whole pixels, the gutter is
+ * background). Its words ("pts") are the picture's language: a
  * worker draws tables of every language, so the language is part of what it shows.
  */
 function placePanel(c: Ctx, p: PanelLayout): void {
