@@ -12,9 +12,10 @@
  *     action of a whole game and of the preview at every placement (the first legal one), median;
  *   render.worker_cpu_ms: CPU time (all threads) of a table and a preview drawn by the bot's
  *     picture workers (RenderPool), one pair after the other, mean: what a move costs in pictures;
- *   render.busy_pair_cpu_ms: CPU time (all threads) of a table and a preview, mean, of BUSY_GAMES
- *     games taking their turns in turn (each game's next move after every other game's), as
- *     under load: what one game's pictures keep for its next move is gone by then.
+ *   render.busy_pair_cpu_ms: CPU time (all threads) of a table and a preview drawn by the
+ *     picture workers, mean, of BUSY_GAMES games taking their turns in turn (each game's next
+ *     move after every other game's), as under load: what one game's pictures keep for its
+ *     next move is gone by then.
  * Between two pictures the event loop turns, as it does in a worker between two requests (a
  * canvas frees the pixels it hands out only then).
  * The states are rendered in game order, as the bot does, never the same picture twice in a row.
@@ -129,10 +130,9 @@ async function busyPairs(): Promise<number> {
     });
   });
   const pair = async (s: GameState) => {
-    await renderTable(s);
+    await workers.showTable(s);
     const first = legalPlacements(s)[0];
-    await renderPreview(s, first ? judgePlacement(s, first.a, first.b) : null);
-    await nextTurnOfTheLoop();
+    await workers.showPreview(s, first ? judgePlacement(s, first.a, first.b) : null);
   };
   for (const s of games.slice(0, WARMUP).map((g) => g[0]!)) await pair(s);
   const c0 = process.cpuUsage();

@@ -119,8 +119,6 @@ describe('what the table shows', () => {
       probeSizes(() => (canvas = draw.table(state)));
       return canvas!.data();
     });
-    // Twice: the second keeps its panels (the first draws them in place).
-    draw.table(state);
     draw.table(state);
     const german = inLocale('de', () => draw.table(state).data());
     expect(german.equals(uncached)).toBe(true);
