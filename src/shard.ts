@@ -28,7 +28,7 @@ import { config as loadDotenv } from 'dotenv';
 import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, errorText, type Logger } from './runtime/log.js';
-import { MAIN_THREAD_V8_OPTIONS } from './runtime/memory.js';
+import { BOT_V8_OPTIONS } from './runtime/memory.js';
 
 /** Large allocations (picture pixels) always mapped, so freeing them returns them to the system. */
 const MMAP_THRESHOLD = '131072';
@@ -58,7 +58,7 @@ function entry(): { file: string; execArgv: string[] } {
   const ts = import.meta.url.endsWith('.ts');
   const file = fileURLToPath(new URL(ts ? './main.ts' : './main.js', import.meta.url));
   if (!existsSync(file)) throw new Error(`the bot's entry ${file} is missing`);
-  return { file, execArgv: [...MAIN_THREAD_V8_OPTIONS, ...(ts ? ['--import', 'tsx'] : [])] };
+  return { file, execArgv: [...BOT_V8_OPTIONS, ...(ts ? ['--import', 'tsx'] : [])] };
 }
 
 /** A shard's process id and exit code (mode 'process': a ChildProcess). */

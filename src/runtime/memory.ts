@@ -43,17 +43,24 @@ export function giveBackMemory(): void {
 }
 
 /**
- * V8's options for the bot's main thread, given to node wherever the bot starts (npm
- * start in package.json, each shard's process in shard.ts, the tests' and benchmarks'
- * bot in test/fake-discord/bot-process.ts; test/runtime/memory.test.ts checks that they
- * agree): they size the isolate as it is made, so the bot cannot set them itself.
- * - Semi-spaces of 2 MB: V8 grows the young generation of a busy thread to 16 MB a
- *   semi-space, and the main thread's garbage (requests, answers, uploads) then waits
- *   longer, in more pages, between collections. Measured at 400 games, twice
- *   (docs/performance.md): a bot in use 290 and 282 MB instead of 339 and 342, for
- *   2% more CPU a move (21.8 ms against 21.4).
+ * V8's options for the bot's process, given to node wherever the bot starts (npm start
+ * in package.json, each shard's process in shard.ts, the tests' and benchmarks' bot in
+ * test/fake-discord/bot-process.ts; test/runtime/memory.test.ts checks that they
+ * agree): they size the main isolate as it is made and set how every isolate collects,
+ * so the bot cannot set them itself.
+ * - Semi-spaces of 2 MB for the main thread: V8 grows the young generation of a busy
+ *   thread to 16 MB a semi-space, and the main thread's garbage (requests, answers,
+ *   uploads) then waits longer, in more pages, between collections. Measured at 400
+ *   games, twice (docs/performance.md): a bot in use 290 and 282 MB instead of 339 and
+ *   342, for 2% more CPU a move (21.8 ms against 21.4).
+ * - Garbage collected by the thread whose garbage it is: by default V8 spreads every
+ *   collection over four helper threads, which on a machine whose cores the picture
+ *   workers keep busy cost more CPU than they save (helpers 2.5 ms of a move's 19.6 at
+ *   400 games, a collection's own thread 0.4 ms more without them). Measured at 400
+ *   games, three pairs in one lock (docs/performance.md): 17.7, 19.0, 16.7 ms a move
+ *   instead of 19.6-19.9, 20.8, 18.8; the board's p99 0.5-0.9 s instead of 0.9-1.2.
  */
-export const MAIN_THREAD_V8_OPTIONS: readonly string[] = ['--max-semi-space-size=2'];
+export const BOT_V8_OPTIONS: readonly string[] = ['--max-semi-space-size=2', '--single-threaded-gc'];
 
 /** mallopt's parameter for the most arenas glibc's malloc keeps (malloc.h). */
 const M_ARENA_MAX = -8;

@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MAIN_THREAD_V8_OPTIONS } from '../../src/runtime/memory.js';
+import { BOT_V8_OPTIONS } from '../../src/runtime/memory.js';
 import { Waiters } from './waiters.js';
 
 /** The compiled bot's entries, as package.json's scripts run them (npm start, start:sharded, deploy). */
@@ -51,7 +51,7 @@ export function buildBot(): void {
  * they may override them): compiled JavaScript as it is, TypeScript under tsx.
  */
 export function nodeArgs(entry: string, options: readonly string[] = []): string[] {
-  return [...MAIN_THREAD_V8_OPTIONS, ...options, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
+  return [...BOT_V8_OPTIONS, ...options, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
 }
 
 export class BotProcess {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
-import { giveBackMemory, giveBackMemoryOnceIdle, MAIN_THREAD_V8_OPTIONS } from '../../src/runtime/memory.js';
+import { giveBackMemory, giveBackMemoryOnceIdle, BOT_V8_OPTIONS } from '../../src/runtime/memory.js';
 import { BOT_ENTRY, nodeArgs } from '../fake-discord/bot-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -100,6 +100,6 @@ it("npm start and the tests' bot give the main thread the bot's V8 options", () 
   const scripts = (
     JSON.parse(readFileSync(join(here, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts;
-  expect(scripts.start).toBe(['node', ...MAIN_THREAD_V8_OPTIONS, BOT_ENTRY].join(' '));
-  expect(nodeArgs(BOT_ENTRY)).toEqual([...MAIN_THREAD_V8_OPTIONS, BOT_ENTRY]);
+  expect(scripts.start).toBe(['node', ...BOT_V8_OPTIONS, BOT_ENTRY].join(' '));
+  expect(nodeArgs(BOT_ENTRY)).toEqual([...BOT_V8_OPTIONS, BOT_ENTRY]);
 });
