@@ -67,14 +67,15 @@ const REUSE_WEIGHT = 1 / 16;
  *
  * While pictures come back (a game or two), each is kept as it is first drawn. Under
  * load (a hundred games taking their turns in between) nothing comes back in time, and
- * a picture drawn on a canvas of its own and then blitted costs a fill and a copy of
- * its pixels more than drawn in place: then a picture at the canvas's origin (a
- * preview's base) is drawn in place, and kept only when it is asked for again while it
- * would still have been kept (a player stepping through spots keeps their base from the
- * second spot on). Only at the origin: Skia's anti-aliasing depends on where on the
- * canvas a shape falls, so a picture drawn in place elsewhere (a kingdom panel) can
- * differ by a shade in a few edge pixels from the same picture kept and blitted, and the
- * same state must give the same bytes whatever was drawn before.
+ * a picture drawn on a canvas of its own and then copied costs a fill and a copy of its
+ * pixels more than drawn in place: then a new picture is drawn in place, and kept only
+ * when it is asked for again while it would still have been kept (a player stepping
+ * through spots keeps their preview's base from the second spot on).
+ *
+ * A kept picture is replayed where it goes (drawCanvas: the canvas's recorded drawing),
+ * not blitted: Skia's anti-aliasing depends on where on the canvas a shape falls, so a
+ * blitted kingdom panel could differ by a shade in a few edge pixels from the same panel
+ * drawn in place, and the same state must give the same bytes whatever was drawn before.
  */
 export class PictureCache {
   private readonly pictures = new Map<string, Canvas>();
@@ -88,12 +89,12 @@ export class PictureCache {
   constructor(private readonly bytes: number) {}
 
   /**
-   * Draws the picture of `key` on `c` in `box`: blitted when kept, else drawn by `draw`
+   * Draws the picture of `key` on `c` in `box`: replayed when kept, else drawn by `draw`
    * (in `c`'s coordinates, nothing outside `box`, over the background colour).
    */
   place(c: SKRSContext2D, key: string, box: Place, draw: (c: SKRSContext2D) => void): void {
     const kept = probing() ? null : (this.known(key) ?? this.kept(key, box, draw));
-    if (kept) c.drawImage(kept, box.x, box.y);
+    if (kept) c.drawCanvas(kept, box.x, box.y);
     else draw(c);
   }
 
@@ -111,7 +112,7 @@ export class PictureCache {
     const bytes = box.w * box.h * 4;
     const again = this.seen.has(key);
     this.noteReuse(again);
-    if (!again && this.reuse < REUSE_TO_KEEP && box.x === 0 && box.y === 0) {
+    if (!again && this.reuse < REUSE_TO_KEEP) {
       this.remember(key, bytes);
       return null;
     }

@@ -124,12 +124,16 @@ describe('what the table shows', () => {
     expect(german.equals(uncached)).toBe(true);
   });
 
-  it('a table is the same whether its panels are drawn in place, kept or blitted', () => {
-    const state = midGame('4p');
-    let inPlace: ReturnType<typeof draw.table> | undefined;
-    probeSizes(() => (inPlace = draw.table(state)));
-    const pixels = inPlace!.data();
-    for (let i = 0; i < 3; i++) expect(draw.table(state).data().equals(pixels)).toBe(true);
+  it('a table is the same whether its panels are drawn in place or kept', () => {
+    // The 2-player Dynasty table: a panel kept and blitted there differed by a shade on a few edge pixels.
+    const dynasty = playDynasty(2);
+    const tables = [() => draw.table(midGame('4p')), () => draw.table(dynasty.games[1]!, { dynasty })];
+    for (const table of tables) {
+      let inPlace: ReturnType<typeof draw.table> | undefined;
+      probeSizes(() => (inPlace = table()));
+      const pixels = inPlace!.data();
+      for (let i = 0; i < 3; i++) expect(table().data().equals(pixels)).toBe(true);
+    }
   });
 
   it('a placed square shows its terrain colour where the layout puts it', async () => {
@@ -296,7 +300,7 @@ describe('the placement preview', () => {
   const legal = judgePlacement(state, spot.a, spot.b);
   const illegal = judgePlacement(state, [0, 0], [1, 0]); // the castle's cell
 
-  it('is the same whether its base is drawn in place, kept or blitted', () => {
+  it('is the same whether its base is drawn in place or kept', () => {
     // Another spot each time, as a player stepping through them (the base is what they share).
     const spots = legalPlacements(state).slice(0, 3);
     const fresh = (i: number) => {
