@@ -9,16 +9,16 @@ describe('kept pictures (kingdom panels, preview bases)', () => {
     const how = (key: string, box = origin): string => {
       let on: unknown = null;
       cache.place(c, key, box, (drawnOn) => (on = drawnOn));
-      return on === null ? 'replayed' : on === c ? 'in place' : 'kept';
+      return on === null ? 'reused' : on === c ? 'in place' : 'kept';
     };
     expect(how('a')).toBe('kept');
-    expect(how('a')).toBe('replayed');
+    expect(how('a')).toBe('reused');
     // Many games taking their turns: no picture comes back.
     for (let game = 0; game < 40; game++) how(`game ${game}`);
     expect(how('b')).toBe('in place');
     expect(how('b')).toBe('kept');
-    expect(how('b')).toBe('replayed');
-    // Anywhere on the canvas (a kingdom panel): a kept picture is replayed, the same pixels as in place.
+    expect(how('b')).toBe('reused');
+    // Anywhere on the canvas (a kingdom panel): a kept picture is replayed, the same pixels as in place (render.test.ts).
     expect(how('c', { x: 8, y: 8, w: 32, h: 32 })).toBe('in place');
   });
 });

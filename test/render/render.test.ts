@@ -125,7 +125,7 @@ describe('what the table shows', () => {
   });
 
   it('a table is the same whether its panels are drawn in place or kept', () => {
-    // The 2-player Dynasty table: a panel kept and blitted there differed by a shade on a few edge pixels.
+    // The 2-player Dynasty table: a panel kept and blitted there differed by a shade on a few edge pixels (a panel is now replayed).
     const dynasty = playDynasty(2);
     const tables = [() => draw.table(midGame('4p')), () => draw.table(dynasty.games[1]!, { dynasty })];
     for (const table of tables) {
