@@ -121,7 +121,7 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
 
 /**
  * Kingdom panels by what they show: a move changes one or two of them, the others
- * are blitted (drawing a panel costs about as much as the rest of the table). Each
+ * are replayed (recording a panel costs about as much as the rest of the table). Each
  * picture worker keeps its own, sized for a server's evening of two games: 6 MB is 9
  * panels of the 3-4 player table, 4 shown and about 1.5 new a move for each game.
  * Bigger helps nobody: when many games take their turns between two moves of one,
@@ -135,9 +135,9 @@ const panelPictures = new PictureCache(6 << 20);
 const PANEL_BLEED = 2;
 
 /**
- * The panel, kept (same pixels as drawn in place, where the legibility test draws it,
- * within a shade on a few edge pixels: the box is on whole pixels, the gutter is
- * background). Its words ("pts") are the picture's language: a
+ * The panel, kept (replayed, the same pixels as drawn in place, where the legibility
+ * test draws it: the box is on whole pixels, the gutter is background). Its words
+ * ("pts") are the picture's language: a
  * worker draws tables of every language, so the language is part of what it shows.
  */
 function placePanel(c: Ctx, p: PanelLayout): void {
