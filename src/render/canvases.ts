@@ -72,13 +72,11 @@ const REUSE_WEIGHT = 1 / 16;
  * when it is asked for again while it would still have been kept (a player stepping
  * through spots keeps their preview's base from the second spot on).
  *
- * The same state must give the same bytes whatever was drawn before, and Skia's
- * anti-aliasing depends on where on the canvas a shape falls: a kingdom panel kept and
- * blitted could differ by a shade in a few edge pixels from the same panel drawn in place.
- * So a kept picture is blitted only at the canvas's origin (a preview's base: there the
- * pixels are the same); elsewhere it is replayed where it goes (drawCanvas: the canvas's
- * recorded drawing, the pixels of the picture drawn in place, for a raster of it rather
- * than a copy).
+ * A kept picture is replayed where it goes (drawCanvas: the canvas's recorded drawing),
+ * not blitted: Skia's anti-aliasing depends on where on the canvas a shape falls, so a
+ * kingdom panel kept and blitted could differ by a shade in a few edge pixels from the
+ * same panel drawn in place, and the same state must give the same bytes whatever was
+ * drawn before. Replayed, it is the pixels of the picture drawn in place.
  */
 export class PictureCache {
   private readonly pictures = new Map<string, Canvas>();
@@ -92,14 +90,13 @@ export class PictureCache {
   constructor(private readonly bytes: number) {}
 
   /**
-   * Draws the picture of `key` on `c` in `box`: blitted or replayed when kept, else drawn by `draw`
+   * Draws the picture of `key` on `c` in `box`: replayed when kept, else drawn by `draw`
    * (in `c`'s coordinates, nothing outside `box`, over the background colour).
    */
   place(c: SKRSContext2D, key: string, box: Place, draw: (c: SKRSContext2D) => void): void {
     const kept = probing() ? null : (this.known(key) ?? this.kept(key, box, draw));
-    if (!kept) draw(c);
-    else if (box.x === 0 && box.y === 0) c.drawImage(kept, 0, 0);
-    else c.drawCanvas(kept, box.x, box.y);
+    if (kept) c.drawCanvas(kept, box.x, box.y);
+    else draw(c);
   }
 
   private known(key: string): Canvas | null {

@@ -55,7 +55,7 @@ export function giveBackMemory(): void {
  *   342, for 2% more CPU a move (21.8 ms against 21.4).
  * - Garbage collected by the thread whose garbage it is: by default V8 spreads every
  *   collection over four helper threads, which on a machine whose cores the picture
- *   workers keep busy cost more CPU than they save (helpers 2.5 ms of a move's 19.6 at
+ *   workers keep busy cost more CPU than they save (helpers 2.7 ms of a move's 19.6 at
  *   400 games, a collection's own thread 0.4 ms more without them). Measured at 400
  *   games, three pairs in one lock (docs/performance.md): 17.7, 19.0, 16.7 ms a move
  *   instead of 19.6-19.9, 20.8, 18.8; the board's p99 0.5-0.9 s instead of 0.9-1.2.

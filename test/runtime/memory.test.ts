@@ -96,7 +96,7 @@ describe.runIf(process.platform === 'linux')('the allocators of a bot that draws
   });
 });
 
-it("npm start and the tests' bot give the main thread the bot's V8 options", () => {
+it("npm start and the tests' bot give node the bot's V8 options", () => {
   const scripts = (
     JSON.parse(readFileSync(join(here, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts;
