@@ -31,7 +31,7 @@ const CELL_W = Math.floor((LEFT_WIDTH - 2 * M) / 5);
 const CELL_H = SQUARE + 10;
 const COLUMNS = 5;
 
-/** One terrain's row: its tile (dimmed when none is left), then "14 squares, 5 crowns". */
+/** One terrain's row: its tile (dimmed when none is left), then "14 squares, 5 crowns" at the text's size. */
 export function drawTerrainLeft(
   c: Ctx,
   left: UnseenView['terrains'][number],
@@ -39,11 +39,13 @@ export function drawTerrainLeft(
   y: number,
   s: number,
   maxW: number,
+  size: number,
 ): void {
   c.globalAlpha = left.squares === 0 ? 0.35 : 1;
   c.drawImage(terrainTile(left.terrain, 0, s), x, y);
   const words = t('picture.unseen.row', { squares: left.squares, crowns: left.crowns });
-  text(c, words, x + s + 12, y + s / 2 + 1, { weight: 600, size: SMALL, colour: UI.text }, maxW - s - 12);
+  const gap = Math.round((size * 4) / 7);
+  text(c, words, x + s + gap, y + s / 2 + 1, { weight: 600, size, colour: UI.text }, maxW - s - gap);
   c.globalAlpha = 1;
 }
 
@@ -103,7 +105,7 @@ export function drawLeft(v: LeftView, blank = blankCanvas): Canvas {
   v.unseen.terrains.forEach((left, i) => {
     const x = b.x + 12 + Math.floor(i / 3) * colW;
     const y = b.y + 8 + (i % 3) * TERRAIN_ROW + (TERRAIN_ROW - TILE) / 2;
-    drawTerrainLeft(c, left, x, y, TILE, colW - 24);
+    drawTerrainLeft(c, left, x, y, TILE, colW - 24, SMALL);
   });
   v.dominoes.forEach((d, i) => {
     const cell = l.cells[i]!;

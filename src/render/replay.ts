@@ -8,7 +8,7 @@
  * table after move k, the last one the end of the game, held longer.
  *
  * GIF because Discord animates it everywhere (desktop, web, phones, link previews).
- * The frames are the table as posted (1040 px wide, made to be read on a phone at
+ * The frames are the table as posted (800 px wide, made to be read on a phone at
  * 400 px), on one global palette of 255 colours quantized (gifenc's PnnQuant) from
  * the first, a middle and the last frame: the table has a few dozen flat colours
  * and their anti-aliasing, so 255 colours show no banding, and without dithering

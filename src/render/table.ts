@@ -1,9 +1,10 @@
 /**
- * The table picture, 1040 px wide. Discord shows it about 400 px wide on a phone
- * (0.385 of its size), so every length here is chosen for that: no text under
- * 21 px (8 px on the phone), names 27 px, grid labels 22 px, and squares of at
- * least 54 px so a crown glyph is 24 px tall (9 px on the phone). The height is
- * the old 974 px or less (more pixels cost time to draw and encode). Two layouts:
+ * The table picture, 800 px wide. Discord shows it about 400 px wide on a phone
+ * (half its size: 800 device pixels on a phone of pixel ratio 2), so every length
+ * here is chosen for that: no text under 16 px (8 px on the phone), names 21 px,
+ * grid labels 17 px, and squares of at least 42 px so a crown glyph is 18 px tall
+ * (9 px on the phone). Every pixel more costs time to draw and encode after every
+ * move, for a picture no one sees larger than 800 pixels wide. Two layouts:
  * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
  * Each kingdom shows its occupied cells and one more all round (as far as it can
@@ -38,21 +39,28 @@ import { TERRAINS, UI, playerColour, playerInk } from './palette.js';
 import { drawCrown, drawKing, terrainTile } from './tiles.js';
 import type { KingdomView, PlayerView, SlotView, TableView, TurnView } from './view.js';
 
-export const TABLE_WIDTH = 1040;
-const M = 14; // margin and gutter
-const HEADER = 64;
+export const TABLE_WIDTH = 800;
+const M = 11; // margin and gutter
+const HEADER = 50;
 /** The second header line, for the variants and the Dynasty, when there are any. */
-const CHIPS = 42;
-const BAR = 52;
-const FOOTER = 30;
-const LABEL = 26;
-const LABEL_SIZE = 22;
-const NAME_SIZE = 27;
-const SMALL = 21;
+const CHIPS = 32;
+const BAR = 40;
+const FOOTER = 23;
+const LABEL = 20;
+const LABEL_SIZE = 17;
+const NAME_SIZE = 21;
+const SMALL = 16;
+/** The header's pill (whose turn, who won): its height and its text. */
+const PILL_H = 38;
+const PILL_TEXT = 22;
+const SCORE_SIZE = 29;
+/** Corner radius of the panels, and the room left of their text. */
+const RADIUS = 9;
+const PAD = 12;
 /** Side of a square of the draft's dominoes. */
-const DRAFT_SQUARE = 54;
+const DRAFT_SQUARE = 42;
 /** Largest square of a kingdom (a kingdom of one castle would be huge otherwise). */
-const MAX_CELL = 84;
+const MAX_CELL = 65;
 
 /** A line of the draft: its panel, and one card per domino. */
 export interface LineLayout {
@@ -122,7 +130,7 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
 /**
  * Kingdom panels by what they show: a move changes one or two of them, the others
  * are replayed (recording a panel costs about as much as the rest of the table). Each
- * picture worker keeps its own, sized for a server's evening of two games: 6 MB is 9
+ * picture worker keeps its own, sized for a server's evening of two games: 4 MB is 10
  * panels of the 3-4 player table, 4 shown and about 1.5 new a move for each game.
  * Bigger helps nobody: when many games take their turns between two moves of one,
  * they push its panels out of any cache we could afford (tables of 40 or 200 games
@@ -130,7 +138,7 @@ export function drawTable(v: TableView, blank = blankCanvas): Canvas {
  * 40 games' tables and previews in turn the same with 2 MB as with 16), and one
  * worker now draws the pictures of up to about 200 games, where each MB counts.
  */
-const panelPictures = new PictureCache(6 << 20);
+const panelPictures = new PictureCache(4 << 20);
 /** The frame of the panel to play bleeds half a pixel out of its box. */
 const PANEL_BLEED = 2;
 
@@ -174,22 +182,25 @@ function lineSpecs(v: TableView): [LineSpec, LineSpec] {
 
 // ---------------------------------------------------------------- 3-4 players
 
-const DRAFT_W = 236;
-const CARD_TOP = 44;
-const CARD_H = 64;
-const CARD_STEP = 68;
-const LINE_H = CARD_TOP + 4 * CARD_STEP + 4;
-/** A kingdom panel of the 3-4 player table: 6 squares of 55 px across (the widest a kingdom gets with its margin). */
+const DRAFT_W = 182;
+const CARD_TOP = 34;
+const CARD_H = 49;
+const CARD_STEP = 52;
+/** Inside a panel: the room between its edge and what it holds, across and below. */
+const INSET = 6;
+const INSET_BELOW = 3;
+const LINE_H = CARD_TOP + 4 * CARD_STEP + INSET_BELOW;
+/** A kingdom panel of the 3-4 player table: 6 squares of 42 px across (the widest a kingdom gets with its margin). */
 const QUAD_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M - DRAFT_W - M) / 2);
-const QUAD_CELL = Math.min(DRAFT_SQUARE, Math.floor((QUAD_PANEL_W - 16 - LABEL) / 6));
-const QUAD_PANEL_H = BAR + LABEL + 6 * QUAD_CELL + FOOTER + 4;
+const QUAD_CELL = Math.min(DRAFT_SQUARE, Math.floor((QUAD_PANEL_W - 2 * INSET - LABEL) / 6));
+const QUAD_PANEL_H = BAR + LABEL + 6 * QUAD_CELL + FOOTER + INSET_BELOW;
 const QUAD_HEIGHT = 2 * QUAD_PANEL_H + M;
 
 function columnLine(spec: LineSpec, box: Box): LineLayout {
   const cards = spec.slots.map((_, i) => ({
-    x: box.x + 8,
+    x: box.x + INSET,
     y: box.y + CARD_TOP + i * CARD_STEP,
-    w: box.w - 16,
+    w: box.w - 2 * INSET,
     h: CARD_H,
   }));
   return { ...spec, box, dir: 'column', cards, square: DRAFT_SQUARE };
@@ -218,34 +229,38 @@ function layoutQuad(v: TableView, width: number, top: number): Omit<TableLayout,
 
 // ---------------------------------------------------------------- 2 players
 
-const ROW_TITLE_W = 120;
-const ROW_H = 74;
+const ROW_TITLE_W = 92;
+const ROW_H = 57;
 /** A kingdom panel of the 2-player table: 6 squares (8 in the Mighty Duel) across at most. */
 const DUO_PANEL_W = Math.floor((TABLE_WIDTH - 3 * M) / 2);
-const DUO_GRID = DUO_PANEL_W - 16 - LABEL;
+const DUO_GRID = DUO_PANEL_W - 2 * INSET - LABEL;
 const DUO_PANEL_H =
-  BAR + LABEL + Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) + FOOTER + 4;
-const DUO_HEIGHT = 2 * ROW_H + 8 + M + DUO_PANEL_H;
+  BAR +
+  LABEL +
+  Math.max(6 * Math.min(MAX_CELL, Math.floor(DUO_GRID / 6)), 8 * Math.floor(DUO_GRID / 8)) +
+  FOOTER +
+  INSET_BELOW;
+const DUO_HEIGHT = 2 * ROW_H + INSET + M + DUO_PANEL_H;
 
 function rowLine(spec: LineSpec, box: Box): LineLayout {
-  const cardW = Math.floor((box.w - ROW_TITLE_W - 8) / 4);
+  const cardW = Math.floor((box.w - ROW_TITLE_W - INSET) / 4);
   const cards = spec.slots.map((_, i) => ({
     x: box.x + ROW_TITLE_W + i * cardW,
-    y: box.y + 4,
-    w: cardW - 8,
-    h: box.h - 8,
+    y: box.y + INSET_BELOW,
+    w: cardW - INSET,
+    h: box.h - INSET,
   }));
   return { ...spec, box, dir: 'row', cards, square: DRAFT_SQUARE };
 }
 
 function layoutDuo(v: TableView, width: number, top: number): Omit<TableLayout, 'width' | 'height' | 'header'> {
-  const y = top + 2 * ROW_H + 8 + M;
+  const y = top + 2 * ROW_H + INSET + M;
   const boxes = [0, 1].map((i) => ({ x: M + i * (DUO_PANEL_W + M), y, w: DUO_PANEL_W, h: DUO_PANEL_H }));
   const [now, next] = lineSpecs(v);
   return {
     lines: [
       rowLine(now, { x: M, y: top, w: width - 2 * M, h: ROW_H }),
-      rowLine(next, { x: M, y: top + ROW_H + 8, w: width - 2 * M, h: ROW_H }),
+      rowLine(next, { x: M, y: top + ROW_H + INSET, w: width - 2 * M, h: ROW_H }),
     ],
     legend: null,
     panels: panelsOf(v.kingdoms, boxes),
@@ -257,19 +272,24 @@ function layoutDuo(v: TableView, width: number, top: number): Omit<TableLayout, 
 function panelsOf(kingdoms: readonly KingdomView[], boxes: readonly Box[]): PanelLayout[] {
   return kingdoms.map((kingdom, i) => {
     const box = boxes[i]!;
-    const gridBox = { x: box.x + 8, y: box.y + BAR, w: box.w - 16, h: box.h - BAR - FOOTER - 4 };
+    const gridBox = { x: box.x + INSET, y: box.y + BAR, w: box.w - 2 * INSET, h: box.h - BAR - FOOTER - INSET_BELOW };
     return { kingdom, box, geometry: fitKingdom(kingdom.grid, kingdomWindow(kingdom, 1), gridBox, LABEL, MAX_CELL) };
   });
 }
 
+/** Room for a card's number, left of its domino. */
+const CARD_NUMBER_W = 46;
+/** Radius of a player's disc: their badge, and their king on a card. */
+const DISC_R = 15;
+
 /** Centre and radius of the king drawn on a card of a line. */
 export function kingSpot(card: Box, square: number): { x: number; y: number; r: number } {
-  return { x: card.x + 60 + 2 * square + 24, y: card.y + card.h / 2 + 9, r: 19 };
+  return { x: card.x + CARD_NUMBER_W + 2 * square + 18, y: card.y + card.h / 2 + 7, r: DISC_R };
 }
 
 /** Top-left corner of the domino drawn on a card (half a, then half b to its right). */
 export function dominoSpot(card: Box, square: number): { x: number; y: number } {
-  return { x: card.x + 60, y: card.y + card.h / 2 - square / 2 };
+  return { x: card.x + CARD_NUMBER_W, y: card.y + card.h / 2 - square / 2 };
 }
 
 function emptyCurrentText(v: TableView): string {
@@ -287,12 +307,12 @@ function roundText(v: TableView): string {
 
 function drawHeader(c: Ctx, v: TableView, b: Box, withPile: boolean): void {
   const cy = b.y + (HEADER - M) / 2;
-  let roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 34, colour: UI.text });
+  let roundW = measuredText(c, roundText(v), b.x, cy, { weight: 800, size: 26, colour: UI.text });
   if (withPile && v.turn.kind !== 'over' && v.pileLeft > 0) {
     const pile = { weight: 600, size: SMALL, colour: UI.textDim } as const;
-    roundW += 16 + measuredText(c, t('picture.pile', { count: v.pileLeft }), b.x + roundW + 16, cy + 2, pile);
+    roundW += 12 + measuredText(c, t('picture.pile', { count: v.pileLeft }), b.x + roundW + 12, cy + 2, pile);
   }
-  drawTurn(c, v.turn, v.kingdoms.length, b.x + b.w, cy, b.w - roundW - 24);
+  drawTurn(c, v.turn, v.kingdoms.length, b.x + b.w, cy, b.w - roundW - 18);
   if (!tableShape(v).chips) return;
   let x = b.x;
   const chipsY = cy + (HEADER - M) / 2 + CHIPS / 2 + 2;
@@ -306,8 +326,8 @@ function drawHeader(c: Ctx, v: TableView, b: Box, withPile: boolean): void {
         SMALL,
         UI.crown,
         UI.crownInk,
-      ) + 10;
-  for (const name of v.variants) x += chip(c, name, x, chipsY, SMALL, '#3A4150', UI.text) + 10;
+      ) + 8;
+  for (const name of v.variants) x += chip(c, name, x, chipsY, SMALL, '#3A4150', UI.text) + 8;
 }
 
 /** Right-aligned at xr: whose turn it is and what they must do. */
@@ -321,20 +341,20 @@ function drawTurn(c: Ctx, turn: TurnView, seats: number, xr: number, cy: number,
       ? t('picture.turn.pick')
       : t(turn.canPlace ? 'picture.turn.place' : 'picture.turn.discard', { domino: turn.domino.n });
   const who = t('picture.turn.player', { name: turn.player.name });
-  const size = 28;
+  const size = PILL_TEXT;
   c.font = font(800, size);
   const whatW = c.measureText(what).width;
-  const nameW = fitText(c, who, { weight: 800, size, colour: UI.text }, Math.max(60, maxW - whatW - 80)).width;
-  const x0 = xr - whatW - nameW - 66;
-  roundRect(c, x0 - 10, cy - 25, xr - x0 + 10, 50, 25, playerColour(turn.player.index));
-  badge(c, turn.player, x0 + 16, cy, 19);
+  const nameW = fitText(c, who, { weight: 800, size, colour: UI.text }, Math.max(46, maxW - whatW - 62)).width;
+  const x0 = xr - whatW - nameW - 51;
+  roundRect(c, x0 - 8, cy - PILL_H / 2, xr - x0 + 8, PILL_H, PILL_H / 2, playerColour(turn.player.index));
+  badge(c, turn.player, x0 + 12, cy, DISC_R);
   c.beginPath();
-  c.arc(x0 + 16, cy, 20, 0, Math.PI * 2);
+  c.arc(x0 + 12, cy, DISC_R + 1, 0, Math.PI * 2);
   c.strokeStyle = playerInk(turn.player.index);
   c.lineWidth = 2;
   c.stroke();
-  text(c, who, x0 + 44, cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), kind: 'name' }, nameW + 1);
-  text(c, what, xr - 14, cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), align: 'right' });
+  text(c, who, x0 + 34, cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), kind: 'name' }, nameW + 1);
+  text(c, what, xr - 11, cy + 1, { weight: 800, size, colour: playerInk(turn.player.index), align: 'right' });
 }
 
 /** Right-aligned at xr: who won (on the winner's colour), or the shared victory. */
@@ -354,36 +374,28 @@ function drawWinners(
   );
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
-  c.font = font(800, 28, label);
-  const w = Math.min(c.measureText(label).width, maxW - 80);
-  const x0 = xr - w - 78;
-  roundRect(c, x0, cy - 25, xr - x0, 50, 25, fill);
-  drawCrown(c, x0 + 16, cy - 13, 34);
-  text(c, label, xr - 16, cy + 1, { weight: 800, size: 28, colour: ink, align: 'right', kind: 'name' }, w + 1);
+  c.font = font(800, PILL_TEXT, label);
+  const w = Math.min(c.measureText(label).width, maxW - 62);
+  const x0 = xr - w - 60;
+  roundRect(c, x0, cy - PILL_H / 2, xr - x0, PILL_H, PILL_H / 2, fill);
+  drawCrown(c, x0 + 12, cy - 10, 26);
+  text(c, label, xr - 12, cy + 1, { weight: 800, size: PILL_TEXT, colour: ink, align: 'right', kind: 'name' }, w + 1);
 }
 
 /** One line of the draft, as a column of cards (3-4 players) or a row (2 players). */
 function drawLine(c: Ctx, l: LineLayout): void {
   const b = l.box;
-  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
-  const title = { weight: 800, size: 24, colour: UI.textDim } as const;
+  roundRect(c, b.x, b.y, b.w, b.h, RADIUS, UI.panel);
+  const title = { weight: 800, size: 18, colour: UI.textDim } as const;
+  const empty = { weight: 600, size: 17, colour: UI.textFaint } as const;
   if (l.dir === 'column') {
-    text(c, l.title, b.x + 16, b.y + 23, title, b.w - 32);
-    if (l.slots.length === 0)
-      drawWrapped(c, l.emptyText, b.x + 16, b.y + 74, b.w - 32, { weight: 600, size: 22, colour: UI.textFaint });
+    text(c, l.title, b.x + PAD, b.y + 18, title, b.w - 2 * PAD);
+    if (l.slots.length === 0) drawWrapped(c, l.emptyText, b.x + PAD, b.y + 57, b.w - 2 * PAD, empty);
   } else {
     const [first, second] = l.title.split(' ');
-    text(c, first ?? l.title, b.x + 16, b.y + b.h / 2 - 14, title, ROW_TITLE_W - 20);
-    text(c, second ?? '', b.x + 16, b.y + b.h / 2 + 15, title, ROW_TITLE_W - 20);
-    if (l.slots.length === 0)
-      text(
-        c,
-        l.emptyText,
-        b.x + ROW_TITLE_W,
-        b.y + b.h / 2,
-        { weight: 600, size: 22, colour: UI.textFaint },
-        b.w - ROW_TITLE_W - 16,
-      );
+    text(c, first ?? l.title, b.x + PAD, b.y + b.h / 2 - 11, title, ROW_TITLE_W - 15);
+    text(c, second ?? '', b.x + PAD, b.y + b.h / 2 + 12, title, ROW_TITLE_W - 15);
+    if (l.slots.length === 0) text(c, l.emptyText, b.x + ROW_TITLE_W, b.y + b.h / 2, empty, b.w - ROW_TITLE_W - PAD);
   }
   l.slots.forEach((s, i) => drawCard(c, s, l.cards[i]!, l.square, l.picker));
 }
@@ -406,12 +418,12 @@ function drawWrapped(
 function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | null): void {
   const cy = b.y + b.h / 2;
   if (s.status === 'active' && s.king) {
-    roundRect(c, b.x, b.y, b.w, b.h, 10, UI.panelActive);
-    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 9, playerColour(s.king.index), 4);
+    roundRect(c, b.x, b.y, b.w, b.h, 8, UI.panelActive);
+    strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 7, playerColour(s.king.index), 3);
   }
   const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'unclaimed';
   c.globalAlpha = gone ? 0.35 : 1;
-  text(c, `#${s.domino.n}`, b.x + 54, cy + 1, { weight: 800, size: 26, colour: UI.text, align: 'right' });
+  text(c, `#${s.domino.n}`, b.x + CARD_NUMBER_W - 5, cy + 1, { weight: 800, size: 20, colour: UI.text, align: 'right' });
   const { x: dx } = dominoSpot(b, sq);
   drawFlatDomino(c, s.domino, dx, cy - sq / 2, sq);
   c.globalAlpha = 1;
@@ -424,18 +436,18 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
     const w = c.measureText(word).width + SMALL;
     // On the domino's middle, but never left of it: a long word runs over the empty king's place, not the number.
     const x = Math.max(dx, dx + sq - w / 2);
-    roundRect(c, x, cy - 15, w, 30, 15, 'rgba(14, 17, 22, 0.85)');
+    roundRect(c, x, cy - 12, w, 24, 12, 'rgba(14, 17, 22, 0.85)');
     text(c, word, x + w / 2, cy + 1, { weight: 800, size: SMALL, colour, align: 'center' });
   } else if (s.king) {
     drawKing(c, king.x, king.y, king.r, s.king.index, s.king.badge);
   } else {
     // An empty place for a king: in the picker's colour while they choose.
     c.save();
-    c.setLineDash([5, 5]);
+    c.setLineDash([4, 4]);
     c.beginPath();
     c.arc(king.x, king.y, king.r, 0, Math.PI * 2);
     c.strokeStyle = picker ? playerColour(picker.index) : UI.textFaint;
-    c.lineWidth = picker ? 4 : 2;
+    c.lineWidth = picker ? 3 : 2;
     c.stroke();
     c.restore();
   }
@@ -445,10 +457,10 @@ function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
   // Its round caps are its own: the dashes of an empty king's place drawn after it keep theirs.
   c.save();
   c.lineCap = 'round';
-  const inset = 8;
+  const inset = 6;
   for (const [colour, width] of [
-    [UI.outline, 9],
-    [UI.illegal, 4.5],
+    [UI.outline, 7],
+    [UI.illegal, 3.5],
   ] as const) {
     c.strokeStyle = colour;
     c.lineWidth = width;
@@ -464,11 +476,11 @@ function crossOut(c: Ctx, x: number, y: number, w: number, h: number): void {
 
 /** Below the draft on 3-4 player tables: the terrains by name, and the draw pile. */
 function drawLegend(c: Ctx, v: TableView, b: Box): void {
-  if (b.h < 120) return;
-  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
-  const s = 26;
-  const pad = 8;
-  const step = s + 4;
+  if (b.h < 92) return;
+  roundRect(c, b.x, b.y, b.w, b.h, RADIUS, UI.panel);
+  const s = 20;
+  const pad = INSET;
+  const step = s + 3;
   TERRAINS.forEach((terrain, i) => {
     const x = b.x + pad;
     const y = b.y + pad + i * step;
@@ -476,14 +488,14 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
     text(
       c,
       t(`terrain.${terrain}`),
-      x + s + 9,
+      x + s + 7,
       y + s / 2 + 1,
       { weight: 600, size: SMALL, colour: UI.text },
-      b.w - 2 * pad - s - 13,
+      b.w - 2 * pad - s - 10,
     );
   });
-  const pileY = b.y + pad + 6 * step + 14;
-  if (pileY + 12 < b.y + b.h) {
+  const pileY = b.y + pad + 6 * step + 11;
+  if (pileY + 9 < b.y + b.h) {
     const style = { weight: 600, size: SMALL, colour: UI.textDim } as const;
     // The count is the point: when the words do not fit, the short form, never cut.
     const long = t('picture.pile', { count: v.pileLeft });
@@ -495,26 +507,28 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
 
 /** What is left to come, per terrain: squares and crowns among the dominoes not yet seen. */
 function drawUnseen(c: Ctx, v: TableView, b: Box): void {
-  roundRect(c, b.x, b.y, b.w, b.h, 12, UI.panel);
+  roundRect(c, b.x, b.y, b.w, b.h, RADIUS, UI.panel);
   const title = t(v.unseen.exact ? 'picture.unseen.pile' : 'picture.unseen.notSeen');
-  text(c, title, b.x + 16, b.y + BAR / 2 + 2, { weight: 800, size: NAME_SIZE, colour: UI.text }, b.w - 32);
-  const s = 40;
-  const step = Math.min(56, Math.floor((b.h - BAR - 12) / v.unseen.terrains.length));
+  text(c, title, b.x + PAD, b.y + BAR / 2 + 2, { weight: 800, size: NAME_SIZE, colour: UI.text }, b.w - 2 * PAD);
+  const s = 31;
+  const step = Math.min(43, Math.floor((b.h - BAR - 9) / v.unseen.terrains.length));
   // The view lists every terrain, in the legend's order (adapter.ts), none left out.
-  v.unseen.terrains.forEach((left, i) => drawTerrainLeft(c, left, b.x + 16, b.y + BAR + 4 + i * step, s, b.w - 32));
+  v.unseen.terrains.forEach((left, i) =>
+    drawTerrainLeft(c, left, b.x + PAD, b.y + BAR + 3 + i * step, s, b.w - 2 * PAD, SMALL),
+  );
 }
 
 function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayout): void {
-  roundRect(c, b.x, b.y, b.w, b.h, 12, k.toPlay ? UI.panelActive : UI.panel);
-  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, 11, playerColour(k.player.index), 5);
+  roundRect(c, b.x, b.y, b.w, b.h, RADIUS, k.toPlay ? UI.panelActive : UI.panel);
+  if (k.toPlay) strokeRoundRect(c, b.x + 2, b.y + 2, b.w - 4, b.h - 4, RADIUS - 1, playerColour(k.player.index), 4);
   const cy = b.y + BAR / 2 + 2;
-  badge(c, k.player, b.x + 30, cy, 19);
-  c.font = font(800, 38);
+  badge(c, k.player, b.x + 23, cy, DISC_R);
+  c.font = font(800, SCORE_SIZE);
   const scoreW = c.measureText(String(k.score)).width;
-  text(c, String(k.score), b.x + b.w - 16, cy + 1, { weight: 800, size: 38, colour: UI.text, align: 'right' });
+  text(c, String(k.score), b.x + b.w - PAD, cy + 1, { weight: 800, size: SCORE_SIZE, colour: UI.text, align: 'right' });
   c.font = font(600, SMALL);
   const ptsW = c.measureText(t('picture.pts')).width;
-  text(c, t('picture.pts'), b.x + b.w - 22 - scoreW, cy + 5, {
+  text(c, t('picture.pts'), b.x + b.w - 17 - scoreW, cy + 4, {
     weight: 600,
     size: SMALL,
     colour: UI.textDim,
@@ -523,20 +537,20 @@ function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayo
   text(
     c,
     k.player.name,
-    b.x + 58,
+    b.x + 45,
     cy + 1,
     { weight: 800, size: NAME_SIZE, colour: UI.text, kind: 'name' },
-    b.w - 58 - scoreW - ptsW - 40,
+    b.w - 45 - scoreW - ptsW - 31,
   );
   drawKingdom(c, k, g, { labelSize: LABEL_SIZE });
   const foot = [
     k.dynastyTotal === null ? null : t('picture.dynasty.total', { total: k.dynastyTotal }),
     k.discarded.length > 0 ? t('picture.discarded', { dominoes: k.discarded.map((d) => `#${d.n}`).join(', ') }) : null,
   ].filter((x): x is string => x !== null);
-  const footY = b.y + b.h - FOOTER / 2 - 4;
-  let x = b.x + 16;
+  const footY = b.y + b.h - FOOTER / 2 - INSET_BELOW;
+  let x = b.x + PAD;
   foot.forEach((line, i) => {
     const colour = i === foot.length - 1 && k.discarded.length > 0 ? UI.discard : UI.textDim;
-    x += measuredText(c, line, x, footY, { weight: 600, size: SMALL, colour }, b.x + b.w - 16 - x) + 18;
+    x += measuredText(c, line, x, footY, { weight: 600, size: SMALL, colour }, b.x + b.w - PAD - x) + 14;
   });
 }
