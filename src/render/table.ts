@@ -423,7 +423,12 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
   }
   const gone = s.status === 'placed' || s.status === 'discarded' || s.status === 'unclaimed';
   c.globalAlpha = gone ? 0.35 : 1;
-  text(c, `#${s.domino.n}`, b.x + CARD_NUMBER_W - 5, cy + 1, { weight: 800, size: 20, colour: UI.text, align: 'right' });
+  text(c, `#${s.domino.n}`, b.x + CARD_NUMBER_W - 5, cy + 1, {
+    weight: 800,
+    size: 20,
+    colour: UI.text,
+    align: 'right',
+  });
   const { x: dx } = dominoSpot(b, sq);
   drawFlatDomino(c, s.domino, dx, cy - sq / 2, sq);
   c.globalAlpha = 1;
