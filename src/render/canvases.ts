@@ -1,6 +1,6 @@
 /**
  * Where the pictures are drawn. A new canvas costs its pixels' memory anew (a table
- * is 4 MB: allocated, faulted in page by page, zeroed) and that memory then waits
+ * is 2.4 MB: allocated, faulted in page by page, zeroed) and that memory then waits
  * for the garbage collector, so the pictures drawn for every move are drawn on
  * canvases kept for the process and cleared instead.
  */
@@ -31,7 +31,7 @@ const scratch = new Map<string, Canvas>();
 /**
  * The canvas of this size kept for pictures whose pixels are read as soon as they
  * are drawn (renderTable, renderPreview): one per size, and the table and preview
- * have five sizes in all, so 18 MB at most.
+ * have five sizes in all, so 12 MB at most.
  */
 export function scratchCanvas(width: number, height: number): { canvas: Canvas; c: SKRSContext2D } {
   ensureFonts();

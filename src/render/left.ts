@@ -44,6 +44,7 @@ export function drawTerrainLeft(
   c.globalAlpha = left.squares === 0 ? 0.35 : 1;
   c.drawImage(terrainTile(left.terrain, 0, s), x, y);
   const words = t('picture.unseen.row', { squares: left.squares, crowns: left.crowns });
+  // The gap after the tile, in proportion to the text: 12 px beside 21 px words.
   const gap = Math.round((size * 4) / 7);
   text(c, words, x + s + gap, y + s / 2 + 1, { weight: 600, size, colour: UI.text }, maxW - s - gap);
   c.globalAlpha = 1;

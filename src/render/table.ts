@@ -4,7 +4,7 @@
  * here is chosen for that: no text under 16 px (8 px on the phone), names 21 px,
  * grid labels 17 px, and squares of at least 42 px so a crown glyph is 18 px tall
  * (9 px on the phone). Every pixel more costs time to draw and encode after every
- * move, for a picture no one sees larger than 800 pixels wide. Two layouts:
+ * move, for detail such a phone cannot show. Two layouts:
  * - 3 and 4 players: the draft as a column on the left, kingdoms two by two;
  * - 2 players: the draft as two rows on top, the two kingdoms side by side.
  * Each kingdom shows its occupied cells and one more all round (as far as it can
@@ -186,7 +186,7 @@ const DRAFT_W = 182;
 const CARD_TOP = 34;
 const CARD_H = 49;
 const CARD_STEP = 52;
-/** Inside a panel: the room between its edge and what it holds, across and below. */
+/** Inside a panel: the room between its edge and what it holds, at each side, and above or below. */
 const INSET = 6;
 const INSET_BELOW = 3;
 const LINE_H = CARD_TOP + 4 * CARD_STEP + INSET_BELOW;
