@@ -62,8 +62,8 @@ export function giveBackMemory(): void {
  * - A full collection once the old generation is half as big again as what the last
  *   one left alive: V8 lets a busy thread's heap grow to up to four times that, and at
  *   400 games the main thread's heap grew from 39 MB to 88 at the peak, of which 41 MB
- *   alive. Measured at 400 games in one lock (docs/performance.md): the peak 395-399 MB
- *   instead of 419-452, for the same CPU a move (16.1 ms on average either way).
+ *   alive. Measured at 400 games in one lock (docs/performance.md): the peak 386-399 MB
+ *   instead of 410-452, for no more CPU a move (15.9 ms on average against 16.3).
  */
 export const BOT_V8_OPTIONS: readonly string[] = [
   '--max-semi-space-size=2',
