@@ -1,5 +1,5 @@
 /**
- * scan.wat compiled by `npm run wasm` (test/render/make-scan-wasm.ts, wabt@1.0.39's wat2wasm),
+ * scan.wat compiled by `npm run wasm` (test/render/make-wasm.ts, wabt@1.0.39's wat2wasm),
  * base64: generated, not edited by hand.
  */
 export const SCAN_WASM =

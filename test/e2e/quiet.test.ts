@@ -91,10 +91,13 @@ describe('quiet hours and on deck', () => {
       }
       await playMove(discord, threadId, board, user);
     }
-    const onDeck = discord.dms(erin).filter((m) => m.content.startsWith('⏭'));
     // Within a round, the player before Erin: one DM each time, naming them.
     const before = movers.flatMap((m, i) => (i % 3 < 2 && movers[i + 1]?.id === erin.id ? [m] : []));
     expect(before).toHaveLength(2);
+    const onDeckDms = () => discord.dms(erin).filter((m) => m.content.startsWith('⏭'));
+    // The DM goes out beside the board of the move before: it may land after that board.
+    await discord.waitFor(() => onDeckDms().length >= before.length, 'the on-deck DMs');
+    const onDeck = onDeckDms();
     expect(onDeck.map((m) => m.content)).toEqual(
       before.map((m) => `⏭ You are next in a Kingdomino game: ${m.username} is playing now.`),
     );
