@@ -12,7 +12,7 @@ import {
   type CellWindow,
   type Grid,
 } from '../game/index.js';
-import { font, type Weight } from './fonts.js';
+import { font, textWidth, type Weight } from './fonts.js';
 import { UI, playerColour, playerInk } from './palette.js';
 import { noteSize } from './probe.js';
 import { castleTile, crownMetrics, terrainTile } from './tiles.js';
@@ -54,17 +54,17 @@ export interface TextStyle {
  */
 export function fitText(c: Ctx, s: string, style: TextStyle, maxW = Infinity): { shown: string; width: number } {
   c.font = font(style.weight, style.size, s);
-  let width = c.measureText(s).width;
+  let width = textWidth(c, s);
   if (width <= maxW) return { shown: s, width };
   let chars = Array.from(s);
   // Cut about where it fits, then a character at a time.
   chars = chars.slice(0, Math.max(1, Math.floor((chars.length * maxW) / width) + 1));
   let cut = chars.join('').trimEnd();
-  width = c.measureText(`${cut}…`).width;
+  width = textWidth(c, `${cut}…`);
   while (width > maxW && chars.length > 1) {
     chars.pop();
     cut = chars.join('').trimEnd();
-    width = c.measureText(`${cut}…`).width;
+    width = textWidth(c, `${cut}…`);
   }
   return { shown: `${cut}…`, width };
 }
@@ -89,8 +89,7 @@ export function wrapWords(c: Ctx, s: string, weight: Weight, size: number, maxW:
   const lines: string[] = [];
   for (const word of s.split(' ')) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && c.measureText(`${last} ${word}`).width <= maxW)
-      lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && textWidth(c, `${last} ${word}`) <= maxW) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;
@@ -138,7 +137,7 @@ export function strokeRoundRect(
 /** A small rounded label ("chip"); returns its width. */
 export function chip(c: Ctx, label: string, x: number, cy: number, size: number, fill: string, ink: string): number {
   c.font = font(800, size, label);
-  const w = c.measureText(label).width + size * 1.1;
+  const w = textWidth(c, label) + size * 1.1;
   const h = size * 1.6;
   roundRect(c, x, cy - h / 2, w, h, h / 2, fill);
   text(c, label, x + w / 2, cy + 1, { weight: 800, size, colour: ink, align: 'center' });

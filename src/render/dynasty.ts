@@ -7,7 +7,7 @@
  */
 import type { Canvas } from '@napi-rs/canvas';
 import { t } from '../i18n/index.js';
-import { font } from './fonts.js';
+import { font, textWidth } from './fonts.js';
 import {
   badge,
   blankCanvas,
@@ -82,7 +82,7 @@ function drawRow(c: Ctx, row: DynastyRowView, b: Box, gameW: number, over: boole
   const cy = b.y + NAME_BAR / 2 + 2;
   badge(c, row.player, b.x + 32, cy, 20);
   c.font = font(800, 44);
-  const totalW = c.measureText(String(row.total)).width;
+  const totalW = textWidth(c, String(row.total));
   text(c, String(row.total), b.x + b.w - 16, cy + 2, {
     weight: 800,
     size: 44,

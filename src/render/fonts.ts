@@ -10,7 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 
 export const FONT_FAMILY = 'Kingdomino Sans';
 /** assets/ sits at the project's root: beside src/, and so one level further up once compiled (dist/src/render). */
@@ -63,4 +63,24 @@ function isLatin1(text: string): boolean {
 export function font(weight: Weight, px: number, forText = ''): string {
   const families = isLatin1(forText) ? `"${FONT_FAMILY}"` : familyList;
   return `${weight} ${Math.round(px)}px ${families}`;
+}
+
+/** Widths already measured, by font and text; cleared when full. */
+const widths = new Map<string, number>();
+const WIDTHS = 4096;
+
+/**
+ * The width of `text` in the context's font. Laying text out to measure it costs as
+ * much as drawing it (about 10 µs), and the pictures measure the same names, scores
+ * and words move after move, so each is measured once.
+ */
+export function textWidth(c: SKRSContext2D, text: string): number {
+  const key = `${c.font}\n${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = c.measureText(text).width;
+    if (widths.size >= WIDTHS) widths.clear();
+    widths.set(key, width);
+  }
+  return width;
 }

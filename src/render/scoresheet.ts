@@ -13,7 +13,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { TieBreak } from '../game/index.js';
 import { t } from '../i18n/index.js';
 import { outcomeText, placeTieText, tieText } from './outcome.js';
-import { font } from './fonts.js';
+import { font, textWidth } from './fonts.js';
 import {
   badge,
   blankCanvas,
@@ -266,7 +266,7 @@ export function drawResultBanner(c: Ctx, b: Box, banner: BannerText): void {
   const x = b.x + 92;
   const points = lead ? t('picture.sheet.points', { points: banner.points }) : '';
   c.font = font(800, 32);
-  const pointsW = points ? c.measureText(points).width + 30 : 0;
+  const pointsW = points ? textWidth(c, points) + 30 : 0;
   text(
     c,
     headline,
@@ -301,7 +301,7 @@ function drawPlayerPanel(c: Ctx, p: PanelLayout, st: PanelStyle): void {
   });
   badge(c, player, b.x + 16 + placeW + 28, cy, 19);
   c.font = font(800, 40);
-  const totalW = c.measureText(String(s.total)).width;
+  const totalW = textWidth(c, String(s.total));
   text(c, String(s.total), b.x + b.w - 16, cy + 1, { weight: 800, size: 40, colour: UI.text, align: 'right' });
   const nameX = b.x + 16 + placeW + 56;
   text(

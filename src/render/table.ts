@@ -14,7 +14,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import { currentLocale, t } from '../i18n/index.js';
 import { outcomeText } from './outcome.js';
 import { PictureCache } from './canvases.js';
-import { font } from './fonts.js';
+import { font, textWidth } from './fonts.js';
 import { drawTerrainLeft } from './left.js';
 import {
   badge,
@@ -343,7 +343,7 @@ function drawTurn(c: Ctx, turn: TurnView, seats: number, xr: number, cy: number,
   const who = t('picture.turn.player', { name: turn.player.name });
   const size = PILL_TEXT;
   c.font = font(800, size);
-  const whatW = c.measureText(what).width;
+  const whatW = textWidth(c, what);
   const nameW = fitText(c, who, { weight: 800, size, colour: UI.text }, Math.max(46, maxW - whatW - 62)).width;
   const x0 = xr - whatW - nameW - 51;
   roundRect(c, x0 - 8, cy - PILL_H / 2, xr - x0 + 8, PILL_H, PILL_H / 2, playerColour(turn.player.index));
@@ -375,7 +375,7 @@ function drawWinners(
   const fill = winners.length > 1 ? UI.crown : playerColour(first.index);
   const ink = winners.length > 1 ? UI.crownInk : playerInk(first.index);
   c.font = font(800, PILL_TEXT, label);
-  const w = Math.min(c.measureText(label).width, maxW - 62);
+  const w = Math.min(textWidth(c, label), maxW - 62);
   const x0 = xr - w - 60;
   roundRect(c, x0, cy - PILL_H / 2, xr - x0, PILL_H, PILL_H / 2, fill);
   drawCrown(c, x0 + 12, cy - 10, 26);
@@ -438,7 +438,7 @@ function drawCard(c: Ctx, s: SlotView, b: Box, sq: number, picker: PlayerView | 
     const colour = s.status === 'discarded' ? '#FFB3C0' : UI.text;
     c.font = font(800, SMALL);
     const word = t(`picture.slot.${s.status}`);
-    const w = c.measureText(word).width + SMALL;
+    const w = textWidth(c, word) + SMALL;
     // On the domino's middle, but never left of it: a long word runs over the empty king's place, not the number.
     const x = Math.max(dx, dx + sq - w / 2);
     roundRect(c, x, cy - 12, w, 24, 12, 'rgba(14, 17, 22, 0.85)');
@@ -505,7 +505,7 @@ function drawLegend(c: Ctx, v: TableView, b: Box): void {
     // The count is the point: when the words do not fit, the short form, never cut.
     const long = t('picture.pile', { count: v.pileLeft });
     c.font = font(600, SMALL, long);
-    const fits = c.measureText(long).width <= b.w - 2 * pad;
+    const fits = textWidth(c, long) <= b.w - 2 * pad;
     text(c, fits ? long : t('picture.pileShort', { count: v.pileLeft }), b.x + pad, pileY, style, b.w - 2 * pad);
   }
 }
@@ -529,10 +529,10 @@ function drawKingdomPanel(c: Ctx, { kingdom: k, box: b, geometry: g }: PanelLayo
   const cy = b.y + BAR / 2 + 2;
   badge(c, k.player, b.x + 23, cy, DISC_R);
   c.font = font(800, SCORE_SIZE);
-  const scoreW = c.measureText(String(k.score)).width;
+  const scoreW = textWidth(c, String(k.score));
   text(c, String(k.score), b.x + b.w - PAD, cy + 1, { weight: 800, size: SCORE_SIZE, colour: UI.text, align: 'right' });
   c.font = font(600, SMALL);
-  const ptsW = c.measureText(t('picture.pts')).width;
+  const ptsW = textWidth(c, t('picture.pts'));
   text(c, t('picture.pts'), b.x + b.w - 17 - scoreW, cy + 4, {
     weight: 600,
     size: SMALL,

@@ -6,7 +6,7 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Terrain } from '../game/index.js';
-import { font } from './fonts.js';
+import { font, textWidth } from './fonts.js';
 import { TERRAIN, UI, playerColour, playerInk } from './palette.js';
 import { noteSize } from './probe.js';
 
@@ -168,7 +168,7 @@ export function drawCrowns(c: Ctx, n: number, s: number): void {
   const m = crownMetrics(s);
   const label = n > 1 ? String(n) : '';
   c.font = font(800, m.digit);
-  const digitW = label ? c.measureText(label).width : 0;
+  const digitW = label ? textWidth(c, label) : 0;
   const gap = label ? s * 0.025 : 0;
   const w = m.pad * 2 + m.crownW + gap + digitW + (label ? 0 : s * 0.05);
   const h = m.crownH + 2 * m.pad + s * 0.04;
