@@ -81,18 +81,17 @@ const M_ARENA_MAX = -8;
 const ARENAS = 2;
 
 /**
- * The C allocators set for a bot that draws in worker threads, before its first
- * worker starts (each left as the environment says, when it says). Measured at 400
- * games (docs/performance.md, same code and hour): a bot in use 313 MB instead of
- * 378, the peak 583 instead of 658, for the same CPU a move (24.8 and 25.4 ms).
- * - glibc's arenas, at most ARENAS;
- * - Skia's allocator (mimalloc, linked into the canvas module the picture workers
- *   load, which reads its options as it loads) hands the pages a picture freed back
- *   at once rather than 10 ms later, by when the next picture has taken others.
+ * glibc's allocator set for a bot that draws in worker threads, before its first
+ * worker starts (left as the environment says, when it says): at most ARENAS arenas.
+ * Measured at 400 games (docs/performance.md, same code and hour, with Skia's pages
+ * then handed back at once): a bot in use 313 MB instead of 378, the peak 583 instead
+ * of 658, for the same CPU a move (24.8 and 25.4 ms). Skia's allocator (mimalloc) keeps
+ * its own delay (10 ms) before it hands freed pages back: each picture's pixels are
+ * freed as soon as it is written (collectYoungGarbage), and the next picture takes
+ * the same pages rather than faulting new ones in.
  */
 export function tuneAllocators(): void {
   if (!process.env.MALLOC_ARENA_MAX) mallocOf()?.mallopt(M_ARENA_MAX, ARENAS);
-  process.env.MIMALLOC_PURGE_DELAY ??= '0';
 }
 
 /**
@@ -102,21 +101,40 @@ export function tuneAllocators(): void {
  */
 const SWEPT_MS = 1000;
 
-let collector: (() => void) | undefined;
+let collector: ((options?: { readonly type: 'major' | 'minor' }) => void) | undefined;
+
+/**
+ * This thread's garbage collector. Node gives its `gc` only to a process started with
+ * --expose-gc; the flag can be set at run time and the function taken from a new context.
+ */
+function garbageCollector(): NonNullable<typeof collector> {
+  if (!collector) {
+    setFlagsFromString('--expose-gc');
+    collector = runInNewContext('gc') as NonNullable<typeof collector>;
+  }
+  return collector;
+}
 
 /**
  * A full garbage collection of this thread. V8 collects when memory is allocated,
  * and an idle bot allocates next to nothing: the garbage of the last moves (the
  * buffers of their uploads, a PNG each) waited for the next load, holding 50 to
- * 130 MB. Node gives its `gc` only to a process started with --expose-gc; the flag
- * can be set at run time and the function taken from a new context.
+ * 130 MB.
  */
 function collectGarbage(): void {
-  if (!collector) {
-    setFlagsFromString('--expose-gc');
-    collector = runInNewContext('gc') as () => void;
-  }
-  collector();
+  garbageCollector()();
+}
+
+/**
+ * A collection of this thread's young generation (a scavenge: it costs what is still
+ * alive, next to nothing between two pictures). A picture's pixels are read into a
+ * buffer of their own outside the heap (2.4 MB for a table: the canvas copies them),
+ * dead once its PNG is written, but freed only when V8 collects, and a picture worker
+ * allocates so little on its heap that the buffers of 20 pictures and more waited,
+ * each faulted in anew. Collected after each picture, the next one reuses its pages.
+ */
+export function collectYoungGarbage(): void {
+  garbageCollector()({ type: 'minor' });
 }
 
 /**

@@ -2,8 +2,7 @@
  * Run by memory.test.ts in a process of its own (glibc's settings are the process's):
  * with `tuneAllocators()` first when its argument says so, glibc's malloc_stats lists
  * the arenas (on stderr, "Arena n:" each), eight worker threads allocate from theirs,
- * a line "-- workers" goes to stderr and malloc_stats lists them again; then this
- * prints MIMALLOC_PURGE_DELAY as the picture workers will read it.
+ * a line "-- workers" goes to stderr and malloc_stats lists them again.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -28,5 +27,4 @@ const workers = Array.from(
 await Promise.all(workers.map((w) => new Promise((resolve) => w.once('message', resolve))));
 process.stderr.write('-- workers\n');
 mallocStats();
-console.log(JSON.stringify({ purgeDelay: process.env.MIMALLOC_PURGE_DELAY ?? null }));
 await Promise.all(workers.map((w) => w.terminate()));
