@@ -68,9 +68,6 @@ for (let code = 0; code < LENGTH_BASE.length; code++) {
   const to = code === LENGTH_BASE.length - 1 ? 256 : LENGTH_BASE[code + 1]! - 3;
   for (let i = from; i < to; i++) [MATCH_CODE[i], MATCH_EXTRA[i]] = [code, i - from];
 }
-// 258 has a code of its own, with no extra bits: 257 is 227 + 30 of code 27.
-[MATCH_CODE[254], MATCH_EXTRA[254]] = [27, 30];
-[MATCH_CODE[255], MATCH_EXTRA[255]] = [28, 0];
 
 let module: WebAssembly.Module | null = null;
 /** The thread's module: its memory holds the last picture's scanlines, matches and output. */
