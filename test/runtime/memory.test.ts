@@ -64,12 +64,16 @@ it('the garbage of the last moves is collected once the process is idle, though 
   expect(garbage.deref()).toBeUndefined();
 });
 
-it("a picture's pixels, outside the heap, are freed by a young collection as soon as they are dead", () => {
-  const run = spawnSync(process.execPath, [...BOT_V8_OPTIONS, '--import', 'tsx', join(here, 'young.child.ts')], {
-    encoding: 'utf8',
-  });
+/** A script of test/runtime run in a process of its own, as the bot is run (its V8 options); throws when it fails. */
+function runChild(file: string, args: readonly string[] = [], env = process.env): { stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [...nodeArgs(join(here, file)), ...args], { encoding: 'utf8', env });
   if (run.status !== 0) throw new Error(`child failed (${run.status}): ${run.stderr}`);
-  const { held, left } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { held: number; left: number };
+  return run;
+}
+
+it("a picture's pixels, outside the heap, are freed by a young collection as soon as they are dead", () => {
+  const { stdout } = runChild('young.child.ts');
+  const { held, left } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { held: number; left: number };
   expect(held).toBeGreaterThan(2_000_000);
   expect(left).toBeLessThan(100_000);
 });
@@ -83,12 +87,8 @@ describe.runIf(process.platform === 'linux')('the allocators of a bot that draws
 
   /** Arenas before and after the child's eight workers allocated. */
   function child(...args: string[]): { before: number; after: number } {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'arenas.child.ts'), ...args], {
-      encoding: 'utf8',
-      env: withoutAllocatorSettings(),
-    });
-    if (run.status !== 0) throw new Error(`child failed (${run.status}): ${run.stderr}`);
-    const [before, after] = run.stderr.split('-- workers').map((part) => part.match(/^Arena \d+:/gm)?.length ?? 0);
+    const { stderr } = runChild('arenas.child.ts', args, withoutAllocatorSettings());
+    const [before, after] = stderr.split('-- workers').map((part) => part.match(/^Arena \d+:/gm)?.length ?? 0);
     return { before: before!, after: after! };
   }
 
