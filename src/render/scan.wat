@@ -1,8 +1,9 @@
 ;; KnownPalette's pass over a picture's pixels (quantize.ts), in WebAssembly: each pixel's
 ;; entry of a palette known in advance, written as PNG scanlines (a filter byte, 0 for none,
 ;; before each row). The same bytes as a JavaScript loop, in about a third of its time: four
-;; pixels equal to the one before are checked in one SIMD comparison and written in one
-;; store (a table is mostly runs of one colour), and a colour's entry is looked up once a run.
+;; pixels are compared with the run under way in one SIMD comparison, and those that continue
+;; it written in one store (a table is mostly runs of one colour, about ten pixels long on
+;; average), and a colour's entry is looked up once a run.
 ;;
 ;; Compiled by `npm run wasm` (wabt's wat2wasm) into scan-wasm.ts, which ships.
 ;;
@@ -62,6 +63,7 @@
   ;; `rows` rows of `width` pixels at `pix` (the picture's pixel `index` first) as scanlines at `out`.
   (func (export "rows") (param $pix i32) (param $out i32) (param $width i32) (param $rows i32) (param $index i32)
     (local $end i32) (local $pixel i32) (local $same v128) (local $four i32)
+    (local $same4 i32) (local $continuing i32)
     (local.set $same (i32x4.splat (global.get $previous)))
     (local.set $four (i32.mul (i32.and (global.get $value) (i32.const 255)) (i32.const 0x01010101)))
     (block $done
@@ -74,16 +76,23 @@
         (block $rowDone
           (loop $pixel
             (br_if $rowDone (i32.ge_u (local.get $pix) (local.get $end)))
-            ;; Four pixels of the run under way: one store.
+            ;; Four pixels, as many of them as continue the run under way written in one store.
             (if (i32.le_u (i32.add (local.get $pix) (i32.const 16)) (local.get $end))
               (then
-                (if (i32x4.all_true (i32x4.eq (v128.load (local.get $pix)) (local.get $same)))
+                (local.set $same4 (i32x4.bitmask (i32x4.eq (v128.load (local.get $pix)) (local.get $same))))
+                (i32.store (local.get $out) (local.get $four))
+                (if (i32.eq (local.get $same4) (i32.const 15))
                   (then
-                    (i32.store (local.get $out) (local.get $four))
                     (local.set $pix (i32.add (local.get $pix) (i32.const 16)))
                     (local.set $out (i32.add (local.get $out) (i32.const 4)))
                     (local.set $index (i32.add (local.get $index) (i32.const 4)))
-                    (br $pixel)))))
+                    (br $pixel)))
+                ;; The run ends within the four: past its last pixels (the bytes beyond are written
+                ;; again), on to the next run's first, rather than a pixel at a time.
+                (local.set $continuing (i32.ctz (i32.xor (local.get $same4) (i32.const 15))))
+                (local.set $pix (i32.add (local.get $pix) (i32.shl (local.get $continuing) (i32.const 2))))
+                (local.set $out (i32.add (local.get $out) (local.get $continuing)))
+                (local.set $index (i32.add (local.get $index) (local.get $continuing)))))
             (local.set $pixel (i32.load (local.get $pix)))
             (if (i32.ne (local.get $pixel) (global.get $previous))
               (then
