@@ -362,16 +362,80 @@ function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefine
   c.stroke();
 }
 
-/** Column letters above, row numbers on the left: the game's cell names (game/notation.ts). */
+/**
+ * Column letters above, row numbers on the left: the game's cell names (game/notation.ts).
+ * Laying a text out costs 5-10 µs even for one letter, and a table has up to 48
+ * labels, so each side's are copied from a strip of the whole naming window's
+ * (labelStrip) in one drawImage.
+ */
 function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
-  const grid = g.grid;
+  const { grid, window: w, cell } = g;
+  for (let i = 0; i < windowCols(w) + windowRows(w); i++) noteSize('label', size);
+  // Each label's middle: centred on its column, size * 0.72 above the grid; centred on its row, size * 0.75 left of it.
+  const across = labelStrip('across', grid, cell, size, { x: g.x, y: g.y - size * 0.72 });
+  const down = labelStrip('down', grid, cell, size, { x: g.x - size * 0.75, y: g.y });
+  const [from, cols, rows] = [(w.minX + grid - 1) * cell, windowCols(w) * cell, windowRows(w) * cell];
+  c.drawImage(across.canvas, from, 0, cols, across.canvas.height, across.x, across.y, cols, across.canvas.height);
+  const top = (w.minY + grid - 1) * cell;
+  c.drawImage(down.canvas, 0, top, down.canvas.width, rows, down.x, down.y, down.canvas.width, rows);
+}
+
+/** Strips kept per thread: a few cell sizes and label sizes per grid, a few KB each. */
+const LABEL_STRIPS = 32;
+const labelStrips = new Map<string, Canvas>();
+
+/**
+ * Every label of one side of the naming window, `across` (a letter per column) or
+ * `down` (a number per row), drawn once on a transparent strip with the window's
+ * first label's middle at `at` and the grid's first cell at the window's first; and
+ * where that part of the strip goes. The strip has the fraction of a pixel of the
+ * labels it stands for, so their glyphs are rasterised alike. A label is narrower
+ * than its cell (42 px at least, labels 22 px at most), so a run of cells' part of
+ * the strip holds their labels whole.
+ */
+function labelStrip(
+  side: 'across' | 'down',
+  grid: Grid,
+  cell: number,
+  size: number,
+  at: { readonly x: number; readonly y: number },
+): { readonly canvas: Canvas; readonly x: number; readonly y: number } {
+  const margin = Math.ceil(size);
+  const x = Math.floor(at.x) - (side === 'down' ? margin : 0);
+  const y = Math.floor(at.y) - (side === 'across' ? margin : 0);
+  const [fx, fy] = [at.x - x, at.y - y];
+  const key = `${side} ${grid} ${cell} ${size} ${fx} ${fy}`;
+  let canvas = labelStrips.get(key);
+  if (canvas) {
+    labelStrips.delete(key); // kept as the most recently used
+  } else {
+    canvas = drawLabelStrip(side, grid, cell, size, fx, fy);
+    if (labelStrips.size >= LABEL_STRIPS) labelStrips.delete(labelStrips.keys().next().value!);
+  }
+  labelStrips.set(key, canvas);
+  return { canvas, x, y };
+}
+
+function drawLabelStrip(
+  side: 'across' | 'down',
+  grid: Grid,
+  cell: number,
+  size: number,
+  fx: number,
+  fy: number,
+): Canvas {
+  const cells = 2 * grid - 1;
+  const thickness = 2 * Math.ceil(size) + 1;
+  const canvas = side === 'across' ? createCanvas(cells * cell, thickness) : createCanvas(thickness, cells * cell);
+  const s = canvas.getContext('2d');
   const style = { weight: 800, size, colour: UI.textDim, align: 'center', kind: 'label' } as const;
-  for (let x = g.window.minX; x <= g.window.maxX; x++) {
-    text(c, columnLetter(grid, x), cellOrigin(g, [x, 0])[0] + g.cell / 2, g.y - size * 0.72, style);
+  for (let i = 0; i < cells; i++) {
+    const along = i * cell + cell / 2;
+    const naming = i - grid + 1;
+    if (side === 'across') text(s, columnLetter(grid, naming), fx + along, fy, style);
+    else text(s, String(rowNumber(grid, naming)), fx, fy + along, style);
   }
-  for (let y = g.window.minY; y <= g.window.maxY; y++) {
-    text(c, String(rowNumber(grid, y)), g.x - size * 0.75, cellOrigin(g, [0, y])[1] + g.cell / 2, style);
-  }
+  return canvas;
 }
 
 /** A rounded outline around two neighbouring cells. */
