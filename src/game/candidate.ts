@@ -3,7 +3,8 @@
  * why not), and the player's running score before and after. The panel's text
  * and its picture both read this one verdict.
  */
-import { apply, legalPlacements, prompt } from './engine.js';
+import { Board } from './board.js';
+import { apply, boardOf, legalPlacements, prompt } from './engine.js';
 import { scorePlayer } from './score.js';
 import type { GameState, Pos, Rejection } from './types.js';
 
@@ -37,9 +38,22 @@ export function candidateGain(c: Candidate): number | null {
 
 /**
  * Every legal placement of the domino in hand, judged, best first (most points;
- * equal points keep the engine's order).
+ * equal points keep the engine's order). Each fits, so its verdict is the score of
+ * the kingdom's board with the domino placed: one board copied per placement rather
+ * than a move applied and two boards rebuilt (the panel and the preview rank every
+ * spot each time they are drawn).
  */
 export function rankedCandidates(state: GameState): Candidate[] {
-  const judged = legalPlacements(state).map((p) => judgePlacement(state, p.a, p.b));
+  const p = prompt(state);
+  if (p.kind !== 'place') return [];
+  const { harmony, middleKingdom, grid } = state.options;
+  const board = boardOf(state, p.player);
+  const before = board.score(harmony, middleKingdom).total;
+  const trial = new Board(grid);
+  const judged = legalPlacements(state).map(({ domino, a, b }): Candidate => {
+    trial.copyFrom(board);
+    trial.place(domino, a[0], a[1], b[0], b[1]);
+    return { a, b, verdict: { fits: true, before, after: trial.score(harmony, middleKingdom).total } };
+  });
   return judged.sort((x, y) => (candidateGain(y) ?? 0) - (candidateGain(x) ?? 0));
 }
