@@ -16,8 +16,8 @@
  *     picture workers, mean, of BUSY_GAMES games taking their turns in turn (each game's next
  *     move after every other game's), as under load: what one game's pictures keep for its
  *     next move is gone by then.
- * Between two pictures the event loop turns, as it does in a worker between two requests (a
- * canvas frees the pixels it hands out only then).
+ * Between two pictures the bench does what a picture worker does between two requests: a
+ * young collection (which frees the pixels a canvas handed out), then the event loop's turn.
  * The states are rendered in game order, as the bot does, never the same picture twice in a row.
  *   npm run bench -- render
  */
@@ -25,13 +25,20 @@ import { judgePlacement, legalPlacements, prompt, type GameState } from '../src/
 import { draw, renderPreview, renderScoreSheet, renderTable } from '../src/render/index.js';
 import { encodePng, MOVE_PALETTE } from '../src/render/png.js';
 import * as workers from '../src/render/pool.js';
+import { collectYoungGarbage } from '../src/runtime/memory.js';
 import { newGame, play } from '../test/render/games.js';
 
 const WARMUP = 5;
 const ROUNDS = 60;
 
-/** The event loop's turn between two pictures. */
-const nextTurnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * What a picture worker does between two pictures (worker.ts): a young collection, which
+ * frees the last picture's pixels, then the event loop's turn.
+ */
+const nextTurnOfTheLoop = () => {
+  collectYoungGarbage();
+  return new Promise((resolve) => setImmediate(resolve));
+};
 
 function p50(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
