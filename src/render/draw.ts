@@ -364,9 +364,9 @@ function drawEmptyCells(c: Ctx, g: KingdomGeometry, reach: CellWindow | undefine
 
 /**
  * Column letters above, row numbers on the left: the game's cell names (game/notation.ts).
- * Laying a text out costs 5-10 µs even for one letter, and a table has up to 48
- * labels, so each side's are copied from a strip of the whole naming window's
- * (labelStrip) in one drawImage.
+ * A text costs about 5 µs to draw even for one letter (laid out anew, its font and
+ * colour set), and a table has up to 48 labels, so each side's are copied from a strip
+ * of the whole naming window's (labelStrip) in one drawImage.
  */
 function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
   const { grid, window: w, cell } = g;
@@ -380,18 +380,17 @@ function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
   c.drawImage(down.canvas, 0, top, down.canvas.width, rows, down.x, down.y, down.canvas.width, rows);
 }
 
-/** Strips kept per thread: a few cell sizes and label sizes per grid, a few KB each. */
+/** Strips kept per thread: a few cell sizes and label sizes per grid, 30-160 KB each (a busy bot uses 16). */
 const LABEL_STRIPS = 32;
 const labelStrips = new Map<string, Canvas>();
 
 /**
  * Every label of one side of the naming window, `across` (a letter per column) or
- * `down` (a number per row), drawn once on a transparent strip with the window's
- * first label's middle at `at` and the grid's first cell at the window's first; and
- * where that part of the strip goes. The strip has the fraction of a pixel of the
- * labels it stands for, so their glyphs are rasterised alike. A label is narrower
- * than its cell (42 px at least, labels 22 px at most), so a run of cells' part of
- * the strip holds their labels whole.
+ * `down` (a number per row), drawn once on a transparent strip; and where the strip
+ * goes for the first label drawn (the window's first column or row) to have its middle
+ * at `at`. The strip has the fraction of a pixel of the labels it stands for, so their
+ * glyphs are rasterised alike. A label is narrower than its cell (42 px at least,
+ * labels 22 px at most), so a run of cells' part of the strip holds their labels whole.
  */
 function labelStrip(
   side: 'across' | 'down',
@@ -400,7 +399,7 @@ function labelStrip(
   size: number,
   at: { readonly x: number; readonly y: number },
 ): { readonly canvas: Canvas; readonly x: number; readonly y: number } {
-  const margin = Math.ceil(size);
+  const margin = Math.ceil(size); // room for a label's half across the strip
   const x = Math.floor(at.x) - (side === 'down' ? margin : 0);
   const y = Math.floor(at.y) - (side === 'across' ? margin : 0);
   const [fx, fy] = [at.x - x, at.y - y];
@@ -409,31 +408,32 @@ function labelStrip(
   if (canvas) {
     labelStrips.delete(key); // kept as the most recently used
   } else {
-    canvas = drawLabelStrip(side, grid, cell, size, fx, fy);
+    canvas = drawLabelStrip(side, grid, cell, size, margin, { x: fx, y: fy });
     if (labelStrips.size >= LABEL_STRIPS) labelStrips.delete(labelStrips.keys().next().value!);
   }
   labelStrips.set(key, canvas);
   return { canvas, x, y };
 }
 
+/** The strip of `side`'s labels, 2 * margin + 1 px thick, the first label's middle at `at`. */
 function drawLabelStrip(
   side: 'across' | 'down',
   grid: Grid,
   cell: number,
   size: number,
-  fx: number,
-  fy: number,
+  margin: number,
+  at: { readonly x: number; readonly y: number },
 ): Canvas {
   const cells = 2 * grid - 1;
-  const thickness = 2 * Math.ceil(size) + 1;
+  const thickness = 2 * margin + 1;
   const canvas = side === 'across' ? createCanvas(cells * cell, thickness) : createCanvas(thickness, cells * cell);
   const s = canvas.getContext('2d');
   const style = { weight: 800, size, colour: UI.textDim, align: 'center', kind: 'label' } as const;
   for (let i = 0; i < cells; i++) {
     const along = i * cell + cell / 2;
     const naming = i - grid + 1;
-    if (side === 'across') text(s, columnLetter(grid, naming), fx + along, fy, style);
-    else text(s, String(rowNumber(grid, naming)), fx, fy + along, style);
+    if (side === 'across') text(s, columnLetter(grid, naming), at.x + along, at.y, style);
+    else text(s, String(rowNumber(grid, naming)), at.x, at.y + along, style);
   }
   return canvas;
 }
