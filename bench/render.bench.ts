@@ -35,7 +35,7 @@ const ROUNDS = 60;
  * What a picture worker does between two pictures (worker.ts): a young collection, which
  * frees the last picture's pixels, then the event loop's turn.
  */
-const nextTurnOfTheLoop = () => {
+const betweenPictures = () => {
   collectYoungGarbage();
   return new Promise((resolve) => setImmediate(resolve));
 };
@@ -54,7 +54,7 @@ async function time(make: (i: number) => Promise<Buffer>): Promise<{ wall: numbe
     await make(i);
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
-    await nextTurnOfTheLoop();
+    await betweenPictures();
     if (i >= WARMUP) {
       wall.push(t1 - t0);
       cpu.push((c1.user + c1.system) / 1000);
@@ -94,7 +94,7 @@ async function cpuEach(make: readonly (() => Promise<Buffer>)[]): Promise<number
     await m();
     const c1 = process.cpuUsage(c0);
     cpu.push((c1.user + c1.system) / 1000);
-    await nextTurnOfTheLoop();
+    await betweenPictures();
   }
   return cpu;
 }

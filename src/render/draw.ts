@@ -4,6 +4,7 @@ import type { Pos } from '../game/index.js';
 import {
   columnLetter,
   inWindow,
+  namingWindow,
   occupiedWindow,
   reachableWindow,
   rowNumber,
@@ -374,9 +375,11 @@ function drawLabels(c: Ctx, g: KingdomGeometry, size: number): void {
   // Each label's middle: centred on its column, size * 0.72 above the grid; centred on its row, size * 0.75 left of it.
   const across = labelStrip('across', grid, cell, size, { x: g.x, y: g.y - size * 0.72 });
   const down = labelStrip('down', grid, cell, size, { x: g.x - size * 0.75, y: g.y });
-  const [from, cols, rows] = [(w.minX + grid - 1) * cell, windowCols(w) * cell, windowRows(w) * cell];
-  c.drawImage(across.canvas, from, 0, cols, across.canvas.height, across.x, across.y, cols, across.canvas.height);
-  const top = (w.minY + grid - 1) * cell;
+  // The strips start at the naming window's first column and row.
+  const named = namingWindow(grid);
+  const [left, top] = [(w.minX - named.minX) * cell, (w.minY - named.minY) * cell];
+  const [cols, rows] = [windowCols(w) * cell, windowRows(w) * cell];
+  c.drawImage(across.canvas, left, 0, cols, across.canvas.height, across.x, across.y, cols, across.canvas.height);
   c.drawImage(down.canvas, 0, top, down.canvas.width, rows, down.x, down.y, down.canvas.width, rows);
 }
 
@@ -424,16 +427,20 @@ function drawLabelStrip(
   margin: number,
   at: { readonly x: number; readonly y: number },
 ): Canvas {
-  const cells = 2 * grid - 1;
+  const named = namingWindow(grid);
+  const length = (side === 'across' ? windowCols(named) : windowRows(named)) * cell;
   const thickness = 2 * margin + 1;
-  const canvas = side === 'across' ? createCanvas(cells * cell, thickness) : createCanvas(thickness, cells * cell);
+  const canvas = side === 'across' ? createCanvas(length, thickness) : createCanvas(thickness, length);
   const s = canvas.getContext('2d');
   const style = { weight: 800, size, colour: UI.textDim, align: 'center', kind: 'label' } as const;
-  for (let i = 0; i < cells; i++) {
-    const along = i * cell + cell / 2;
-    const naming = i - grid + 1;
-    if (side === 'across') text(s, columnLetter(grid, naming), at.x + along, at.y, style);
-    else text(s, String(rowNumber(grid, naming)), at.x, at.y + along, style);
+  if (side === 'across') {
+    for (let x = named.minX; x <= named.maxX; x++) {
+      text(s, columnLetter(grid, x), at.x + (x - named.minX) * cell + cell / 2, at.y, style);
+    }
+  } else {
+    for (let y = named.minY; y <= named.maxY; y++) {
+      text(s, String(rowNumber(grid, y)), at.x, at.y + (y - named.minY) * cell + cell / 2, style);
+    }
   }
   return canvas;
 }
