@@ -187,6 +187,28 @@ describe('t()', () => {
 
   it('refuses a missing placeholder', () => {
     expect(() => t('lobby.seats', { taken: 3 })).toThrow(/max/);
+    expect(() => t('refusal.notYourTurn', {})).toThrow(/player/);
+    expect(() => t('refusal.notYourTurn')).toThrow(/player/);
+  });
+
+  it('says every message of every language as intl-messageformat does, words and numbers alike', () => {
+    const differ: string[] = [];
+    for (const locale of LOCALES as Locale[]) {
+      for (const key of MESSAGE_KEYS) {
+        const source = (catalogues[locale] as Partial<Record<MessageKey, string>>)[key];
+        if (source === undefined) continue;
+        const names = placeholders(key, locale);
+        const format = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
+        for (const values of [
+          Object.fromEntries(names.map((name) => [name, `'{${name}}' #`])),
+          Object.fromEntries(names.map((name, i) => [name, i * 1001])),
+        ]) {
+          const expected = format.format(values) as string;
+          if (t(key, values, locale) !== expected) differ.push(`${locale} ${key}: ${t(key, values, locale)}`);
+        }
+      }
+    }
+    expect(differ).toEqual([]);
   });
 
   it('says plurals by the plural rules of the language', () => {
