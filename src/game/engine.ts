@@ -79,7 +79,20 @@ function pendingTurn(state: GameState): Pending {
   return { kind: 'over' };
 }
 
+/**
+ * Each state's prompt, worked out once: a state never changes (every field is
+ * readonly, apply() makes a new one), and a move asks for it a dozen times (the
+ * panel, the turn line, the plan, the outbox), each rebuilding a kingdom's board.
+ */
+const prompts = new WeakMap<GameState, Prompt>();
+
 export function prompt(state: GameState): Prompt {
+  let known = prompts.get(state);
+  if (known === undefined) prompts.set(state, (known = promptOf(state)));
+  return known;
+}
+
+function promptOf(state: GameState): Prompt {
   const p = pendingTurn(state);
   if (p.kind !== 'place') return p;
   return { ...p, canPlace: boardOf(state, p.player).canPlace(p.domino) };
