@@ -56,9 +56,24 @@ function parsed(source: string, locale: Locale): IntlMessageFormat {
   return new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
 }
 
-/** Node types of the ICU parser's AST: text as it is, and a `{name}` placeholder. */
+/** A node of the ICU parser's AST, as far as we read it. */
+interface AstNode {
+  readonly type: number;
+  readonly value?: unknown;
+  readonly options?: Readonly<Record<string, { readonly value: readonly AstNode[] }>>;
+}
+
+function astOf(message: IntlMessageFormat): readonly AstNode[] {
+  return message.getAst() as unknown as readonly AstNode[];
+}
+
+/**
+ * The AST's node types: text as it is, a `{name}` placeholder, and every type that names
+ * a value (the placeholder, number, date, time, select, plural).
+ */
 const LITERAL = 0;
 const ARGUMENT = 1;
+const NAMED = new Set([ARGUMENT, 2, 3, 4, 5, 6]);
 
 /**
  * Most messages are text and `{name}` placeholders only; intl-messageformat formats
@@ -69,7 +84,7 @@ const ARGUMENT = 1;
  */
 function formatterOf(source: string, locale: Locale): Formatter {
   const message = parsed(source, locale);
-  const ast = message.getAst() as unknown as readonly AstNode[];
+  const ast = astOf(message);
   if (!ast.every((node) => node.type === LITERAL || node.type === ARGUMENT))
     return (params) => message.format(params) as string;
   return (params) => {
@@ -114,15 +129,6 @@ export function messageSource(key: MessageKey, locale: Locale = DEFAULT_LOCALE):
   return CATALOGUES[locale][key] ?? catalogues.en[key];
 }
 
-interface AstNode {
-  readonly type: number;
-  readonly value?: unknown;
-  readonly options?: Readonly<Record<string, { readonly value: readonly AstNode[] }>>;
-}
-
-/** Node types of the ICU parser's AST that name a value (argument, number, date, time, select, plural). */
-const NAMED = new Set([1, 2, 3, 4, 5, 6]);
-
 /** The placeholder names a message uses, sorted (plural and select branches included). */
 export function placeholders(key: MessageKey, locale: Locale = DEFAULT_LOCALE): string[] {
   const names = new Set<string>();
@@ -132,7 +138,7 @@ export function placeholders(key: MessageKey, locale: Locale = DEFAULT_LOCALE): 
       for (const option of Object.values(node.options ?? {})) walk(option.value);
     }
   };
-  walk(parsed(messageSource(key, locale), locale).getAst() as unknown as AstNode[]);
+  walk(astOf(parsed(messageSource(key, locale), locale)));
   return [...names].sort();
 }
 

@@ -139,7 +139,7 @@ async function drained(busy: () => number, ms: number): Promise<number> {
  * key of every one anew, by lodash's word splitting: 8% of the main thread's
  * allocations at 400 games (a panel's menu has 25 spots).
  */
-export const sentAsWritten = <T>(data: T): T => data;
+const sentAsWritten = <T>(data: T): T => data;
 
 /** The discord.js client for our settings and shards, its interaction endpoints in their own lane (wire/rest.ts). */
 function newClient(config: Config): Client {
