@@ -21,6 +21,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Action, AiLevel, GameState, Placement } from '../game/index.js';
 import type { AiReply, AiRequest, AiValue } from './protocol.js';
 import { reviewGame, type GameReview, type MoveVerdict, type ReviewOptions } from './review.js';
+import { giveBackMemory } from '../runtime/memory.js';
 import { startWorker } from '../runtime/spawn.js';
 import type { ChooseOptions } from './types.js';
 
@@ -42,6 +43,8 @@ export interface AiPoolOptions {
   readonly maxInteractive?: number;
   /** The wait the interactive jobs' thinking time is cut to keep within (ms): a person is waiting. Default 500. */
   readonly interactiveWaitMs?: number;
+  /** A worker with no job for this long stops (ms). Default AI_IDLE_MS. */
+  readonly idleMs?: number;
 }
 
 /** Who waits for a job: a person (`interactive`), a game (`game`: computer moves), nobody soon (`background`). */
@@ -76,6 +79,14 @@ const DEFAULT_INTERACTIVE_PER_WORKER = 12;
 const DEFAULT_INTERACTIVE_WAIT_MS = 500;
 /** What a timed job asks for when it says nothing (the hard level's own default). */
 const DEFAULT_TIME_MS = 1000;
+/**
+ * A worker left with no job for this long stops and gives back its memory (its heap and
+ * the search's tables, glibc's arena for the thread: about 16 MB after a few look-aheads,
+ * 25 to 35 after hard games); the next job starts one again (about 100 ms). A bot in use
+ * keeps it (the panel's look-ahead, computer moves); a quiet one (an evening's games over,
+ * games played over days) needs it now and then.
+ */
+export const AI_IDLE_MS = 60_000;
 
 type Job = {
   readonly request: AiRequest;
@@ -89,6 +100,8 @@ type Job = {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** Set while the worker has no job: it stops when this fires. */
+  idle: NodeJS.Timeout | null;
 }
 
 export class AiPoolClosedError extends Error {
@@ -156,6 +169,7 @@ export class AiPool {
   private readonly minMs: number;
   private readonly maxInteractive: number;
   private readonly interactiveWaitMs: number;
+  private readonly idleMs: number;
   private readonly slots: Slot[] = [];
   private readonly queues = new Map<AiPriority, FairQueue>(PRIORITIES.map((p) => [p, new FairQueue()]));
   private nextId = 1;
@@ -168,6 +182,7 @@ export class AiPool {
     this.minMs = options.minMs ?? DEFAULT_MIN_MS;
     this.maxInteractive = Math.max(1, options.maxInteractive ?? DEFAULT_INTERACTIVE_PER_WORKER * this.size);
     this.interactiveWaitMs = options.interactiveWaitMs ?? DEFAULT_INTERACTIVE_WAIT_MS;
+    this.idleMs = options.idleMs ?? AI_IDLE_MS;
   }
 
   /** Jobs waiting for a worker now. */
@@ -175,6 +190,11 @@ export class AiPool {
     let n = 0;
     for (const q of this.queues.values()) n += q.size;
     return n;
+  }
+
+  /** Workers running now. */
+  get workers(): number {
+    return this.slots.length;
   }
 
   /**
@@ -208,6 +228,7 @@ export class AiPool {
       for (const job of q.drain()) job.resolve({ id: job.request.id, ok: false, error: 'closed' });
     await Promise.all(
       this.slots.splice(0).map(async (slot) => {
+        if (slot.idle) clearTimeout(slot.idle);
         slot.job?.resolve({ id: slot.job.request.id, ok: false, error: 'closed' });
         await slot.worker.terminate();
       }),
@@ -254,6 +275,8 @@ export class AiPool {
         priority === 'interactive'
           ? this.budgeted(job.request, (this.queues.get('interactive')?.size ?? 0) + 1, this.interactiveWaitMs)
           : this.budgeted(job.request, this.waiting + 1, this.targetWaitMs);
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.job = job;
       job.onStart?.({ waitMs: performance.now() - job.queuedAt, budgetMs: timeOf(request) });
       // Only a worker with a job in flight keeps the process alive.
@@ -292,8 +315,26 @@ export class AiPool {
     return slot;
   }
 
+  private remove(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    const at = this.slots.indexOf(slot);
+    if (at >= 0) this.slots.splice(at, 1);
+  }
+
+  /** A worker with no job after the queue was served: it stops unless a job comes within idleMs. */
+  private stopWhenIdle(slot: Slot): void {
+    if (slot.job || this.closed || !this.slots.includes(slot)) return;
+    slot.idle = setTimeout(() => {
+      this.remove(slot);
+      // What the worker's thread freed stays with the process until trimmed.
+      void slot.worker.terminate().then(giveBackMemory);
+    }, this.idleMs);
+    slot.idle.unref();
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(import.meta.url, 'worker'), job: null };
+    const slot: Slot = { worker: startWorker(import.meta.url, 'worker'), job: null, idle: null };
     slot.worker.unref();
     slot.worker.on('message', (reply: AiReply) => {
       const job = slot.job;
@@ -301,13 +342,13 @@ export class AiPool {
       slot.worker.unref();
       if (job && job.request.id === reply.id) job.resolve(reply);
       this.dispatch();
+      this.stopWhenIdle(slot);
     });
     // A worker that dies fails its job only; the next job gets a fresh worker.
     const fail = (why: string): void => {
       const job = slot.job;
       slot.job = null;
-      const i = this.slots.indexOf(slot);
-      if (i >= 0) this.slots.splice(i, 1);
+      this.remove(slot);
       job?.resolve({ id: job.request.id, ok: false, error: why });
       if (!this.closed) this.dispatch();
     };

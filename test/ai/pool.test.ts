@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AiPool, AiPoolBusyError, AiPoolClosedError, type AiJobStart } from '../../src/ai/pool.js';
 import { apply, checkPlacement, prompt } from '../../src/game/index.js';
 import { advance, newGame } from './support.js';
@@ -43,6 +43,16 @@ describe('AiPool', () => {
     await expect(pool.choose(over, 'normal')).rejects.toThrow(/over/);
     const fresh = newGame([...levels], 'pool-after');
     expect(apply(fresh, await pool.choose(fresh, 'easy')).ok).toBe(true);
+  });
+
+  it('stops a worker left with no job, and starts one again for the next', async () => {
+    const idling = new AiPool({ size: 1, idleMs: 50 });
+    const state = newGame(['normal', 'normal'], 'pool-idle');
+    const first = await idling.choose(state, 'normal', { seed: 1 });
+    expect(idling.workers).toBe(1);
+    await vi.waitFor(() => expect(idling.workers).toBe(0));
+    expect(await idling.choose(state, 'normal', { seed: 1 })).toEqual(first);
+    await idling.close();
   });
 
   it('refuses work once closed', async () => {
