@@ -82,7 +82,7 @@ const DEFAULT_TIME_MS = 1000;
 /**
  * A worker left with no job for this long stops and gives back its memory (its heap and
  * the search's tables, glibc's arena for the thread: about 16 MB after a few look-aheads,
- * 25 to 35 after hard games); the next job starts one again (about 100 ms). A bot in use
+ * 25 to 35 after hard games); the next job starts one again (about 150 ms). A bot in use
  * keeps it (the panel's look-ahead, computer moves); a quiet one (an evening's games over,
  * games played over days) needs it now and then.
  */
