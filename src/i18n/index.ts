@@ -12,6 +12,17 @@
  * and typed from en.json, so an unknown key is a type error.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  isArgumentElement,
+  isLiteralElement,
+  isPluralElement,
+  isPoundElement,
+  isSelectElement,
+  isTagElement,
+  type ArgumentElement,
+  type LiteralElement,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat, MissingValueError } from 'intl-messageformat';
 import * as catalogues from './locales/index.js';
 
@@ -56,24 +67,15 @@ function parsed(source: string, locale: Locale): IntlMessageFormat {
   return new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
 }
 
-/** A node of the ICU parser's AST, as far as we read it. */
-interface AstNode {
-  readonly type: number;
-  readonly value?: unknown;
-  readonly options?: Readonly<Record<string, { readonly value: readonly AstNode[] }>>;
+/** A node of text as it is, or a `{name}` placeholder: what a message joined directly is made of. */
+function isPlain(node: MessageFormatElement): node is LiteralElement | ArgumentElement {
+  return isLiteralElement(node) || isArgumentElement(node);
 }
 
-function astOf(message: IntlMessageFormat): readonly AstNode[] {
-  return message.getAst() as unknown as readonly AstNode[];
+/** The value a node names (a placeholder, a number, date or time, a select, a plural); null for text, `#` or a tag. */
+function nameOf(node: MessageFormatElement): string | null {
+  return isLiteralElement(node) || isPoundElement(node) || isTagElement(node) ? null : node.value;
 }
-
-/**
- * The AST's node types: text as it is, a `{name}` placeholder, and every type that names
- * a value (the placeholder, number, date, time, select, plural).
- */
-const LITERAL = 0;
-const ARGUMENT = 1;
-const NAMED = new Set([ARGUMENT, 2, 3, 4, 5, 6]);
 
 /**
  * Most messages are text and `{name}` placeholders only; intl-messageformat formats
@@ -84,16 +86,14 @@ const NAMED = new Set([ARGUMENT, 2, 3, 4, 5, 6]);
  */
 function formatterOf(source: string, locale: Locale): Formatter {
   const message = parsed(source, locale);
-  const ast = astOf(message);
-  if (!ast.every((node) => node.type === LITERAL || node.type === ARGUMENT))
-    return (params) => message.format(params) as string;
+  const ast = message.getAst();
+  if (!ast.every(isPlain)) return (params) => message.format(params) as string;
   return (params) => {
     let text = '';
     for (const node of ast) {
-      const value = node.value as string;
-      if (node.type === LITERAL) text += value;
-      else if (params !== undefined && value in params) text += String(params[value]);
-      else throw new MissingValueError(value, source);
+      if (isLiteralElement(node)) text += node.value;
+      else if (params !== undefined && node.value in params) text += String(params[node.value]);
+      else throw new MissingValueError(node.value, source);
     }
     return text;
   };
@@ -132,13 +132,15 @@ export function messageSource(key: MessageKey, locale: Locale = DEFAULT_LOCALE):
 /** The placeholder names a message uses, sorted (plural and select branches included). */
 export function placeholders(key: MessageKey, locale: Locale = DEFAULT_LOCALE): string[] {
   const names = new Set<string>();
-  const walk = (nodes: readonly AstNode[]): void => {
+  const walk = (nodes: readonly MessageFormatElement[]): void => {
     for (const node of nodes) {
-      if (NAMED.has(node.type) && typeof node.value === 'string') names.add(node.value);
-      for (const option of Object.values(node.options ?? {})) walk(option.value);
+      const name = nameOf(node);
+      if (name !== null) names.add(name);
+      if (isSelectElement(node) || isPluralElement(node))
+        for (const option of Object.values(node.options)) walk(option.value);
     }
   };
-  walk(astOf(parsed(messageSource(key, locale), locale)));
+  walk(parsed(messageSource(key, locale), locale).getAst());
   return [...names].sort();
 }
 
