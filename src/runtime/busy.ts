@@ -15,9 +15,9 @@ import { performance } from 'node:perf_hooks';
  * a human pace (75 moves a second on 2 cores) half the cores was 13.3 ms a move, and
  * every saving elsewhere went to the look-ahead (the AI worker busy 1 to 12 s a run).
  * A little over a third: 400 games (the rest of the bot about 0.45) get almost none, 200
- * games (about 0.25) most of it. Above half, at 60%, it came and went at 200 games, each time
- * taking the CPU the pictures needed (click to board p99 396-556 ms, panel 789-933; at
- * half: 213-239 and 249-440).
+ * games (about 0.25) most of it. Above half, at 60%, it came and went at 200 games, each
+ * time taking the CPU the pictures needed (click to board p99 396-556 ms, panel 789-933;
+ * at half: 213-239 and 249-440).
  */
 export const SPARE_UNTIL = 0.35;
 /** The load is measured over windows of at least this long. */
