@@ -23,7 +23,9 @@
  * `rss_mb_warm.<kind>` / `rss_mb_peak.<kind>` (that memory by kind, `resident`: glibc's
  * `malloc`, `v8`'s heap pages, the `reserved` regions of Skia's allocator and WebAssembly,
  * `otherAnon`, `files`),
- * `cpu_ms_per_move` (the bot's CPU, every thread), `rest_global_per_move` (requests
+ * `cpu_ms_per_move` (the bot's CPU, every thread) and `cpu_ms_per_move.<kind>` (by thread:
+its `main` thread, its `pictures` and `ai` workers, the `other` threads, V8's helpers and
+libuv's; a worker that stopped during the run loses up to half a second of its time), `rest_global_per_move` (requests
  * counted against Discord's global limit) and `rest_per_move.<route>` by
  * kind; the hard mode also `ai_wait_ms_p50/_p99` (what a computer move waited in the
  * AI queue, its two decisions together) and `ai_budget_ms_p50/_min` (the thinking
@@ -53,7 +55,7 @@
  * inherits this environment: with `MALLOC_MMAP_THRESHOLD_=131072` (Linux) it is measured
  * as README ("How the bot grows") recommends running it, and as start:sharded runs shards.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +63,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { commands } from '../commands/index.js';
 import { decode } from '../src/discord/messages/codec.js';
 import { RENDER_IDLE_MS } from '../src/render/pool.js';
+import { THREAD_NAMES } from '../src/runtime/spawn.js';
 import { botEnv, launch, lastMessage, userToPlay, yourTurnId } from '../test/e2e/harness.js';
 import { SHARDS_ENTRY, startBot } from '../test/fake-discord/bot-process.js';
 import { startFakeDiscord, type FakeDiscord } from '../test/fake-discord/fake.js';
@@ -122,6 +125,60 @@ function usage(pids: readonly number[]): { rssMb: number; cpuMs: number } {
     cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks
   }
   return { rssMb, cpuMs };
+}
+
+/** What a thread of the bot is: its main thread, a picture or AI worker (by the name they give themselves), or V8's and libuv's. */
+type ThreadKind = 'main' | 'pictures' | 'ai' | 'other';
+
+const KIND_OF_NAME = new Map<string, ThreadKind>([
+  [THREAD_NAMES.pictures, 'pictures'],
+  [THREAD_NAMES.ai, 'ai'],
+]);
+
+/** Every thread of the bot's processes now: what it is and its CPU time so far (ms), by "pid/tid". */
+function threadTimes(pids: readonly number[]): Map<string, { kind: ThreadKind; cpuMs: number }> {
+  const times = new Map<string, { kind: ThreadKind; cpuMs: number }>();
+  for (const pid of pids) {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      } catch {
+        continue; // the thread ended between the listing and the read
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const kind = tid === String(pid) ? 'main' : (KIND_OF_NAME.get(name) ?? 'other');
+      times.set(`${pid}/${tid}`, { kind, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    }
+  }
+  return times;
+}
+
+/**
+ * The bot's CPU by kind of thread over a stretch: each thread's time at its last sighting
+ * less its time at the start (a thread that ends between two sightings loses what it did
+ * in between, up to a sampling interval).
+ */
+class ThreadClock {
+  readonly #start: Map<string, { kind: ThreadKind; cpuMs: number }>;
+  readonly #last = new Map<string, { kind: ThreadKind; cpuMs: number }>();
+
+  constructor(private readonly pids: () => readonly number[]) {
+    this.#start = threadTimes(pids());
+  }
+
+  sample(): void {
+    for (const [key, time] of threadTimes(this.pids())) this.#last.set(key, time);
+  }
+
+  /** CPU (ms) by kind since the start. */
+  spent(): Record<ThreadKind, number> {
+    this.sample();
+    const spent = { main: 0, pictures: 0, ai: 0, other: 0 };
+    for (const [key, { kind, cpuMs }] of this.#last) spent[kind] += cpuMs - (this.#start.get(key)?.cpuMs ?? 0);
+    return spent;
+  }
 }
 
 /** The bot's resident memory by kind (MB, its processes together), from /proc/<pid>/smaps. */
@@ -483,6 +540,7 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
     const fromRequest = discord.requests.length;
     const fromInteraction = discord.interactions().length;
     const startCpu = usage(bot.pids()).cpuMs;
+    const threadClock = new ThreadClock(bot.pids);
     const harnessFrom = process.cpuUsage();
     const redisFrom = bot.redis ? await redisCalls(bot.redis.url) : 0;
     const logFrom = bot.log().length;
@@ -493,6 +551,7 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
       const now = usage(bot.pids()).rssMb;
       // Read only at a new peak: smaps of a bot of 500 MB is a few ms of the harness's time.
       if (now > peak) peakParts = resident(bot.pids());
+      threadClock.sample();
       peak = Math.max(peak, now);
       harnessPeakMb = Math.max(harnessPeakMb, process.memoryUsage.rss() / 2 ** 20);
     }, 500);
@@ -510,6 +569,7 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
     clearInterval(sampler);
     harnessLag.disable();
     const cpuMs = usage(bot.pids()).cpuMs - startCpu;
+    const byThread = threadClock.spent();
     const harness = process.cpuUsage(harnessFrom);
     const redisOps = bot.redis ? (await redisCalls(bot.redis.url)) - redisFrom : 0;
     const phase = discord.requests.slice(fromRequest);
@@ -557,6 +617,7 @@ async function runMode(mode: Mode, games: number, smaller: Smaller | null): Prom
       for (const [part, mb] of Object.entries(parts)) out(`rss_mb_${at}.${part}`, mb, 'MB');
     }
     out('cpu_ms_per_move', cpuMs / moves, 'ms');
+    for (const [kind, ms] of Object.entries(byThread)) out(`cpu_ms_per_move.${kind}`, ms / moves, 'ms');
     out('harness_cpu_ms_per_move', (harness.user + harness.system) / 1000 / moves, 'ms');
     out('harness_loop_delay_ms_p99', harnessLag.percentile(99) / 1e6, 'ms');
     out('harness_loop_delay_ms_max', harnessLag.max / 1e6, 'ms');

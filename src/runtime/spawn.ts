@@ -2,6 +2,7 @@
  * Starting a worker thread from a module of this project, whether it runs compiled
  * JavaScript (the bot: npm start) or TypeScript under tsx (tests, arena, benchmarks).
  */
+import { writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -37,4 +38,25 @@ export function startWorker(module: string, name: string, options: Pick<WorkerOp
     ...options,
     workerData: { script: script.href },
   });
+}
+
+/**
+ * The names our worker threads give themselves, as `top -H`, `ps -T` and /proc show them
+ * (every thread of a Node process is "node" otherwise); the load bench splits the bot's
+ * CPU by them.
+ */
+export const THREAD_NAMES = { pictures: 'kd-pictures', ai: 'kd-ai' } as const;
+
+/**
+ * Names the calling thread (Linux: a thread may rename itself through /proc, and sync
+ * file calls run on the calling thread). Elsewhere, or where /proc is read-only, the
+ * thread keeps its name.
+ */
+export function nameThisThread(name: (typeof THREAD_NAMES)[keyof typeof THREAD_NAMES]): void {
+  if (process.platform !== 'linux') return;
+  try {
+    writeFileSync('/proc/thread-self/comm', name);
+  } catch {
+    // Not ours to insist on: the name only helps whoever reads the threads.
+  }
 }
