@@ -24,12 +24,13 @@
  * `malloc`, `v8`'s heap pages, the `reserved` regions of Skia's allocator and WebAssembly,
  * `otherAnon`, `files`),
  * `cpu_ms_per_move` (the bot's CPU, every thread) and `cpu_ms_per_move.<kind>` (by thread:
-its `main` thread, its `pictures` and `ai` workers, the `other` threads, V8's helpers and
-libuv's; a worker that stopped during the run loses up to half a second of its time), `rest_global_per_move` (requests
- * counted against Discord's global limit) and `rest_per_move.<route>` by
- * kind; the hard mode also `ai_wait_ms_p50/_p99` (what a computer move waited in the
- * AI queue, its two decisions together) and `ai_budget_ms_p50/_min` (the thinking
- * time the pool gave a move's decisions, the least of the two).
+ * its `main` thread, its `pictures` and `ai` workers, the `other` threads, V8's helpers
+ * and libuv's; a worker that stopped during the run loses up to half a second of its
+ * time), `rest_global_per_move` (requests counted against Discord's global limit) and
+ * `rest_per_move.<route>` by kind; the hard mode also `ai_wait_ms_p50/_p99` (what a
+ * computer move waited in the AI queue, its two decisions together) and
+ * `ai_budget_ms_p50/_min` (the thinking time the pool gave a move's decisions, the
+ * least of the two).
  *
  * Also `panel_ms_p50/_p99` (from "Your turn" to the private panel), with Redis
  * `redis_ops_per_move` (every command the bot sent, from Redis's own counts), and
@@ -120,11 +121,15 @@ function usage(pids: readonly number[]): { rssMb: number; cpuMs: number } {
   for (const pid of pids) {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     rssMb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks
+    cpuMs += cpuMsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   }
   return { rssMb, cpuMs };
+}
+
+/** The CPU time (ms) in a /proc stat line of a process or thread: its utime and stime, in ticks of 10 ms. */
+function cpuMsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** What a thread of the bot is: its main thread, a picture or AI worker (by the name they give themselves), or V8's and libuv's. */
@@ -147,9 +152,8 @@ function threadTimes(pids: readonly number[]): Map<string, { kind: ThreadKind; c
         continue; // the thread ended between the listing and the read
       }
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const kind = tid === String(pid) ? 'main' : (KIND_OF_NAME.get(name) ?? 'other');
-      times.set(`${pid}/${tid}`, { kind, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+      times.set(`${pid}/${tid}`, { kind, cpuMs: cpuMsOf(stat) });
     }
   }
   return times;
