@@ -133,12 +133,11 @@ function cpuMsOf(stat: string): number {
 }
 
 /** What a thread of the bot is: its main thread, a picture or AI worker (by the name they give themselves), or V8's and libuv's. */
-type ThreadKind = 'main' | 'pictures' | 'ai' | 'other';
+type ThreadKind = 'main' | keyof typeof THREAD_NAMES | 'other';
 
-const KIND_OF_NAME = new Map<string, ThreadKind>([
-  [THREAD_NAMES.pictures, 'pictures'],
-  [THREAD_NAMES.ai, 'ai'],
-]);
+const KIND_OF_NAME = new Map<string, ThreadKind>(
+  Object.entries(THREAD_NAMES).map(([kind, name]) => [name, kind as keyof typeof THREAD_NAMES]),
+);
 
 /** Every thread of the bot's processes now: what it is and its CPU time so far (ms), by "pid/tid". */
 function threadTimes(pids: readonly number[]): Map<string, { kind: ThreadKind; cpuMs: number }> {

@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { chooseAction, hint } from './index.js';
 import type { AiReply, AiRequest } from './protocol.js';
 import { reviewMove } from './review.js';
-import { THREAD_NAMES, nameThisThread } from '../runtime/spawn.js';
+import { nameThisThread } from '../runtime/spawn.js';
 
 function answer(request: AiRequest): AiReply {
   try {
@@ -19,5 +19,5 @@ function answer(request: AiRequest): AiReply {
   }
 }
 
-nameThisThread(THREAD_NAMES.ai);
+nameThisThread('ai');
 parentPort?.on('message', (request: AiRequest) => parentPort?.postMessage(answer(request)));

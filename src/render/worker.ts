@@ -15,7 +15,7 @@ import {
 } from './index.js';
 import type { Drawn, RenderReply, RenderRequest } from './pool.js';
 import { collectYoungGarbage } from '../runtime/memory.js';
-import { THREAD_NAMES, nameThisThread } from '../runtime/spawn.js';
+import { nameThisThread } from '../runtime/spawn.js';
 
 /** A record that cannot be replayed fails the job with the engine's reason. */
 async function replay(record: unknown, opts: Extract<RenderRequest, { picture: 'replay' }>['opts']): Promise<Drawn> {
@@ -65,5 +65,5 @@ async function answer(request: RenderRequest): Promise<void> {
   collectYoungGarbage();
 }
 
-nameThisThread(THREAD_NAMES.pictures);
+nameThisThread('pictures');
 parentPort?.on('message', (request: RenderRequest) => void answer(request));
