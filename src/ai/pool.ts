@@ -45,6 +45,12 @@ export interface AiPoolOptions {
   readonly interactiveWaitMs?: number;
   /** A worker with no job for this long stops (ms). Default AI_IDLE_MS. */
   readonly idleMs?: number;
+  /**
+   * Whether the process has time to spare lately (runtime/busy.ts): while it has none,
+   * a worker with no job stops after BUSY_IDLE_MS rather than idleMs, since the panel's
+   * look-ahead, which would come next, is skipped. Default: always.
+   */
+  readonly spareLately?: () => boolean;
 }
 
 /** Who waits for a job: a person (`interactive`), a game (`game`: computer moves), nobody soon (`background`). */
@@ -87,6 +93,12 @@ const DEFAULT_TIME_MS = 1000;
  * games played over days) needs it now and then.
  */
 export const AI_IDLE_MS = 60_000;
+/**
+ * How soon a worker with no job stops in a process with no time to spare (a bot holding
+ * about as many games as its cores can draw): only computer moves come then, and a
+ * worker held for the look-ahead is its memory in the bot's peak.
+ */
+export const BUSY_IDLE_MS = 5_000;
 
 type Job = {
   readonly request: AiRequest;
@@ -170,6 +182,7 @@ export class AiPool {
   private readonly maxInteractive: number;
   private readonly interactiveWaitMs: number;
   private readonly idleMs: number;
+  private readonly spareLately: () => boolean;
   private readonly slots: Slot[] = [];
   private readonly queues = new Map<AiPriority, FairQueue>(PRIORITIES.map((p) => [p, new FairQueue()]));
   private nextId = 1;
@@ -183,6 +196,7 @@ export class AiPool {
     this.maxInteractive = Math.max(1, options.maxInteractive ?? DEFAULT_INTERACTIVE_PER_WORKER * this.size);
     this.interactiveWaitMs = options.interactiveWaitMs ?? DEFAULT_INTERACTIVE_WAIT_MS;
     this.idleMs = options.idleMs ?? AI_IDLE_MS;
+    this.spareLately = options.spareLately ?? (() => true);
   }
 
   /** Jobs waiting for a worker now. */
@@ -322,14 +336,25 @@ export class AiPool {
     if (at >= 0) this.slots.splice(at, 1);
   }
 
-  /** A worker with no job after the queue was served: it stops unless a job comes within idleMs. */
+  /**
+   * A worker with no job after the queue was served: it stops unless a job comes within
+   * idleMs, or within BUSY_IDLE_MS while the process has no time to spare.
+   */
   private stopWhenIdle(slot: Slot): void {
     if (slot.job || this.closed || !this.slots.includes(slot)) return;
-    slot.idle = setTimeout(() => {
+    const since = performance.now();
+    const wait = (): void => {
+      const left = this.idleMs - (performance.now() - since);
+      if (left > 0 && this.spareLately()) {
+        slot.idle = setTimeout(wait, Math.min(left, BUSY_IDLE_MS));
+        slot.idle.unref();
+        return;
+      }
       this.remove(slot);
       // What the worker's thread freed stays with the process until trimmed.
       void slot.worker.terminate().then(giveBackMemory);
-    }, this.idleMs);
+    };
+    slot.idle = setTimeout(wait, Math.min(this.idleMs, BUSY_IDLE_MS));
     slot.idle.unref();
   }
 

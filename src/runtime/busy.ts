@@ -2,10 +2,10 @@
  * How busy this process has lately kept its cores (0 to 1: its CPU time, every
  * thread, over the time of the cores it is given, config.cores: the machine's, or
  * its share when shards share the machine), for work that is only nice to have: past
- * SPARE_UNTIL, or while pictures wait for a worker, it is skipped rather than slowing
- * every answer (the panel's look-ahead costs about as much CPU as a picture). The
- * event loop's own utilisation is not enough: renders, deflate and the AI run on
- * other threads.
+ * SPARE_UNTIL, past BUSY_LATELY over the last seconds, or while pictures wait for a
+ * worker, it is skipped rather than slowing every answer (the panel's look-ahead costs
+ * about as much CPU as a picture). The event loop's own utilisation is not enough:
+ * renders, deflate and the AI run on other threads.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -22,6 +22,15 @@ import { performance } from 'node:perf_hooks';
 export const SPARE_UNTIL = 0.35;
 /** The load is measured over windows of at least this long. */
 const WINDOW_MS = 1000;
+/** How long a window's load is remembered: the weight of a window this old falls to 1/e. */
+const LATELY_MS = 10_000;
+/**
+ * Busier than this lately (the windows' moving average over LATELY_MS), nice-to-have work
+ * is skipped even in a calm second. At 400 games (0.45 to 0.5) a calm second came now and
+ * then, and its look-ahead started the AI worker, which then stayed for the rest of the
+ * load; 200 games (about 0.25, which the look-ahead fills up to SPARE_UNTIL) stay under it.
+ */
+const BUSY_LATELY = 0.42;
 
 /** Where the gauge reads the time (ms), the process's CPU time so far (ms, every thread) and the work it owes now. */
 export interface Readings {
@@ -51,6 +60,7 @@ export function processReadings(cores: number, waiting: () => number): Readings 
 export class LoadGauge {
   #markedAt: number;
   #markCpu: number;
+  #window = 0;
   #lately = 0;
 
   constructor(private readonly readings: Readings) {
@@ -61,17 +71,25 @@ export class LoadGauge {
   /** The share of the machine's CPU used over the last whole window (a new one begins when it is over). */
   busy(): number {
     const now = this.readings.now();
-    if (now - this.#markedAt >= WINDOW_MS) {
+    const length = now - this.#markedAt;
+    if (length >= WINDOW_MS) {
       const cpu = this.readings.cpuMs();
-      this.#lately = (cpu - this.#markCpu) / ((now - this.#markedAt) * this.readings.cores);
+      this.#window = (cpu - this.#markCpu) / (length * this.readings.cores);
+      this.#lately += (this.#window - this.#lately) * (1 - Math.exp(-length / LATELY_MS));
       this.#markedAt = now;
       this.#markCpu = cpu;
     }
-    return this.#lately;
+    return this.#window;
   }
 
   /** Is there time to spare for work nobody would miss? */
   spare(): boolean {
-    return this.readings.waiting() === 0 && this.busy() < SPARE_UNTIL;
+    return this.readings.waiting() === 0 && this.busy() < SPARE_UNTIL && this.#lately < BUSY_LATELY;
+  }
+
+  /** Has the load lately (the last seconds together, not the last one alone) left time to spare? */
+  spareLately(): boolean {
+    this.busy();
+    return this.#lately < BUSY_LATELY;
   }
 }

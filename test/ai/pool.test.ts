@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { AiPool, AiPoolBusyError, AiPoolClosedError, type AiJobStart } from '../../src/ai/pool.js';
+import { AiPool, AiPoolBusyError, AiPoolClosedError, BUSY_IDLE_MS, type AiJobStart } from '../../src/ai/pool.js';
 import { apply, checkPlacement, prompt } from '../../src/game/index.js';
 import { advance, newGame } from './support.js';
 
@@ -53,6 +53,24 @@ describe('AiPool', () => {
     await vi.waitFor(() => expect(idling.workers).toBe(0));
     expect(await idling.choose(state, 'normal', { seed: 1 })).toEqual(first);
     await idling.close();
+  });
+
+  it('stops a worker left with no job within seconds while the process has no time to spare', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let spare = true;
+      const idling = new AiPool({ size: 1, spareLately: () => spare });
+      const state = newGame(['normal', 'normal'], 'pool-busy-idle');
+      await idling.choose(state, 'normal', { seed: 1 });
+      vi.advanceTimersByTime(BUSY_IDLE_MS);
+      expect(idling.workers).toBe(1);
+      spare = false;
+      vi.advanceTimersByTime(BUSY_IDLE_MS);
+      expect(idling.workers).toBe(0);
+      await idling.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses work once closed', async () => {

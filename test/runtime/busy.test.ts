@@ -49,3 +49,31 @@ it('has no time to spare while pictures wait for a worker, however calm the last
   m.waiting = 0;
   expect(gauge.spare()).toBe(true);
 });
+
+it('has no time to spare in a calm second amid busy ones, until the calm has lasted', () => {
+  const { gauge, run } = machine();
+  // Asked every second, as panels open.
+  for (let s = 0; s < 30; s++) {
+    run(1000, s % 5 === 4 ? 0.5 : 1.2);
+    gauge.spare();
+  }
+  expect(gauge.busy()).toBeLessThan(SPARE_UNTIL);
+  expect(gauge.spare()).toBe(false);
+  let calm = 0;
+  while (!gauge.spare()) {
+    run(1000, 0.4);
+    calm++;
+  }
+  expect(calm).toBeGreaterThan(2);
+  expect(calm).toBeLessThan(30);
+});
+
+it('has time to spare most seconds at a load that comes and goes under the bar', () => {
+  const { gauge, run } = machine();
+  let spared = 0;
+  for (let s = 0; s < 60; s++) {
+    run(1000, s % 3 === 2 ? 0.9 : 0.4);
+    if (gauge.spare()) spared++;
+  }
+  expect(spared).toBe(40);
+});

@@ -192,11 +192,11 @@ export async function startBot(config: Config, commands: readonly Command[], log
     timing: config,
   });
   const client = newClient(config);
-  const ai = new AiPool({ size: config.cores - 1 });
+  const load = new LoadGauge(processReadings(config.cores, picturesWaiting));
+  const ai = new AiPool({ size: config.cores - 1, spareLately: () => load.spareLately() });
   usePictureWorkers(config.cores);
   const driver: TableDriver = new TableDriver(() => bot);
   const places = new DiscordPlaces(client, new ThreadWebhooks(client), log);
-  const load = new LoadGauge(processReadings(config.cores, picturesWaiting));
   const owns = (guildId: string): boolean => ownsGuild(client, guildId);
   const bot: Bot = { config, client, store, ai, log, driver, places, owns, load };
   const byName = new Map(commands.map((c) => [c.data.name, c]));
