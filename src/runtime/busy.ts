@@ -84,7 +84,7 @@ export class LoadGauge {
 
   /** Is there time to spare for work nobody would miss? */
   spare(): boolean {
-    return this.readings.waiting() === 0 && this.busy() < SPARE_UNTIL && this.#lately < BUSY_LATELY;
+    return this.readings.waiting() === 0 && this.busy() < SPARE_UNTIL && this.spareLately();
   }
 
   /** Has the load lately (the last seconds together, not the last one alone) left time to spare? */
