@@ -135,13 +135,19 @@ function cpuMsOf(stat: string): number {
 /** What a thread of the bot is: its main thread, a picture or AI worker (by the name they give themselves), or V8's and libuv's. */
 type ThreadKind = 'main' | keyof typeof THREAD_NAMES | 'other';
 
+/** A thread's kind and its CPU time so far (ms). */
+interface ThreadTime {
+  readonly kind: ThreadKind;
+  readonly cpuMs: number;
+}
+
 const KIND_OF_NAME = new Map<string, ThreadKind>(
   Object.entries(THREAD_NAMES).map(([kind, name]) => [name, kind as keyof typeof THREAD_NAMES]),
 );
 
 /** Every thread of the bot's processes now: what it is and its CPU time so far (ms), by "pid/tid". */
-function threadTimes(pids: readonly number[]): Map<string, { kind: ThreadKind; cpuMs: number }> {
-  const times = new Map<string, { kind: ThreadKind; cpuMs: number }>();
+function threadTimes(pids: readonly number[]): Map<string, ThreadTime> {
+  const times = new Map<string, ThreadTime>();
   for (const pid of pids) {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       let stat: string;
@@ -164,8 +170,8 @@ function threadTimes(pids: readonly number[]): Map<string, { kind: ThreadKind; c
  * in between, up to a sampling interval).
  */
 class ThreadClock {
-  readonly #start: Map<string, { kind: ThreadKind; cpuMs: number }>;
-  readonly #last = new Map<string, { kind: ThreadKind; cpuMs: number }>();
+  readonly #start: Map<string, ThreadTime>;
+  readonly #last = new Map<string, ThreadTime>();
 
   constructor(private readonly pids: () => readonly number[]) {
     this.#start = threadTimes(pids());

@@ -343,19 +343,18 @@ export class AiPool {
   private stopWhenIdle(slot: Slot): void {
     if (slot.job || this.closed || !this.slots.includes(slot)) return;
     const since = performance.now();
-    const wait = (): void => {
+    const waitUpTo = (ms: number): void => {
+      slot.idle = setTimeout(check, Math.min(ms, BUSY_IDLE_MS));
+      slot.idle.unref();
+    };
+    const check = (): void => {
       const left = this.idleMs - (performance.now() - since);
-      if (left > 0 && this.spareLately()) {
-        slot.idle = setTimeout(wait, Math.min(left, BUSY_IDLE_MS));
-        slot.idle.unref();
-        return;
-      }
+      if (left > 0 && this.spareLately()) return waitUpTo(left);
       this.remove(slot);
       // What the worker's thread freed stays with the process until trimmed.
       void slot.worker.terminate().then(giveBackMemory);
     };
-    slot.idle = setTimeout(wait, Math.min(this.idleMs, BUSY_IDLE_MS));
-    slot.idle.unref();
+    waitUpTo(this.idleMs);
   }
 
   private spawn(): Slot {

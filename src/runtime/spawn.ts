@@ -48,9 +48,9 @@ export function startWorker(module: string, name: string, options: Pick<WorkerOp
 export const THREAD_NAMES = { pictures: 'kd-pictures', ai: 'kd-ai' } as const;
 
 /**
- * Names the calling thread as a worker of this kind (Linux: a thread may rename itself through /proc, and sync
- * file calls run on the calling thread). Elsewhere, or where /proc is read-only, the
- * thread keeps its name.
+ * Names the calling thread as a worker of this kind (Linux: a thread may rename itself
+ * through /proc, and sync file calls run on the calling thread). Elsewhere, or where /proc
+ * is read-only, the thread keeps its name.
  */
 export function nameThisThread(kind: keyof typeof THREAD_NAMES): void {
   if (process.platform !== 'linux') return;
