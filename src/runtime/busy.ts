@@ -70,15 +70,7 @@ export class LoadGauge {
 
   /** The share of the machine's CPU used over the last whole window (a new one begins when it is over). */
   busy(): number {
-    const now = this.readings.now();
-    const length = now - this.#markedAt;
-    if (length >= WINDOW_MS) {
-      const cpu = this.readings.cpuMs();
-      this.#window = (cpu - this.#markCpu) / (length * this.readings.cores);
-      this.#lately += (this.#window - this.#lately) * (1 - Math.exp(-length / LATELY_MS));
-      this.#markedAt = now;
-      this.#markCpu = cpu;
-    }
+    this.#closeWindow();
     return this.#window;
   }
 
@@ -89,7 +81,19 @@ export class LoadGauge {
 
   /** Has the load lately (the last seconds together, not the last one alone) left time to spare? */
   spareLately(): boolean {
-    this.busy();
+    this.#closeWindow();
     return this.#lately < BUSY_LATELY;
+  }
+
+  /** Once a window is over: its share, folded into the moving average by its length, and a new window begun. */
+  #closeWindow(): void {
+    const now = this.readings.now();
+    const length = now - this.#markedAt;
+    if (length < WINDOW_MS) return;
+    const cpu = this.readings.cpuMs();
+    this.#window = (cpu - this.#markCpu) / (length * this.readings.cores);
+    this.#lately += (this.#window - this.#lately) * (1 - Math.exp(-length / LATELY_MS));
+    this.#markedAt = now;
+    this.#markCpu = cpu;
   }
 }
